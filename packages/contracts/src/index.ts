@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './constants.ts';
-export * from './problem.ts';
 export * from './health.ts';
+export * from './problem.ts';
+export * from './users.ts';

@@ -1,0 +1,84 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@fvg/contracts';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { createMailer, type Mailer } from './features/mail/mailer.ts';
+import { loggerOptions } from './logger.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { spaPlugin } from './plugins/spa.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application; `server.ts` adds the database lifecycle and listening. */
+export async function buildApp({ config, db, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'FVG API', version: APP_VERSION, description: 'Logistics and customs back office' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const mailer: Mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const auth = await createAuthService(db, mailer, app.log, {
+    publicUrl: config.publicUrl,
+    jwtSecret: config.jwtSecret,
+    tokenTtlHours: config.tokenTtlHours,
+    loginMaxAttempts: config.loginMaxAttempts,
+    loginWindowSeconds: config.loginWindowSeconds,
+  });
+  await app.register(authenticatePlugin, { auth });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { auth });
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      await api.register(swaggerUi, { routePrefix: '/docs' });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(spaPlugin, { root: config.webDist });
+
+  return Object.assign(app, { services: { auth, mailer } });
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,74 @@
+import path from 'node:path';
+
+/** Every setting the server reads, with its environment variable. The README lists the same table. */
+export interface Config {
+  /** PORT: HTTP port (default 3000). */
+  port: number;
+  /** HOST: interface to bind (default 0.0.0.0). */
+  host: string;
+  /** DATA_DIR: folder for the embedded PostgreSQL server and files (default ./data). */
+  dataDir: string;
+  /** DATABASE_URL: an external PostgreSQL server; unset means the embedded one under DATA_DIR/pg. */
+  databaseUrl: string | undefined;
+  /** PUBLIC_URL: origin used in mailed links (default http://localhost:PORT). */
+  publicUrl: string;
+  /** SMTP_URL: e.g. smtp://user:pass@host:587; unset means mail goes to the outbox table and the log. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: sender address of mails (default "FVG <no-reply@fvg.local>"). */
+  mailFrom: string;
+  /** JWT_SECRET: HMAC secret for access tokens; unset means one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  /** TOKEN_TTL_HOURS: lifetime of an access token (default 12). */
+  tokenTtlHours: number;
+  /** LOGIN_MAX_ATTEMPTS / LOGIN_WINDOW_SECONDS: failed sign-ins allowed per account and per address per window. */
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+  /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent (default info). */
+  logLevel: string;
+  /** SEED_DEMO: seed demo parties and sign-ins into an empty database (default true). */
+  seedDemo: boolean;
+  /** TRUST_PROXY: trust X-Forwarded-* from a load balancer, for client addresses (default false). */
+  trustProxy: boolean;
+  /** WEB_DIST: folder of the built SPA (default apps/web/dist). */
+  webDist: string;
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int('PORT', env.PORT, 3000);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'FVG <no-reply@fvg.local>',
+    jwtSecret: env.JWT_SECRET || undefined,
+    tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 12),
+    loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', env.LOGIN_MAX_ATTEMPTS, 5),
+    loginWindowSeconds: int('LOGIN_WINDOW_SECONDS', env.LOGIN_WINDOW_SECONDS, 900),
+    logLevel: env.LOG_LEVEL || 'info',
+    seedDemo: bool(env.SEED_DEMO, true),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,38 @@
+import type { Config } from '../config.ts';
+import { connect, type DatabaseHandle, migrate } from './database.ts';
+import { startEmbedded } from './embedded.ts';
+
+export interface OpenDatabase extends DatabaseHandle {
+  /** Where the data lives, for the log (never includes the password). */
+  where: string;
+  /** Closes the pool and stops the embedded server when this process started it. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * The configured database, migrated: `DATABASE_URL` when set, otherwise the embedded server under
+ * `DATA_DIR/pg` (started here, or attached to when another process of ours already runs it).
+ */
+export async function openDatabase(config: Config, log: (message: string) => void): Promise<OpenDatabase> {
+  const embedded = config.databaseUrl ? undefined : await startEmbedded({ dataDir: config.dataDir, log });
+  const url = config.databaseUrl ?? embedded?.url;
+  if (!url) throw new Error('no database');
+  const handle = connect(url);
+  try {
+    const applied = await migrate(handle.db);
+    if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+  } catch (e) {
+    await handle.close();
+    await embedded?.stop();
+    throw e;
+  }
+  const parsed = new URL(url);
+  return {
+    ...handle,
+    where: embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : `${parsed.host}${parsed.pathname}`,
+    async shutdown() {
+      await handle.close();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  meSchema,
+  messageResponseSchema,
+  problemSchema,
+  pwdLinkRequestSchema,
+  pwdResetRequestSchema,
+} from '@fvg/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthService, toMe } from './auth.service.ts';
+
+const errors = { 400: problemSchema, 401: problemSchema, 429: problemSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/auth/access_token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: exchange credentials for a bearer token',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    (request) => auth.login(request.body, request.ip),
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: meSchema, 401: problemSchema },
+      },
+    },
+    (request) => toMe(request.user),
+  );
+
+  app.post(
+    '/auth/pwd/link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a single-use password reset link (same answer whether or not the account exists)',
+        body: pwdLinkRequestSchema,
+        response: { 200: messageResponseSchema, 400: problemSchema },
+      },
+    },
+    (request) => auth.requestPasswordLink(request.body, request.ip),
+  );
+
+  app.post(
+    '/auth/pwd/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token',
+        body: pwdResetRequestSchema,
+        response: { 200: messageResponseSchema, 400: problemSchema },
+      },
+    },
+    (request) => auth.resetPassword(request.body),
+  );
+};

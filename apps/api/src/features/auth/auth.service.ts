@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type LoginRequest,
+  type LoginResponse,
+  type Me,
+  type MessageResponse,
+  PWD_LINK_ANSWER,
+  type PwdLinkRequest,
+  type PwdResetRequest,
+  RESET_TOKEN_TTL_MINUTES,
+} from '@fvg/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { problems } from '../../http/problem.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { type SessionUser, usersRepository } from '../users/users.repository.ts';
+import { authRepository } from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { createTokenSigner, hashOpaqueToken, newOpaqueToken, type TokenSigner } from './tokens.ts';
+
+export interface AuthOptions {
+  publicUrl: string;
+  jwtSecret?: string | undefined;
+  tokenTtlHours: number;
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+}
+
+const WRONG_CREDENTIALS = 'The email or password is incorrect.';
+const RESET_MAILS_PER_HOUR = 5;
+
+export function toMe(user: SessionUser): Me {
+  return {
+    id: user.id,
+    Email: user.email,
+    name: user.name,
+    role: user.role,
+    party: user.party,
+    access: { cw_access: user.cw_access },
+  };
+}
+
+export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBaseLogger, opts: AuthOptions) {
+  const users = usersRepository(db);
+  const repo = authRepository(db);
+  const secret = opts.jwtSecret ?? (await repo.jwtSecret(() => randomBytes(48).toString('base64url')));
+  const signer: TokenSigner = createTokenSigner(secret, opts.tokenTtlHours);
+  const loginLimiter = createRateLimiter(db, opts.loginMaxAttempts, opts.loginWindowSeconds);
+  const mailLimiter = createRateLimiter(db, RESET_MAILS_PER_HOUR, 3600);
+
+  return {
+    signer,
+
+    async login({ email, password }: LoginRequest, address: string): Promise<LoginResponse> {
+      const buckets = [`login:account:${email}`, `login:address:${address}`];
+      const wait = await loginLimiter.retryAfter(buckets);
+      if (wait > 0) {
+        throw problems.tooManyRequests(
+          wait,
+          `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
+        );
+      }
+      const user = await users.findByEmail(email);
+      const ok = (await verifyPassword(user?.password_hash ?? null, password)) && user?.active === true;
+      if (!ok || !user) {
+        await loginLimiter.hit(buckets);
+        throw problems.unauthorized(WRONG_CREDENTIALS);
+      }
+      await loginLimiter.clear(buckets[0] as string);
+      await users.touchLogin(user.id);
+      const Token = await signer.sign({
+        sub: user.id,
+        email: user.email,
+        role: user.role,
+        party: user.party_id,
+        cw_access: user.cw_access,
+      });
+      return { Token };
+    },
+
+    /** The signed-in user behind a bearer token; 401 for anything but a valid token of an active user. */
+    async authenticate(token: string | undefined): Promise<SessionUser> {
+      const claims = token ? await signer.verify(token) : undefined;
+      if (!claims)
+        throw problems.unauthorized(token ? 'Your session is not valid. Sign in again.' : undefined);
+      const user = await users.findSessionUser(claims.sub);
+      if (!user?.active) throw problems.unauthorized('Your session is not valid. Sign in again.');
+      // A password change ends every session issued before it.
+      if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) {
+        throw problems.unauthorized('Your password was changed. Sign in again.');
+      }
+      return user;
+    },
+
+    async requestPasswordLink({ email }: PwdLinkRequest, address: string): Promise<MessageResponse> {
+      const answer = { message: PWD_LINK_ANSWER };
+      const buckets = [`pwdlink:account:${email}`, `pwdlink:address:${address}`];
+      // Over the limit the answer stays the same (no enumeration); the mail is just not sent.
+      if ((await mailLimiter.retryAfter(buckets)) > 0) return answer;
+      await mailLimiter.hit(buckets);
+      const user = await users.findByEmail(email);
+      if (!user?.active) return answer;
+      const { token, hash } = newOpaqueToken();
+      await repo.insertResetToken(user.id, hash, RESET_TOKEN_TTL_MINUTES);
+      const link = `${opts.publicUrl}/guest/password/reset?token=${token}`;
+      await mailer.queue({
+        to: user.email,
+        subject: 'Reset your FVG password',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'Someone (hopefully you) asked to reset the password of your FVG account.',
+          `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:`,
+          '',
+          link,
+          '',
+          'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+      });
+      log.info({ userId: user.id }, 'password reset link issued');
+      return answer;
+    },
+
+    async resetPassword({ token, password }: PwdResetRequest): Promise<MessageResponse> {
+      const passwordHash = await hashPassword(password);
+      const email = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('password_reset_tokens')
+          .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+          .select([
+            'password_reset_tokens.id',
+            'password_reset_tokens.user_id',
+            'password_reset_tokens.used_at',
+            'password_reset_tokens.expires_at',
+            'users.email',
+            'users.active',
+          ])
+          .where('password_reset_tokens.token_hash', '=', hashOpaqueToken(token))
+          .forUpdate()
+          .executeTakeFirst();
+        const fail = (message: string) => problems.badRequest(message, [{ field: 'token', message }]);
+        if (!row?.active) throw fail('This reset link is not valid. Ask for a new one.');
+        if (row.used_at) throw fail('This reset link has already been used. Ask for a new one.');
+        if (row.expires_at.getTime() < Date.now())
+          throw fail('This reset link has expired. Ask for a new one.');
+        await trx
+          .updateTable('password_reset_tokens')
+          .set({ used_at: new Date() })
+          .where('id', '=', row.id)
+          .execute();
+        await usersRepository(trx).setPassword(row.user_id, passwordHash);
+        return row.email;
+      });
+      await loginLimiter.clear(`login:account:${email.toLowerCase()}`);
+      return { message: 'Your password has been changed. Sign in with your new password.' };
+    },
+  };
+}
+export type AuthService = Awaited<ReturnType<typeof createAuthService>>;

@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/database.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Records the mail in the outbox; delivery happens after, so callers never wait on SMTP. */
+  queue(mail: OutgoingMail): Promise<void>;
+  /** Delivers what is waiting (over SMTP when configured). Resolves when the current batch is done. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Mail goes through the `mail_outbox` table: with `SMTP_URL` it is then delivered over SMTP and marked
+ * sent; without it, the log prints it (the embedded default) and it stays in the outbox to be read.
+ */
+export function createMailer(
+  db: Db,
+  opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  let chain: Promise<void> = Promise.resolve();
+
+  async function deliver(): Promise<void> {
+    if (!transport) return;
+    const pending = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where('error', 'is', null)
+      .orderBy('created_at')
+      .limit(50)
+      .execute();
+    for (const mail of pending) {
+      try {
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.text_body,
+        });
+        await db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', mail.id).execute();
+      } catch (e) {
+        opts.log.error({ err: e, mailId: mail.id }, 'mail delivery failed');
+        await db
+          .updateTable('mail_outbox')
+          .set({ error: String(e) })
+          .where('id', '=', mail.id)
+          .execute();
+      }
+    }
+  }
+
+  const mailer: Mailer = {
+    async queue(mail) {
+      await db
+        .insertInto('mail_outbox')
+        .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text })
+        .execute();
+      if (!transport) {
+        opts.log.info(
+          { to: mail.to, subject: mail.subject },
+          `mail (no SMTP_URL, kept in the outbox):\n${mail.text}`,
+        );
+      }
+      void mailer.flush().catch((e) => opts.log.error({ err: e }, 'mail flush failed'));
+    },
+    flush() {
+      // One delivery run at a time: a call during a run is chained after it.
+      const run = chain.then(deliver);
+      chain = run.catch(() => {});
+      return run;
+    },
+  };
+  return mailer;
+}

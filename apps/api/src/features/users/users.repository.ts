@@ -1,0 +1,97 @@
+import type { Role } from '@fvg/contracts';
+import type { Db } from '../../db/database.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  role: Role;
+  party_id: string | null;
+  cw_access: boolean;
+  active: boolean;
+  password_changed_at: Date;
+}
+
+export interface SessionUser extends Omit<UserRow, 'password_hash'> {
+  party: { id: string; code: string; name: string } | null;
+}
+
+const userColumns = [
+  'users.id',
+  'users.email',
+  'users.name',
+  'users.role',
+  'users.party_id',
+  'users.cw_access',
+  'users.active',
+  'users.password_changed_at',
+] as const;
+
+export function usersRepository(db: Db) {
+  return {
+    findByEmail: (email: string) =>
+      db
+        .selectFrom('users')
+        .select([...userColumns, 'users.password_hash'])
+        .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+        .executeTakeFirst() as Promise<UserRow | undefined>,
+
+    async findSessionUser(id: string): Promise<SessionUser | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .leftJoin('parties', 'parties.id', 'users.party_id')
+        .select([...userColumns, 'parties.code as party_code', 'parties.name as party_name'])
+        .where('users.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { party_code, party_name, ...user } = row;
+      return {
+        ...user,
+        party:
+          user.party_id && party_code && party_name
+            ? { id: user.party_id, code: party_code, name: party_name }
+            : null,
+      };
+    },
+
+    insert: (values: {
+      email: string;
+      name: string;
+      password_hash: string;
+      role: Role;
+      party_id: string | null;
+      cw_access: boolean;
+    }) => db.insertInto('users').values(values).returning(['id']).executeTakeFirstOrThrow(),
+
+    setPassword: (id: string, passwordHash: string) =>
+      db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+        .where('id', '=', id)
+        .execute(),
+
+    touchLogin: (id: string) =>
+      db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', id).execute(),
+
+    partyIdByCode: async (code: string) =>
+      (
+        await db
+          .selectFrom('parties')
+          .select('id')
+          .where((eb) => eb(eb.fn('upper', ['code']), '=', code.toUpperCase()))
+          .executeTakeFirst()
+      )?.id,
+
+    count: async () =>
+      Number(
+        (
+          await db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

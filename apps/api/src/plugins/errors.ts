@@ -1,0 +1,57 @@
+import { PROBLEM_CONTENT_TYPE, type Problem } from '@fvg/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpProblem } from '../http/problem.ts';
+
+export function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<string, string> = {}) {
+  return reply
+    .status(problem.status)
+    .headers(headers)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problem));
+}
+
+/** Every error leaves the API as RFC 9457 problem+json; validation errors carry one entry per field. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
+    const instance = request.url.split('?')[0];
+    if (error instanceof HttpProblem) {
+      return sendProblem(
+        reply,
+        {
+          type: error.type,
+          title: error.title,
+          status: error.status,
+          ...(error.detail ? { detail: error.detail } : {}),
+          ...(error.options.errors ? { errors: error.options.errors } : {}),
+          instance,
+        },
+        error.options.headers,
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return sendProblem(reply, {
+        type: '/problems/validation-failed',
+        title: 'Validation failed',
+        status: 400,
+        detail: `The request has invalid fields: ${errors.map((e) => e.field).join(', ')}.`,
+        errors,
+        instance,
+      });
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, {
+      type: status >= 500 ? '/problems/internal' : `/problems/http-${status}`,
+      title: status >= 500 ? 'Internal server error' : error.name || 'Error',
+      status,
+      detail: status >= 500 ? 'Something went wrong on our side. Nothing was saved.' : error.message,
+      instance,
+    });
+  });
+});

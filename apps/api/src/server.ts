@@ -1,0 +1,52 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+import { seedDemo } from './db/seed.ts';
+
+const say = (message: string) => console.log(`[fvg] ${message}`);
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config, say);
+  say(`database: ${database.where}`);
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database.db);
+    if (seeded.length) {
+      say('seeded demo data; sign in with:');
+      for (const u of seeded)
+        say(`  ${u.role.padEnd(8)} ${u.email} / ${u.password}${u.cwAccess ? ' (cw_access)' : ''}`);
+    }
+  }
+  const app = await buildApp({ config, db: database.db });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: stopping`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.shutdown();
+    } finally {
+      say('stopped');
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    await database.shutdown();
+    throw e;
+  }
+  say(`FVG is running on http://localhost:${config.port}`);
+}
+
+main().catch((e: unknown) => {
+  console.error('[fvg] failed to start:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});
