@@ -106,9 +106,9 @@ export class LifetimeManager {
 }
 
 function addTo(map: Map<string, Set<HubConnection>>, key: string, conn: HubConnection) {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(conn);
+  const set = map.get(key);
+  if (set) set.add(conn);
+  else map.set(key, new Set([conn]));
 }
 
 function removeFrom(map: Map<string, Set<HubConnection>>, key: string, conn: HubConnection) {
