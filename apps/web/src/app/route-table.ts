@@ -1,0 +1,356 @@
+/*
+ * Every route of the specification (§2) as plain data: no React here, so end-to-end tests and
+ * tools can import it. The router (router.tsx), the guard, the tab title and the navbar read it.
+ *
+ * Groups:
+ * - 'guest': only for visitors who are not signed in; a signed-in user is sent to the dossiers list,
+ *   except on routes marked `exemptFromSignedInRedirect` (the password reset link must work even
+ *   while someone is signed in in that browser).
+ * - 'auth': only for signed-in users; the others are sent to /login.
+ * - 'public': neither. Only /logout: it has to run whoever opens it (signed in or not) and must not
+ *   fetch the user record first, so no guard applies. It is an explicit setting, so it is not
+ *   reported as a missing group.
+ * A route whose group is missing is reported by checkRouteGroups() at start-up, and the guard
+ * treats it like an auth route (fail closed).
+ */
+
+export type RouteGroup = 'guest' | 'auth' | 'public';
+export const ROUTE_GROUPS: readonly RouteGroup[] = ['guest', 'auth', 'public'];
+
+export type DeclarationTag = 'import' | 'export' | 'transit';
+
+export interface RouteDef<N extends string = string> {
+  /** Stable name, used for pathFor() and as the React component key. */
+  readonly name: N;
+  /** TanStack Router path; parameters are written `$name`. */
+  readonly path: string;
+  readonly group: RouteGroup | undefined;
+  /** Screen title: heading and tab title. */
+  readonly title: string | undefined;
+  /** Parameter names of the path, in order. */
+  readonly params: readonly string[];
+  /** Guest routes only: a signed-in user may still open it. */
+  readonly exemptFromSignedInRedirect?: boolean;
+  /** Warehouse routes: shown only to users with the cw_access flag. */
+  readonly requiresCwAccess?: boolean;
+  /** What the area is for, shown on its placeholder screen. */
+  readonly description?: string;
+  /** Alternate declaration views carry the declaration type as a tag. */
+  readonly tag?: DeclarationTag;
+}
+
+type RouteInput<N extends string> = Omit<RouteDef<N>, 'params'>;
+
+export function paramsOfPath(path: string): string[] {
+  return path
+    .split('/')
+    .filter((segment) => segment.startsWith('$'))
+    .map((segment) => segment.slice(1));
+}
+
+function route<const N extends string>(input: RouteInput<N>): RouteDef<N> {
+  return { ...input, params: paramsOfPath(input.path) };
+}
+
+const DESCRIPTIONS = {
+  dossiers:
+    'The shipment files around which everything else hangs: parties, cargo and containers, transports, documents, offers, invoices, declarations and chat.',
+  transports: 'The legs of each dossier: carrier, vehicle, pickup and delivery windows, driver and status.',
+  documents:
+    'Files attached to any record: bills of lading, CMRs, invoices, certificates and proofs of delivery.',
+  containers: 'Track and trace events of containers, in the DCSA shape, with a timeline per container.',
+  planning: 'Transports by day and carrier, with overlaps and missing carriers flagged.',
+  offers: 'Quotations to customers, from draft to accepted; an accepted offer becomes a dossier.',
+  invoices: 'Sales invoices and credit notes, with gap-free numbering, VAT and payments.',
+  declarations: 'Customs declarations: import, export and NCTS transit, from draft to release.',
+  declarationAlt:
+    'The declaration laid out as the Single Administrative Document, box by box, ready to print.',
+  search: 'One search over dossiers, containers, bills of lading, MRNs, invoices, parties and more.',
+  stock: 'Goods held in the customs warehouse: receipts, locations, customs status and handling units.',
+  shipments: 'Outbound orders drawn from stock: picking, packing and shipping.',
+  dashboard:
+    'Open dossiers, transports, declarations awaiting action, invoices and container events at a glance.',
+} as const;
+
+const ROUTE_DATA = [
+  // Guest-only screens.
+  route({ name: 'login', path: '/login', group: 'guest', title: 'Sign in' }),
+  route({ name: 'password-forgot', path: '/password-forgot', group: 'guest', title: 'I forgot my password' }),
+  route({
+    name: 'password-reset',
+    path: '/guest/password/reset',
+    group: 'guest',
+    title: 'Reset my password',
+    exemptFromSignedInRedirect: true,
+  }),
+  route({ name: 'welcome', path: '/welcome', group: 'guest', title: 'Welcome' }),
+
+  // Clears the session and goes to /login.
+  route({ name: 'logout', path: '/logout', group: 'public', title: 'Sign out' }),
+
+  // Signed-in screens, inside the shell.
+  route({ name: 'profile', path: '/profile', group: 'auth', title: 'Profile' }),
+  route({
+    name: 'dashboard',
+    path: '/dashboard',
+    group: 'auth',
+    title: 'Dashboard',
+    description: DESCRIPTIONS.dashboard,
+  }),
+  route({
+    name: 'dossiers',
+    path: '/dossiers',
+    group: 'auth',
+    title: 'Dossiers',
+    description: DESCRIPTIONS.dossiers,
+  }),
+  route({
+    name: 'dossier',
+    path: '/dossiers/$dossierId',
+    group: 'auth',
+    title: 'Dossier',
+    description: DESCRIPTIONS.dossiers,
+  }),
+  route({
+    name: 'transports',
+    path: '/transports',
+    group: 'auth',
+    title: 'Transports',
+    description: DESCRIPTIONS.transports,
+  }),
+  route({
+    name: 'documents',
+    path: '/documents',
+    group: 'auth',
+    title: 'Documents',
+    description: DESCRIPTIONS.documents,
+  }),
+  route({
+    name: 'container-events',
+    path: '/containers',
+    group: 'auth',
+    title: 'Container events',
+    description: DESCRIPTIONS.containers,
+  }),
+  route({
+    name: 'planning-list',
+    path: '/planning/list',
+    group: 'auth',
+    title: 'Planning',
+    description: DESCRIPTIONS.planning,
+  }),
+  route({
+    name: 'sales-offers',
+    path: '/sales-offers',
+    group: 'auth',
+    title: 'Sales offers',
+    description: DESCRIPTIONS.offers,
+  }),
+  route({
+    name: 'sales-invoices',
+    path: '/sales-invoices',
+    group: 'auth',
+    title: 'Sales invoices',
+    description: DESCRIPTIONS.invoices,
+  }),
+  route({
+    name: 'sales-invoice',
+    path: '/sales-invoices/$id',
+    group: 'auth',
+    title: 'Sales invoice',
+    description: DESCRIPTIONS.invoices,
+  }),
+  route({
+    name: 'declarations',
+    path: '/declarations',
+    group: 'auth',
+    title: 'Declarations',
+    description: DESCRIPTIONS.declarations,
+  }),
+  route({
+    name: 'declaration',
+    path: '/declarations/$id',
+    group: 'auth',
+    title: 'Declaration',
+    description: DESCRIPTIONS.declarations,
+  }),
+  route({
+    name: 'declaration-import-alt',
+    path: '/declarations/import/$id/alt',
+    group: 'auth',
+    title: 'Import declaration (SAD)',
+    description: DESCRIPTIONS.declarationAlt,
+    tag: 'import',
+  }),
+  route({
+    name: 'declaration-export-alt',
+    path: '/declarations/export/$id/alt',
+    group: 'auth',
+    title: 'Export declaration (SAD)',
+    description: DESCRIPTIONS.declarationAlt,
+    tag: 'export',
+  }),
+  route({
+    name: 'declaration-transit-alt',
+    path: '/declarations/transit/$id/alt',
+    group: 'auth',
+    title: 'Transit declaration (SAD)',
+    description: DESCRIPTIONS.declarationAlt,
+    tag: 'transit',
+  }),
+  route({
+    name: 'search',
+    path: '/search',
+    group: 'auth',
+    title: 'Search',
+    description: DESCRIPTIONS.search,
+  }),
+  route({
+    name: 'stock',
+    path: '/stock',
+    group: 'auth',
+    title: 'Stock',
+    description: DESCRIPTIONS.stock,
+    requiresCwAccess: true,
+  }),
+  route({
+    name: 'stock-item',
+    path: '/stock/$id',
+    group: 'auth',
+    title: 'Stock record',
+    description: DESCRIPTIONS.stock,
+    requiresCwAccess: true,
+  }),
+  route({
+    name: 'stock-tree',
+    path: '/stock/$id/tree',
+    group: 'auth',
+    title: 'Stock tree',
+    description: DESCRIPTIONS.stock,
+    requiresCwAccess: true,
+  }),
+  route({
+    name: 'shipments',
+    path: '/shipments',
+    group: 'auth',
+    title: 'Shipments',
+    description: DESCRIPTIONS.shipments,
+    requiresCwAccess: true,
+  }),
+  route({
+    name: 'shipment',
+    path: '/shipments/$id',
+    group: 'auth',
+    title: 'Shipment',
+    description: DESCRIPTIONS.shipments,
+    requiresCwAccess: true,
+  }),
+  route({
+    name: 'shipment-alt',
+    path: '/shipments-alt/$id',
+    group: 'auth',
+    title: 'Pick and packing list',
+    description: DESCRIPTIONS.shipments,
+    requiresCwAccess: true,
+  }),
+  route({
+    name: 'shipment-edit',
+    path: '/shipments/$id/edit',
+    group: 'auth',
+    title: 'Edit shipment',
+    description: DESCRIPTIONS.shipments,
+    requiresCwAccess: true,
+  }),
+];
+
+export type RouteName = (typeof ROUTE_DATA)[number]['name'];
+
+export const ROUTES: readonly RouteDef<RouteName>[] = ROUTE_DATA;
+
+const ROUTES_BY_NAME: ReadonlyMap<string, RouteDef<RouteName>> = new Map(
+  ROUTES.map((def) => [def.name, def] as const),
+);
+
+/** Where a signed-in user lands; where guest routes send a signed-in user. */
+export const HOME_PATH = '/dossiers';
+/** Where auth routes send a signed-out user. */
+export const LOGIN_PATH = '/login';
+
+export function isRouteName(name: string): name is RouteName {
+  return ROUTES_BY_NAME.has(name);
+}
+
+/** The route of that name; throws for a name that does not exist (specification §8). */
+export function routeByName(name: RouteName): RouteDef<RouteName> {
+  const def = ROUTES_BY_NAME.get(name);
+  if (!def) throw new Error(`Unknown route name "${name}"`);
+  return def;
+}
+
+/**
+ * The path of a named route with its parameters filled in (URL-encoded), e.g.
+ * pathFor('dossier', { dossierId: 'D-1' }) → '/dossiers/D-1'. Throws for an unknown name or a
+ * missing parameter.
+ */
+export function pathFor(name: RouteName, params: Readonly<Record<string, string | number>> = {}): string {
+  const def = routeByName(name);
+  return def.path.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_match, param: string) => {
+    const value = params[param];
+    if (value === undefined || value === '') {
+      throw new Error(`Missing parameter "${param}" for route "${name}"`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Logs (console.error by default) every route without a valid group; returns those routes. */
+export function checkRouteGroups(
+  routes: readonly RouteDef[] = ROUTES,
+  log: (message: string) => void = console.error,
+): RouteDef[] {
+  const invalid = routes.filter((def) => def.group === undefined || !ROUTE_GROUPS.includes(def.group));
+  for (const def of invalid) log(`Route "${def.name}" (${def.path}) has no group setting (guest or auth).`);
+  return invalid;
+}
+
+export interface NavEntry {
+  readonly label: string;
+  readonly route: RouteName;
+  /** data-testid of the navbar link. */
+  readonly testId: string;
+  /** Path prefixes under which the entry shows as active. */
+  readonly activeOn: readonly string[];
+  readonly requiresCwAccess?: boolean;
+}
+
+/** The shell's navbar, in order. Warehouse entries only show with cw_access. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { label: 'Dashboard', route: 'dashboard', testId: 'nav-dashboard', activeOn: ['/dashboard'] },
+  { label: 'Dossiers', route: 'dossiers', testId: 'nav-dossiers', activeOn: ['/dossiers'] },
+  { label: 'Transports', route: 'transports', testId: 'nav-transports', activeOn: ['/transports'] },
+  { label: 'Planning', route: 'planning-list', testId: 'nav-planning', activeOn: ['/planning'] },
+  { label: 'Documents', route: 'documents', testId: 'nav-documents', activeOn: ['/documents'] },
+  { label: 'Containers', route: 'container-events', testId: 'nav-containers', activeOn: ['/containers'] },
+  { label: 'Sales offers', route: 'sales-offers', testId: 'nav-sales-offers', activeOn: ['/sales-offers'] },
+  {
+    label: 'Sales invoices',
+    route: 'sales-invoices',
+    testId: 'nav-sales-invoices',
+    activeOn: ['/sales-invoices'],
+  },
+  { label: 'Declarations', route: 'declarations', testId: 'nav-declarations', activeOn: ['/declarations'] },
+  { label: 'Search', route: 'search', testId: 'nav-search', activeOn: ['/search'] },
+  { label: 'Stock', route: 'stock', testId: 'nav-stock', activeOn: ['/stock'], requiresCwAccess: true },
+  {
+    label: 'Shipments',
+    route: 'shipments',
+    testId: 'nav-shipments',
+    activeOn: ['/shipments', '/shipments-alt'],
+    requiresCwAccess: true,
+  },
+];
+
+/** Whether a pathname lies under one of the prefixes (segment-wise: '/stock' matches '/stock/1', not '/stocks'). */
+export function isUnderPath(pathname: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}

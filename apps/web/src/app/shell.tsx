@@ -1,0 +1,260 @@
+import { ANIMATION_MS, APP_VERSION } from '@fvg/contracts';
+import {
+  AppShell,
+  Avatar,
+  Badge,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import {
+  IconBuildingWarehouse,
+  IconCalendarTime,
+  IconChevronDown,
+  IconContainer,
+  IconFileInvoice,
+  IconFileText,
+  IconFolders,
+  IconLayoutDashboard,
+  IconLogout,
+  IconPackageExport,
+  IconReceipt,
+  IconSearch,
+  IconShip,
+  IconStack2,
+  IconTruck,
+  IconUser,
+} from '@tabler/icons-react';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useRef, useState } from 'react';
+import { ErrorState } from '../components/error-state.tsx';
+import { useAdminMode } from '../lib/admin-mode.ts';
+import { hasCwAccess, useMe } from '../lib/session.ts';
+import { HOME_PATH, isUnderPath, NAV_ENTRIES, pathFor, type RouteName } from './route-table.ts';
+
+const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
+  dashboard: <IconLayoutDashboard size={18} stroke={1.5} />,
+  dossiers: <IconFolders size={18} stroke={1.5} />,
+  transports: <IconTruck size={18} stroke={1.5} />,
+  'planning-list': <IconCalendarTime size={18} stroke={1.5} />,
+  documents: <IconFileText size={18} stroke={1.5} />,
+  'container-events': <IconContainer size={18} stroke={1.5} />,
+  'sales-offers': <IconReceipt size={18} stroke={1.5} />,
+  'sales-invoices': <IconFileInvoice size={18} stroke={1.5} />,
+  declarations: <IconStack2 size={18} stroke={1.5} />,
+  search: <IconSearch size={18} stroke={1.5} />,
+  stock: <IconBuildingWarehouse size={18} stroke={1.5} />,
+  shipments: <IconPackageExport size={18} stroke={1.5} />,
+};
+
+function HeaderSearch() {
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  useHotkeys([['mod+K', () => inputRef.current?.focus()]]);
+
+  return (
+    <TextInput
+      ref={inputRef}
+      type="search"
+      aria-label="Search"
+      placeholder="Search (Ctrl+K)"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={query}
+      onChange={(event) => setQuery(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        const q = query.trim();
+        if (!q) return;
+        event.preventDefault();
+        void navigate({ to: pathFor('search'), search: { q } });
+      }}
+      w={{ base: 160, sm: 260 }}
+      data-testid="header-search"
+    />
+  );
+}
+
+function UserMenu() {
+  const me = useMe();
+  const adminMode = useAdminMode(me.data?.role);
+
+  if (!me.data) return <Skeleton height={32} width={120} radius="xl" data-testid="user-menu-loading" />;
+  const { name, Email } = me.data;
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu of ${name}`} data-testid="user-menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar name={name} color="initials" size="sm" aria-hidden />
+            <Text size="sm" fw={500} visibleFrom="sm">
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={500} c="var(--mantine-color-text)" data-testid="user-menu-name">
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="user-menu-email">
+            {Email}
+          </Text>
+        </Menu.Label>
+        <Menu.Item
+          component={Link}
+          to={pathFor('profile')}
+          leftSection={<IconUser size={16} />}
+          data-testid="menu-profile"
+        >
+          Profile
+        </Menu.Item>
+        {adminMode.available && (
+          <Stack px="sm" py={6}>
+            <Switch
+              label="Admin mode"
+              checked={adminMode.enabled}
+              onChange={(event) => adminMode.setEnabled(event.currentTarget.checked)}
+              data-testid="admin-mode-switch"
+            />
+          </Stack>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={pathFor('logout')}
+          preload={false}
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          data-testid="menu-sign-out"
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function AdminModeBadge() {
+  const me = useMe();
+  const adminMode = useAdminMode(me.data?.role);
+  if (!adminMode.enabled) return null;
+  return (
+    <Badge color="red" variant="light" visibleFrom="xs" data-testid="admin-mode-badge">
+      Admin mode
+    </Badge>
+  );
+}
+
+function Navigation({ onNavigate }: { onNavigate: () => void }) {
+  const me = useMe();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const cwAccess = hasCwAccess(me.data);
+  const entries = NAV_ENTRIES.filter((entry) => !entry.requiresCwAccess || cwAccess);
+
+  return (
+    <Stack gap={2}>
+      {entries.map((entry) => {
+        const active = isUnderPath(pathname, entry.activeOn);
+        return (
+          <NavLink
+            key={entry.route}
+            component={Link}
+            to={pathFor(entry.route)}
+            label={entry.label}
+            leftSection={NAV_ICONS[entry.route]}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            data-testid={entry.testId}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** The frame of every signed-in screen: header, navbar, main area and footer. */
+export function Shell() {
+  const [navOpened, nav] = useDisclosure(false);
+  const me = useMe();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      footer={{ height: 36 }}
+      padding="md"
+      transitionDuration={ANIMATION_MS}
+    >
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            />
+            <UnstyledButton component={Link} to={HOME_PATH} aria-label="FVG home">
+              <Group gap="xs" wrap="nowrap">
+                <ThemeIcon radius="md" aria-hidden>
+                  <IconShip size={18} />
+                </ThemeIcon>
+                <Text fw={700} fz="lg" data-testid="product-name">
+                  FVG
+                </Text>
+                <Text c="dimmed" size="sm" visibleFrom="md">
+                  Logistics &amp; customs
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <HeaderSearch />
+            <AdminModeBadge />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" component="nav" aria-label="Main navigation" data-testid="navbar">
+        <ScrollArea type="auto">
+          <Navigation onNavigate={nav.close} />
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : <Outlet />}
+      </AppShell.Main>
+
+      <AppShell.Footer px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed" visibleFrom="xs">
+            FVG logistics and customs back office
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="app-version">
+            {APP_VERSION}
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { isApiError, problemMessage } from '../lib/api-client.ts';
+
+export interface ErrorStateProps {
+  error?: unknown;
+  title?: string;
+  onRetry?: () => void;
+}
+
+function messageOf(error: unknown): string {
+  if (isApiError(error)) return problemMessage(error);
+  // A lazily loaded screen that no longer exists on the server: the app was updated meanwhile.
+  if (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed/i.test(error.message)
+  ) {
+    return 'A newer version of the app is available. Reload the page to continue.';
+  }
+  return 'Something went wrong while showing this screen.';
+}
+
+/** The error state of a screen or a failed load, with a way to try again. */
+export function ErrorState({ error, title = 'Something went wrong', onRetry }: ErrorStateProps) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title={title}
+      icon={<IconAlertTriangle aria-hidden />}
+      role="alert"
+      data-testid="error-state"
+    >
+      <Stack gap="sm">
+        <Text size="sm">{messageOf(error)}</Text>
+        <Group gap="xs">
+          {onRetry && (
+            <Button size="xs" variant="light" color="red" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+          <Button size="xs" variant="subtle" color="red" onClick={() => window.location.reload()}>
+            Reload page
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

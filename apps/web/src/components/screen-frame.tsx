@@ -1,0 +1,65 @@
+import { Badge, Code, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBarrierBlock } from '@tabler/icons-react';
+import { useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { type RouteName, routeByName } from '../app/route-table.ts';
+import { hasCwAccess, useMe } from '../lib/session.ts';
+import { NoAccess } from './no-access.tsx';
+import { PageLoader } from './page-loader.tsx';
+
+export interface ScreenFrameProps {
+  route: RouteName;
+  /** Screen content. */
+  children?: ReactNode;
+  /** Show the "This area is coming" empty state; by default only when there is no content. */
+  comingSoon?: boolean;
+}
+
+/**
+ * The frame of every business screen: the title from the route table, the record id of the route
+ * (`id` or `dossierId`), and the content. Routes marked requiresCwAccess show "No access" instead
+ * for users without the cw_access flag.
+ */
+export function ScreenFrame({ route, children, comingSoon = children === undefined }: ScreenFrameProps) {
+  const def = routeByName(route);
+  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const me = useMe();
+
+  if (def.requiresCwAccess) {
+    if (me.isPending && me.fetchStatus !== 'idle') return <PageLoader />;
+    if (!hasCwAccess(me.data)) return <NoAccess />;
+  }
+
+  const recordId = params.id ?? params.dossierId;
+
+  return (
+    <Stack gap="lg" data-testid="screen-frame" data-route={def.name}>
+      <Stack gap={4}>
+        <Group gap="sm" align="center">
+          <Title order={1}>{def.title}</Title>
+          {def.tag && (
+            <Badge variant="light" data-testid="declaration-tag">
+              {def.tag}
+            </Badge>
+          )}
+        </Group>
+        {recordId && (
+          <Text c="dimmed" data-testid="record-id">
+            Record <Code>{recordId}</Code>
+          </Text>
+        )}
+      </Stack>
+      {children}
+      {comingSoon && (
+        <EmptyState
+          icon={<IconBarrierBlock size={32} stroke={1.5} aria-hidden />}
+          withIndicatorBackground
+          title="This area is coming"
+          description={def.description}
+          data-testid="coming-soon"
+          py="xl"
+        />
+      )}
+    </Stack>
+  );
+}

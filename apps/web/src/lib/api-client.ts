@@ -1,0 +1,229 @@
+import { type Problem, problemSchema } from '@fvg/contracts';
+import { getToken } from './token.ts';
+
+/** Base address of the API: same origin `/api` unless the build sets `VITE_API_BASE`. */
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
+
+/** Anything with a zod-like `parse`: lets callers validate answers without this file importing zod. */
+export interface ResponseParser<T> {
+  parse(data: unknown): T;
+}
+
+export interface ApiRequestOptions<T> {
+  method?: string;
+  /** Sent as JSON, except FormData which is sent as is (multipart). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Validates a successful answer; a mismatch throws an ApiError. */
+  schema?: ResponseParser<T>;
+}
+
+/**
+ * Every answer outside 200–299, and every failure to reach the server (status 0), is thrown as
+ * an ApiError carrying RFC 9457 problem details: parsed from the body when the server sent
+ * problem+json (or plain JSON that matches), a fallback built from the status otherwise.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly problem: Problem;
+  /** Seconds from a `Retry-After` header (429, 503), when the server sent one. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, problem: Problem, retryAfterSeconds?: number) {
+    super(problem.detail ?? problem.title);
+    this.status = status;
+    this.problem = problem;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  get fieldErrors(): NonNullable<Problem['errors']> {
+    return this.problem.errors ?? [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The specification's success range, exactly. */
+export function isSuccessStatus(status: number): boolean {
+  return status >= 200 && status <= 299;
+}
+
+export function apiUrl(path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  const base = API_BASE.replace(/\/+$/, '');
+  return `${base}/${path.replace(/^\/+/, '')}`;
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  0: 'Network error',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  422: 'Unprocessable content',
+  429: 'Too many requests',
+  500: 'Internal server error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+  504: 'Gateway timeout',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A problem for answers that did not carry one (proxy error pages, empty bodies, odd statuses). */
+export function fallbackProblem(status: number, statusText?: string, body?: unknown): Problem {
+  let detail: string | undefined;
+  if (isRecord(body) && typeof body.message === 'string') detail = body.message;
+  else if (isRecord(body) && typeof body.detail === 'string') detail = body.detail;
+  else if (
+    typeof body === 'string' &&
+    body.trim() &&
+    body.length <= 300 &&
+    !body.trimStart().startsWith('<')
+  ) {
+    detail = body.trim();
+  }
+  const problem: Problem = {
+    type: 'about:blank',
+    title: statusText?.trim() || STATUS_TITLES[status] || `HTTP ${status}`,
+    status,
+  };
+  if (detail) problem.detail = detail;
+  return problem;
+}
+
+/** `Retry-After` as seconds from now: delta-seconds or an HTTP date. */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function isJsonContentType(contentType: string): boolean {
+  return /^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim());
+}
+
+function parseBody(text: string, contentType: string): unknown {
+  if (!text) return undefined;
+  if (isJsonContentType(contentType)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * The one fetch wrapper of the app. Sends `Authorization: Bearer <token>` whenever a token is
+ * stored, JSON in and out, and no timeout (the specification says none: a slow answer is waited for;
+ * callers that want to give up pass an AbortSignal).
+ */
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, signal, schema } = options;
+  const headers: Record<string, string> = {
+    Accept: 'application/json, application/problem+json',
+    ...options.headers,
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, {
+      type: 'about:blank',
+      title: 'Network error',
+      status: 0,
+      detail: 'The server could not be reached. Check your connection and try again.',
+    });
+  }
+
+  const contentType = response.headers.get('content-type') ?? '';
+  let text = '';
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+  }
+  const data = parseBody(text, contentType);
+
+  if (!isSuccessStatus(response.status)) {
+    const parsed = isRecord(data) ? problemSchema.safeParse(data) : undefined;
+    const problem = parsed?.success
+      ? parsed.data
+      : fallbackProblem(response.status, response.statusText, data);
+    throw new ApiError(response.status, problem, parseRetryAfter(response.headers.get('retry-after')));
+  }
+
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch {
+    throw new ApiError(response.status, {
+      type: 'about:blank',
+      title: 'Unexpected answer',
+      status: response.status,
+      detail: 'The server answered in a shape this version of the app does not understand.',
+    });
+  }
+}
+
+type BodyLessOptions<T> = Omit<ApiRequestOptions<T>, 'method' | 'body'>;
+
+/** Shorthands over apiRequest. */
+export const api = {
+  get: <T = unknown>(path: string, options?: BodyLessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: BodyLessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: BodyLessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: BodyLessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: BodyLessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/**
+ * A sentence for the user from any error: the problem's detail (or title), a wait hint for 429,
+ * a generic sentence for errors that are not ApiErrors.
+ */
+export function problemMessage(error: unknown): string {
+  if (!isApiError(error)) return 'Something went wrong. Please try again.';
+  if (error.status === 429) {
+    if (error.retryAfterSeconds !== undefined) {
+      return `Too many attempts, try again in ${error.retryAfterSeconds} s.`;
+    }
+    return error.problem.detail ?? 'Too many attempts, try again later.';
+  }
+  return error.problem.detail ?? error.problem.title;
+}

@@ -1,0 +1,89 @@
+import { loginResponseSchema, type Me, meSchema } from '@fvg/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from './api-client.ts';
+import { clearToken, getToken, setToken, tokenCwAccess } from './token.ts';
+
+export { claimsOf, clearToken, getToken, setToken, tokenCwAccess } from './token.ts';
+
+/** Query keys of the session; `sessionKeys.all` covers everything that depends on who is signed in. */
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: () => [...sessionKeys.all, 'me'] as const,
+};
+
+/** The guard runs on every navigation; this keeps it from calling `me` more than twice a minute. */
+export const ME_STALE_MS = 30_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The user record, with `access.cw_access` defaulting to false when absent (specification §3). */
+export function normalizeMe(raw: unknown): Me {
+  const record = isRecord(raw) ? raw : {};
+  const access = isRecord(record.access) ? record.access : {};
+  return meSchema.parse({ ...record, access: { ...access, cw_access: access.cw_access === true } });
+}
+
+export async function fetchMe(signal?: AbortSignal): Promise<Me> {
+  try {
+    return normalizeMe(await api.get('me', signal ? { signal } : {}));
+  } catch (error) {
+    // A rejected token will not get better: drop it so later calls go out without it.
+    if (isApiError(error) && error.status === 401) clearToken();
+    throw error;
+  }
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.me(),
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: ME_STALE_MS,
+    retry: false,
+  });
+}
+
+/** The outcome of loading the user record, as the route guard (app/guard.ts) consumes it. */
+export type LoadedMe = { ok: true; me: Me } | { ok: false };
+
+/** Loads `me` through the query cache; without a token it does not call and counts as a failed fetch. */
+export async function loadMeResult(queryClient: QueryClient): Promise<LoadedMe> {
+  if (!getToken()) return { ok: false };
+  try {
+    return { ok: true, me: await queryClient.fetchQuery(meQueryOptions()) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The signed-in user's record; disabled (no call) without a token. */
+export function useMe() {
+  return useQuery({ ...meQueryOptions(), enabled: getToken() !== null });
+}
+
+/**
+ * The warehouse access flag: the server's user record is authoritative once loaded; until then the
+ * token's claim stands in. False whenever neither says true.
+ */
+export function hasCwAccess(
+  me: { access?: { cw_access?: boolean } | null } | null | undefined,
+  token: string | null = getToken(),
+): boolean {
+  if (me?.access) return me.access.cw_access === true;
+  return tokenCwAccess(token);
+}
+
+/** Signs in: stores the token and forgets any cached record of a previous user. Returns the token. */
+export async function login(email: string, password: string, queryClient?: QueryClient): Promise<string> {
+  const { Token } = await api.post('auth/access_token', { email, password }, { schema: loginResponseSchema });
+  setToken(Token);
+  queryClient?.removeQueries({ queryKey: sessionKeys.all });
+  return Token;
+}
+
+/** Signs out: the token goes (so no later call carries the header) and so does every cached answer. */
+export function logout(queryClient?: QueryClient): void {
+  clearToken();
+  queryClient?.clear();
+}
