@@ -1,0 +1,52 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type Page, test as base, expect } from '@playwright/test';
+
+/** The app under test, started by global-setup.ts; its URL and mail folder come through the environment. */
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+export { expect };
+
+export const DEMO = {
+  admin: { email: 'admin@fvg.local', password: 'admin-demo-2026' },
+  staff: { email: 'staff@fvg.local', password: 'staff-demo-2026' },
+  customer: { email: 'customer@acme.example', password: 'customer-demo-2026' },
+} as const;
+
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dossiers$/);
+}
+
+/** Fills a route's path parameters with sample values. */
+export function samplePath(routePath: string): string {
+  return routePath.replace('$dossierId', 'D-2026-000042').replace('$id', 'R-7');
+}
+
+interface CaughtMail {
+  to: string[];
+  raw: string;
+}
+
+/** Waits for the mail the app sent to `to` over SMTP (the receiver writes each mail to a file). */
+export async function waitForMail(to: string, timeoutMs = 15_000): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR as string;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const name of (await readdir(dir)).sort().reverse()) {
+      const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as CaughtMail;
+      if (mail.to.includes(to)) {
+        return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+}
