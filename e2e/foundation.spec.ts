@@ -7,7 +7,9 @@ import { DEMO, expect, samplePath, signIn, test, waitForMail } from './support.t
 const authRoutes = ROUTES.filter((r) => r.group === 'auth');
 const guestRoutes = ROUTES.filter((r) => r.group === 'guest');
 
-test('signing in lands on /dossiers, stores bearerToken and sends it as a Bearer header', async ({ page }) => {
+test('signing in lands on /dossiers, stores bearerToken and sends it as a Bearer header', async ({
+  page,
+}) => {
   await signIn(page, DEMO.admin);
   const token = await page.evaluate(() => localStorage.getItem('bearerToken'));
   expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -36,7 +38,9 @@ test('every auth route redirects to /login when signed out', async ({ page }) =>
   }
 });
 
-test('every guest route redirects a signed-in user to /dossiers, except the password reset', async ({ page }) => {
+test('every guest route redirects a signed-in user to /dossiers, except the password reset', async ({
+  page,
+}) => {
   await signIn(page, DEMO.staff);
   for (const route of guestRoutes) {
     await page.goto(route.path);
@@ -87,7 +91,10 @@ test('titles follow the rule: screen title, route id, FVG', async ({ page }) => 
   await expect(page).toHaveTitle('Transit declaration (SAD) · 77 · FVG');
 });
 
-test('the footer shows the version and the service worker is registered at /sw.js with scope /', async ({ page, baseURL }) => {
+test('the footer shows the version and the service worker is registered at /sw.js with scope /', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, DEMO.staff);
   await expect(page.getByTestId('app-version')).toHaveText('v1.1.34');
   const registration = await page.evaluate(async () => {
@@ -103,7 +110,15 @@ test('the warehouse is hidden without cw_access and shown with it', async ({ pag
   await expect(page.getByTestId('nav-dossiers')).toBeVisible();
   await expect(page.getByTestId('nav-stock')).toHaveCount(0);
   await expect(page.getByTestId('nav-shipments')).toHaveCount(0);
-  for (const p of ['/stock', '/stock/S-1', '/stock/S-1/tree', '/shipments', '/shipments/1', '/shipments-alt/1', '/shipments/1/edit']) {
+  for (const p of [
+    '/stock',
+    '/stock/S-1',
+    '/stock/S-1/tree',
+    '/shipments',
+    '/shipments/1',
+    '/shipments-alt/1',
+    '/shipments/1/edit',
+  ]) {
     await page.goto(p);
     await expect(page.getByTestId('no-access'), p).toBeVisible();
   }
@@ -126,8 +141,25 @@ test('forgot password, mail, reset, then sign in with the new password', async (
   const email = `reset-${Date.now()}@acme.example`;
   await promisify(execFile)(
     'npm',
-    ['run', '-s', 'cli', '--', 'users:add', '--email', email, '--password', 'first-password-1', '--role', 'customer', '--party', 'ACME'],
-    { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' } },
+    [
+      'run',
+      '-s',
+      'cli',
+      '--',
+      'users:add',
+      '--email',
+      email,
+      '--password',
+      'first-password-1',
+      '--role',
+      'customer',
+      '--party',
+      'ACME',
+    ],
+    {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' },
+    },
   );
 
   await page.goto('/login');

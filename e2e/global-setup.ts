@@ -28,7 +28,10 @@ async function startSmtp(dir: string) {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
-        writeFile(path.join(dir, `${Date.now()}-${++n}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString() }))
+        writeFile(
+          path.join(dir, `${Date.now()}-${++n}.json`),
+          JSON.stringify({ to, raw: Buffer.concat(chunks).toString() }),
+        )
           .then(() => callback())
           .catch(callback);
       });
@@ -42,7 +45,8 @@ async function startSmtp(dir: string) {
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`the app exited with code ${child.exitCode} before it was ready`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Page, test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /** The app under test, started by global-setup.ts; its URL and mail folder come through the environment. */
 export const test = base.extend({
@@ -43,7 +43,9 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<strin
     for (const name of (await readdir(dir)).sort().reverse()) {
       const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as CaughtMail;
       if (mail.to.includes(to)) {
-        return mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+        return mail.raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
       }
     }
     await new Promise((r) => setTimeout(r, 250));
