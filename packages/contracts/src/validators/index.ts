@@ -1,0 +1,4 @@
+export * from './incoterms.ts';
+export * from './iso6346.ts';
+export * from './places.ts';
+export * from './tax-ids.ts';
