@@ -13,12 +13,17 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
+import { dossiersService } from './features/dossiers/dossiers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
+import { partiesRoutes } from './features/parties/parties.routes.ts';
+import { partiesService } from './features/parties/parties.service.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { createRecordEvents } from './records/events.ts';
 
 export interface AppDeps {
   config: Config;
@@ -67,11 +72,16 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     loginWindowSeconds: config.loginWindowSeconds,
   });
   await app.register(authenticatePlugin, { auth });
+  const events = createRecordEvents();
+  const parties = partiesService(db, events);
+  const dossiers = dossiersService(db, events);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth });
+      await api.register(partiesRoutes, { parties });
+      await api.register(dossiersRoutes, { dossiers });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, { routePrefix: '/docs' });
     },
@@ -79,6 +89,6 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   );
   await app.register(spaPlugin, { root: config.webDist });
 
-  return Object.assign(app, { services: { auth, mailer } });
+  return Object.assign(app, { services: { auth, mailer, events, parties, dossiers } });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,16 +1,20 @@
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-dossiers.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// date columns stay calendar dates (YYYY-MM-DD), never shifted through a time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Kysely<Database>;
 
 /** Migrations in order; a new one is appended here (names sort by their number). */
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-dossiers': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,11 @@ export interface PartiesTable {
   city: string | null;
   email: string | null;
   phone: string | null;
+  contacts: ColumnType<
+    { name: string; email?: string | null; phone?: string | null; role?: string | null }[],
+    string | undefined,
+    string
+  >;
   version: Generated<number>;
   created_at: Generated<Date>;
   created_by: string | null;
@@ -75,4 +80,84 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   settings: SettingsTable;
   rate_limit_hits: RateLimitHitsTable;
+  number_series: NumberSeriesTable;
+  audit_log: AuditLogTable;
+  dossiers: DossiersTable;
+  dossier_charges: DossierChargesTable;
+}
+
+export interface NumberSeriesTable {
+  series: string;
+  year: number;
+  last_value: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  record_kind: string;
+  record_id: string;
+  action: string;
+  actor_id: string | null;
+  at: Generated<Date>;
+  changes: ColumnType<unknown, string, string>;
+}
+
+type Numeric = ColumnType<string, string | number, string | number>;
+type NullableNumeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
+type DateCol = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface DossiersTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  type: string;
+  mode: string;
+  customer_id: string;
+  consignor_id: string | null;
+  consignee_id: string | null;
+  notify_party_id: string | null;
+  incoterm: string | null;
+  incoterm_place: string | null;
+  origin_locode: string | null;
+  destination_locode: string | null;
+  etd: DateCol;
+  eta: DateCol;
+  atd: DateCol;
+  ata: DateCol;
+  customer_reference: string | null;
+  booking_number: string | null;
+  master_bl: string | null;
+  house_bl: string | null;
+  cmr_number: string | null;
+  cargo_description: string | null;
+  packages: number | null;
+  package_type: string | null;
+  gross_weight_kg: NullableNumeric;
+  volume_m3: NullableNumeric;
+  chargeable_weight_kg: NullableNumeric;
+  handler_id: string | null;
+  containers: ColumnType<{ number: string; sizeType: string | null; seals: string[] }[], string, string>;
+  container_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  cost_total: ColumnType<string, string | undefined, string>;
+  revenue_total: ColumnType<string, string | undefined, string>;
+  profit: ColumnType<string, never, never>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface DossierChargesTable {
+  id: Generated<string>;
+  dossier_id: string;
+  position: number;
+  kind: 'cost' | 'revenue';
+  charge_code: string;
+  description: string;
+  party_id: string | null;
+  amount: Numeric;
+  currency: string;
+  exchange_rate: Numeric;
+  base_amount: Numeric;
 }

@@ -31,10 +31,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
-        message: v.message ?? 'Invalid value',
-      }));
+      const errors = error.validation.flatMap((v) => {
+        const base = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // An unknown field is reported on the field itself, so a form (or a developer) sees which.
+        const keys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
+        if (keys.length)
+          return keys.map((k) => ({ field: base ? `${base}.${k}` : k, message: 'Unknown field' }));
+        return [
+          { field: base || (error.validationContext ?? 'body'), message: v.message ?? 'Invalid value' },
+        ];
+      });
       return sendProblem(reply, {
         type: '/problems/validation-failed',
         title: 'Validation failed',

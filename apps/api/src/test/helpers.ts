@@ -113,3 +113,32 @@ export function mailText(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/** Signs a seeded user in through the API and returns the Authorization header for later calls. */
+export async function bearer(app: App, email: string, password: string): Promise<{ authorization: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/access_token',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  return { authorization: `Bearer ${(res.json() as { Token: string }).Token}` };
+}
+
+export const DEMO_PASSWORDS = {
+  admin: ['admin@fvg.local', 'admin-demo-2026'],
+  staff: ['staff@fvg.local', 'staff-demo-2026'],
+  acme: ['customer@acme.example', 'customer-demo-2026'],
+  globex: ['customer@globex.example', 'customer-demo-2026'],
+} as const;
+
+/** Authorization headers of the four seeded demo users. */
+export async function demoTokens(app: App) {
+  const [admin, staff, acme, globex] = await Promise.all([
+    bearer(app, ...DEMO_PASSWORDS.admin),
+    bearer(app, ...DEMO_PASSWORDS.staff),
+    bearer(app, ...DEMO_PASSWORDS.acme),
+    bearer(app, ...DEMO_PASSWORDS.globex),
+  ]);
+  return { admin, staff, acme, globex };
+}

@@ -1,0 +1,231 @@
+import type { Charge, Dossier, DossierListItem, DossierListQuery, PartyRef } from '@fvg/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { type ListSpec, listAll, listPage } from '../../records/list.ts';
+import type { Scope } from '../../records/scope.ts';
+
+export interface DossierRow {
+  id: string;
+  number: string;
+  status: Dossier['status'];
+  type: Dossier['type'];
+  mode: Dossier['mode'];
+  customer_id: string;
+  customer_code: string;
+  customer_name: string;
+  consignor_id: string | null;
+  consignee_id: string | null;
+  notify_party_id: string | null;
+  incoterm: string | null;
+  incoterm_place: string | null;
+  origin_locode: string | null;
+  destination_locode: string | null;
+  etd: string | null;
+  eta: string | null;
+  atd: string | null;
+  ata: string | null;
+  customer_reference: string | null;
+  booking_number: string | null;
+  master_bl: string | null;
+  house_bl: string | null;
+  cmr_number: string | null;
+  cargo_description: string | null;
+  packages: number | null;
+  package_type: string | null;
+  gross_weight_kg: string | null;
+  volume_m3: string | null;
+  chargeable_weight_kg: string | null;
+  handler_id: string | null;
+  handler_name: string | null;
+  containers: Dossier['containers'];
+  cost_total: string;
+  revenue_total: string;
+  profit: string;
+  version: number;
+  created_at: Date;
+  created_by: string | null;
+  created_by_name: string | null;
+  updated_at: Date;
+}
+
+export function toListItem(r: DossierRow): DossierListItem {
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    type: r.type,
+    mode: r.mode,
+    customer: { id: r.customer_id, code: r.customer_code, name: r.customer_name },
+    originLocode: r.origin_locode,
+    destinationLocode: r.destination_locode,
+    etd: r.etd,
+    eta: r.eta,
+    customerReference: r.customer_reference,
+    masterBl: r.master_bl,
+    containerCount: r.containers.length,
+    profit: r.profit,
+    handler: r.handler_id && r.handler_name ? { id: r.handler_id, name: r.handler_name } : null,
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+const FROM = sql`dossiers d join parties c on c.id = d.customer_id left join users h on h.id = d.handler_id`;
+const SELECT = sql`d.*, c.code as customer_code, c.name as customer_name, h.name as handler_name`;
+/** The same expression as the trigram index `dossiers_search_trgm`, so `q` is served by it. */
+const SEARCH = sql`(d.number || ' ' || coalesce(d.customer_reference, '') || ' ' || coalesce(d.booking_number, '') || ' ' || coalesce(d.master_bl, '') || ' ' || coalesce(d.house_bl, '') || ' ' || coalesce(d.cmr_number, ''))`;
+
+export const dossierListSpec: ListSpec = {
+  from: FROM,
+  id: { expr: 'd.id', type: 'uuid', nullable: false },
+  sortable: {
+    number: { expr: 'd.number', type: 'text', nullable: false },
+    status: { expr: 'd.status', type: 'text', nullable: false },
+    etd: { expr: 'd.etd', type: 'date', nullable: true },
+    eta: { expr: 'd.eta', type: 'date', nullable: true },
+    createdAt: { expr: 'd.created_at', type: 'timestamptz', nullable: false },
+    updatedAt: { expr: 'd.updated_at', type: 'timestamptz', nullable: false },
+    customer: { expr: 'c.name', type: 'text', nullable: false },
+    profit: { expr: 'd.profit', type: 'numeric', nullable: false },
+  },
+  defaultSort: '-updatedAt',
+  search: SEARCH,
+};
+
+function where(scope: Scope, q: DossierListQuery): RawBuilder<unknown>[] {
+  const w: RawBuilder<unknown>[] = [];
+  if (!scope.all) w.push(sql`d.customer_id = ${scope.partyId}`);
+  if (q.status?.length) w.push(sql`d.status = any(${q.status})`);
+  if (q.type?.length) w.push(sql`d.type = any(${q.type})`);
+  if (q.mode?.length) w.push(sql`d.mode = any(${q.mode})`);
+  if (q.customerId) w.push(sql`d.customer_id = ${q.customerId}`);
+  if (q.handlerId) w.push(sql`d.handler_id = ${q.handlerId}`);
+  if (q.originLocode) w.push(sql`d.origin_locode = ${q.originLocode}`);
+  if (q.destinationLocode) w.push(sql`d.destination_locode = ${q.destinationLocode}`);
+  if (q.etdFrom) w.push(sql`d.etd >= ${q.etdFrom}::date`);
+  if (q.etdTo) w.push(sql`d.etd <= ${q.etdTo}::date`);
+  if (q.container) w.push(sql`d.container_numbers @> array[${q.container}]::text[]`);
+  return w;
+}
+
+export function dossiersRepository(db: Db) {
+  return {
+    list: (scope: Scope, query: DossierListQuery) =>
+      listPage<DossierRow, DossierListItem>(
+        db,
+        dossierListSpec,
+        { select: SELECT, where: where(scope, query), ...query },
+        toListItem,
+      ),
+
+    all: (scope: Scope, query: DossierListQuery) =>
+      listAll<DossierRow, DossierListItem>(
+        db,
+        dossierListSpec,
+        { select: SELECT, where: where(scope, query), sort: query.sort, q: query.q },
+        toListItem,
+      ),
+
+    /** One dossier by id or by number, within scope. */
+    async find(scope: Scope, idOrNumber: string, lock = false): Promise<DossierRow | undefined> {
+      const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrNumber);
+      const r = await sql<DossierRow>`
+        select ${SELECT}, u.name as created_by_name
+        from ${FROM} left join users u on u.id = d.created_by
+        where ${byId ? sql`d.id = ${idOrNumber}` : sql`d.number = ${idOrNumber}`}
+          ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
+        ${lock ? sql`for update of d` : sql``}`.execute(db);
+      return r.rows[0];
+    },
+
+    async charges(dossierId: string): Promise<Charge[]> {
+      const rows = await db
+        .selectFrom('dossier_charges as ch')
+        .leftJoin('parties as p', 'p.id', 'ch.party_id')
+        .select([
+          'ch.id',
+          'ch.kind',
+          'ch.charge_code',
+          'ch.description',
+          'ch.amount',
+          'ch.currency',
+          'ch.exchange_rate',
+          'ch.base_amount',
+          'p.id as party_id',
+          'p.code as party_code',
+          'p.name as party_name',
+        ])
+        .where('ch.dossier_id', '=', dossierId)
+        .orderBy('ch.position')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        chargeCode: r.charge_code,
+        description: r.description,
+        party:
+          r.party_id && r.party_code && r.party_name
+            ? { id: r.party_id, code: r.party_code, name: r.party_name }
+            : null,
+        amount: r.amount,
+        currency: r.currency,
+        exchangeRate: r.exchange_rate,
+        baseAmount: r.base_amount,
+      }));
+    },
+
+    async partyRefs(ids: (string | null)[]): Promise<Map<string, PartyRef>> {
+      const wanted = [...new Set(ids.filter((x): x is string => !!x))];
+      if (!wanted.length) return new Map();
+      const rows = await db
+        .selectFrom('parties')
+        .select(['id', 'code', 'name'])
+        .where('id', 'in', wanted)
+        .execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** The next number of the year's series. The series row stays locked until the transaction ends: no gaps, no duplicates. */
+    async nextNumber(year: number): Promise<string> {
+      const r = await sql<{ last_value: number }>`
+        insert into number_series (series, year, last_value) values ('dossier', ${year}, 1)
+        on conflict (series, year) do update set last_value = number_series.last_value + 1
+        returning last_value`.execute(db);
+      return `D-${year}-${String(r.rows[0]?.last_value).padStart(6, '0')}`;
+    },
+
+    insert: (values: Record<string, unknown>) =>
+      db
+        .insertInto('dossiers')
+        .values(values as never)
+        .returning(['id', 'number'])
+        .executeTakeFirstOrThrow(),
+
+    async replaceCharges(
+      dossierId: string,
+      charges: Record<string, unknown>[],
+    ): Promise<{ cost: string; revenue: string }> {
+      await db.deleteFrom('dossier_charges').where('dossier_id', '=', dossierId).execute();
+      if (charges.length)
+        await db
+          .insertInto('dossier_charges')
+          .values(charges as never)
+          .execute();
+      const r = await sql<{ cost: string; revenue: string }>`
+        select coalesce(sum(base_amount) filter (where kind = 'cost'), 0)::numeric(16,2)::text as cost,
+               coalesce(sum(base_amount) filter (where kind = 'revenue'), 0)::numeric(16,2)::text as revenue
+        from dossier_charges where dossier_id = ${dossierId}`.execute(db);
+      return r.rows[0] ?? { cost: '0.00', revenue: '0.00' };
+    },
+
+    isStaffUser: async (id: string) =>
+      !!(await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .where('role', 'in', ['admin', 'staff'])
+        .where('active', '=', true)
+        .executeTakeFirst()),
+
+    remove: (id: string) => db.deleteFrom('dossiers').where('id', '=', id).execute(),
+  };
+}

@@ -1,0 +1,144 @@
+import {
+  bookingRequestSchema,
+  chargesUpdateSchema,
+  type DossierListItem,
+  dossierCreateSchema,
+  dossierListItemSchema,
+  dossierListQuerySchema,
+  dossierSchema,
+  dossierTransitionSchema,
+  dossierUpdateSchema,
+  listResponseSchema,
+} from '@fvg/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type ExportColumn, sendExport } from '../../records/export.ts';
+import { exportQuery, historyResponse, problemResponses } from '../../records/routes.ts';
+import type { DossiersService } from './dossiers.service.ts';
+
+/** A dossier is addressed by its id or its number (`D-2026-000123`), as the route `/dossiers/{dossierId}` is. */
+const params = z.object({ id: z.string().min(1).max(64) });
+
+const columns: ExportColumn<DossierListItem>[] = [
+  { header: 'Number', value: (d) => d.number },
+  { header: 'Status', value: (d) => d.status },
+  { header: 'Type', value: (d) => d.type },
+  { header: 'Mode', value: (d) => d.mode },
+  { header: 'Customer', value: (d) => d.customer.name },
+  { header: 'Customer code', value: (d) => d.customer.code },
+  { header: 'Origin', value: (d) => d.originLocode },
+  { header: 'Destination', value: (d) => d.destinationLocode },
+  { header: 'ETD', value: (d) => d.etd },
+  { header: 'ETA', value: (d) => d.eta },
+  { header: 'Customer reference', value: (d) => d.customerReference },
+  { header: 'Master BL/AWB', value: (d) => d.masterBl },
+  { header: 'Containers', value: (d) => d.containerCount },
+  { header: 'Profit (EUR)', value: (d) => Number(d.profit) },
+  { header: 'Handler', value: (d) => d.handler?.name },
+  { header: 'Updated', value: (d) => d.updatedAt },
+];
+
+export const dossiersRoutes: FastifyPluginAsyncZod<{ dossiers: DossiersService }> = async (
+  app,
+  { dossiers },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['dossiers'];
+
+  app.get(
+    '/dossiers',
+    {
+      schema: {
+        tags,
+        summary: 'Dossiers the user may see; `format=csv|xlsx` streams the whole filtered list',
+        querystring: dossierListQuerySchema.extend(exportQuery.shape),
+        response: { 200: listResponseSchema(dossierListItemSchema), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format) return sendExport(reply, format, 'dossiers', columns, dossiers.all(request.user, query));
+      return dossiers.list(request.user, query);
+    },
+  );
+  app.get(
+    '/dossiers/:id',
+    { schema: { tags, params, response: { 200: dossierSchema, ...problemResponses } } },
+    (request) => dossiers.get(request.user, request.params.id),
+  );
+  app.post(
+    '/dossiers',
+    {
+      schema: {
+        tags,
+        summary: 'Create a dossier (staff)',
+        body: dossierCreateSchema,
+        response: { 201: dossierSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await dossiers.create(request.user, request.body)),
+  );
+  app.post(
+    '/dossiers/bookings',
+    {
+      schema: {
+        tags,
+        summary: 'A customer books a transport: a dossier in status requested',
+        body: bookingRequestSchema,
+        response: { 201: dossierSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await dossiers.book(request.user, request.body)),
+  );
+  app.patch(
+    '/dossiers/:id',
+    {
+      schema: {
+        tags,
+        params,
+        body: dossierUpdateSchema,
+        response: { 200: dossierSchema, ...problemResponses },
+      },
+    },
+    (request) => dossiers.update(request.user, request.params.id, request.body),
+  );
+  app.post(
+    '/dossiers/:id/transitions',
+    {
+      schema: {
+        tags,
+        summary: 'Move the dossier to another status',
+        params,
+        body: dossierTransitionSchema,
+        response: { 200: dossierSchema, ...problemResponses },
+      },
+    },
+    (request) => dossiers.transition(request.user, request.params.id, request.body.to, request.body.version),
+  );
+  app.put(
+    '/dossiers/:id/charges',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the job-costing lines',
+        params,
+        body: chargesUpdateSchema,
+        response: { 200: dossierSchema, ...problemResponses },
+      },
+    },
+    (request) => dossiers.setCharges(request.user, request.params.id, request.body),
+  );
+  app.delete(
+    '/dossiers/:id',
+    { schema: { tags, params, response: { 204: z.null(), ...problemResponses } } },
+    async (request, reply) => {
+      await dossiers.remove(request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/dossiers/:id/history',
+    { schema: { tags, params, response: { 200: historyResponse, ...problemResponses } } },
+    (request) => dossiers.history(request.user, request.params.id),
+  );
+};

@@ -1,0 +1,357 @@
+import {
+  type bookingRequestSchema,
+  type chargesUpdateSchema,
+  checkDossierRules,
+  DOSSIER_TRANSITIONS,
+  type Dossier,
+  type DossierListQuery,
+  type DossierStatus,
+  type dossierCreateSchema,
+  type dossierUpdateSchema,
+  multiplyDecimal,
+} from '@fvg/contracts';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { problems } from '../../http/problem.ts';
+import { zodFieldErrors } from '../../http/validation.ts';
+import { diff, historyOf, writeAudit } from '../../records/audit.ts';
+import type { RecordEvents } from '../../records/events.ts';
+import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import type { SessionUser } from '../users/users.repository.ts';
+import { type DossierRow, dossiersRepository, toListItem } from './dossiers.repository.ts';
+
+type DossierCreate = z.output<typeof dossierCreateSchema>;
+type DossierUpdate = z.output<typeof dossierUpdateSchema>;
+type BookingRequest = z.output<typeof bookingRequestSchema>;
+type ChargesUpdate = z.output<typeof chargesUpdateSchema>;
+
+/** API field → column; the audit trail records API field names. */
+const COLUMNS = {
+  type: 'type',
+  mode: 'mode',
+  customerId: 'customer_id',
+  consignorId: 'consignor_id',
+  consigneeId: 'consignee_id',
+  notifyPartyId: 'notify_party_id',
+  incoterm: 'incoterm',
+  incotermPlace: 'incoterm_place',
+  originLocode: 'origin_locode',
+  destinationLocode: 'destination_locode',
+  etd: 'etd',
+  eta: 'eta',
+  atd: 'atd',
+  ata: 'ata',
+  customerReference: 'customer_reference',
+  bookingNumber: 'booking_number',
+  masterBl: 'master_bl',
+  houseBl: 'house_bl',
+  cmrNumber: 'cmr_number',
+  cargoDescription: 'cargo_description',
+  packages: 'packages',
+  packageType: 'package_type',
+  grossWeightKg: 'gross_weight_kg',
+  volumeM3: 'volume_m3',
+  chargeableWeightKg: 'chargeable_weight_kg',
+  handlerId: 'handler_id',
+  containers: 'containers',
+} as const;
+type Field = keyof typeof COLUMNS;
+const FIELDS = Object.keys(COLUMNS) as Field[];
+
+/** The fields of a stored dossier in API terms, for diffs and merged validation. */
+function fieldsOf(r: DossierRow): Record<Field, unknown> {
+  const out = {} as Record<Field, unknown>;
+  for (const f of FIELDS) out[f] = (r as unknown as Record<string, unknown>)[COLUMNS[f]];
+  return out;
+}
+
+function toColumns(input: Partial<Record<Field, unknown>>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const f of FIELDS) {
+    const v = input[f];
+    if (v === undefined) continue;
+    if (f === 'containers') {
+      const containers = (v ?? []) as { number: string; sizeType?: string | null; seals?: string[] }[];
+      row.containers = JSON.stringify(
+        containers.map((c) => ({ number: c.number, sizeType: c.sizeType ?? null, seals: c.seals ?? [] })),
+      );
+      row.container_numbers = containers.map((c) => c.number);
+    } else row[COLUMNS[f]] = v;
+  }
+  return row;
+}
+
+const REFERENCES = {
+  dossiers_customer_id_fkey: { field: 'customerId', message: 'No such party' },
+  dossiers_consignor_id_fkey: { field: 'consignorId', message: 'No such party' },
+  dossiers_consignee_id_fkey: { field: 'consigneeId', message: 'No such party' },
+  dossiers_notify_party_id_fkey: { field: 'notifyPartyId', message: 'No such party' },
+  dossiers_handler_id_fkey: { field: 'handlerId', message: 'No such user' },
+  dossier_charges_party_id_fkey: { field: 'charges', message: 'A charge names a party that does not exist' },
+};
+
+export function allowedTransitions(user: SessionUser, status: DossierStatus): DossierStatus[] {
+  if (user.role === 'customer') return status === 'requested' ? ['cancelled'] : [];
+  return [...DOSSIER_TRANSITIONS[status]];
+}
+
+export function dossiersService(db: Db, events: RecordEvents) {
+  const repo = dossiersRepository(db);
+
+  async function rowOr404(scope: Scope, idOrNumber: string): Promise<DossierRow> {
+    const row = await repo.find(scope, idOrNumber);
+    if (!row) throw problems.notFound('This dossier does not exist.');
+    return row;
+  }
+
+  async function detail(user: SessionUser, row: DossierRow): Promise<Dossier> {
+    const [charges, refs] = await Promise.all([
+      repo.charges(row.id),
+      repo.partyRefs([row.consignor_id, row.consignee_id, row.notify_party_id]),
+    ]);
+    const ref = (id: string | null) => (id ? (refs.get(id) ?? null) : null);
+    return {
+      ...toListItem(row),
+      consignor: ref(row.consignor_id),
+      consignee: ref(row.consignee_id),
+      notifyParty: ref(row.notify_party_id),
+      incoterm: row.incoterm,
+      incotermPlace: row.incoterm_place,
+      atd: row.atd,
+      ata: row.ata,
+      bookingNumber: row.booking_number,
+      houseBl: row.house_bl,
+      cmrNumber: row.cmr_number,
+      cargoDescription: row.cargo_description,
+      packages: row.packages,
+      packageType: row.package_type,
+      grossWeightKg: row.gross_weight_kg,
+      volumeM3: row.volume_m3,
+      chargeableWeightKg: row.chargeable_weight_kg,
+      containers: row.containers,
+      charges,
+      costTotal: row.cost_total,
+      revenueTotal: row.revenue_total,
+      version: row.version,
+      createdAt: row.created_at.toISOString(),
+      createdBy:
+        row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+      allowedTransitions: allowedTransitions(user, row.status),
+    };
+  }
+
+  async function checkHandler(handlerId: string | null | undefined) {
+    if (handlerId && !(await repo.isStaffUser(handlerId))) {
+      throw problems.validation([
+        { field: 'handlerId', message: 'The handler must be an active staff user' },
+      ]);
+    }
+  }
+
+  function announce(action: 'created' | 'updated' | 'deleted', row: { id: string; customer_id: string }) {
+    events.publish({ kind: 'dossier', id: row.id, action, partyIds: [row.customer_id] });
+  }
+
+  /** Numbering, insert and audit in one transaction: a failed create leaves no number used. */
+  async function insert(
+    user: SessionUser,
+    values: Record<string, unknown>,
+    status: DossierStatus,
+    audit: Record<string, unknown>,
+  ) {
+    const created = await db
+      .transaction()
+      .execute(async (trx) => {
+        const r = dossiersRepository(trx);
+        const number = await r.nextNumber(new Date().getUTCFullYear());
+        const row = await r.insert({ ...values, number, status, created_by: user.id, updated_by: user.id });
+        await writeAudit(trx, {
+          kind: 'dossier',
+          id: row.id,
+          action: status === 'requested' ? 'booking requested' : 'created',
+          actorId: user.id,
+          changes: diff({}, audit, FIELDS),
+        });
+        return row;
+      })
+      .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+    const row = await rowOr404({ all: true }, created.id);
+    announce('created', row);
+    return detail(user, row);
+  }
+
+  return {
+    list: (user: SessionUser, query: DossierListQuery) => repo.list(scopeOf(user), query),
+    all: (user: SessionUser, query: DossierListQuery) => repo.all(scopeOf(user), query),
+    async get(user: SessionUser, idOrNumber: string) {
+      return detail(user, await rowOr404(scopeOf(user), idOrNumber));
+    },
+
+    async create(user: SessionUser, input: DossierCreate): Promise<Dossier> {
+      requireStaff(user);
+      await checkHandler(input.handlerId);
+      const fields = { ...input, containers: input.containers ?? [] };
+      return insert(user, toColumns(fields), 'booked', fields);
+    },
+
+    /** A customer's booking request: status `requested`, for their own party only. */
+    async book(user: SessionUser, input: BookingRequest): Promise<Dossier> {
+      if (user.role !== 'customer' || !user.party_id)
+        throw problems.forbidden('Booking requests are made by customers.');
+      const fields = { ...input, containers: input.containers ?? [], customerId: user.party_id };
+      return insert(user, toColumns(fields), 'requested', fields);
+    },
+
+    async update(user: SessionUser, idOrNumber: string, input: DossierUpdate): Promise<Dossier> {
+      const before = await rowOr404(scopeOf(user), idOrNumber);
+      requireStaff(user);
+      if (before.status === 'closed' || before.status === 'cancelled') {
+        throw problems.conflict(`A ${before.status} dossier cannot be edited.`);
+      }
+      const { version, ...changes } = input;
+      // The cross-field rules hold for the record as it will be, not just for the fields sent.
+      const merged = { ...fieldsOf(before), ...changes } as Parameters<typeof checkDossierRules>[0];
+      const check = z
+        .any()
+        .superRefine((v, ctx) => checkDossierRules(v, ctx))
+        .safeParse(merged);
+      if (!check.success) throw problems.validation(zodFieldErrors(check.error));
+      await checkHandler(changes.handlerId);
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await versionedUpdate(trx, {
+            table: 'dossiers',
+            id: before.id,
+            version,
+            values: toColumns(changes),
+            actorId: user.id,
+            what: 'dossier',
+          });
+          await writeAudit(trx, {
+            kind: 'dossier',
+            id: before.id,
+            action: 'updated',
+            actorId: user.id,
+            changes: diff(fieldsOf(before), changes, FIELDS),
+          });
+        })
+        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      announce('updated', before);
+      return detail(user, await rowOr404({ all: true }, before.id));
+    },
+
+    async transition(
+      user: SessionUser,
+      idOrNumber: string,
+      to: DossierStatus,
+      version: number,
+    ): Promise<Dossier> {
+      const before = await rowOr404(scopeOf(user), idOrNumber);
+      if (!allowedTransitions(user, before.status).includes(to)) {
+        const allowed = allowedTransitions(user, before.status);
+        throw problems.conflict(
+          `A dossier in status ${before.status} cannot move to ${to}${allowed.length ? `; allowed: ${allowed.join(', ')}` : ''}.`,
+          [{ field: 'to', message: `Not allowed from ${before.status}` }],
+        );
+      }
+      await db.transaction().execute(async (trx) => {
+        await versionedUpdate(trx, {
+          table: 'dossiers',
+          id: before.id,
+          version,
+          values: { status: to },
+          actorId: user.id,
+          what: 'dossier',
+        });
+        await writeAudit(trx, {
+          kind: 'dossier',
+          id: before.id,
+          action: 'status changed',
+          actorId: user.id,
+          changes: [{ field: 'status', from: before.status, to }],
+        });
+      });
+      announce('updated', before);
+      return detail(user, await rowOr404({ all: true }, before.id));
+    },
+
+    /** Replaces the job-costing lines; totals and profit in the base currency follow in the same transaction. */
+    async setCharges(user: SessionUser, idOrNumber: string, input: ChargesUpdate): Promise<Dossier> {
+      const before = await rowOr404(scopeOf(user), idOrNumber);
+      requireStaff(user);
+      const oldCharges = await repo.charges(before.id);
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const r = dossiersRepository(trx);
+          const totals = await r.replaceCharges(
+            before.id,
+            input.charges.map((c, position) => ({
+              dossier_id: before.id,
+              position,
+              kind: c.kind,
+              charge_code: c.chargeCode,
+              description: c.description,
+              party_id: c.partyId ?? null,
+              amount: c.amount,
+              currency: c.currency,
+              exchange_rate: c.exchangeRate,
+              base_amount: multiplyDecimal(c.amount, c.exchangeRate, 2),
+            })),
+          );
+          await versionedUpdate(trx, {
+            table: 'dossiers',
+            id: before.id,
+            version: input.version,
+            values: { cost_total: totals.cost, revenue_total: totals.revenue },
+            actorId: user.id,
+            what: 'dossier',
+          });
+          const line = (c: { kind: string; chargeCode: string; amount: string; currency: string }) =>
+            `${c.kind} ${c.chargeCode} ${c.amount} ${c.currency}`;
+          await writeAudit(trx, {
+            kind: 'dossier',
+            id: before.id,
+            action: 'charges changed',
+            actorId: user.id,
+            changes: [
+              { field: 'charges', from: oldCharges.map(line), to: input.charges.map(line) },
+              { field: 'costTotal', from: before.cost_total, to: totals.cost },
+              { field: 'revenueTotal', from: before.revenue_total, to: totals.revenue },
+            ].filter((c) => JSON.stringify(c.from) !== JSON.stringify(c.to)),
+          });
+        })
+        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      announce('updated', before);
+      return detail(user, await rowOr404({ all: true }, before.id));
+    },
+
+    /** Admins delete booking requests and cancelled dossiers only; anything else is history. */
+    async remove(user: SessionUser, idOrNumber: string): Promise<void> {
+      const before = await rowOr404(scopeOf(user), idOrNumber);
+      requireAdmin(user);
+      if (before.status !== 'requested' && before.status !== 'cancelled') {
+        throw problems.conflict('Only booking requests and cancelled dossiers can be deleted.');
+      }
+      await db.transaction().execute(async (trx) => {
+        await dossiersRepository(trx).remove(before.id);
+        await writeAudit(trx, {
+          kind: 'dossier',
+          id: before.id,
+          action: 'deleted',
+          actorId: user.id,
+          changes: [{ field: 'number', from: before.number, to: null }],
+        });
+      });
+      announce('deleted', before);
+    },
+
+    async history(user: SessionUser, idOrNumber: string) {
+      const row = await rowOr404(scopeOf(user), idOrNumber);
+      return historyOf(db, 'dossier', row.id);
+    },
+  };
+}
+export type DossiersService = ReturnType<typeof dossiersService>;

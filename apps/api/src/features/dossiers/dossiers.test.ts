@@ -1,0 +1,441 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
+
+let db: TestDatabase;
+let app: App;
+type Auth = { authorization: string };
+let admin: Auth;
+let staff: Auth;
+let acme: Auth;
+let globex: Auth;
+let acmeId: string;
+let globexId: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedDemo(db.db);
+  app = await createTestApp(db);
+  ({ admin, staff, acme, globex } = await demoTokens(app));
+  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
+  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
+  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
+});
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
+
+type Json = Record<string, unknown>;
+async function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  auth: Auth | undefined,
+  payload?: Json,
+) {
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers: auth ?? {},
+    ...(payload ? { payload } : {}),
+  });
+  const isJson = /json/.test(String(res.headers['content-type'] ?? ''));
+  return {
+    status: res.statusCode,
+    body: isJson ? (res.json() as Json) : {},
+    headers: res.headers,
+    raw: res.body,
+  };
+}
+const fields = (body: Json) => ((body.errors as { field: string }[] | undefined) ?? []).map((e) => e.field);
+
+function newDossier(over: Json = {}): Json {
+  return {
+    type: 'export',
+    mode: 'sea',
+    customerId: acmeId,
+    incoterm: 'FOB',
+    originLocode: 'NLRTM',
+    destinationLocode: 'CNSHA',
+    etd: '2026-12-01',
+    eta: '2026-12-30',
+    customerReference: 'PO-4711',
+    cargoDescription: 'Machine parts',
+    packages: 12,
+    grossWeightKg: '10450.5',
+    containers: [{ number: 'MSKU6011672', sizeType: '22G1', seals: ['SL123'] }],
+    ...over,
+  };
+}
+
+describe('creating dossiers', () => {
+  it('assigns D-YYYY-NNNNNN numbers and answers the full record', async () => {
+    const r = await call('POST', '/dossiers', staff, newDossier());
+    expect(r.status).toBe(201);
+    expect(r.body.number).toMatch(new RegExp(`^D-${new Date().getUTCFullYear()}-\\d{6}$`));
+    expect(r.body).toMatchObject({
+      status: 'booked',
+      customer: { code: 'ACME' },
+      grossWeightKg: '10450.500',
+      containers: [{ number: 'MSKU6011672', sizeType: '22G1', seals: ['SL123'] }],
+      version: 1,
+      profit: '0.00',
+    });
+    expect(r.body.allowedTransitions).toEqual(['in_transit', 'cancelled']);
+  });
+
+  it('numbers 50 parallel creates 50 distinct consecutive numbers', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', '/dossiers', staff, newDossier({ containers: [] }))),
+    );
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const seqs = results.map((r) => Number(String(r.body.number).slice(-6))).sort((a, b) => a - b);
+    expect(new Set(seqs).size).toBe(50);
+    expect((seqs.at(-1) as number) - (seqs[0] as number)).toBe(49);
+  });
+
+  it('leaves no gap when a create fails after taking a number', async () => {
+    const before = await db.db.selectFrom('number_series').select('last_value').executeTakeFirstOrThrow();
+    const bad = await call(
+      'POST',
+      '/dossiers',
+      staff,
+      newDossier({ consignorId: '00000000-0000-4000-8000-000000000000' }),
+    );
+    expect(bad.status).toBe(400);
+    expect(fields(bad.body)).toEqual(['consignorId']);
+    const after = await db.db.selectFrom('number_series').select('last_value').executeTakeFirstOrThrow();
+    expect(after.last_value).toBe(before.last_value);
+  });
+
+  it('validates every rule with the failing field', async () => {
+    const cases: [Json, string, RegExp][] = [
+      [{ containers: [{ number: 'MSKU6011673' }] }, 'containers.0.number', /needs 2/],
+      [{ containers: [{ number: 'MSK6011672' }] }, 'containers.0.number', /4 letters/],
+      [
+        { containers: [{ number: 'MSKU6011672' }, { number: 'msku 601167-2' }] },
+        'containers.1.number',
+        /twice/,
+      ],
+      [{ containers: [{ number: 'MSKU6011672', sizeType: '22G' }] }, 'containers.0.sizeType', /4 characters/],
+      [{ incoterm: 'DDU' }, 'incoterm', /retired/],
+      [{ incoterm: 'FOB', mode: 'air' }, 'incoterm', /sea and inland waterway/],
+      [{ etd: '2026-12-10', eta: '2026-12-01' }, 'eta', /before ETD/],
+      [{ originLocode: 'XXRTM' }, 'originLocode', /UN\/LOCODE/],
+      [{ etd: '2026-13-01' }, 'etd', /YYYY-MM-DD/],
+      [{ grossWeightKg: '-1' }, 'grossWeightKg', /at least 0/],
+      [{ grossWeightKg: '1.23456' }, 'grossWeightKg', /3 decimals/],
+      [{ type: 'holiday' }, 'type', /./],
+      [{ customerId: 'nope' }, 'customerId', /valid id/],
+      [{ unknownField: 1 }, 'unknownField', /Unknown field/],
+    ];
+    for (const [over, field, message] of cases) {
+      const r = await call('POST', '/dossiers', staff, newDossier(over));
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(r.headers['content-type']).toMatch(/problem\+json/);
+      const errors = r.body.errors as { field: string; message: string }[];
+      const hit = errors.find((e) => e.field === field);
+      expect(hit, `${JSON.stringify(over)} → ${JSON.stringify(errors)}`).toBeDefined();
+      expect(hit?.message).toMatch(message);
+    }
+  });
+
+  it('refuses creates by customers (they book instead) and without a token', async () => {
+    expect((await call('POST', '/dossiers', acme, newDossier())).status).toBe(403);
+    expect((await call('POST', '/dossiers', undefined, newDossier())).status).toBe(401);
+  });
+});
+
+describe('scoping', () => {
+  let globexDossier: Json;
+  beforeAll(async () => {
+    globexDossier = (
+      await call(
+        'POST',
+        '/dossiers',
+        staff,
+        newDossier({ customerId: globexId, customerReference: 'GLOBEX-SECRET' }),
+      )
+    ).body;
+  });
+
+  it('a customer never sees another party’s dossier: list, detail by id and number, history, search, export', async () => {
+    const list = await call('GET', '/dossiers?pageSize=200', acme);
+    const items = list.body.items as { customer: { code: string } }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((d) => d.customer.code === 'ACME')).toBe(true);
+    expect((await call('GET', `/dossiers/${globexDossier.id}`, acme)).status).toBe(404);
+    expect((await call('GET', `/dossiers/${globexDossier.number}`, acme)).status).toBe(404);
+    expect((await call('GET', `/dossiers/${globexDossier.id}/history`, acme)).status).toBe(404);
+    expect(
+      (await call('PATCH', `/dossiers/${globexDossier.id}`, acme, { version: 1, cargoDescription: 'x' }))
+        .status,
+    ).toBe(404);
+    expect((await call('GET', '/dossiers?q=GLOBEX-SECRET', acme)).body.total).toBe(0);
+    expect((await call('GET', '/dossiers?q=GLOBEX-SECRET', staff)).body.total).toBe(1);
+    const csv = await call('GET', '/dossiers?format=csv', acme);
+    expect(csv.status).toBe(200);
+    expect(csv.raw).not.toContain(String(globexDossier.number));
+    expect(csv.raw).toContain('ACME');
+  });
+
+  it('the same 404 for a missing dossier and another party’s', async () => {
+    const missing = await call('GET', '/dossiers/00000000-0000-4000-8000-000000000000', acme);
+    const hidden = await call('GET', `/dossiers/${globexDossier.id}`, acme);
+    expect(missing.status).toBe(404);
+    expect(hidden.body.detail).toBe(missing.body.detail);
+  });
+});
+
+describe('editing', () => {
+  it('applies a change with the current version, records who changed what, and refuses a stale version with 409', async () => {
+    const created = (await call('POST', '/dossiers', staff, newDossier())).body;
+    const ok = await call('PATCH', `/dossiers/${created.id}`, staff, {
+      version: 1,
+      customerReference: 'PO-4712',
+      packages: 13,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ customerReference: 'PO-4712', packages: 13, version: 2 });
+
+    const stale = await call('PATCH', `/dossiers/${created.id}`, admin, {
+      version: 1,
+      customerReference: 'LOST',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toMatch(/changed by someone else.*version 1.*now 2/);
+    expect((await call('GET', `/dossiers/${created.id}`, staff)).body.customerReference).toBe('PO-4712');
+
+    const history = (await call('GET', `/dossiers/${created.id}/history`, staff)).body as unknown as {
+      action: string;
+      actor: { name: string };
+      changes: { field: string; from: unknown; to: unknown }[];
+    }[];
+    expect(history[0]).toMatchObject({
+      action: 'updated',
+      actor: { name: 'Sam Staff' },
+      changes: [
+        { field: 'customerReference', from: 'PO-4711', to: 'PO-4712' },
+        { field: 'packages', from: 12, to: 13 },
+      ],
+    });
+    expect(history.at(-1)?.action).toBe('created');
+  });
+
+  it('checks cross-field rules against the merged record', async () => {
+    const created = (await call('POST', '/dossiers', staff, newDossier())).body;
+    const r = await call('PATCH', `/dossiers/${created.id}`, staff, { version: 1, eta: '2026-11-01' });
+    expect(r.status).toBe(400);
+    expect(fields(r.body)).toEqual(['eta']);
+    const air = await call('PATCH', `/dossiers/${created.id}`, staff, { version: 1, mode: 'air' });
+    expect(fields(air.body)).toEqual(['incoterm']);
+  });
+
+  it('keeps containers when an edit does not mention them', async () => {
+    const created = (await call('POST', '/dossiers', staff, newDossier())).body;
+    const r = await call('PATCH', `/dossiers/${created.id}`, staff, { version: 1, packages: 1 });
+    expect(r.body.containers).toEqual(created.containers);
+  });
+});
+
+describe('status transitions', () => {
+  it('walks the allowed path and refuses jumps', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier())).body;
+    const jump = await call('POST', `/dossiers/${d.id}/transitions`, staff, { to: 'delivered', version: 1 });
+    expect(jump.status).toBe(409);
+    expect(jump.body.detail).toMatch(/booked cannot move to delivered; allowed: in_transit, cancelled/);
+    let version = 1;
+    for (const to of ['in_transit', 'arrived', 'cleared', 'delivered', 'closed']) {
+      const r = await call('POST', `/dossiers/${d.id}/transitions`, staff, { to, version });
+      expect(r.status, to).toBe(200);
+      expect(r.body.status).toBe(to);
+      version = r.body.version as number;
+    }
+    expect(
+      (await call('POST', `/dossiers/${d.id}/transitions`, staff, { to: 'cancelled', version })).status,
+    ).toBe(409);
+    expect((await call('PATCH', `/dossiers/${d.id}`, staff, { version, packages: 2 })).status).toBe(409);
+  });
+});
+
+describe('booking requests', () => {
+  it('a customer books for their own party; staff confirm; the customer can cancel only while requested', async () => {
+    const booking = await call('POST', '/dossiers/bookings', acme, {
+      type: 'import',
+      mode: 'sea',
+      originLocode: 'CNSHA',
+      destinationLocode: 'NLRTM',
+      cargoDescription: 'Bicycles',
+      packages: 40,
+      customerId: globexId, // not a booking field: rejected, a customer cannot book for another party
+    });
+    expect(booking.status).toBe(400);
+    expect(booking.body.errors).toEqual([{ field: 'customerId', message: 'Unknown field' }]);
+
+    const ok = await call('POST', '/dossiers/bookings', acme, {
+      type: 'import',
+      mode: 'sea',
+      originLocode: 'CNSHA',
+      destinationLocode: 'NLRTM',
+      cargoDescription: 'Bicycles',
+      packages: 40,
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({
+      status: 'requested',
+      customer: { code: 'ACME' },
+      allowedTransitions: ['cancelled'],
+    });
+    expect((await call('POST', '/dossiers/bookings', acme, { type: 'import', mode: 'sea' })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await call('POST', '/dossiers/bookings', staff, {
+          type: 'import',
+          mode: 'sea',
+          originLocode: 'CNSHA',
+          destinationLocode: 'NLRTM',
+          cargoDescription: 'x',
+        })
+      ).status,
+    ).toBe(403);
+
+    const confirmed = await call('POST', `/dossiers/${ok.body.id}/transitions`, staff, {
+      to: 'booked',
+      version: 1,
+    });
+    expect(confirmed.body.status).toBe('booked');
+    expect(
+      (await call('POST', `/dossiers/${ok.body.id}/transitions`, acme, { to: 'cancelled', version: 2 }))
+        .status,
+    ).toBe(409);
+  });
+});
+
+describe('job costing', () => {
+  it('replaces charges, converts to EUR exactly and shows the profit in detail and list', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier({ customerReference: 'COSTING-1' }))).body;
+    const r = await call('PUT', `/dossiers/${d.id}/charges`, staff, {
+      version: 1,
+      charges: [
+        {
+          kind: 'revenue',
+          chargeCode: 'OFR',
+          description: 'Ocean freight',
+          amount: '2500.00',
+          currency: 'USD',
+          exchangeRate: '0.921234',
+        },
+        { kind: 'cost', chargeCode: 'OFR', description: 'Carrier freight', amount: '1800', currency: 'EUR' },
+        {
+          kind: 'cost',
+          chargeCode: 'THC',
+          description: 'Terminal handling',
+          amount: '0.05',
+          currency: 'EUR',
+          exchangeRate: '0.5',
+        },
+      ],
+    });
+    expect(r.status).toBe(200);
+    expect((r.body.charges as { baseAmount: string }[]).map((c) => c.baseAmount)).toEqual([
+      '2303.09',
+      '1800.00',
+      '0.03',
+    ]);
+    expect(r.body).toMatchObject({
+      revenueTotal: '2303.09',
+      costTotal: '1800.03',
+      profit: '503.06',
+      version: 2,
+    });
+    const list = await call('GET', '/dossiers?q=COSTING-1', staff);
+    expect((list.body.items as { profit: string }[])[0]?.profit).toBe('503.06');
+    const bad = await call('PUT', `/dossiers/${d.id}/charges`, staff, {
+      version: 2,
+      charges: [{ kind: 'cost', chargeCode: 'X', description: 'x', amount: '1.234', currency: 'EURO' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(fields(bad.body).sort()).toEqual(['charges.0.amount', 'charges.0.currency']);
+  });
+});
+
+describe('lists', () => {
+  it('filters, sorts on several fields, pages with offset and with a keyset cursor without overlaps', async () => {
+    const all = await call('GET', '/dossiers?sort=etd,-number&pageSize=10', staff);
+    expect(all.status).toBe(200);
+    const total = all.body.total as number;
+    expect(total).toBeGreaterThan(50);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/dossiers?sort=etd,-number&pageSize=7${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await call('GET', url, staff);
+      seen.push(...(page.body.items as { id: string }[]).map((i) => i.id));
+      cursor = page.body.nextCursor as string | null;
+    } while (cursor);
+    expect(seen.length).toBe(total);
+    expect(new Set(seen).size).toBe(total);
+
+    const byOffset = await call('GET', '/dossiers?sort=etd,-number&pageSize=7&page=2', staff);
+    expect((byOffset.body.items as { id: string }[]).map((i) => i.id)).toEqual(seen.slice(7, 14));
+
+    const filtered = await call(
+      'GET',
+      '/dossiers?status=booked,requested&mode=sea&container=MSKU6011672',
+      staff,
+    );
+    expect(
+      (filtered.body.items as { status: string }[]).every((d) => ['booked', 'requested'].includes(d.status)),
+    ).toBe(true);
+    expect(filtered.body.total).toBeGreaterThan(0);
+    expect((await call('GET', '/dossiers?sort=color', staff)).body.errors).toEqual([
+      { field: 'sort', message: expect.stringMatching(/Cannot sort by "color"/) },
+    ]);
+    expect((await call('GET', '/dossiers?status=lost', staff)).status).toBe(400);
+    expect((await call('GET', '/dossiers?cursor=garbage', staff)).status).toBe(400);
+  });
+
+  it('exports CSV and XLSX of the filtered list', async () => {
+    const csv = await call('GET', '/dossiers?format=csv&q=PO-4711', staff);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="dossiers-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = csv.raw
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Number,Status,Type/);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((l) => l.includes('PO-4711'))).toBe(true);
+
+    const xlsx = await app.inject({ method: 'GET', url: '/api/dossiers?format=xlsx', headers: staff });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('deleting', () => {
+  it('lets an admin delete a booking request only', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier())).body;
+    expect((await call('DELETE', `/dossiers/${d.id}`, staff)).status).toBe(403);
+    expect((await call('DELETE', `/dossiers/${d.id}`, admin)).status).toBe(409);
+    const b = (
+      await call('POST', '/dossiers/bookings', acme, {
+        type: 'import',
+        mode: 'air',
+        originLocode: 'CNSHA',
+        destinationLocode: 'NLAMS',
+        cargoDescription: 'x',
+      })
+    ).body;
+    expect((await call('DELETE', `/dossiers/${b.id}`, admin)).status).toBe(204);
+    expect((await call('GET', `/dossiers/${b.id}`, admin)).status).toBe(404);
+  });
+});

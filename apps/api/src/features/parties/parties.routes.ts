@@ -1,0 +1,83 @@
+import {
+  listResponseSchema,
+  partyCreateSchema,
+  partyListQuerySchema,
+  partySchema,
+  partyUpdateSchema,
+} from '@fvg/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type ExportColumn, sendExport } from '../../records/export.ts';
+import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
+import type { PartiesService } from './parties.service.ts';
+
+const columns: ExportColumn<z.infer<typeof partySchema>>[] = [
+  { header: 'Code', value: (p) => p.code },
+  { header: 'Name', value: (p) => p.name },
+  { header: 'Roles', value: (p) => p.kinds.join(' ') },
+  { header: 'Country', value: (p) => p.countryCode },
+  { header: 'VAT number', value: (p) => p.vatNumber },
+  { header: 'EORI', value: (p) => p.eori },
+  { header: 'Street', value: (p) => p.street },
+  { header: 'Postal code', value: (p) => p.postalCode },
+  { header: 'City', value: (p) => p.city },
+  { header: 'Email', value: (p) => p.email },
+  { header: 'Phone', value: (p) => p.phone },
+];
+
+export const partiesRoutes: FastifyPluginAsyncZod<{ parties: PartiesService }> = async (app, { parties }) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['parties'];
+
+  app.get(
+    '/parties',
+    {
+      schema: {
+        tags,
+        summary: 'Parties (customers see only their own); `format=csv|xlsx` exports the whole filtered list',
+        querystring: partyListQuerySchema.extend(exportQuery.shape),
+        response: { 200: listResponseSchema(partySchema), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format) return sendExport(reply, format, 'parties', columns, parties.all(request.user, query));
+      return parties.list(request.user, query);
+    },
+  );
+  app.get(
+    '/parties/:id',
+    { schema: { tags, params: idParams, response: { 200: partySchema, ...problemResponses } } },
+    (request) => parties.get(request.user, request.params.id),
+  );
+  app.post(
+    '/parties',
+    { schema: { tags, body: partyCreateSchema, response: { 201: partySchema, ...problemResponses } } },
+    async (request, reply) => reply.status(201).send(await parties.create(request.user, request.body)),
+  );
+  app.patch(
+    '/parties/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: partyUpdateSchema,
+        response: { 200: partySchema, ...problemResponses },
+      },
+    },
+    (request) => parties.update(request.user, request.params.id, request.body),
+  );
+  app.delete(
+    '/parties/:id',
+    { schema: { tags, params: idParams, response: { 204: z.null(), ...problemResponses } } },
+    async (request, reply) => {
+      await parties.remove(request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/parties/:id/history',
+    { schema: { tags, params: idParams, response: { 200: historyResponse, ...problemResponses } } },
+    (request) => parties.history(request.user, request.params.id),
+  );
+};

@@ -1,0 +1,127 @@
+import type { Party, PartyListQuery, partyCreateSchema, partyUpdateSchema } from '@fvg/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { problems } from '../../http/problem.ts';
+import { diff, historyOf, writeAudit } from '../../records/audit.ts';
+import type { RecordEvents } from '../../records/events.ts';
+import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { requireAdmin, requireStaff, scopeOf } from '../../records/scope.ts';
+import type { SessionUser } from '../users/users.repository.ts';
+import { partiesRepository } from './parties.repository.ts';
+
+type PartyCreate = z.output<typeof partyCreateSchema>;
+type PartyUpdate = z.output<typeof partyUpdateSchema>;
+
+/** API field → column. The audit trail records API field names. */
+const COLUMNS = {
+  code: 'code',
+  name: 'name',
+  kinds: 'kinds',
+  countryCode: 'country_code',
+  vatNumber: 'vat_number',
+  eori: 'eori',
+  street: 'street',
+  postalCode: 'postal_code',
+  city: 'city',
+  email: 'email',
+  phone: 'phone',
+  contacts: 'contacts',
+} as const satisfies Record<string, string>;
+const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+
+function toColumns(input: Partial<PartyCreate>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const f of FIELDS) {
+    if (input[f] === undefined) continue;
+    row[COLUMNS[f]] = f === 'contacts' ? JSON.stringify(input[f]) : input[f];
+  }
+  return row;
+}
+
+const CODE_TAKEN = { parties_code_key: { field: 'code', message: 'Another party already has this code' } };
+
+export function partiesService(db: Db, events: RecordEvents) {
+  const repo = partiesRepository(db);
+
+  async function getOr404(user: SessionUser, id: string): Promise<Party> {
+    const party = await repo.get(scopeOf(user), id);
+    if (!party) throw problems.notFound('This party does not exist.');
+    return party;
+  }
+
+  return {
+    list: (user: SessionUser, query: PartyListQuery) => repo.list(scopeOf(user), query),
+    all: (user: SessionUser, query: PartyListQuery) => repo.all(scopeOf(user), query),
+    get: getOr404,
+
+    async create(user: SessionUser, input: PartyCreate): Promise<Party> {
+      requireStaff(user);
+      const id = await db
+        .transaction()
+        .execute(async (trx) => {
+          const row = await partiesRepository(trx).insert({
+            ...toColumns(input),
+            created_by: user.id,
+            updated_by: user.id,
+          });
+          await writeAudit(trx, {
+            kind: 'party',
+            id: row.id,
+            action: 'created',
+            actorId: user.id,
+            changes: diff({}, input as Record<string, unknown>, FIELDS),
+          });
+          return row.id;
+        })
+        .catch((e: unknown) => pgConstraintProblem(e, CODE_TAKEN));
+      events.publish({ kind: 'party', id, action: 'created' });
+      return getOr404(user, id);
+    },
+
+    async update(user: SessionUser, id: string, input: PartyUpdate): Promise<Party> {
+      const before = await getOr404(user, id);
+      requireStaff(user);
+      const { version, ...fields } = input;
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await versionedUpdate(trx, {
+            table: 'parties',
+            id,
+            version,
+            values: toColumns(fields),
+            actorId: user.id,
+            what: 'party',
+          });
+          const changes = diff(
+            before as unknown as Record<string, unknown>,
+            fields as Record<string, unknown>,
+            FIELDS,
+          );
+          await writeAudit(trx, { kind: 'party', id, action: 'updated', actorId: user.id, changes });
+        })
+        .catch((e: unknown) => pgConstraintProblem(e, CODE_TAKEN));
+      events.publish({ kind: 'party', id, action: 'updated' });
+      return getOr404(user, id);
+    },
+
+    async remove(user: SessionUser, id: string): Promise<void> {
+      await getOr404(user, id);
+      requireAdmin(user);
+      if (await repo.isReferenced(id)) {
+        throw problems.conflict('This party is used by users, dossiers or charges and cannot be deleted.');
+      }
+      await db.transaction().execute(async (trx) => {
+        await partiesRepository(trx).remove(id);
+        await writeAudit(trx, { kind: 'party', id, action: 'deleted', actorId: user.id, changes: [] });
+      });
+      events.publish({ kind: 'party', id, action: 'deleted' });
+    },
+
+    async history(user: SessionUser, id: string) {
+      await getOr404(user, id);
+      return historyOf(db, 'party', id);
+    },
+  };
+}
+export type PartiesService = ReturnType<typeof partiesService>;

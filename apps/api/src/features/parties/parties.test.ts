@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
+
+let db: TestDatabase;
+let app: App;
+type Auth = { authorization: string };
+let admin: Auth;
+let staff: Auth;
+let acme: Auth;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedDemo(db.db);
+  app = await createTestApp(db);
+  ({ admin, staff, acme } = await demoTokens(app));
+});
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
+
+type Json = Record<string, unknown>;
+async function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  auth: Auth | undefined,
+  payload?: Json,
+) {
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers: auth ?? {},
+    ...(payload ? { payload } : {}),
+  });
+  const isJson = /json/.test(String(res.headers['content-type'] ?? ''));
+  return { status: res.statusCode, body: isJson ? (res.json() as Json) : {}, raw: res.body };
+}
+const errorsOf = (body: Json) => (body.errors as { field: string; message: string }[]) ?? [];
+
+const valid = {
+  code: 'tradeco',
+  name: 'Trade Co S.p.A.',
+  kinds: ['customer'],
+  countryCode: 'it',
+  vatNumber: 'IT 123 456 789 01',
+  eori: 'IT12345678901',
+  city: 'Genova',
+  contacts: [{ name: 'Giulia Rossi', email: 'GIULIA@tradeco.example', role: 'Logistics' }],
+};
+
+describe('parties', () => {
+  it('staff create a party; values are normalised; a duplicate code answers 409 on the code field', async () => {
+    const r = await call('POST', '/parties', staff, valid);
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({
+      code: 'TRADECO',
+      countryCode: 'IT',
+      vatNumber: 'IT12345678901',
+      version: 1,
+    });
+    expect((r.body.contacts as { email: string }[])[0]?.email).toBe('giulia@tradeco.example');
+    const dup = await call('POST', '/parties', staff, { ...valid, name: 'Other' });
+    expect(dup.status).toBe(409);
+    expect(errorsOf(dup.body)).toEqual([{ field: 'code', message: 'Another party already has this code' }]);
+  });
+
+  it('validates country, VAT per prefix, EORI, roles and contacts', async () => {
+    const bad = await call('POST', '/parties', staff, {
+      ...valid,
+      code: 'BAD1',
+      countryCode: 'XX',
+      vatNumber: 'NL123',
+      eori: 'ZZ1',
+      kinds: [],
+      contacts: [{ name: '', email: 'nope' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      errorsOf(bad.body)
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['contacts.0.email', 'contacts.0.name', 'countryCode', 'eori', 'kinds', 'vatNumber'].sort());
+    expect(errorsOf(bad.body).find((e) => e.field === 'vatNumber')?.message).toMatch(/NL VAT number/);
+  });
+
+  it('searches by name, code, VAT and EORI, and filters by role', async () => {
+    for (const q of ['trade co', 'TRADECO', 'IT12345678901', 'genova']) {
+      const r = await call('GET', `/parties?q=${encodeURIComponent(q)}`, staff);
+      expect(
+        (r.body.items as { code: string }[]).map((p) => p.code),
+        q,
+      ).toContain('TRADECO');
+    }
+    const carriers = await call('GET', '/parties?kind=carrier', staff);
+    expect((carriers.body.items as { code: string }[]).map((p) => p.code).sort()).toEqual([
+      'BLUESEA',
+      'NORDCAR',
+    ]);
+  });
+
+  it('edits with optimistic concurrency and keeps a history', async () => {
+    const p = (await call('GET', '/parties?q=TRADECO', staff)).body.items as { id: string }[];
+    const id = p[0]?.id as string;
+    const ok = await call('PATCH', `/parties/${id}`, staff, { version: 1, city: 'Milano' });
+    expect(ok.body).toMatchObject({ city: 'Milano', version: 2, contacts: [{ name: 'Giulia Rossi' }] });
+    expect((await call('PATCH', `/parties/${id}`, staff, { version: 1, city: 'Roma' })).status).toBe(409);
+    const history = (await call('GET', `/parties/${id}/history`, staff)).body as unknown as {
+      changes: unknown[];
+    }[];
+    expect(history[0]?.changes).toEqual([{ field: 'city', from: 'Genova', to: 'Milano' }]);
+  });
+
+  it('a customer sees only their own party and changes nothing', async () => {
+    const list = await call('GET', '/parties', acme);
+    expect((list.body.items as { code: string }[]).map((p) => p.code)).toEqual(['ACME']);
+    const other = (await call('GET', '/parties?q=GLOBEX', staff)).body.items as { id: string }[];
+    expect((await call('GET', `/parties/${other[0]?.id}`, acme)).status).toBe(404);
+    const own = (list.body.items as { id: string }[])[0]?.id;
+    expect((await call('PATCH', `/parties/${own}`, acme, { version: 1, name: 'Hacked' })).status).toBe(403);
+    expect((await call('POST', '/parties', acme, { ...valid, code: 'NEW' })).status).toBe(403);
+  });
+
+  it('only an admin deletes, and only an unused party', async () => {
+    const used = ((await call('GET', '/parties?q=ACME', staff)).body.items as { id: string }[])[0]?.id;
+    const fresh = (
+      await call('POST', '/parties', staff, { ...valid, code: 'TEMP', vatNumber: null, eori: null })
+    ).body.id;
+    expect((await call('DELETE', `/parties/${fresh}`, staff)).status).toBe(403);
+    expect((await call('DELETE', `/parties/${used}`, admin)).status).toBe(409);
+    expect((await call('DELETE', `/parties/${fresh}`, admin)).status).toBe(204);
+  });
+
+  it('exports the list as CSV', async () => {
+    const r = await call('GET', '/parties?format=csv', staff);
+    expect(r.raw).toMatch(/^\uFEFFCode,Name,Roles/);
+    expect(r.raw).toContain('TRADECO');
+  });
+});

@@ -1,0 +1,25 @@
+import { EventEmitter } from 'node:events';
+import type { RecordChanged } from '@fvg/contracts';
+
+/**
+ * The one event bus of record changes: services publish after their transaction commits; the hub
+ * (and anything else) subscribes. In-process; the hub's backplane carries it to other nodes.
+ */
+export interface RecordEvents {
+  publish(change: RecordChanged & { partyIds?: string[] }): void;
+  subscribe(listener: (change: RecordChanged & { partyIds?: string[] }) => void): () => void;
+}
+
+export function createRecordEvents(): RecordEvents {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (change) => {
+      emitter.emit('change', change);
+    },
+    subscribe(listener) {
+      emitter.on('change', listener);
+      return () => emitter.off('change', listener);
+    },
+  };
+}

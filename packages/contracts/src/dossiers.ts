@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import { partyRefSchema } from './parties.ts';
+import { decimalString, listQueryBaseSchema, optionalText, uuidSchema } from './records.ts';
+import { INCOTERMS_2020, incotermProblem } from './validators/incoterms.ts';
+import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
+import { isUnLocode } from './validators/places.ts';
+
+export const DOSSIER_TYPES = ['import', 'export', 'transit', 'warehouse', 'domestic', 'crosstrade'] as const;
+export const DOSSIER_MODES = ['sea', 'air', 'road', 'rail', 'multimodal'] as const;
+export const DOSSIER_STATUSES = [
+  'requested',
+  'booked',
+  'in_transit',
+  'arrived',
+  'cleared',
+  'delivered',
+  'closed',
+  'cancelled',
+] as const;
+export type DossierStatus = (typeof DOSSIER_STATUSES)[number];
+
+/** The explicit status actions: from → allowed targets. `cancelled` is reachable from every open state. */
+export const DOSSIER_TRANSITIONS: Record<DossierStatus, readonly DossierStatus[]> = {
+  requested: ['booked', 'cancelled'],
+  booked: ['in_transit', 'cancelled'],
+  in_transit: ['arrived', 'cancelled'],
+  arrived: ['cleared', 'delivered', 'cancelled'],
+  cleared: ['delivered', 'cancelled'],
+  delivered: ['closed', 'cancelled'],
+  closed: [],
+  cancelled: [],
+};
+
+/** Labels of the status actions, as buttons show them. */
+export const DOSSIER_TRANSITION_LABELS: Record<DossierStatus, string> = {
+  requested: 'Request',
+  booked: 'Confirm booking',
+  in_transit: 'Mark departed',
+  arrived: 'Mark arrived',
+  cleared: 'Mark cleared',
+  delivered: 'Mark delivered',
+  closed: 'Close dossier',
+  cancelled: 'Cancel dossier',
+};
+
+export const dossierTypeSchema = z.enum(DOSSIER_TYPES);
+export const dossierModeSchema = z.enum(DOSSIER_MODES);
+export const dossierStatusSchema = z.enum(DOSSIER_STATUSES);
+
+const upper = (max: number) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(max)
+    .transform((s) => (s === '' ? null : s))
+    .nullish();
+
+const locode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .transform((s) => (s === '' ? null : s))
+  .nullish()
+  .refine((v) => !v || isUnLocode(v), 'Enter a UN/LOCODE: country + 3 characters, e.g. NLRTM');
+
+const isoDate = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? null : s))
+  .nullish()
+  .refine(
+    (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+    'Enter a date as YYYY-MM-DD',
+  );
+
+export const containerInputSchema = z.strictObject({
+  number: z
+    .string()
+    .transform(normalizeContainerNumber)
+    .superRefine((n, ctx) => {
+      const problem = containerNumberProblem(n);
+      if (problem === 'format') {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'A container number is 4 letters (the 4th U, J or Z) and 7 digits, e.g. MSKU6011672',
+        });
+      } else if (problem === 'check-digit') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Check digit does not match: ${n.slice(0, 10)} needs ${iso6346CheckDigit(n.slice(0, 10))}`,
+        });
+      }
+    }),
+  sizeType: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((s) => (s === '' ? null : s))
+    .nullish()
+    .refine((v) => !v || /^[0-9A-Z]{4}$/.test(v), 'A size-type code has 4 characters, e.g. 22G1'),
+  seals: z.array(z.string().trim().min(1).max(30)).max(10).default([]),
+});
+export type ContainerInput = z.input<typeof containerInputSchema>;
+
+const quantity = decimalString({ scale: 3, min: 0 }).nullish();
+
+/** Fields a staff user edits; shared by create and edit (the edit adds `version`). */
+const dossierFieldsObject = z.strictObject({
+  type: dossierTypeSchema,
+  mode: dossierModeSchema,
+  customerId: uuidSchema,
+  consignorId: uuidSchema.nullish(),
+  consigneeId: uuidSchema.nullish(),
+  notifyPartyId: uuidSchema.nullish(),
+  incoterm: upper(3).refine((v) => !v || v.length === 3, `Choose one of ${INCOTERMS_2020.join(', ')}`),
+  incotermPlace: optionalText(100),
+  originLocode: locode,
+  destinationLocode: locode,
+  etd: isoDate,
+  eta: isoDate,
+  atd: isoDate,
+  ata: isoDate,
+  customerReference: optionalText(60),
+  bookingNumber: optionalText(60),
+  masterBl: optionalText(60),
+  houseBl: optionalText(60),
+  cmrNumber: optionalText(60),
+  cargoDescription: optionalText(2000),
+  packages: z.coerce.number().int().min(0).max(1_000_000).nullish(),
+  packageType: optionalText(30),
+  grossWeightKg: quantity,
+  volumeM3: quantity,
+  chargeableWeightKg: quantity,
+  handlerId: uuidSchema.nullish(),
+  // No default: the edit schema is this one made partial, and a default would wipe the containers.
+  containers: z.array(containerInputSchema).max(500).optional(),
+});
+
+type DossierRuleInput = {
+  mode?: string | undefined;
+  incoterm?: string | null | undefined;
+  etd?: string | null | undefined;
+  eta?: string | null | undefined;
+  atd?: string | null | undefined;
+  ata?: string | null | undefined;
+  containers?: { number: string }[] | undefined;
+};
+
+/** Rules across fields; applied on create, and on edit to the merged record by the server. */
+export function checkDossierRules(d: DossierRuleInput, ctx: z.RefinementCtx) {
+  if (d.incoterm) {
+    const problem = incotermProblem(d.incoterm, d.mode);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['incoterm'], message: problem });
+  }
+  if (d.etd && d.eta && d.eta < d.etd)
+    ctx.addIssue({ code: 'custom', path: ['eta'], message: 'ETA cannot be before ETD' });
+  if (d.atd && d.ata && d.ata < d.atd) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ata'],
+      message: 'Actual arrival cannot be before actual departure',
+    });
+  }
+  const seen = new Map<string, number>();
+  (d.containers ?? []).forEach((c, i) => {
+    const first = seen.get(c.number);
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['containers', i, 'number'],
+        message: `Container ${c.number} is listed twice`,
+      });
+    } else seen.set(c.number, i);
+  });
+}
+
+export const dossierCreateSchema = dossierFieldsObject.superRefine(checkDossierRules);
+export type DossierCreate = z.input<typeof dossierCreateSchema>;
+
+export const dossierUpdateSchema = dossierFieldsObject.partial().extend({ version: z.number().int().min(1) });
+export type DossierUpdate = z.input<typeof dossierUpdateSchema>;
+
+/** What a customer may send: a booking request, created in status `requested` for their own party. */
+export const bookingRequestSchema = dossierFieldsObject
+  .pick({
+    type: true,
+    mode: true,
+    incoterm: true,
+    incotermPlace: true,
+    originLocode: true,
+    destinationLocode: true,
+    etd: true,
+    customerReference: true,
+    packages: true,
+    packageType: true,
+    grossWeightKg: true,
+    volumeM3: true,
+    containers: true,
+  })
+  .extend({
+    cargoDescription: z.string().trim().min(1, 'Describe the cargo').max(2000),
+    originLocode: z.string().trim().toUpperCase().refine(isUnLocode, 'Enter a UN/LOCODE, e.g. NLRTM'),
+    destinationLocode: z.string().trim().toUpperCase().refine(isUnLocode, 'Enter a UN/LOCODE, e.g. CNSHA'),
+  })
+  .superRefine(checkDossierRules);
+export type BookingRequest = z.input<typeof bookingRequestSchema>;
+
+export const dossierTransitionSchema = z.strictObject({
+  to: dossierStatusSchema,
+  version: z.number().int().min(1),
+});
+
+/** Job costing: cost and revenue lines, converted to the base currency (EUR) with the rate given. */
+export const BASE_CURRENCY = 'EUR';
+export const chargeInputSchema = z.strictObject({
+  kind: z.enum(['cost', 'revenue']),
+  chargeCode: z.string().trim().toUpperCase().min(1, 'Enter a charge code').max(20),
+  description: z.string().trim().min(1, 'Enter a description').max(200),
+  partyId: uuidSchema.nullish(),
+  amount: decimalString({ scale: 2 }),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR'),
+  /** Units of base currency per unit of `currency`; 1 for EUR. */
+  exchangeRate: decimalString({ scale: 6, min: 0 })
+    .refine((s) => Number(s) > 0, 'Must be more than 0')
+    .default('1'),
+});
+export type ChargeInput = z.input<typeof chargeInputSchema>;
+export const chargesUpdateSchema = z.strictObject({
+  version: z.number().int().min(1),
+  charges: z.array(chargeInputSchema).max(500),
+});
+
+export const chargeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['cost', 'revenue']),
+  chargeCode: z.string(),
+  description: z.string(),
+  party: partyRefSchema.nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  exchangeRate: z.string(),
+  baseAmount: z.string(),
+});
+export type Charge = z.infer<typeof chargeSchema>;
+
+export const containerSchema = z.object({
+  number: z.string(),
+  sizeType: z.string().nullable(),
+  seals: z.array(z.string()),
+});
+
+const userRefSchema = z.object({ id: z.string(), name: z.string() });
+
+export const dossierListItemSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: dossierStatusSchema,
+  type: dossierTypeSchema,
+  mode: dossierModeSchema,
+  customer: partyRefSchema,
+  originLocode: z.string().nullable(),
+  destinationLocode: z.string().nullable(),
+  etd: z.string().nullable(),
+  eta: z.string().nullable(),
+  customerReference: z.string().nullable(),
+  masterBl: z.string().nullable(),
+  containerCount: z.number().int(),
+  profit: z.string(),
+  handler: userRefSchema.nullable(),
+  updatedAt: z.string(),
+});
+export type DossierListItem = z.infer<typeof dossierListItemSchema>;
+
+export const dossierSchema = dossierListItemSchema.extend({
+  consignor: partyRefSchema.nullable(),
+  consignee: partyRefSchema.nullable(),
+  notifyParty: partyRefSchema.nullable(),
+  incoterm: z.string().nullable(),
+  incotermPlace: z.string().nullable(),
+  atd: z.string().nullable(),
+  ata: z.string().nullable(),
+  bookingNumber: z.string().nullable(),
+  houseBl: z.string().nullable(),
+  cmrNumber: z.string().nullable(),
+  cargoDescription: z.string().nullable(),
+  packages: z.number().int().nullable(),
+  packageType: z.string().nullable(),
+  grossWeightKg: z.string().nullable(),
+  volumeM3: z.string().nullable(),
+  chargeableWeightKg: z.string().nullable(),
+  containers: z.array(containerSchema),
+  charges: z.array(chargeSchema),
+  costTotal: z.string(),
+  revenueTotal: z.string(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: userRefSchema.nullable(),
+  /** The status actions this user may take now. */
+  allowedTransitions: z.array(dossierStatusSchema),
+});
+export type Dossier = z.infer<typeof dossierSchema>;
+
+const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(20));
+
+export const DOSSIER_SORT_FIELDS = [
+  'number',
+  'status',
+  'etd',
+  'eta',
+  'createdAt',
+  'updatedAt',
+  'customer',
+  'profit',
+] as const;
+
+export const dossierListQuerySchema = listQueryBaseSchema.extend({
+  status: csv(dossierStatusSchema).optional(),
+  type: csv(dossierTypeSchema).optional(),
+  mode: csv(dossierModeSchema).optional(),
+  customerId: uuidSchema.optional(),
+  handlerId: uuidSchema.optional(),
+  originLocode: z.string().trim().toUpperCase().max(5).optional(),
+  destinationLocode: z.string().trim().toUpperCase().max(5).optional(),
+  etdFrom: z.iso.date().optional(),
+  etdTo: z.iso.date().optional(),
+  container: z.string().trim().toUpperCase().max(11).optional(),
+});
+export type DossierListQuery = z.infer<typeof dossierListQuerySchema>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Where the hub lives, relative to the API base `{host}` (default `/api` → `/api/chat`). */
+export const HUB_PATH = '/chat';
+
+/** Client defaults the specification fixes (section 9). */
+export const HUB_CLIENT_DEFAULTS = {
+  serverTimeoutMs: 30_000,
+  keepAliveIntervalMs: 15_000,
+  reconnectDelaysMs: [0, 2_000, 10_000, 30_000],
+  longPollTimeoutMs: 100_000,
+  maxRedirects: 100,
+} as const;
+
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+
+export const chatTextSchema = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'A message cannot be empty')
+      .max(CHAT_MESSAGE_MAX_LENGTH, `A message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+  );
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  dossierId: z.string(),
+  author: z.object({ id: z.string(), name: z.string(), role: z.enum(['admin', 'staff', 'customer']) }),
+  text: z.string(),
+  sentAt: z.string(),
+  /** Users (other than the author) who have read up to this message. */
+  readBy: z.array(z.string()),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Kinds of records whose changes the hub announces (one per area, added as areas land). */
+export const RECORD_KINDS = ['dossier', 'party', 'user'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export interface RecordChanged {
+  kind: RecordKind;
+  id: string;
+  action: 'created' | 'updated' | 'deleted';
+}
+
+export interface PresenceUser {
+  id: string;
+  name: string;
+  role: 'admin' | 'staff' | 'customer';
+}
+
+export interface Presence {
+  dossierId: string;
+  users: PresenceUser[];
+}
+
+export interface HubNotification {
+  id: string;
+  title: string;
+  body: string;
+  /** A path in the app the notification links to. */
+  link?: string;
+  at: string;
+}
+
+/** Server → client events, by name. */
+export interface HubServerEvents {
+  ReceiveMessage: (message: ChatMessage) => void;
+  RecordChanged: (change: RecordChanged) => void;
+  Presence: (presence: Presence) => void;
+  Notification: (notification: HubNotification) => void;
+}
+
+/** Client → server methods, by name: arguments and result. */
+export interface HubClientMethods {
+  JoinDossier: { args: [dossierId: string]; result: Presence };
+  LeaveDossier: { args: [dossierId: string]; result: void };
+  SendMessage: { args: [dossierId: string, text: string]; result: ChatMessage };
+  MarkRead: { args: [dossierId: string, messageId: string]; result: void };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { listQueryBaseSchema, optionalText } from './records.ts';
+import { isCountryCode } from './validators/places.ts';
+import { eoriProblem, normalizeTaxId, vatNumberProblem } from './validators/tax-ids.ts';
+
+export const PARTY_KINDS = ['customer', 'consignor', 'consignee', 'carrier', 'agent', 'notify'] as const;
+export const partyKindSchema = z.enum(PARTY_KINDS);
+
+export const partyContactSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Enter a name').max(200),
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')).nullish(),
+  phone: optionalText(50),
+  role: optionalText(100),
+});
+
+const taxId = (check: (v: string) => string | undefined) =>
+  z
+    .string()
+    .transform(normalizeTaxId)
+    .transform((s) => (s === '' ? null : s))
+    .nullish()
+    .superRefine((v, ctx) => {
+      const problem = v ? check(v) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+export const partyFieldsSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9_-]{1,19}$/, 'Use 2 to 20 letters, digits, - or _'),
+  name: z.string().trim().min(1, 'Enter a name').max(200),
+  kinds: z.array(partyKindSchema).min(1, 'Choose at least one role').max(PARTY_KINDS.length),
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'Enter an ISO 3166 country code (e.g. NL)'),
+  vatNumber: taxId(vatNumberProblem),
+  eori: taxId(eoriProblem),
+  street: optionalText(200),
+  postalCode: optionalText(20),
+  city: optionalText(100),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Enter a valid email address'))
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  phone: optionalText(50),
+  // No defaults here: the edit schema is this one made partial, and a default would overwrite.
+  contacts: z.array(partyContactSchema).max(50).optional(),
+});
+export type PartyFields = z.input<typeof partyFieldsSchema>;
+
+export const partyCreateSchema = partyFieldsSchema;
+export const partyUpdateSchema = partyFieldsSchema.partial().extend({ version: z.number().int().min(1) });
+
+export const partySchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  kinds: z.array(z.string()),
+  countryCode: z.string(),
+  vatNumber: z.string().nullable(),
+  eori: z.string().nullable(),
+  street: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  contacts: z.array(
+    z.object({
+      name: z.string(),
+      email: z.string().nullish(),
+      phone: z.string().nullish(),
+      role: z.string().nullish(),
+    }),
+  ),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Party = z.infer<typeof partySchema>;
+
+export const partyListQuerySchema = listQueryBaseSchema.extend({
+  kind: partyKindSchema.optional(),
+  countryCode: z.string().trim().toUpperCase().length(2).optional(),
+});
+export type PartyListQuery = z.infer<typeof partyListQuerySchema>;
+
+/** A party as other records show it. */
+export const partyRefSchema = z.object({ id: z.string(), code: z.string(), name: z.string() });
+export type PartyRef = z.infer<typeof partyRefSchema>;

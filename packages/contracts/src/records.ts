@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Paging and sorting shared by every list endpoint: `?page=&pageSize=&sort=field,-other&q=&cursor=`. */
+export const MAX_PAGE_SIZE = 200;
+
+export const listQueryBaseSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  /** Comma-separated fields, `-` for descending: `-createdAt,number`. */
+  sort: z.string().max(200).optional(),
+  q: z.string().trim().max(200).optional(),
+  /** Opaque keyset cursor from a previous page's `nextCursor`; when given, `page` is ignored. */
+  cursor: z.string().max(1000).optional(),
+});
+
+export interface ListResponse<T> {
+  items: T[];
+  /** Exact up to a threshold; beyond it an estimate (then `totalIsEstimate` is true). */
+  total: number;
+  totalIsEstimate: boolean;
+  page: number;
+  pageSize: number;
+  /** Cursor of the next page for keyset paging, or null at the end. */
+  nextCursor: string | null;
+}
+
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalIsEstimate: z.boolean(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    nextCursor: z.string().nullable(),
+  });
+}
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const exportFormatSchema = z.enum(EXPORT_FORMATS);
+
+/** Who changed what on a record, one entry per mutation. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const uuidSchema = z.uuid({ message: 'Must be a valid id' });
+
+/** An optional text field: trimmed, empty → null. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .transform((s) => (s === '' ? null : s))
+    .nullish();
+}
+
+/** Decimal amounts travel as strings (never binary floats): `1234.50`. */
+export function decimalString(opts: { scale: number; min?: number; label?: string }) {
+  const re = new RegExp(`^-?\\d{1,12}(\\.\\d{1,${opts.scale}})?$`);
+  return z
+    .union([z.string().trim(), z.number()])
+    .transform((v) => String(v))
+    .pipe(
+      z
+        .string()
+        .regex(re, `Enter a number with at most ${opts.scale} decimals`)
+        .refine((s) => opts.min === undefined || Number(s) >= opts.min, `Must be at least ${opts.min}`),
+    );
+}
