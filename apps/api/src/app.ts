@@ -19,6 +19,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { partiesRoutes } from './features/parties/parties.routes.ts';
 import { partiesService } from './features/parties/parties.service.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { usersAdminService } from './features/users/users-admin.service.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -75,6 +77,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const events = createRecordEvents();
   const parties = partiesService(db, events);
   const dossiers = dossiersService(db, events);
+  const users = usersAdminService(db, mailer, events, config.publicUrl);
 
   await app.register(
     async (api) => {
@@ -82,6 +85,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       await api.register(authRoutes, { auth });
       await api.register(partiesRoutes, { parties });
       await api.register(dossiersRoutes, { dossiers });
+      await api.register(usersRoutes, { users });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, { routePrefix: '/docs' });
     },

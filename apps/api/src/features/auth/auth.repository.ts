@@ -18,24 +18,22 @@ export function authRepository(db: Db) {
       return row.value;
     },
 
-    /** Stores a new reset token and voids the user's earlier unused ones. */
+    /** Stores a new reset token and voids the user's earlier unused ones (call inside a transaction). */
     async insertResetToken(userId: string, tokenHash: string, ttlMinutes: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('password_reset_tokens')
-          .set({ used_at: new Date() })
-          .where('user_id', '=', userId)
-          .where('used_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('password_reset_tokens')
-          .values({
-            user_id: userId,
-            token_hash: tokenHash,
-            expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
-          })
-          .execute();
-      });
+      await db
+        .updateTable('password_reset_tokens')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+      await db
+        .insertInto('password_reset_tokens')
+        .values({
+          user_id: userId,
+          token_hash: tokenHash,
+          expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
+        })
+        .execute();
     },
   };
 }

@@ -102,7 +102,9 @@ export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBase
       const user = await users.findByEmail(email);
       if (!user?.active) return answer;
       const { token, hash } = newOpaqueToken();
-      await repo.insertResetToken(user.id, hash, RESET_TOKEN_TTL_MINUTES);
+      await db
+        .transaction()
+        .execute((trx) => authRepository(trx).insertResetToken(user.id, hash, RESET_TOKEN_TTL_MINUTES));
       const link = `${opts.publicUrl}/guest/password/reset?token=${token}`;
       await mailer.queue({
         to: user.email,
