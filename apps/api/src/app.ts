@@ -9,10 +9,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
+import { chatService } from './features/chat/chat.service.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
 import { dossiersService } from './features/dossiers/dossiers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -21,6 +24,10 @@ import { partiesRoutes } from './features/parties/parties.routes.ts';
 import { partiesService } from './features/parties/parties.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersAdminService } from './features/users/users-admin.service.ts';
+import { forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
+import { localPresence, redisPresence } from './hub/presence.ts';
+import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
+import { mountHub } from './hub/protocol/server.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -78,6 +85,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const parties = partiesService(db, events);
   const dossiers = dossiersService(db, events);
   const users = usersAdminService(db, mailer, events, config.publicUrl);
+  const chat = chatService(db, events);
 
   await app.register(
     async (api) => {
@@ -86,6 +94,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       await api.register(partiesRoutes, { parties });
       await api.register(dossiersRoutes, { dossiers });
       await api.register(usersRoutes, { users });
+      await api.register(chatRoutes, { chat });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, { routePrefix: '/docs' });
     },
@@ -93,6 +102,32 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   );
   await app.register(spaPlugin, { root: config.webDist });
 
-  return Object.assign(app, { services: { auth, mailer, events, parties, dossiers } });
+  // The real-time hub at {host}/chat. With REDIS_URL, messages and presence reach every node.
+  const onRedisError = (e: unknown) => app.log.error({ err: e }, 'redis');
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  redis?.on('error', onRedisError);
+  const presence = redis ? redisPresence(redis) : localPresence();
+  const hub = await mountHub(app, {
+    path: '/api/chat',
+    hub: fvgHub({ auth, chat, presence }),
+    backplane: config.redisUrl
+      ? createRedisBackplane(config.redisUrl, 'fvg:hub:chat', onRedisError)
+      : undefined,
+    limits: {
+      keepAliveIntervalMs: config.hubKeepAliveMs,
+      clientTimeoutMs: config.hubClientTimeoutMs,
+      maxMessageSize: config.hubMaxMessageSize,
+    },
+  });
+  const stopForwarding = forwardRecordChanges(events, hub.lifetime);
+  // preClose: open event streams and held polls must end before the HTTP server can close.
+  app.addHook('preClose', async () => {
+    stopForwarding();
+    await hub.close();
+    await presence.close();
+    await redis?.quit().catch(() => {});
+  });
+
+  return Object.assign(app, { services: { auth, mailer, events, parties, dossiers, chat, hub } });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -29,6 +29,13 @@ export interface Config {
   seedDemo: boolean;
   /** TRUST_PROXY: trust X-Forwarded-* from a load balancer, for client addresses (default false). */
   trustProxy: boolean;
+  /** REDIS_URL: Redis for the hub backplane and presence across several API nodes; unset means one node. */
+  redisUrl: string | undefined;
+  /** HUB_KEEP_ALIVE_SECONDS / HUB_CLIENT_TIMEOUT_SECONDS: hub pings when idle, and when a silent client is dropped. */
+  hubKeepAliveMs: number;
+  hubClientTimeoutMs: number;
+  /** HUB_MAX_MESSAGE_BYTES: largest hub message a client may send (default 32768). */
+  hubMaxMessageSize: number;
   /** WEB_DIST: folder of the built SPA (default apps/web/dist). */
   webDist: string;
 }
@@ -69,6 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: bool(env.SEED_DEMO, true),
     trustProxy: bool(env.TRUST_PROXY, false),
+    redisUrl: env.REDIS_URL || undefined,
+    hubKeepAliveMs: int('HUB_KEEP_ALIVE_SECONDS', env.HUB_KEEP_ALIVE_SECONDS, 15) * 1000,
+    hubClientTimeoutMs: int('HUB_CLIENT_TIMEOUT_SECONDS', env.HUB_CLIENT_TIMEOUT_SECONDS, 30) * 1000,
+    hubMaxMessageSize: int('HUB_MAX_MESSAGE_BYTES', env.HUB_MAX_MESSAGE_BYTES, 32 * 1024),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
   };
 }

@@ -35,8 +35,8 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** Kinds of records whose changes the hub announces (one per area, added as areas land). */
-export const RECORD_KINDS = ['dossier', 'party', 'user'] as const;
+/** Kinds of records whose changes the hub announces (one per area, added as areas land); `chat` carries read markers. */
+export const RECORD_KINDS = ['dossier', 'party', 'user', 'chat'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export interface RecordChanged {
@@ -80,3 +80,17 @@ export interface HubClientMethods {
   SendMessage: { args: [dossierId: string, text: string]; result: ChatMessage };
   MarkRead: { args: [dossierId: string, messageId: string]; result: void };
 }
+
+/** `GET /api/dossiers/{id}/messages?before=&limit=`: a page of the chat, oldest first, with the caller's unread count. */
+export const chatPageSchema = z.object({
+  items: z.array(chatMessageSchema),
+  unread: z.number().int(),
+  /** Cursor for older messages, or null at the start of the conversation. */
+  before: z.string().nullable(),
+});
+export type ChatPage = z.infer<typeof chatPageSchema>;
+
+export const chatPageQuerySchema = z.object({
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});

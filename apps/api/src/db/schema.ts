@@ -84,6 +84,8 @@ export interface Database {
   audit_log: AuditLogTable;
   dossiers: DossiersTable;
   dossier_charges: DossierChargesTable;
+  chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
 }
 
 export interface NumberSeriesTable {
@@ -160,4 +162,18 @@ export interface DossierChargesTable {
   currency: string;
   exchange_rate: Numeric;
   base_amount: Numeric;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  dossier_id: string;
+  author_id: string;
+  text: string;
+  sent_at: Generated<Date>;
+}
+
+export interface ChatReadsTable {
+  dossier_id: string;
+  user_id: string;
+  last_read_at: Date;
 }

@@ -74,7 +74,7 @@ export function partiesService(db: Db, events: RecordEvents) {
           return row.id;
         })
         .catch((e: unknown) => pgConstraintProblem(e, CODE_TAKEN));
-      events.publish({ kind: 'party', id, action: 'created' });
+      events.publish({ kind: 'party', id, action: 'created', partyIds: [id] });
       return getOr404(user, id);
     },
 
@@ -101,7 +101,7 @@ export function partiesService(db: Db, events: RecordEvents) {
           await writeAudit(trx, { kind: 'party', id, action: 'updated', actorId: user.id, changes });
         })
         .catch((e: unknown) => pgConstraintProblem(e, CODE_TAKEN));
-      events.publish({ kind: 'party', id, action: 'updated' });
+      events.publish({ kind: 'party', id, action: 'updated', partyIds: [id] });
       return getOr404(user, id);
     },
 

@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../db/seed.ts';
+import { createTestDatabase, DEMO_PASSWORDS, type TestDatabase } from '../test/helpers.ts';
+
+/**
+ * Two API processes on different ports, one PostgreSQL, one Redis: a message sent through node 1
+ * reaches a client connected to node 2, and so do record changes and presence.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+const haveRedis = Boolean(process.env.REDIS_URL) || spawnSync('redis-server', ['--version']).status === 0;
+let db: TestDatabase;
+let redis: ChildProcess | undefined;
+const nodes: { child: ChildProcess; origin: string; log: string[] }[] = [];
+const open: HubConnection[] = [];
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer().listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} not ready within ${timeoutMs} ms`);
+}
+
+beforeAll(async () => {
+  if (!haveRedis) return;
+  db = await createTestDatabase();
+  await seedDemo(db.db);
+  let redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) {
+    const port = await freePort();
+    redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    redisUrl = `redis://127.0.0.1:${port}`;
+  }
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    const log: string[] = [];
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/nonexistent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
+    child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
+    nodes.push({ child, origin: `http://127.0.0.1:${port}`, log });
+  }
+  for (const n of nodes) {
+    await waitFor(async () => (await fetch(`${n.origin}/api/health`)).ok, `API node ${n.origin}`).catch(
+      (e: Error) => {
+        throw new Error(`${e.message}\n${n.log.join('')}`);
+      },
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.stop().catch(() => {})));
+  for (const n of nodes) {
+    n.child.kill('SIGTERM');
+    await once(n.child, 'exit').catch(() => {});
+  }
+  redis?.kill();
+  await db?.drop();
+});
+
+async function signIn(origin: string, [email, password]: readonly [string, string]): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { Token: string }).Token;
+}
+
+async function connect(origin: string, token: string, transport: HttpTransportType): Promise<HubConnection> {
+  const conn = new HubConnectionBuilder()
+    .withUrl(`${origin}/api/chat`, { transport, accessTokenFactory: () => token })
+    .configureLogging(LogLevel.None)
+    .build();
+  await conn.start();
+  open.push(conn);
+  return conn;
+}
+
+function next<T>(conn: HubConnection, event: string, match: (v: T) => boolean = () => true): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event}`)), 10_000);
+    conn.on(event, (v: T) => {
+      if (!match(v)) return;
+      clearTimeout(timer);
+      resolve(v);
+    });
+  });
+}
+
+describe.skipIf(!haveRedis)('several API nodes behind one Redis (needs redis-server or REDIS_URL)', () => {
+  it('delivers chat, presence and record changes from node 1 to a client on node 2', async () => {
+    const [n1, n2] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const staffToken = await signIn(n1.origin, DEMO_PASSWORDS.staff);
+    const customerToken = await signIn(n2.origin, DEMO_PASSWORDS.acme); // tokens work on every node
+    const acmeId = (
+      await db.db.selectFrom('parties').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()
+    ).id;
+    const created = await fetch(`${n1.origin}/api/dossiers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+      body: JSON.stringify({ type: 'export', mode: 'road', customerId: acmeId }),
+    });
+    const dossier = (await created.json()) as { id: string; version: number };
+
+    const customer = await connect(n2.origin, customerToken, HttpTransportType.ServerSentEvents);
+    await customer.invoke('JoinDossier', dossier.id);
+    const staff = await connect(n1.origin, staffToken, HttpTransportType.WebSockets);
+    const presence = next<{ users: { name: string }[] }>(customer, 'Presence', (p) => p.users.length === 2);
+    await staff.invoke('JoinDossier', dossier.id);
+    expect((await presence).users.map((u) => u.name)).toEqual(['Carla Customer', 'Sam Staff']);
+
+    const message = next<{ text: string }>(customer, 'ReceiveMessage');
+    await staff.invoke('SendMessage', dossier.id, 'Sent through node 1');
+    expect((await message).text).toBe('Sent through node 1');
+
+    const change = next<{ id: string }>(customer, 'RecordChanged', (c) => c.id === dossier.id);
+    const patched = await fetch(`${n1.origin}/api/dossiers/${dossier.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+      body: JSON.stringify({ version: dossier.version, cmrNumber: 'CMR-1' }),
+    });
+    expect(patched.status).toBe(200);
+    expect(await change).toEqual({ kind: 'dossier', id: dossier.id, action: 'updated' });
+  }, 60_000);
+});
