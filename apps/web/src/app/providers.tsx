@@ -3,20 +3,26 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import type { HubClientOptions } from '../lib/hub-client.ts';
+import { HubOptionsContext } from './hub-provider.tsx';
 import type { AppRouter } from './router.tsx';
 import { theme } from './theme.ts';
 
 export interface ProvidersProps {
   queryClient: QueryClient;
   router: AppRouter;
+  /** Options of the real-time hub client of each session (tests pass a fake connection). */
+  hubOptions?: HubClientOptions;
 }
 
-export function Providers({ queryClient, router }: ProvidersProps) {
+export function Providers({ queryClient, router, hubOptions }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-right" transitionDuration={ANIMATION_MS} />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <HubOptionsContext.Provider value={hubOptions}>
+          <RouterProvider router={router} />
+        </HubOptionsContext.Provider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -2,6 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/session.ts';
+import { FakeHubConnection } from '../test/fake-hub-connection.ts';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -32,10 +33,11 @@ function stubApi(meRecord: object | null) {
   return fetchMock;
 }
 
-async function start(path: string) {
+async function start(path: string, hubConnection = new FakeHubConnection({ autoStart: true })) {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-  render(<Providers queryClient={queryClient} router={router} />);
+  const hubOptions = { createConnection: () => hubConnection, wakeTarget: null, restartDelayMs: 0 };
+  render(<Providers queryClient={queryClient} router={router} hubOptions={hubOptions} />);
   await act(() => router.load());
   return router;
 }
@@ -110,6 +112,34 @@ describe('app router', () => {
     await screen.findByTestId('login-form');
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('bearerToken')).toBeNull();
+  });
+
+  it('starts the hub in the signed-in shell, shows its status, and stops it on sign-out', async () => {
+    setToken('tok');
+    stubApi(me(false));
+    const hub = new FakeHubConnection();
+    const router = await start('/dashboard', hub);
+    const dot = await screen.findByTestId('hub-status');
+    await waitFor(() => expect(dot.getAttribute('data-status')).toBe('connecting'));
+    expect(hub.startCount).toBe(1);
+
+    await act(async () => hub.resolveStart());
+    expect(screen.getByTestId('hub-status').getAttribute('data-status')).toBe('connected');
+    expect(screen.getByTestId('hub-status').getAttribute('aria-label')).toBe('Live updates: connected');
+
+    await act(() => router.navigate({ to: '/logout' }));
+    await screen.findByTestId('login-form');
+    expect(hub.stopCount).toBeGreaterThanOrEqual(1);
+    expect(hub.state).toBe('Disconnected');
+    expect(screen.queryByTestId('hub-status')).toBeNull();
+  });
+
+  it('does not open the hub for visitors', async () => {
+    stubApi(null);
+    const hub = new FakeHubConnection({ autoStart: true });
+    await start('/login', hub);
+    await screen.findByTestId('login-form');
+    expect(hub.startCount).toBe(0);
   });
 
   it('offers the admin mode switch to admins only, and remembers it', async () => {

@@ -40,6 +40,8 @@ import { type ReactNode, useRef, useState } from 'react';
 import { ErrorState } from '../components/error-state.tsx';
 import { useAdminMode } from '../lib/admin-mode.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
+import { HubProvider } from './hub-provider.tsx';
+import { HubStatusDot } from './hub-status.tsx';
 import { HOME_PATH, isUnderPath, NAV_ENTRIES, pathFor, type RouteName } from './route-table.ts';
 
 const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
@@ -193,68 +195,71 @@ export function Shell() {
   const me = useMe();
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      footer={{ height: 36 }}
-      padding="md"
-      transitionDuration={ANIMATION_MS}
-    >
-      <a href="#main-content" className="skip-link">
-        Skip to content
-      </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
-            />
-            <UnstyledButton component={Link} to={HOME_PATH} aria-label="FVG home">
-              <Group gap="xs" wrap="nowrap">
-                <ThemeIcon radius="md" aria-hidden>
-                  <IconShip size={18} />
-                </ThemeIcon>
-                <Text fw={700} fz="lg" data-testid="product-name">
-                  FVG
-                </Text>
-                <Text c="dimmed" size="sm" visibleFrom="md">
-                  Logistics &amp; customs
-                </Text>
-              </Group>
-            </UnstyledButton>
+    <HubProvider userId={me.data?.id}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        footer={{ height: 36 }}
+        padding="md"
+        transitionDuration={ANIMATION_MS}
+      >
+        <a href="#main-content" className="skip-link">
+          Skip to content
+        </a>
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpened}
+                onClick={nav.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+              />
+              <UnstyledButton component={Link} to={HOME_PATH} aria-label="FVG home">
+                <Group gap="xs" wrap="nowrap">
+                  <ThemeIcon radius="md" aria-hidden>
+                    <IconShip size={18} />
+                  </ThemeIcon>
+                  <Text fw={700} fz="lg" data-testid="product-name">
+                    FVG
+                  </Text>
+                  <Text c="dimmed" size="sm" visibleFrom="md">
+                    Logistics &amp; customs
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <HeaderSearch />
+              <AdminModeBadge />
+              <HubStatusDot />
+              <UserMenu />
+            </Group>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <HeaderSearch />
-            <AdminModeBadge />
-            <UserMenu />
+        </AppShell.Header>
+
+        <AppShell.Navbar p="xs" component="nav" aria-label="Main navigation" data-testid="navbar">
+          <ScrollArea type="auto">
+            <Navigation onNavigate={nav.close} />
+          </ScrollArea>
+        </AppShell.Navbar>
+
+        <AppShell.Main id="main-content" tabIndex={-1}>
+          {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : <Outlet />}
+        </AppShell.Main>
+
+        <AppShell.Footer px="md">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Text size="xs" c="dimmed" visibleFrom="xs">
+              FVG logistics and customs back office
+            </Text>
+            <Text size="xs" c="dimmed" data-testid="app-version">
+              {APP_VERSION}
+            </Text>
           </Group>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="xs" component="nav" aria-label="Main navigation" data-testid="navbar">
-        <ScrollArea type="auto">
-          <Navigation onNavigate={nav.close} />
-        </ScrollArea>
-      </AppShell.Navbar>
-
-      <AppShell.Main id="main-content" tabIndex={-1}>
-        {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : <Outlet />}
-      </AppShell.Main>
-
-      <AppShell.Footer px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Text size="xs" c="dimmed" visibleFrom="xs">
-            FVG logistics and customs back office
-          </Text>
-          <Text size="xs" c="dimmed" data-testid="app-version">
-            {APP_VERSION}
-          </Text>
-        </Group>
-      </AppShell.Footer>
-    </AppShell>
+        </AppShell.Footer>
+      </AppShell>
+    </HubProvider>
   );
 }

@@ -82,8 +82,28 @@ export async function login(email: string, password: string, queryClient?: Query
   return Token;
 }
 
+const signOutListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` on every logout(), before the token and the cache go (the real-time hub stops
+ * there). Returns the function that removes it.
+ */
+export function onSignOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => {
+    signOutListeners.delete(listener);
+  };
+}
+
 /** Signs out: the token goes (so no later call carries the header) and so does every cached answer. */
 export function logout(queryClient?: QueryClient): void {
+  for (const listener of [...signOutListeners]) {
+    try {
+      listener();
+    } catch (error) {
+      console.error('A sign-out listener failed', error);
+    }
+  }
   clearToken();
   queryClient?.clear();
 }
