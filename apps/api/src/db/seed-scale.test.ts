@@ -1,0 +1,50 @@
+import { isValidContainerNumber } from '@fvg/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
+import { seedScale } from './seed-scale.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+describe('seed:scale', () => {
+  it('generates valid, consistent volume data and continues the number series', async () => {
+    const reports = await seedScale(db.db, { dossiers: 600, chargesPerDossier: 2 });
+    expect(reports.map((r) => [r.table, r.rows])).toEqual([
+      ['parties', 20],
+      ['dossiers', 600],
+      ['dossier_charges', 1200],
+    ]);
+    const counts = (
+      await sql<{ d: number; c: number; bad_eta: number; bad_inco: number; bad_totals: number }>`
+        select (select count(*)::int from dossiers) d,
+               (select count(*)::int from dossier_charges) c,
+               (select count(*)::int from dossiers where eta < etd) bad_eta,
+               (select count(*)::int from dossiers where mode <> 'sea' and incoterm in ('FOB','CIF','CFR','FAS')) bad_inco,
+               (select count(*)::int from dossiers d where profit <> (select coalesce(sum(case kind when 'revenue' then base_amount else -base_amount end), 0) from dossier_charges where dossier_id = d.id)) bad_totals`.execute(
+        db.db,
+      )
+    ).rows[0];
+    expect(counts).toEqual({ d: 600, c: 1200, bad_eta: 0, bad_inco: 0, bad_totals: 0 });
+    const containers = (
+      await sql<{ n: string }>`select unnest(container_numbers) n from dossiers`.execute(db.db)
+    ).rows;
+    expect(containers.length).toBeGreaterThan(100);
+    expect(containers.filter((c) => !isValidContainerNumber(c.n))).toEqual([]);
+
+    // A second run adds more and the series continues without duplicates.
+    await seedScale(db.db, { dossiers: 10, chargesPerDossier: 1 });
+    const numbers = (
+      await sql<{
+        n: number;
+        u: number;
+      }>`select count(*)::int n, count(distinct number)::int u from dossiers`.execute(db.db)
+    ).rows[0];
+    expect(numbers).toEqual({ n: 610, u: 610 });
+    const series = await db.db.selectFrom('number_series').select('last_value').executeTakeFirstOrThrow();
+    expect(series.last_value).toBe(610);
+  }, 60_000);
+});

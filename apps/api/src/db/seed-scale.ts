@@ -1,0 +1,159 @@
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+import { seedDemo } from './seed.ts';
+
+export interface ScaleOptions {
+  dossiers: number;
+  /** Parties per dossier (default 1 per 100). */
+  partiesPerDossier?: number;
+  /** Charge lines per dossier (default 2). */
+  chargesPerDossier?: number;
+  log?: (line: string) => void;
+}
+
+export interface ScaleReport {
+  table: string;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+}
+
+/**
+ * Realistic volume, generated inside PostgreSQL (INSERT … SELECT over generate_series, in batches):
+ * parties, dossiers with valid ISO 6346 container numbers, UN/LOCODEs, Incoterms by mode, references,
+ * and charge lines with totals. Adds to what is there; numbers continue each year's series.
+ */
+export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleReport[]> {
+  const log = opts.log ?? (() => {});
+  const reports: ScaleReport[] = [];
+  await seedDemo(db);
+  const timed = async (table: string, rows: number, work: () => Promise<void>) => {
+    const t0 = performance.now();
+    await work();
+    const seconds = (performance.now() - t0) / 1000;
+    const r = { table, rows, seconds, rowsPerSecond: Math.round(rows / seconds) };
+    reports.push(r);
+    log(
+      `${table}: ${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s (${r.rowsPerSecond.toLocaleString('en-US')} rows/s)`,
+    );
+  };
+
+  // The ISO 6346 check digit of a 10-character body, in SQL (letters A=10 upwards, skipping 11, 22, 33).
+  const checkDigit = (body: ReturnType<typeof sql.raw>) => sql`(select (sum(
+      (case when ch ~ '[0-9]' then ch::int else 10 + (ascii(ch) - 65) + (ascii(ch) - 56) / 10 end) * (1::bigint << (pos - 1)::int)
+    ) % 11 % 10)::text from unnest(string_to_array(${body}, null)) with ordinality as t(ch, pos))`;
+
+  const parties = Math.max(20, Math.round(opts.dossiers * (opts.partiesPerDossier ?? 0.01)));
+  const partyBatch = 50_000;
+  await timed('parties', parties, async () => {
+    for (let from = 0; from < parties; from += partyBatch) {
+      const to = Math.min(parties, from + partyBatch);
+      await sql`
+        insert into parties (code, name, kinds, country_code, vat_number, eori, city, street, postal_code)
+        select 'P' || lpad(i::text, 7, '0') || '-' || substr(md5(random()::text), 1, 4),
+               (array['Nordic','Atlas','Blue','Delta','Orient','Pacific','Rhine','Baltic','Iberia','Alpine'])[1 + i % 10] || ' ' ||
+               (array['Trading','Logistics','Foods','Motors','Textiles','Chemicals','Electronics','Furniture'])[1 + (i / 10) % 8] || ' ' ||
+               (array['B.V.','GmbH','S.A.','Ltd','S.p.A.','A/S','N.V.','Sp. z o.o.'])[1 + (i / 80) % 8] || ' ' || i,
+               case when i % 7 = 0 then array['carrier'] when i % 5 = 0 then array['consignee','notify'] else array['customer','consignor'] end,
+               (array['NL','DE','BE','FR','IT','ES','PL','DK','CN','US'])[1 + i % 10],
+               case when i % 10 < 8 then (array['NL','DE','BE','FR','IT','ES','PL','DK'])[1 + i % 10] || lpad((i * 7919 % 1000000000)::text, 9, '0') end,
+               case when i % 10 < 8 then (array['NL','DE','BE','FR','IT','ES','PL','DK'])[1 + i % 10] || lpad(i::text, 10, '0') end,
+               (array['Rotterdam','Hamburg','Antwerpen','Le Havre','Genova','Valencia','Gdansk','Aarhus','Shanghai','New York'])[1 + i % 10],
+               'Street ' || (i % 300 + 1), lpad((i % 9999)::text, 4, '0')
+        from generate_series(${from}::int, ${to - 1}::int) i`.execute(db);
+    }
+  });
+
+  const staff = (
+    await db.selectFrom('users').select('id').where('role', 'in', ['admin', 'staff']).execute()
+  ).map((u) => u.id);
+  // Ids passed as arrays: every generated row picks from them by index, no lookups.
+  const partyIds = (await db.selectFrom('parties').select('id').orderBy('id').execute()).map((p) => p.id);
+  const partyCount = partyIds.length;
+  const staffCount = staff.length;
+
+  const year = new Date().getUTCFullYear();
+  const start = Number(
+    (
+      await sql<{
+        v: number;
+      }>`select coalesce(max(last_value), 0)::int as v from number_series where series = 'dossier' and year = ${year}`.execute(
+        db,
+      )
+    ).rows[0]?.v,
+  );
+  const batch = 50_000;
+  await timed('dossiers', opts.dossiers, async () => {
+    for (let from = 0; from < opts.dossiers; from += batch) {
+      const to = Math.min(opts.dossiers, from + batch);
+      await sql`
+        with g as (
+          select i, ${start} + i + 1 as seq,
+                 (array['import','export','transit','warehouse','domestic','crosstrade'])[1 + i % 6] as type,
+                 (array['sea','sea','sea','air','road','rail','multimodal'])[1 + (i / 6) % 7] as mode,
+                 (array['requested','booked','booked','in_transit','in_transit','arrived','cleared','delivered','closed','closed','cancelled'])[1 + (i * 7) % 11] as status,
+                 date '2024-01-01' + ((i * 37) % 1095) as etd
+          from generate_series(${from}::int, ${to - 1}::int) i
+        ), c as (
+          select g.*, (select array_agg(n || ${checkDigit(sql.raw('n'))}) from (
+                   select (array['MSKU','CSQU','TEXU','APZU','CMAU','GESU','MSCU','HLXU'])[1 + (g.i + k) % 8] || lpad(((g.i * 13 + k * 7919) % 1000000)::text, 6, '0') as n
+                   from generate_series(1, case when g.mode in ('sea','rail','multimodal') then 1 + g.i % 3 else 0 end) k) x) as cnums
+          from g
+        )
+        insert into dossiers (number, status, type, mode, customer_id, consignor_id, consignee_id, incoterm, origin_locode, destination_locode,
+                              etd, eta, atd, ata, customer_reference, booking_number, master_bl, house_bl, cargo_description, packages,
+                              package_type, gross_weight_kg, volume_m3, handler_id, containers, container_numbers,
+                              created_at, updated_at, created_by, updated_by)
+        select 'D-' || ${year} || '-' || lpad(seq::text, 6, '0'), status, type, mode,
+               (${partyIds}::uuid[])[1 + (i * 31) % ${partyCount}],
+               (${partyIds}::uuid[])[1 + (i * 17) % ${partyCount}],
+               (${partyIds}::uuid[])[1 + (i * 53) % ${partyCount}],
+               case when mode = 'sea' then (array['FOB','CIF','CFR','EXW','FCA','DAP','DDP'])[1 + i % 7] else (array['EXW','FCA','CPT','CIP','DAP','DPU','DDP'])[1 + i % 7] end,
+               (array['NLRTM','DEHAM','BEANR','CNSHA','USNYC','SGSIN','FRLEH','ITGOA','ESVLC','PLGDN'])[1 + i % 10],
+               (array['CNSHA','USNYC','NLRTM','DEHAM','BRSSZ','JPTYO','AEJEA','ZADUR','INNSA','AUSYD'])[1 + (i / 10) % 10],
+               etd, etd + (7 + i % 35),
+               case when status in ('in_transit','arrived','cleared','delivered','closed') then etd + i % 2 end,
+               case when status in ('arrived','cleared','delivered','closed') then etd + (8 + i % 35) end,
+               'PO-' || (100000 + i), 'BKG' || lpad(i::text, 9, '0'),
+               case when mode in ('sea','multimodal') then 'MBL' || lpad(i::text, 10, '0') when mode = 'air' then '020-' || lpad((i % 100000000)::text, 8, '0') end,
+               case when i % 3 = 0 then 'HBL' || lpad(i::text, 10, '0') end,
+               (array['Machine parts','Frozen fish','Bicycles','Electronics','Textiles','Furniture','Wine','Chemicals (non-DG)'])[1 + i % 8],
+               1 + i % 400, (array['PLT','CTN','PKG','CRT'])[1 + i % 4], (100 + (i * 37) % 24000)::numeric, round(((1 + i % 60) * 1.125)::numeric, 3),
+               (${staff}::uuid[])[1 + i % ${staffCount}],
+               coalesce((select jsonb_agg(jsonb_build_object('number', n, 'sizeType', '45G1', 'seals', jsonb_build_array('SL' || i))) from unnest(cnums) n), '[]'::jsonb),
+               coalesce(cnums, '{}'),
+               now() - make_interval(mins => (${opts.dossiers} - i) % 1000000), now() - make_interval(mins => (i * 13) % 500000),
+               (${staff}::uuid[])[1 + i % ${staffCount}], (${staff}::uuid[])[1 + i % ${staffCount}]
+        from c`.execute(db);
+      log(`  dossiers ${to.toLocaleString('en-US')} / ${opts.dossiers.toLocaleString('en-US')}`);
+    }
+    await sql`
+      insert into number_series (series, year, last_value) values ('dossier', ${year}, ${start + opts.dossiers})
+      on conflict (series, year) do update set last_value = excluded.last_value`.execute(db);
+  });
+
+  const perDossier = opts.chargesPerDossier ?? 2;
+  await timed('dossier_charges', opts.dossiers * perDossier, async () => {
+    await sql`
+      insert into dossier_charges (dossier_id, position, kind, charge_code, description, amount, currency, exchange_rate, base_amount)
+      select d.id, k, case when k % 2 = 0 then 'revenue' else 'cost' end,
+             (array['OFR','THC','DOC','CUS','TRK'])[1 + k % 5], 'Generated charge ' || k,
+             a.amount, a.currency, a.rate, round(a.amount * a.rate, 2)
+      from dossiers d
+      cross join generate_series(0, ${perDossier - 1}::int) k
+      cross join lateral (select (50 + (abs(hashtext(d.number)) % 500000) / 100.0 + k * 100)::numeric(16,2) as amount,
+                                 case when k % 3 = 2 then 'USD' else 'EUR' end as currency,
+                                 case when k % 3 = 2 then 0.921234 else 1 end::numeric(18,6) as rate) a
+      where d.number like ${`D-${year}-%`} and substr(d.number, 8)::int > ${start}`.execute(db);
+    await sql`
+      update dossiers d set cost_total = t.cost, revenue_total = t.revenue
+      from (select dossier_id, coalesce(sum(base_amount) filter (where kind = 'cost'), 0) as cost,
+                   coalesce(sum(base_amount) filter (where kind = 'revenue'), 0) as revenue
+            from dossier_charges group by dossier_id) t
+      where t.dossier_id = d.id and d.number like ${`D-${year}-%`} and substr(d.number, 8)::int > ${start}`.execute(
+      db,
+    );
+  });
+  await sql`analyze`.execute(db);
+  return reports;
+}
