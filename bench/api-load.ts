@@ -1,0 +1,75 @@
+/**
+ * The load generator of `bench:api`, run as its own process: C concurrent loops issue GET requests
+ * for D seconds and record every latency. Prints one JSON line with percentiles and throughput.
+ */
+import { performance } from 'node:perf_hooks';
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const pct = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+  return {
+    requests: sorted.length,
+    errors,
+    rps: Math.round(sorted.length / seconds),
+    p50: +pct(50).toFixed(2),
+    p95: +pct(95).toFixed(2),
+    p99: +pct(99).toFixed(2),
+  };
+}
+
+/** Runs `work` in `concurrency` loops for `seconds` (after a short warm-up) and times each call. */
+export async function drive(
+  work: (i: number) => Promise<boolean>,
+  concurrency: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const warmupEnd = performance.now() + 1000;
+  while (performance.now() < warmupEnd) await work(0).catch(() => false);
+  const latencies: number[] = [];
+  let errors = 0;
+  let counter = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const ok = await work(counter++).catch(() => false);
+        if (ok) latencies.push(performance.now() - t0);
+        else errors++;
+      }
+    }),
+  );
+  return summarize(latencies, errors, (performance.now() - start) / 1000);
+}
+
+// Child mode: `tsx bench/api-load.ts '<json>'` with { urls, token, concurrency, seconds }.
+if (process.argv[1]?.endsWith('api-load.ts') && process.argv[2]) {
+  const cfg = JSON.parse(process.argv[2]) as {
+    urls: string[];
+    token: string;
+    concurrency: number;
+    seconds: number;
+  };
+  const headers = { authorization: `Bearer ${cfg.token}` };
+  const result = await drive(
+    async (i) => {
+      const res = await fetch(cfg.urls[i % cfg.urls.length] as string, { headers });
+      await res.arrayBuffer();
+      return res.ok;
+    },
+    cfg.concurrency,
+    cfg.seconds,
+  );
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}

@@ -1,0 +1,211 @@
+/**
+ * `npm run bench:api -- --dossiers 1000000`: the dossiers API at volume on PostgreSQL, next to the
+ * same SQL run straight against the database in the same run (the floor).
+ *
+ * - data: the embedded PostgreSQL under bench/.data (or DATABASE_URL), filled by seed:scale to N dossiers;
+ * - the API runs as its own process (npm run serve's entry); the load comes from another process
+ *   (bench/api-load.ts), C concurrent connections for D seconds per scenario;
+ * - the floor: the repository call each endpoint makes (SQL only), from this process, same C and D.
+ * Prints p50/p95/p99 and requests per second, and API ÷ floor ratios; writes bench/results/api-latest.json.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { dossierListQuerySchema } from '@fvg/contracts';
+import { sql } from 'kysely';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/open.ts';
+import { seedScale } from '../apps/api/src/db/seed-scale.ts';
+import { dossiersRepository } from '../apps/api/src/features/dossiers/dossiers.repository.ts';
+import { drive, type LoadResult } from './api-load.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    dossiers: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const N = Number(args.dossiers);
+const SECONDS = Number(args.seconds);
+const C = Number(args.connections);
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer().listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+const dataDir = process.env.DATABASE_URL ? undefined : path.join(root, 'bench/.data');
+const config = loadConfig({ ...process.env, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
+const database = await openDatabase(config, (m) => console.log(`[db] ${m}`));
+let server: ChildProcess | undefined;
+try {
+  const have = Number(
+    (await sql<{ n: number }>`select count(*)::int n from dossiers`.execute(database.db)).rows[0]?.n,
+  );
+  if (have < N) {
+    console.log(`seeding ${N - have} dossiers (have ${have}) …`);
+    await seedScale(database.db, { dossiers: N - have, log: (l) => console.log(`  ${l}`) });
+  }
+  const total = Number(
+    (await sql<{ n: number }>`select count(*)::int n from dossiers`.execute(database.db)).rows[0]?.n,
+  );
+
+  // Sample inputs: ids for details, a cursor half-way down the default sort, a reference to search.
+  const ids = (
+    await sql<{ id: string }>`select id from dossiers tablesample system (1) limit 200`.execute(database.db)
+  ).rows.map((r) => r.id);
+  const deep = (
+    await sql<{
+      u: string;
+      id: string;
+    }>`select updated_at::text u, id::text from dossiers order by updated_at desc, id desc offset ${Math.floor(total / 2)} limit 1`.execute(
+      database.db,
+    )
+  ).rows[0];
+  const cursor = Buffer.from(JSON.stringify([deep?.u, deep?.id])).toString('base64url');
+  const refs = (
+    await sql<{
+      r: string;
+    }>`select customer_reference r from dossiers tablesample system (1) where customer_reference is not null limit 50`.execute(
+      database.db,
+    )
+  ).rows.map((r) => r.r);
+
+  const port = await freePort();
+  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 150; i++) {
+    if (
+      await fetch(`${origin}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const login = await fetch(`${origin}/api/auth/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'staff@fvg.local', password: 'staff-demo-2026' }),
+  });
+  const token = ((await login.json()) as { Token: string }).Token;
+
+  const repo = dossiersRepository(database.db);
+  const all = { all: true } as const;
+  const q = (s: Record<string, string>) => dossierListQuerySchema.parse(s);
+  const scenarios: { name: string; urls: string[]; floor: (i: number) => Promise<unknown> }[] = [
+    {
+      name: 'list, first page, default sort',
+      urls: ['/api/dossiers?pageSize=50'],
+      floor: () => repo.list(all, q({ pageSize: '50' })),
+    },
+    {
+      name: 'list, filtered + sorted',
+      urls: ['/api/dossiers?status=in_transit&mode=sea&sort=etd,-number&pageSize=50'],
+      floor: () =>
+        repo.list(all, q({ status: 'in_transit', mode: 'sea', sort: 'etd,-number', pageSize: '50' })),
+    },
+    {
+      name: 'list, deep page (keyset)',
+      urls: [`/api/dossiers?pageSize=50&cursor=${cursor}`],
+      floor: () => repo.list(all, q({ pageSize: '50', cursor })),
+    },
+    {
+      name: 'detail by id',
+      urls: ids.map((id) => `/api/dossiers/${id}`),
+      floor: async (i) => {
+        const row = await repo.find(all, ids[i % ids.length] as string);
+        return Promise.all([
+          repo.charges(row?.id as string),
+          repo.partyRefs([row?.consignor_id ?? null, row?.consignee_id ?? null]),
+        ]);
+      },
+    },
+    {
+      name: 'search q (reference)',
+      urls: refs.map((r) => `/api/dossiers?q=${encodeURIComponent(r)}&pageSize=50`),
+      floor: (i) => repo.list(all, q({ q: refs[i % refs.length] as string, pageSize: '50' })),
+    },
+  ];
+
+  const rows: { name: string; api: LoadResult; floor: LoadResult }[] = [];
+  for (const s of scenarios) {
+    const cfg = { urls: s.urls.map((u) => `${origin}${u}`), token, concurrency: C, seconds: SECONDS };
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['bench/api-load.ts', JSON.stringify(cfg)],
+      {
+        cwd: root,
+        maxBuffer: 1 << 20,
+      },
+    );
+    const api = JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult;
+    const floor = await drive(
+      async (i) => {
+        await s.floor(i);
+        return true;
+      },
+      C,
+      SECONDS,
+    );
+    rows.push({ name: s.name, api, floor });
+    console.log(
+      `${s.name}: API p50 ${api.p50} p95 ${api.p95} p99 ${api.p99} ms, ${api.rps} req/s (errors ${api.errors}) | SQL floor p50 ${floor.p50} p95 ${floor.p95} p99 ${floor.p99} ms, ${floor.rps}/s`,
+    );
+  }
+
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(
+    `\n${total.toLocaleString('en-US')} dossiers, ${C} connections, ${SECONDS} s per run, ${os.cpus().length} cores, PostgreSQL ${dataDir ? 'embedded' : 'external'}`,
+  );
+  console.log(
+    `${'scenario'.padEnd(34)}${pad('API p50', 9)}${pad('p95', 8)}${pad('p99', 8)}${pad('req/s', 8)} |${pad('SQL p50', 9)}${pad('p95', 8)}${pad('p99', 8)}${pad('q/s', 8)} |${pad('p95 ratio', 10)}${pad('rps ratio', 10)}`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(34)}${pad(r.api.p50, 9)}${pad(r.api.p95, 8)}${pad(r.api.p99, 8)}${pad(r.api.rps, 8)} |${pad(r.floor.p50, 9)}${pad(r.floor.p95, 8)}${pad(r.floor.p99, 8)}${pad(r.floor.rps, 8)} |${pad((r.api.p95 / r.floor.p95).toFixed(2), 10)}${pad((r.api.rps / r.floor.rps).toFixed(2), 10)}`,
+    );
+  }
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'bench/results/api-latest.json'),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        dossiers: total,
+        connections: C,
+        seconds: SECONDS,
+        cores: os.cpus().length,
+        rows,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  server?.kill('SIGTERM');
+  if (server) await once(server, 'exit').catch(() => {});
+  await database.shutdown();
+}
+process.exit(0);
