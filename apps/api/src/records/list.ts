@@ -28,6 +28,8 @@ export interface ListSpec {
   defaultSort: string;
   /** Text the `q` parameter searches (ILIKE, served by a trigram index). */
   search?: RawBuilder<unknown>;
+  /** A lighter FROM for counting, when the joins cannot change the count (filters must still resolve). */
+  countFrom?: RawBuilder<unknown>;
 }
 
 export interface ListRequest {
@@ -131,11 +133,20 @@ function afterCursor(terms: SortTerm[], id: SortField, values: (string | null)[]
   return sql`(${sql.join(branches, sql` or `)})`;
 }
 
+/**
+ * The number of matches: the planner's estimate first (a fraction of a millisecond); when that is
+ * small, an exact count bounded at EXACT_COUNT_LIMIT + 1 rows; when it is large, the estimate itself.
+ */
 async function countOrEstimate(
   db: Db,
   from: RawBuilder<unknown>,
   where: RawBuilder<unknown>,
 ): Promise<{ total: number; estimate: boolean }> {
+  const plan = await sql<{
+    'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
+  }>`explain (format json) select 1 from ${from} where ${where}`.execute(db);
+  const estimated = Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  if (estimated > EXACT_COUNT_LIMIT * 4) return { total: estimated, estimate: true };
   const counted = await sql<{
     n: number;
   }>`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) t`.execute(
@@ -143,11 +154,7 @@ async function countOrEstimate(
   );
   const n = counted.rows[0]?.n ?? 0;
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimate: false };
-  const plan = await sql<{
-    'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
-  }>`explain (format json) select 1 from ${from} where ${where}`.execute(db);
-  const rows = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? n;
-  return { total: Math.max(Math.round(rows), n), estimate: true };
+  return { total: Math.max(estimated, n), estimate: true };
 }
 
 /**
@@ -182,17 +189,21 @@ export async function listPage<Row, Item>(
   );
   const offset = req.cursor ? 0 : (req.page - 1) * req.pageSize;
 
-  const [result, count] = await Promise.all([
-    sql<Row & Record<string, string | null>>`
+  const result = await sql<Row & Record<string, string | null>>`
       select ${req.select}, ${keyColumns}
       from ${spec.from}
       where ${and(pageConditions)}
       order by ${orderBy}
-      limit ${req.pageSize + 1} offset ${offset}`.execute(db),
-    req.withTotal === false ? { total: -1, estimate: true } : countOrEstimate(db, spec.from, filter),
-  ]);
+      limit ${req.pageSize + 1} offset ${offset}`.execute(db);
   const rows = result.rows;
   const hasMore = rows.length > req.pageSize;
+  // A first page that holds every match is its own exact count.
+  const count =
+    req.withTotal === false
+      ? { total: -1, estimate: true }
+      : !hasMore && !req.cursor && (rows.length > 0 || offset === 0)
+        ? { total: offset + rows.length, estimate: false }
+        : await countOrEstimate(db, spec.countFrom ?? spec.from, filter);
   const pageRows = hasMore ? rows.slice(0, req.pageSize) : rows;
   const last = pageRows.at(-1);
   const nextCursor =
