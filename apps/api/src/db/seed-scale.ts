@@ -104,7 +104,7 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleReport
                               etd, eta, atd, ata, customer_reference, booking_number, master_bl, house_bl, cargo_description, packages,
                               package_type, gross_weight_kg, volume_m3, handler_id, containers, container_numbers,
                               created_at, updated_at, created_by, updated_by)
-        select 'D-' || ${year} || '-' || lpad(seq::text, 6, '0'), status, type, mode,
+        select 'D-' || ${year} || '-' || case when seq < 1000000 then lpad(seq::text, 6, '0') else seq::text end, status, type, mode,
                (${partyIds}::uuid[])[1 + (i * 31) % ${partyCount}],
                (${partyIds}::uuid[])[1 + (i * 17) % ${partyCount}],
                (${partyIds}::uuid[])[1 + (i * 53) % ${partyCount}],
