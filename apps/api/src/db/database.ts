@@ -3,6 +3,7 @@ import pg from 'pg';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-dossiers.ts';
 import * as m0003 from './migrations/0003-chat.ts';
+import * as m0004 from './migrations/0004-reference-prefix-indexes.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-dossiers': m0002,
   '0003-chat': m0003,
+  '0004-reference-prefix-indexes': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

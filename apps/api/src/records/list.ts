@@ -26,8 +26,13 @@ export interface ListSpec {
   sortable: Record<string, SortField>;
   /** e.g. `-updatedAt`. */
   defaultSort: string;
-  /** Text the `q` parameter searches (ILIKE, served by a trigram index). */
+  /** Text the `q` parameter searches as a substring (ILIKE, served by a trigram index). */
   search?: RawBuilder<unknown>;
+  /**
+   * A faster first try for `q` (e.g. identifiers by prefix on btree indexes); the substring search
+   * runs only when it finds nothing.
+   */
+  searchPrefix?: (q: string) => RawBuilder<unknown>;
   /** A lighter FROM for counting, when the joins cannot change the count (filters must still resolve). */
   countFrom?: RawBuilder<unknown>;
 }
@@ -167,10 +172,30 @@ export async function listPage<Row, Item>(
   req: ListRequest,
   map: (row: Row) => Item,
 ): Promise<ListResponse<Item>> {
-  const terms = parseSort(spec, req.sort);
-  const conditions = [...req.where];
   const q = req.q?.trim();
+  const conditions = [...req.where];
+  if (q && spec.searchPrefix) {
+    // Prefix mode whenever any row matches by prefix (decided the same way for every page and cursor).
+    const prefix = spec.searchPrefix(q);
+    const found = await sql<{
+      found: boolean;
+    }>`select exists (select 1 from ${spec.countFrom ?? spec.from} where ${and([...req.where, prefix])}) as found`.execute(
+      db,
+    );
+    if (found.rows[0]?.found || !spec.search) return pageOf(db, spec, req, [...conditions, prefix], map);
+  }
   if (q && spec.search) conditions.push(sql`${spec.search} ilike ${`%${escapeLike(q)}%`}`);
+  return pageOf(db, spec, req, conditions, map);
+}
+
+async function pageOf<Row, Item>(
+  db: Db,
+  spec: ListSpec,
+  req: ListRequest,
+  conditions: RawBuilder<unknown>[],
+  map: (row: Row) => Item,
+): Promise<ListResponse<Item>> {
+  const terms = parseSort(spec, req.sort);
   const filter = and(conditions);
 
   const keyCount = terms.length + 1;

@@ -89,6 +89,15 @@ export const dossierListSpec: ListSpec = {
   },
   defaultSort: '-updatedAt',
   search: SEARCH,
+  searchPrefix: (q) => {
+    const prefix = `${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`(${sql.join(
+      ['number', 'customer_reference', 'booking_number', 'master_bl', 'house_bl', 'cmr_number'].map(
+        (c) => sql`upper(${sql.ref(`d.${c}`)}) like ${prefix}`,
+      ),
+      sql` or `,
+    )})`;
+  },
   // Every dossier has exactly one customer and at most one handler: counting needs no joins.
   countFrom: sql`dossiers d`,
 };

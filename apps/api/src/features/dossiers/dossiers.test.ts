@@ -398,6 +398,25 @@ describe('lists', () => {
     expect((await call('GET', '/dossiers?cursor=garbage', staff)).status).toBe(400);
   });
 
+  it('finds by identifier prefix first and falls back to a substring anywhere in the references', async () => {
+    const byPrefix = await call('GET', '/dossiers?q=po-47', staff);
+    const refs = (byPrefix.body.items as { customerReference: string }[]).map((d) => d.customerReference);
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.every((r) => r.startsWith('PO-47'))).toBe(true);
+    const number = ((await call('GET', '/dossiers?pageSize=1', staff)).body.items as { number: string }[])[0]
+      ?.number as string;
+    expect(
+      ((await call('GET', `/dossiers?q=${number}`, staff)).body.items as { number: string }[]).map(
+        (d) => d.number,
+      ),
+    ).toEqual([number]);
+    const bySubstring = await call('GET', '/dossiers?q=4712', staff); // only inside "PO-4712"
+    expect(
+      (bySubstring.body.items as { customerReference: string }[]).map((d) => d.customerReference),
+    ).toContain('PO-4712');
+    expect((await call('GET', '/dossiers?q=no-such-reference', staff)).body.total).toBe(0);
+  });
+
   it('exports CSV and XLSX of the filtered list', async () => {
     const csv = await call('GET', '/dossiers?format=csv&q=PO-4711', staff);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
