@@ -28,12 +28,12 @@ const { values: args } = parseArgs({
   options: {
     dossiers: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '1,10' },
   },
 });
 const N = Number(args.dossiers);
 const SECONDS = Number(args.seconds);
-const C = Number(args.connections);
+const CONNECTIONS = String(args.connections).split(',').map(Number);
 
 async function freePort(): Promise<number> {
   const srv = net.createServer().listen(0, '127.0.0.1');
@@ -149,43 +149,48 @@ try {
     },
   ];
 
-  const rows: { name: string; api: LoadResult; floor: LoadResult }[] = [];
-  for (const s of scenarios) {
-    const cfg = { urls: s.urls.map((u) => `${origin}${u}`), token, concurrency: C, seconds: SECONDS };
-    const { stdout } = await promisify(execFile)(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['bench/api-load.ts', JSON.stringify(cfg)],
-      {
-        cwd: root,
-        maxBuffer: 1 << 20,
-      },
-    );
-    const api = JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult;
-    const floor = await drive(
-      async (i) => {
-        await s.floor(i);
-        return true;
-      },
-      C,
-      SECONDS,
-    );
-    rows.push({ name: s.name, api, floor });
-    console.log(
-      `${s.name}: API p50 ${api.p50} p95 ${api.p95} p99 ${api.p99} ms, ${api.rps} req/s (errors ${api.errors}) | SQL floor p50 ${floor.p50} p95 ${floor.p95} p99 ${floor.p99} ms, ${floor.rps}/s`,
-    );
-  }
+  const runs: { connections: number; rows: { name: string; api: LoadResult; floor: LoadResult }[] }[] = [];
+  for (const C of CONNECTIONS) {
+    const rows: { name: string; api: LoadResult; floor: LoadResult }[] = [];
+    for (const s of scenarios) {
+      const cfg = { urls: s.urls.map((u) => `${origin}${u}`), token, concurrency: C, seconds: SECONDS };
+      const { stdout } = await promisify(execFile)(
+        path.join(root, 'node_modules/.bin/tsx'),
+        ['bench/api-load.ts', JSON.stringify(cfg)],
+        {
+          cwd: root,
+          maxBuffer: 1 << 20,
+        },
+      );
+      const api = JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult;
+      const floor = await drive(
+        async (i) => {
+          await s.floor(i);
+          return true;
+        },
+        C,
+        SECONDS,
+      );
+      rows.push({ name: s.name, api, floor });
+      console.log(
+        `${s.name}: API p50 ${api.p50} p95 ${api.p95} p99 ${api.p99} ms, ${api.rps} req/s (errors ${api.errors}) | SQL floor p50 ${floor.p50} p95 ${floor.p95} p99 ${floor.p99} ms, ${floor.rps}/s`,
+      );
+    }
 
-  const pad = (s: string | number, n: number) => String(s).padStart(n);
-  console.log(
-    `\n${total.toLocaleString('en-US')} dossiers, ${C} connections, ${SECONDS} s per run, ${os.cpus().length} cores, PostgreSQL ${dataDir ? 'embedded' : 'external'}`,
-  );
-  console.log(
-    `${'scenario'.padEnd(34)}${pad('API p50', 9)}${pad('p95', 8)}${pad('p99', 8)}${pad('req/s', 8)} |${pad('SQL p50', 9)}${pad('p95', 8)}${pad('p99', 8)}${pad('q/s', 8)} |${pad('p95 ratio', 10)}${pad('rps ratio', 10)}`,
-  );
-  for (const r of rows) {
+    const pad = (s: string | number, n: number) => String(s).padStart(n);
     console.log(
-      `${r.name.padEnd(34)}${pad(r.api.p50, 9)}${pad(r.api.p95, 8)}${pad(r.api.p99, 8)}${pad(r.api.rps, 8)} |${pad(r.floor.p50, 9)}${pad(r.floor.p95, 8)}${pad(r.floor.p99, 8)}${pad(r.floor.rps, 8)} |${pad((r.api.p95 / r.floor.p95).toFixed(2), 10)}${pad((r.api.rps / r.floor.rps).toFixed(2), 10)}`,
+      `\n${total.toLocaleString('en-US')} dossiers, ${C} connections, ${SECONDS} s per run, ${os.cpus().length} cores, PostgreSQL ${dataDir ? 'embedded' : 'external'}`,
     );
+    console.log(
+      `${'scenario'.padEnd(34)}${pad('API p50', 9)}${pad('p95', 8)}${pad('p99', 8)}${pad('req/s', 8)} |${pad('SQL p50', 9)}${pad('p95', 8)}${pad('p99', 8)}${pad('q/s', 8)} |${pad('p95 ratio', 10)}${pad('rps ratio', 10)}`,
+    );
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(34)}${pad(r.api.p50, 9)}${pad(r.api.p95, 8)}${pad(r.api.p99, 8)}${pad(r.api.rps, 8)} |${pad(r.floor.p50, 9)}${pad(r.floor.p95, 8)}${pad(r.floor.p99, 8)}${pad(r.floor.rps, 8)} |${pad((r.api.p95 / r.floor.p95).toFixed(2), 10)}${pad((r.api.rps / r.floor.rps).toFixed(2), 10)}`,
+      );
+    }
+
+    runs.push({ connections: C, rows });
   }
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(
@@ -194,10 +199,9 @@ try {
       {
         at: new Date().toISOString(),
         dossiers: total,
-        connections: C,
         seconds: SECONDS,
         cores: os.cpus().length,
-        rows,
+        runs,
       },
       null,
       2,
