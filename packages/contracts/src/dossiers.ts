@@ -270,7 +270,8 @@ export const dossierListItemSchema = z.object({
   customerReference: z.string().nullable(),
   masterBl: z.string().nullable(),
   containerCount: z.number().int(),
-  profit: z.string(),
+  /** Job costing is internal: null for customers. */
+  profit: z.string().nullable(),
   handler: userRefSchema.nullable(),
   updatedAt: z.string(),
 });
@@ -294,9 +295,10 @@ export const dossierSchema = dossierListItemSchema.extend({
   volumeM3: z.string().nullable(),
   chargeableWeightKg: z.string().nullable(),
   containers: z.array(containerSchema),
+  /** Empty for customers, like the totals (null): job costing is internal. */
   charges: z.array(chargeSchema),
-  costTotal: z.string(),
-  revenueTotal: z.string(),
+  costTotal: z.string().nullable(),
+  revenueTotal: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   createdBy: userRefSchema.nullable(),

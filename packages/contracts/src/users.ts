@@ -47,7 +47,8 @@ export const userInviteSchema = z
     cwAccess: z.boolean().default(false),
   })
   .superRefine((u, ctx) => {
-    if (u.role === 'customer' && !u.partyId) ctx.addIssue({ code: 'custom', path: ['partyId'], message: 'A customer user belongs to a party' });
+    if (u.role === 'customer' && !u.partyId)
+      ctx.addIssue({ code: 'custom', path: ['partyId'], message: 'A customer user belongs to a party' });
   });
 export type UserInvite = z.input<typeof userInviteSchema>;
 

@@ -37,4 +37,7 @@ export const ROUTE_COMPONENTS: Record<RouteName, () => Promise<ScreenModule>> = 
   shipment: () => import('../routes/shipment.tsx'),
   'shipment-alt': () => import('../routes/shipment-alt.tsx'),
   'shipment-edit': () => import('../routes/shipment-edit.tsx'),
+  parties: () => import('../routes/parties.tsx'),
+  party: () => import('../routes/party.tsx'),
+  'admin-users': () => import('../routes/admin-users.tsx'),
 };

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   checkRouteGroups,
   NAV_ENTRIES,
+  navEntriesFor,
+  PRODUCT_ROUTES,
   pathFor,
   ROUTES,
   type RouteDef,
@@ -35,6 +37,9 @@ const SPEC_AUTH_PATHS = [
   '/shipments/$id/edit',
 ];
 
+/** Product additions (docs/product.md), marked as such in the table. */
+const PRODUCT_AUTH_PATHS = ['/parties', '/parties/$id', '/admin/users'];
+
 describe('route table', () => {
   it('holds every route of the specification in its group', () => {
     const byGroup = (group: string) => ROUTES.filter((def) => def.group === group).map((def) => def.path);
@@ -44,7 +49,10 @@ describe('route table', () => {
       '/password-forgot',
       '/welcome',
     ]);
-    expect(byGroup('auth').sort()).toEqual([...SPEC_AUTH_PATHS].sort());
+    expect(byGroup('auth').sort()).toEqual([...SPEC_AUTH_PATHS, ...PRODUCT_AUTH_PATHS].sort());
+    expect(ROUTES.filter((def) => PRODUCT_ROUTES.includes(def.name)).map((def) => def.path)).toEqual(
+      PRODUCT_AUTH_PATHS,
+    );
     expect(byGroup('public')).toEqual(['/logout']);
   });
 
@@ -113,5 +121,21 @@ describe('checkRouteGroups', () => {
     expect(checkRouteGroups([...ROUTES, stray])).toEqual([stray]);
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy.mock.calls[0]?.[0]).toContain('"stray"');
+  });
+});
+
+describe('navEntriesFor', () => {
+  it('shows parties to staff and admins, users to admins, warehouse entries with cw_access', () => {
+    const routes = (user: Parameters<typeof navEntriesFor>[0]) => navEntriesFor(user).map((e) => e.route);
+    expect(routes({ role: 'customer', cwAccess: false })).not.toContain('parties');
+    expect(routes({ role: 'customer', cwAccess: false })).not.toContain('admin-users');
+    expect(routes({ role: 'customer', cwAccess: true })).toContain('stock');
+    expect(routes({ role: 'staff', cwAccess: false })).toContain('parties');
+    expect(routes({ role: 'staff', cwAccess: false })).not.toContain('admin-users');
+    expect(routes({ role: 'staff', cwAccess: false })).not.toContain('stock');
+    expect(routes({ role: 'admin', cwAccess: false })).toEqual(
+      expect.arrayContaining(['dossiers', 'parties', 'admin-users']),
+    );
+    expect(routes({ role: undefined, cwAccess: false })).not.toContain('parties');
   });
 });

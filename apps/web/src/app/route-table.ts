@@ -14,6 +14,8 @@
  * treats it like an auth route (fail closed).
  */
 
+import type { Role } from '@fvg/contracts';
+
 export type RouteGroup = 'guest' | 'auth' | 'public';
 export const ROUTE_GROUPS: readonly RouteGroup[] = ['guest', 'auth', 'public'];
 
@@ -68,6 +70,9 @@ const DESCRIPTIONS = {
   search: 'One search over dossiers, containers, bills of lading, MRNs, invoices, parties and more.',
   stock: 'Goods held in the customs warehouse: receipts, locations, customs status and handling units.',
   shipments: 'Outbound orders drawn from stock: picking, packing and shipping.',
+  parties:
+    'Customers, consignors, consignees, carriers and agents: addresses, VAT numbers, EORI and contacts.',
+  users: 'Who can sign in: staff and customer accounts, their roles, organisations and warehouse access.',
   dashboard:
     'Open dossiers, transports, declarations awaiting action, invoices and container events at a glance.',
 } as const;
@@ -261,7 +266,34 @@ const ROUTE_DATA = [
     description: DESCRIPTIONS.shipments,
     requiresCwAccess: true,
   }),
+
+  // Product additions (docs/product.md), not in the specification's route table: the parties the
+  // dossiers refer to, and the admin's user management. Signed-in screens like the others.
+  route({
+    name: 'parties',
+    path: '/parties',
+    group: 'auth',
+    title: 'Parties',
+    description: DESCRIPTIONS.parties,
+  }),
+  route({
+    name: 'party',
+    path: '/parties/$id',
+    group: 'auth',
+    title: 'Party',
+    description: DESCRIPTIONS.parties,
+  }),
+  route({
+    name: 'admin-users',
+    path: '/admin/users',
+    group: 'auth',
+    title: 'Users',
+    description: DESCRIPTIONS.users,
+  }),
 ];
+
+/** Routes the product adds to the specification's table (see the comment above them). */
+export const PRODUCT_ROUTES: readonly RouteName[] = ['parties', 'party', 'admin-users'];
 
 export type RouteName = (typeof ROUTE_DATA)[number]['name'];
 
@@ -321,9 +353,11 @@ export interface NavEntry {
   /** Path prefixes under which the entry shows as active. */
   readonly activeOn: readonly string[];
   readonly requiresCwAccess?: boolean;
+  /** Shown only to these roles (all roles when absent). */
+  readonly roles?: readonly Role[];
 }
 
-/** The shell's navbar, in order. Warehouse entries only show with cw_access. */
+/** The shell's navbar, in order. Warehouse entries only show with cw_access; some only to some roles. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Dashboard', route: 'dashboard', testId: 'nav-dashboard', activeOn: ['/dashboard'] },
   { label: 'Dossiers', route: 'dossiers', testId: 'nav-dossiers', activeOn: ['/dossiers'] },
@@ -339,6 +373,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     activeOn: ['/sales-invoices'],
   },
   { label: 'Declarations', route: 'declarations', testId: 'nav-declarations', activeOn: ['/declarations'] },
+  {
+    label: 'Parties',
+    route: 'parties',
+    testId: 'nav-parties',
+    activeOn: ['/parties'],
+    roles: ['admin', 'staff'],
+  },
   { label: 'Search', route: 'search', testId: 'nav-search', activeOn: ['/search'] },
   { label: 'Stock', route: 'stock', testId: 'nav-stock', activeOn: ['/stock'], requiresCwAccess: true },
   {
@@ -348,7 +389,23 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     activeOn: ['/shipments', '/shipments-alt'],
     requiresCwAccess: true,
   },
+  {
+    label: 'Users',
+    route: 'admin-users',
+    testId: 'nav-admin-users',
+    activeOn: ['/admin/users'],
+    roles: ['admin'],
+  },
 ];
+
+/** The navbar entries a user sees: warehouse entries need cw_access, role-bound entries the role. */
+export function navEntriesFor(user: { role?: Role | undefined; cwAccess: boolean }): NavEntry[] {
+  return NAV_ENTRIES.filter(
+    (entry) =>
+      (!entry.requiresCwAccess || user.cwAccess) &&
+      (!entry.roles || (user.role !== undefined && entry.roles.includes(user.role))),
+  );
+}
 
 /** Whether a pathname lies under one of the prefixes (segment-wise: '/stock' matches '/stock/1', not '/stocks'). */
 export function isUnderPath(pathname: string, prefixes: readonly string[]): boolean {

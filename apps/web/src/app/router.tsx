@@ -12,6 +12,9 @@ import {
 import { ErrorState } from '../components/error-state.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { validateDossierSearch, validateDossiersSearch } from '../features/dossiers/search.ts';
+import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
+import { validateUsersSearch } from '../features/users/search.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';
 import { loadMeResult, logout } from '../lib/session.ts';
 import { pageTitle } from '../lib/title.ts';
@@ -50,6 +53,12 @@ const SEARCH_VALIDATORS: Partial<
   search: (search) => ({
     q: typeof search.q === 'string' ? search.q : typeof search.q === 'number' ? String(search.q) : undefined,
   }),
+  // Record screens: zod schemas per area (features/<area>/search.ts).
+  dossiers: validateDossiersSearch,
+  dossier: validateDossierSearch,
+  parties: validatePartiesSearch,
+  party: validatePartySearch,
+  'admin-users': validateUsersSearch,
 };
 
 interface BeforeLoadArgs {

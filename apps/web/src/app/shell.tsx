@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import {
+  IconAddressBook,
   IconBuildingWarehouse,
   IconCalendarTime,
   IconChevronDown,
@@ -34,6 +35,7 @@ import {
   IconStack2,
   IconTruck,
   IconUser,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
@@ -42,7 +44,7 @@ import { useAdminMode } from '../lib/admin-mode.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
 import { HubProvider } from './hub-provider.tsx';
 import { HubStatusDot } from './hub-status.tsx';
-import { HOME_PATH, isUnderPath, NAV_ENTRIES, pathFor, type RouteName } from './route-table.ts';
+import { HOME_PATH, isUnderPath, navEntriesFor, pathFor, type RouteName } from './route-table.ts';
 
 const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
   dashboard: <IconLayoutDashboard size={18} stroke={1.5} />,
@@ -57,6 +59,8 @@ const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
   search: <IconSearch size={18} stroke={1.5} />,
   stock: <IconBuildingWarehouse size={18} stroke={1.5} />,
   shipments: <IconPackageExport size={18} stroke={1.5} />,
+  parties: <IconAddressBook size={18} stroke={1.5} />,
+  'admin-users': <IconUsers size={18} stroke={1.5} />,
 };
 
 function HeaderSearch() {
@@ -165,7 +169,7 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const me = useMe();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const cwAccess = hasCwAccess(me.data);
-  const entries = NAV_ENTRIES.filter((entry) => !entry.requiresCwAccess || cwAccess);
+  const entries = navEntriesFor({ role: me.data?.role, cwAccess });
 
   return (
     <Stack gap={2}>

@@ -1,5 +1,41 @@
-import { ScreenFrame } from '../components/screen-frame.tsx';
+import { useParams } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { ChatPanel, ChatUnreadBadge } from '../features/chat/components/chat-panel.tsx';
+import { DossierPresence, DossierRoom } from '../features/chat/components/dossier-room.tsx';
+import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
+import { anyPartyLookup, customerPartyLookup } from '../features/parties/api/parties-api.ts';
+import { useHandlerLookup } from '../features/users/api/users-api.ts';
+import { useMe } from '../lib/session.ts';
 
+/** The dossier's chat (features/chat) as a tab of the dossier screen. */
+const EXTRA_TABS: DossierExtraTab[] = [
+  {
+    value: 'chat',
+    label: 'Chat',
+    content: (dossier) => <ChatPanel dossierId={dossier.id} />,
+    badge: (dossier) => <ChatUnreadBadge dossierId={dossier.id} />,
+  },
+];
+
+/** /dossiers/$dossierId: the parameter is the dossier number in links (the API takes number or id). */
 export default function DossierScreen() {
-  return <ScreenFrame route="dossier" />;
+  const { dossierId } = useParams({ strict: false }) as { dossierId: string };
+  const me = useMe();
+  const handlerLookup = useHandlerLookup();
+  const lookups = useMemo(
+    () => ({ party: anyPartyLookup, customer: customerPartyLookup, handler: handlerLookup }),
+    [handlerLookup],
+  );
+  // The screen is in the dossier's hub room while it is open: presence in the header, chat in its tab.
+  return (
+    <DossierRoom dossierKey={dossierId}>
+      <DossierDetail
+        dossierKey={dossierId}
+        role={me.data?.role}
+        lookups={lookups}
+        extraTabs={EXTRA_TABS}
+        headerExtra={<DossierPresence />}
+      />
+    </DossierRoom>
+  );
 }

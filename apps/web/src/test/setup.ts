@@ -32,6 +32,14 @@ if (!('ResizeObserver' in window)) {
   });
 }
 
+// Mantine's autosizing Textarea listens for web fonts loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 // jsdom logs "Not implemented" for scrolling, which the router's scroll restoration calls.

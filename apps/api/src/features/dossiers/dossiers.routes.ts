@@ -33,7 +33,7 @@ const columns: ExportColumn<DossierListItem>[] = [
   { header: 'Customer reference', value: (d) => d.customerReference },
   { header: 'Master BL/AWB', value: (d) => d.masterBl },
   { header: 'Containers', value: (d) => d.containerCount },
-  { header: 'Profit (EUR)', value: (d) => Number(d.profit) },
+  { header: 'Profit (EUR)', value: (d) => (d.profit === null ? null : Number(d.profit)) },
   { header: 'Handler', value: (d) => d.handler?.name },
   { header: 'Updated', value: (d) => d.updatedAt },
 ];
@@ -57,7 +57,12 @@ export const dossiersRoutes: FastifyPluginAsyncZod<{ dossiers: DossiersService }
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format) return sendExport(reply, format, 'dossiers', columns, dossiers.all(request.user, query));
+      if (format) {
+        // Job costing is internal: a customer's export has no profit column.
+        const cols =
+          request.user.role === 'customer' ? columns.filter((c) => c.header !== 'Profit (EUR)') : columns;
+        return sendExport(reply, format, 'dossiers', cols, dossiers.all(request.user, query));
+      }
       return dossiers.list(request.user, query);
     },
   );

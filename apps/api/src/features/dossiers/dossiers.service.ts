@@ -96,6 +96,18 @@ export function allowedTransitions(user: SessionUser, status: DossierStatus): Do
   return [...DOSSIER_TRANSITIONS[status]];
 }
 
+/** Customers never see job costing (costs, revenue, profit): it is the forwarder's margin. */
+function forViewer<T extends { profit: string | null }>(user: SessionUser, item: T): T {
+  return user.role === 'customer' ? { ...item, profit: null } : item;
+}
+
+async function* redacted<T extends { profit: string | null }>(
+  user: SessionUser,
+  batches: AsyncIterable<T[]>,
+) {
+  for await (const batch of batches) yield batch.map((item) => forViewer(user, item));
+}
+
 export function dossiersService(db: Db, events: RecordEvents) {
   const repo = dossiersRepository(db);
 
@@ -106,13 +118,14 @@ export function dossiersService(db: Db, events: RecordEvents) {
   }
 
   async function detail(user: SessionUser, row: DossierRow): Promise<Dossier> {
+    const internal = user.role !== 'customer';
     const [charges, refs] = await Promise.all([
-      repo.charges(row.id),
+      internal ? repo.charges(row.id) : Promise.resolve([]),
       repo.partyRefs([row.consignor_id, row.consignee_id, row.notify_party_id]),
     ]);
     const ref = (id: string | null) => (id ? (refs.get(id) ?? null) : null);
     return {
-      ...toListItem(row),
+      ...forViewer(user, toListItem(row)),
       consignor: ref(row.consignor_id),
       consignee: ref(row.consignee_id),
       notifyParty: ref(row.notify_party_id),
@@ -131,8 +144,8 @@ export function dossiersService(db: Db, events: RecordEvents) {
       chargeableWeightKg: row.chargeable_weight_kg,
       containers: row.containers,
       charges,
-      costTotal: row.cost_total,
-      revenueTotal: row.revenue_total,
+      costTotal: internal ? row.cost_total : null,
+      revenueTotal: internal ? row.revenue_total : null,
       version: row.version,
       createdAt: row.created_at.toISOString(),
       createdBy:
@@ -182,8 +195,11 @@ export function dossiersService(db: Db, events: RecordEvents) {
   }
 
   return {
-    list: (user: SessionUser, query: DossierListQuery) => repo.list(scopeOf(user), query),
-    all: (user: SessionUser, query: DossierListQuery) => repo.all(scopeOf(user), query),
+    async list(user: SessionUser, query: DossierListQuery) {
+      const page = await repo.list(scopeOf(user), query);
+      return { ...page, items: page.items.map((item) => forViewer(user, item)) };
+    },
+    all: (user: SessionUser, query: DossierListQuery) => redacted(user, repo.all(scopeOf(user), query)),
     async get(user: SessionUser, idOrNumber: string) {
       return detail(user, await rowOr404(scopeOf(user), idOrNumber));
     },

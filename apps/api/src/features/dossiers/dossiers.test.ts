@@ -353,6 +353,13 @@ describe('job costing', () => {
     });
     const list = await call('GET', '/dossiers?q=COSTING-1', staff);
     expect((list.body.items as { profit: string }[])[0]?.profit).toBe('503.06');
+    // Job costing is internal: the customer sees the dossier, not the margin.
+    const asCustomer = await call('GET', `/dossiers/${d.id}`, acme);
+    expect(asCustomer.body).toMatchObject({ charges: [], costTotal: null, revenueTotal: null, profit: null });
+    const customerList = await call('GET', '/dossiers?q=COSTING-1', acme);
+    expect((customerList.body.items as { profit: unknown }[])[0]?.profit).toBeNull();
+    const customerCsv = await call('GET', '/dossiers?format=csv&q=COSTING-1', acme);
+    expect(customerCsv.raw).not.toMatch(/Profit|503\.06/);
     const bad = await call('PUT', `/dossiers/${d.id}/charges`, staff, {
       version: 2,
       charges: [{ kind: 'cost', chargeCode: 'X', description: 'x', amount: '1.234', currency: 'EURO' }],

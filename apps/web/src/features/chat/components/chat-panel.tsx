@@ -1,4 +1,4 @@
-import type { ChatMessage, Presence, PresenceUser } from '@fvg/contracts';
+import type { ChatMessage, PresenceUser } from '@fvg/contracts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@fvg/contracts';
 import {
   Alert,
@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useHub, useHubEvent } from '../../../app/hub-provider.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/session.ts';
@@ -90,57 +90,22 @@ function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean 
 }
 
 /**
- * The chat of one dossier, live over the hub: joins the dossier's room (and again after a reconnect),
- * shows who else is there, appends messages as they arrive, moves the read marker, pages back in time.
+ * The chat of one dossier, live over the hub: appends messages as they arrive, moves the read marker,
+ * pages back in time. Being in the room (join, presence) is the screen's DossierRoom.
  */
-export function ChatPanel({
-  dossierId,
-  onPresence,
-}: {
-  dossierId: string;
-  onPresence?: (users: PresenceUser[]) => void;
-}) {
+export function ChatPanel({ dossierId }: { dossierId: string }) {
   const hub = useHub();
   const me = useMe();
   const meId = me.data?.id;
   const queryClient = useQueryClient();
   const query = useInfiniteQuery(chatMessagesOptions(dossierId));
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
-  const [presence, setPresence] = useState<PresenceUser[]>([]);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const lastRead = useRef<string | null>(null);
 
-  const showPresence = useCallback(
-    (users: PresenceUser[]) => {
-      setPresence(users);
-      onPresence?.(users);
-    },
-    [onPresence],
-  );
-
-  // Join the room now and after every reconnect (a new connection has no groups); leave on unmount.
-  useEffect(() => {
-    let active = true;
-    const join = () =>
-      hub
-        .invoke('JoinDossier', dossierId)
-        .then((p) => active && showPresence(p.users))
-        .catch((e: unknown) => console.error('[chat] join failed', e));
-    void join();
-    const off = hub.onReconnected(() => void join());
-    return () => {
-      active = false;
-      off();
-      void hub.invoke('LeaveDossier', dossierId).catch(() => {});
-    };
-  }, [hub, dossierId, showPresence]);
-
-  useHubEvent('Presence', (p: Presence) => {
-    if (p.dossierId === dossierId) showPresence(p.users);
-  });
   useHubEvent('ReceiveMessage', (m: ChatMessage) => {
     if (m.dossierId !== dossierId) return;
     queryClient.setQueryData(chatMessagesOptions(dossierId).queryKey, (data) => appendMessage(data, m));
@@ -197,7 +162,6 @@ export function ChatPanel({
         <Text size="sm" c="dimmed">
           Messages between our team and the customer on this dossier.
         </Text>
-        <PresenceAvatars users={presence} meId={meId} />
       </Group>
       <ScrollArea h={360} viewportRef={viewport} type="auto" offsetScrollbars>
         <Stack gap="xs" p="xs">

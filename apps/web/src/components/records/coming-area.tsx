@@ -1,0 +1,24 @@
+import { EmptyState } from '@mantine/core';
+import { IconBarrierBlock } from '@tabler/icons-react';
+
+export interface ComingAreaProps {
+  /** The area that brings this tab, e.g. 'transports'. */
+  area: string;
+  /** What the tab will show. */
+  description: string;
+}
+
+/** An honest placeholder for a tab whose area is not built yet. */
+export function ComingArea({ area, description }: ComingAreaProps) {
+  return (
+    <EmptyState
+      icon={<IconBarrierBlock size={28} stroke={1.5} aria-hidden />}
+      withIndicatorBackground
+      title={`Arrives with ${area}`}
+      description={description}
+      py="xl"
+      data-testid="coming-area"
+      data-area={area}
+    />
+  );
+}

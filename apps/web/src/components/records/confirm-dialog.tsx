@@ -1,0 +1,50 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question before an action that is hard to undo (cancel a dossier, delete, discard edits). */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Keep it',
+  danger = false,
+  loading = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered data-testid="confirm-dialog">
+      <Stack gap="lg">
+        <Text size="sm">{message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} data-testid="confirm-cancel">
+            {cancelLabel}
+          </Button>
+          <Button
+            color={danger ? 'red' : undefined}
+            onClick={onConfirm}
+            loading={loading}
+            data-autofocus
+            data-testid="confirm-ok"
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

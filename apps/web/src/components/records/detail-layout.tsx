@@ -1,0 +1,146 @@
+import { Badge, Code, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { type RouteName, routeByName } from '../../app/route-table.ts';
+import { ErrorState } from '../error-state.tsx';
+import { useRouteSearch } from './use-route-search.ts';
+
+export interface DetailTab {
+  /** URL value (`?tab=<value>`) and test id suffix (`tab-<value>`). */
+  value: string;
+  label: string;
+  content: ReactNode;
+  /** A count next to the label (numbers and text are drawn as a small badge; elements as they are). */
+  badge?: ReactNode;
+}
+
+export interface DetailLayoutProps {
+  /** The route this screen belongs to: its title heads the screen. */
+  route: RouteName;
+  /** The record's number or id as the URL names it; shown while the record loads. */
+  recordId: string;
+  /** A second line: the customer, the party's name… */
+  subtitle?: ReactNode;
+  /** The status badge. */
+  status?: ReactNode;
+  /** Action buttons (transitions, edit, admin actions). */
+  actions?: ReactNode;
+  tabs: readonly DetailTab[];
+  /** Side panel: key facts, people, dates. */
+  side?: ReactNode;
+  /** Replaces the tabs (e.g. the edit form). */
+  children?: ReactNode;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+}
+
+/**
+ * The generic record screen: header (title, record number, status, actions), tabs synced with the
+ * URL's `tab` parameter, and a side panel. Keeps the screen frame's test ids (`screen-frame`,
+ * `record-id`) so every record screen is found the same way.
+ */
+export function DetailLayout({
+  route,
+  recordId,
+  subtitle,
+  status,
+  actions,
+  tabs,
+  side,
+  children,
+  loading = false,
+  error,
+  onRetry,
+}: DetailLayoutProps) {
+  const def = routeByName(route);
+  const [search, setSearch] = useRouteSearch<{ tab?: string }>();
+  const first = tabs[0]?.value;
+  const current = tabs.some((t) => t.value === search.tab) ? (search.tab as string) : first;
+
+  const body = error ? (
+    <ErrorState
+      title={`This ${def.title?.toLowerCase() ?? 'record'} could not be loaded`}
+      error={error}
+      {...(onRetry ? { onRetry } : {})}
+    />
+  ) : loading ? (
+    <Stack gap="sm" data-testid="detail-loading">
+      <Skeleton height={36} width="60%" />
+      <Skeleton height={18} />
+      <Skeleton height={18} />
+      <Skeleton height={18} width="80%" />
+    </Stack>
+  ) : (
+    (children ?? (
+      <Tabs
+        value={current ?? null}
+        onChange={(value) =>
+          setSearch({ tab: value === first ? undefined : (value ?? undefined) }, { replace: true })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {tabs.map((tab) => (
+            <Tabs.Tab
+              key={tab.value}
+              value={tab.value}
+              data-testid={`tab-${tab.value}`}
+              rightSection={
+                typeof tab.badge === 'number' || typeof tab.badge === 'string' ? (
+                  <Badge size="xs" variant="light" circle>
+                    {tab.badge}
+                  </Badge>
+                ) : (
+                  (tab.badge ?? undefined)
+                )
+              }
+            >
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md" data-testid={`panel-${tab.value}`}>
+            {tab.content}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    ))
+  );
+
+  return (
+    <Stack gap="lg" data-testid="screen-frame" data-route={def.name}>
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm" align="center">
+            <Title order={1}>
+              {def.title}{' '}
+              <Code fz="inherit" data-testid="record-id">
+                {recordId}
+              </Code>
+            </Title>
+            {status}
+          </Group>
+          {subtitle && (
+            <Text c="dimmed" data-testid="record-subtitle">
+              {subtitle}
+            </Text>
+          )}
+        </Stack>
+        {actions && (
+          <Group gap="xs" wrap="wrap" data-testid="record-actions">
+            {actions}
+          </Group>
+        )}
+      </Group>
+      {side ? (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 9 }}>{body}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 3 }}>{!error && !loading && side}</Grid.Col>
+        </Grid>
+      ) : (
+        body
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  Checkbox,
+  MultiSelect,
+  type MultiSelectProps,
+  Select,
+  type SelectProps,
+  Switch,
+  TagsInput,
+  type TagsInputProps,
+  Textarea,
+  type TextareaProps,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import type { ReactNode } from 'react';
+import { type FieldPath, type FieldValues, type UseFormReturn, useController } from 'react-hook-form';
+import {
+  type LookupOption,
+  type LookupSource,
+  RecordSelect,
+  type RecordSelectProps,
+} from './record-select.tsx';
+
+/*
+ * Mantine inputs bound to a react-hook-form field: value, change, blur, error message and the ref
+ * (so a server error can focus the field). Each input carries `data-testid="field-<name>"`, with the
+ * full path for nested fields (`field-containers.0.number`).
+ */
+
+interface BoundProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  name: FieldPath<T>;
+  /** Extra text under the input when there is no error (hints, live checks). */
+  hint?: ReactNode;
+}
+
+const testIdOf = (name: string) => `field-${name}`;
+
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  hint,
+  transform,
+  ...props
+}: BoundProps<T> &
+  Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error' | 'form'> & {
+    /** Applied on every change, e.g. upper case for codes. */
+    transform?: (value: string) => string;
+  }) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <TextInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        field.onChange(transform ? transform(value) : value);
+      }}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      description={props.description ?? (fieldState.error ? undefined : hint)}
+      data-testid={testIdOf(name)}
+    />
+  );
+}
+
+export function TextareaField<T extends FieldValues>({
+  form,
+  name,
+  ...props
+}: BoundProps<T> & Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <Textarea
+      autosize
+      minRows={2}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      data-testid={testIdOf(name)}
+    />
+  );
+}
+
+export function SelectField<T extends FieldValues>({
+  form,
+  name,
+  ...props
+}: BoundProps<T> & Omit<SelectProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <Select
+      comboboxProps={{ withinPortal: true }}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) || null}
+      onChange={(value) => field.onChange(value ?? '')}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      data-testid={testIdOf(name)}
+    />
+  );
+}
+
+export function MultiSelectField<T extends FieldValues>({
+  form,
+  name,
+  ...props
+}: BoundProps<T> & Omit<MultiSelectProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <MultiSelect
+      comboboxProps={{ withinPortal: true }}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      data-testid={testIdOf(name)}
+    />
+  );
+}
+
+export function TagsField<T extends FieldValues>({
+  form,
+  name,
+  ...props
+}: BoundProps<T> & Omit<TagsInputProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const error = fieldState.error;
+  // An error on one tag (`seals.1`) arrives as an array of errors.
+  const message =
+    error?.message ??
+    (Array.isArray(error)
+      ? (error as ({ message?: string } | undefined)[]).find((e) => e?.message)?.message
+      : undefined);
+  return (
+    <TagsInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={message}
+      data-testid={testIdOf(name)}
+    />
+  );
+}
+
+/** A calendar date as the API takes it: 'YYYY-MM-DD' ('' when empty). Typing the date works too. */
+export function DateField<T extends FieldValues>({
+  form,
+  name,
+  ...props
+}: BoundProps<T> & Omit<DateInputProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <DateInput
+      valueFormat="YYYY-MM-DD"
+      placeholder="YYYY-MM-DD"
+      clearable
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) || null}
+      onChange={(value) => field.onChange(value ? String(value).slice(0, 10) : '')}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      data-testid={testIdOf(name)}
+    />
+  );
+}
+
+export function LookupField<T extends FieldValues>({
+  form,
+  name,
+  source,
+  knownOption,
+  ...props
+}: BoundProps<T> &
+  Omit<RecordSelectProps, 'name' | 'value' | 'onChange' | 'error' | 'form' | 'source' | 'knownOption'> & {
+    source: LookupSource;
+    knownOption?: LookupOption | null | undefined;
+  }) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <RecordSelect
+      {...props}
+      source={source}
+      knownOption={knownOption}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) || null}
+      onChange={(value) => field.onChange(value ?? '')}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      data-testid={testIdOf(name)}
+    />
+  );
+}
+
+export function SwitchField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  description,
+  variant = 'switch',
+}: BoundProps<T> & { label: ReactNode; description?: ReactNode; variant?: 'switch' | 'checkbox' }) {
+  const { field } = useController({ control: form.control, name });
+  const Component = variant === 'switch' ? Switch : Checkbox;
+  return (
+    <Component
+      ref={field.ref}
+      name={field.name}
+      label={label}
+      description={description}
+      checked={Boolean(field.value)}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      onBlur={field.onBlur}
+      data-testid={testIdOf(name)}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import type { AuditEntry } from '@fvg/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
+import { formatAuditValue, HistoryTab, humanizeField } from './history-tab.tsx';
+
+const entries: AuditEntry[] = [
+  {
+    id: 'a2',
+    at: '2026-05-02T09:30:00.000Z',
+    action: 'updated',
+    actor: { id: 'u1', name: 'Sam Staff' },
+    changes: [
+      { field: 'etd', from: '2026-05-01', to: '2026-05-03' },
+      { field: 'customerReference', from: null, to: 'PO-7' },
+      {
+        field: 'containers',
+        from: [],
+        to: [{ number: 'MSKU6011672', sizeType: '22G1', seals: ['S-1', 'S-2'] }],
+      },
+    ],
+  },
+  { id: 'a1', at: '2026-05-01T08:00:00.000Z', action: 'created', actor: null, changes: [] },
+];
+
+describe('HistoryTab', () => {
+  it('lists who changed what, newest first, each field from → to', () => {
+    renderWithProviders(<HistoryTab entries={entries} fieldLabels={{ etd: 'ETD' }} />);
+    const items = screen.getAllByTestId('history-entry');
+    expect(items).toHaveLength(2);
+    expect(within(items[0] as HTMLElement).getByTestId('history-actor').textContent).toBe('Sam Staff');
+    expect(within(items[1] as HTMLElement).getByTestId('history-actor').textContent).toBe('System');
+
+    const changes = within(items[0] as HTMLElement).getAllByTestId('history-change');
+    const read = (row: HTMLElement) => [
+      row.querySelector('td')?.textContent,
+      within(row).getByTestId('history-from').textContent,
+      within(row).getByTestId('history-to').textContent,
+    ];
+    expect(changes.map(read)).toEqual([
+      ['ETD', '2026-05-01', '2026-05-03'],
+      ['Customer reference', '—', 'PO-7'],
+      ['Containers', '—', 'MSKU6011672 (22G1, S-1, S-2)'],
+    ]);
+    expect(
+      within(items[0] as HTMLElement)
+        .getByTestId('history-at')
+        .getAttribute('datetime'),
+    ).toBe('2026-05-02T09:30:00.000Z');
+  });
+
+  it('uses the area formatter for values it knows', () => {
+    renderWithProviders(
+      <HistoryTab
+        entries={[
+          {
+            id: 'x',
+            at: '2026-05-02T09:30:00Z',
+            action: 'status changed',
+            actor: null,
+            changes: [{ field: 'status', from: 'booked', to: 'in_transit' }],
+          },
+        ]}
+        formatValue={(field, value) =>
+          field === 'status' && value === 'in_transit' ? 'In transit' : undefined
+        }
+      />,
+    );
+    expect(screen.getByTestId('history-from').textContent).toBe('booked');
+    expect(screen.getByTestId('history-to').textContent).toBe('In transit');
+  });
+
+  it('shows the raw audit JSON only when allowed (admin mode)', () => {
+    const first = renderWithProviders(<HistoryTab entries={entries} />);
+    expect(screen.queryByTestId('history-raw-toggle')).toBeNull();
+    first.unmount();
+    renderWithProviders(<HistoryTab entries={entries} allowRaw />);
+    fireEvent.click(screen.getByTestId('history-raw-toggle'));
+    expect(JSON.parse(screen.getByTestId('history-raw').textContent ?? '')).toEqual(entries);
+    expect(screen.queryByTestId('history-entry')).toBeNull();
+  });
+
+  it('says when there is no history yet', () => {
+    renderWithProviders(<HistoryTab entries={[]} />);
+    expect(screen.getByTestId('history-empty')).toBeTruthy();
+  });
+});
+
+describe('audit value formatting', () => {
+  it('reads values and field names', () => {
+    expect(formatAuditValue(true)).toBe('yes');
+    expect(formatAuditValue(['a', 'b'])).toBe('a, b');
+    expect(formatAuditValue({ id: 'p1', code: 'ACME', name: 'Acme' })).toBe('Acme (ACME)');
+    expect(humanizeField('grossWeightKg')).toBe('Gross weight kg');
+  });
+});

@@ -1,0 +1,315 @@
+import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useBlocker } from '@tanstack/react-router';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldError, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { isApiError, problemMessage } from '../../lib/api-client.ts';
+import { applyProblemToForm, SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/*
+ * The pieces every create/edit form of a record shares: the contract schema as resolver, server
+ * problems mapped onto fields (nested paths included), the 409 "someone else changed it" state with
+ * a reload, a guard against leaving with unsaved changes, and Ctrl+S / Cmd+S.
+ */
+
+/**
+ * Validates the form with a contract schema. Inputs hold text ('' for empty); `toInput` turns the
+ * form values into what the API takes (empty ids → null, numbers…) before the schema sees them, so
+ * the client applies exactly the server's rules and messages. A required value that is missing reads
+ * "Required" (rather than the type or format message meant for a wrong value). The form keeps its
+ * own values.
+ */
+export function contractResolver<TValues extends FieldValues>(
+  schema: z.ZodType,
+  toInput: (values: TValues) => unknown,
+): Resolver<TValues> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(toInput(values), { reportInput: true });
+    if (result.success) {
+      if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
+      return { values, errors: {} };
+    }
+    const flat: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.length ? issue.path.join('.') : 'root';
+      if (flat[path]) continue;
+      // Rules across fields (custom issues) carry no input; a value issue without one is a missing value.
+      const missing = issue.input === undefined && issue.code !== 'custom';
+      flat[path] = { type: issue.code, message: missing ? 'Required' : issue.message };
+    }
+    return { values: {}, errors: toNestErrors(flat, options) };
+  };
+}
+
+/** Every path of a value tree: `containers`, `containers.0`, `containers.0.number`… */
+export function fieldPathsOf(values: unknown, prefix = ''): string[] {
+  const paths: string[] = [];
+  if (Array.isArray(values)) {
+    values.forEach((item, i) => {
+      const path = prefix ? `${prefix}.${i}` : String(i);
+      paths.push(path, ...fieldPathsOf(item, path));
+    });
+  } else if (values !== null && typeof values === 'object') {
+    for (const [key, item] of Object.entries(values)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      paths.push(path, ...fieldPathsOf(item, path));
+    }
+  }
+  return paths;
+}
+
+/** Whether a react-hook-form dirty marker (true, or a tree of them) marks anything. */
+export function isDirtyMark(mark: unknown): boolean {
+  if (mark === true) return true;
+  if (Array.isArray(mark)) return mark.some(isDirtyMark);
+  if (mark !== null && typeof mark === 'object') return Object.values(mark).some(isDirtyMark);
+  return false;
+}
+
+/** The top-level fields of `payload` whose form fields were changed: a PATCH sends only those. */
+export function changedFields<T extends Record<string, unknown>>(
+  payload: T,
+  dirtyFields: Readonly<Record<string, unknown>>,
+): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(payload).filter(([key]) => isDirtyMark(dirtyFields[key])),
+  ) as Partial<T>;
+}
+
+export interface RecordBase<R> {
+  /** The version the form's values came from: what a save sends, so a change made meanwhile answers 409. */
+  version: number | undefined;
+  /** Starts the form over from a record (after a save, or a reload after a conflict). */
+  restart: (record: R) => void;
+}
+
+/**
+ * Ties an edit form to the record it edits. While the form is untouched it follows the record (a
+ * live update refreshes it); once the user has changed something it keeps the version it started
+ * from, so saving over someone else's change is refused (409) instead of silently winning.
+ */
+export function useRecordBase<TValues extends FieldValues, R extends { version: number }>(
+  form: UseFormReturn<TValues>,
+  record: R | undefined,
+  toValues: (record: R) => TValues,
+): RecordBase<R> {
+  const [version, setVersion] = useState(record?.version);
+  const toValuesRef = useRef(toValues);
+  toValuesRef.current = toValues;
+  const restart = useCallback(
+    (next: R) => {
+      form.reset(toValuesRef.current(next));
+      setVersion(next.version);
+    },
+    [form],
+  );
+  // Follow a newer record only when the record itself changes (not when a restart moved the version).
+  const seen = useRef(record?.version);
+  const dirty = form.formState.isDirty;
+  useEffect(() => {
+    if (!record || record.version === seen.current) return;
+    if (dirty) return;
+    seen.current = record.version;
+    restart(record);
+  }, [record, dirty, restart]);
+  return { version, restart };
+}
+
+export interface RecordSubmit {
+  submit: (event?: FormEvent) => Promise<void>;
+  /** The server's sentence when it refused because the record changed meanwhile (409). */
+  conflict: string | null;
+  clearConflict: () => void;
+}
+
+/**
+ * Submits through `run`; a failure lands on the form: a 409 about the record's version becomes the
+ * conflict state, field errors of the problem go to their fields (e.g. `containers.0.number`), the
+ * rest to the form's message.
+ */
+export function useRecordSubmit<TValues extends FieldValues>(
+  form: UseFormReturn<TValues>,
+  run: (values: TValues) => Promise<void>,
+  options: { rename?: Partial<Record<string, FieldPath<TValues>>> } = {},
+): RecordSubmit {
+  const [conflict, setConflict] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setConflict(null);
+    try {
+      await run(values);
+    } catch (error) {
+      // 409 without field errors: the record changed meanwhile (stale version, refused transition).
+      // With field errors it is a clash of values (an email or code already in use): those go to fields.
+      if (isApiError(error) && error.status === 409 && error.fieldErrors.length === 0) {
+        setConflict(problemMessage(error));
+        form.setError(SERVER_ERROR_KEY as never, { type: 'conflict', message: problemMessage(error) });
+        return;
+      }
+      applyProblemToForm(error, form.setError, {
+        fields: fieldPathsOf(form.getValues()) as FieldPath<TValues>[],
+        ...(options.rename ? { rename: options.rename } : {}),
+      });
+    }
+  });
+  return { submit, conflict, clearConflict: useCallback(() => setConflict(null), []) };
+}
+
+export interface UnsavedChangesGuard {
+  /** Lets the next navigation through (after a save). */
+  release: () => void;
+  /** The "discard changes?" dialog; render it once. */
+  dialog: ReactNode;
+}
+
+/**
+ * Asks before leaving a form with unsaved changes: in-app navigation shows a dialog, closing or
+ * reloading the tab the browser's own prompt. `keepsForm` tells navigations that leave the form on
+ * screen (changing another search parameter) from those that close it.
+ */
+export function useUnsavedChangesGuard(
+  dirty: boolean,
+  keepsForm: (next: { pathname: string; search: Record<string, unknown> }) => boolean = () => false,
+): UnsavedChangesGuard {
+  const dirtyRef = useRef(dirty);
+  const releasedRef = useRef(false);
+  dirtyRef.current = dirty;
+  useEffect(() => {
+    if (dirty) releasedRef.current = false;
+  }, [dirty]);
+
+  const blocker = useBlocker({
+    shouldBlockFn: ({ next }) =>
+      dirtyRef.current &&
+      !releasedRef.current &&
+      !keepsForm({ pathname: next.pathname, search: (next.search ?? {}) as Record<string, unknown> }),
+    enableBeforeUnload: () => dirtyRef.current && !releasedRef.current,
+    withResolver: true,
+  });
+
+  const dialog = (
+    <ConfirmDialog
+      opened={blocker.status === 'blocked'}
+      title="Discard your changes?"
+      message="This form has changes that are not saved. Leaving now loses them."
+      confirmLabel="Discard changes"
+      cancelLabel="Keep editing"
+      danger
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
+  return {
+    release: useCallback(() => {
+      releasedRef.current = true;
+    }, []),
+    dialog,
+  };
+}
+
+/** Ctrl+S / Cmd+S runs `save` while mounted (and not the browser's "save page"). */
+export function useSaveShortcut(save: () => void, enabled = true) {
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [enabled]);
+}
+
+export interface RecordFormShellProps<TValues extends FieldValues> {
+  form: UseFormReturn<TValues>;
+  submit: RecordSubmit;
+  /** Re-reads the record after a conflict (the form then shows the server's current values). */
+  onReload?: () => void;
+  submitLabel: string;
+  onCancel?: () => void;
+  /** The form's fields. */
+  children: ReactNode;
+  /** Accessible name of the form. */
+  label: string;
+  testId?: string;
+}
+
+/**
+ * The frame of a record form: the form-level message (or the conflict with its Reload action), the
+ * fields, and Save/Cancel. Ctrl+S / Cmd+S saves.
+ */
+export function RecordFormShell<TValues extends FieldValues>({
+  form,
+  submit,
+  onReload,
+  submitLabel,
+  onCancel,
+  children,
+  label,
+  testId = 'record-form',
+}: RecordFormShellProps<TValues>) {
+  const { isSubmitting, errors } = form.formState;
+  const serverMessage = (errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  useSaveShortcut(() => void submit.submit());
+
+  return (
+    <form onSubmit={(event) => void submit.submit(event)} noValidate aria-label={label} data-testid={testId}>
+      <Stack gap="lg">
+        {submit.conflict ? (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            title={onReload ? 'Changed by someone else' : 'Not saved'}
+            role="alert"
+            data-testid="form-conflict"
+          >
+            <Stack gap="xs">
+              <Text size="sm">{submit.conflict}</Text>
+              {onReload && (
+                <Group>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="orange"
+                    leftSection={<IconRefresh size={14} aria-hidden />}
+                    onClick={() => {
+                      submit.clearConflict();
+                      onReload();
+                    }}
+                    data-testid="form-reload"
+                  >
+                    Reload (discards your changes)
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Alert>
+        ) : (
+          serverMessage && (
+            <Alert color="red" variant="light" role="alert" data-testid="form-error">
+              {serverMessage}
+            </Alert>
+          )
+        )}
+        {children}
+        <Group justify="flex-end" gap="sm">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} data-testid="form-cancel">
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={isSubmitting} data-testid="form-submit">
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

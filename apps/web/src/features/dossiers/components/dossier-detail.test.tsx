@@ -1,0 +1,149 @@
+import type { Dossier } from '@fvg/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { ADMIN_MODE_STORAGE_KEY } from '../../../lib/admin-mode.ts';
+import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { DossierDetail } from './dossier-detail.tsx';
+
+const lookup: LookupSource = { key: ['lookup'], search: async () => [], byId: async () => null };
+const lookups = { party: lookup, customer: lookup, handler: lookup };
+
+const base: Omit<Dossier, 'status' | 'version' | 'allowedTransitions'> = {
+  id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
+  number: 'D-2026-000042',
+  type: 'import',
+  mode: 'sea',
+  customer: { id: '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01', code: 'ACME', name: 'Acme Trading' },
+  originLocode: 'CNSHA',
+  destinationLocode: 'NLRTM',
+  etd: null,
+  eta: null,
+  customerReference: null,
+  masterBl: null,
+  containerCount: 0,
+  profit: '0.00',
+  handler: null,
+  updatedAt: '2026-04-01T10:00:00.000Z',
+  consignor: null,
+  consignee: null,
+  notifyParty: null,
+  incoterm: null,
+  incotermPlace: null,
+  atd: null,
+  ata: null,
+  bookingNumber: null,
+  houseBl: null,
+  cmrNumber: null,
+  cargoDescription: null,
+  packages: null,
+  packageType: null,
+  grossWeightKg: null,
+  volumeM3: null,
+  chargeableWeightKg: null,
+  containers: [],
+  charges: [],
+  costTotal: '0.00',
+  revenueTotal: '0.00',
+  createdAt: '2026-04-01T09:00:00.000Z',
+  createdBy: null,
+};
+
+const booked: Dossier = {
+  ...base,
+  status: 'booked',
+  version: 4,
+  allowedTransitions: ['in_transit', 'cancelled'],
+};
+const cancelled: Dossier = { ...base, status: 'cancelled', version: 5, allowedTransitions: [] };
+
+function stubApi() {
+  let current = booked;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (init?.method === 'POST' && url.endsWith('/transitions')) {
+      current = cancelled;
+      return jsonResponse(current);
+    }
+    if (url.endsWith('/history')) {
+      return jsonResponse([
+        {
+          id: 'h1',
+          at: '2026-04-01T09:00:00.000Z',
+          action: 'status changed',
+          actor: { id: 'u1', name: 'Sam Staff' },
+          changes: [{ field: 'status', from: 'requested', to: 'booked' }],
+        },
+      ]);
+    }
+    return jsonResponse(current);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const start = (role: 'staff' | 'admin' | 'customer', url = '/dossiers/D-2026-000042') =>
+  renderRoute(<DossierDetail dossierKey="D-2026-000042" role={role} lookups={lookups} />, {
+    path: '/dossiers/D-2026-000042',
+    url,
+  });
+
+describe('DossierDetail', () => {
+  it('offers the allowed status actions as buttons and asks before cancelling', async () => {
+    const fetchMock = stubApi();
+    await start('staff');
+    expect((await screen.findByTestId('status-badge')).getAttribute('data-status')).toBe('booked');
+    expect(screen.getByTestId('transition-in_transit').textContent).toBe('Mark departed');
+    expect(screen.getByTestId('transition-cancelled').textContent).toBe('Cancel dossier');
+    expect(screen.queryByTestId('transition-closed')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('transition-cancelled'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('cannot be reopened');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/transitions'))).toBe(false);
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('status-badge').getAttribute('data-status')).toBe('cancelled'),
+    );
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/transitions')) as [
+      string,
+      RequestInit,
+    ];
+    expect(call[0]).toBe(`/api/dossiers/${booked.id}/transitions`);
+    expect(JSON.parse(String(call[1].body))).toEqual({ to: 'cancelled', version: 4 });
+    expect(screen.queryByTestId('transition-in_transit')).toBeNull();
+    expect(screen.queryByTestId('edit-record')).toBeNull();
+  });
+
+  it('keeps the tab in the URL and shows the history there; charges only for staff', async () => {
+    stubApi();
+    const { router } = await start('staff', '/dossiers/D-2026-000042?tab=history');
+    expect((await screen.findAllByTestId('history-entry')).length).toBe(1);
+    expect(screen.getByTestId('history-to').textContent).toBe('Booked');
+
+    fireEvent.click(screen.getByTestId('tab-cargo'));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'cargo' }));
+    fireEvent.click(screen.getByTestId('tab-summary'));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.getByTestId('tab-charges')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('tab-transports'));
+    expect((await screen.findByTestId('coming-area')).textContent).toContain('Arrives with transports');
+  });
+
+  it('shows admin-only actions in admin mode only, and no charges or edit to customers', async () => {
+    stubApi();
+    const customer = await start('customer');
+    await screen.findByTestId('status-badge');
+    expect(screen.queryByTestId('tab-charges')).toBeNull();
+    expect(screen.queryByTestId('edit-record')).toBeNull();
+    customer.unmount();
+
+    localStorage.setItem(ADMIN_MODE_STORAGE_KEY, 'true');
+    await start('admin', '/dossiers/D-2026-000042?tab=history');
+    await screen.findAllByTestId('history-entry');
+    expect(screen.getByTestId('history-raw-toggle')).toBeTruthy();
+    // Delete is for booking requests and cancelled dossiers only.
+    expect(screen.queryByTestId('delete-record')).toBeNull();
+  });
+});

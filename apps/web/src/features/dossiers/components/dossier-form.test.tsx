@@ -1,0 +1,190 @@
+import type { Dossier } from '@fvg/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { DossierForm, type DossierFormProps } from './dossier-form.tsx';
+
+const CUSTOMER = '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01';
+
+const lookup: LookupSource = {
+  key: ['test-lookup'],
+  search: async () => [{ value: CUSTOMER, label: 'Acme Trading (ACME)' }],
+  byId: async (id) => (id === CUSTOMER ? { value: CUSTOMER, label: 'Acme Trading (ACME)' } : null),
+};
+const lookups = { party: lookup, customer: lookup, handler: lookup };
+
+const dossier: Dossier = {
+  id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
+  number: 'D-2026-000042',
+  status: 'booked',
+  type: 'import',
+  mode: 'sea',
+  customer: { id: CUSTOMER, code: 'ACME', name: 'Acme Trading' },
+  originLocode: 'CNSHA',
+  destinationLocode: 'NLRTM',
+  etd: '2026-05-01',
+  eta: '2026-06-01',
+  customerReference: 'PO-1',
+  masterBl: null,
+  containerCount: 1,
+  profit: '0.00',
+  handler: null,
+  updatedAt: '2026-04-01T10:00:00.000Z',
+  consignor: null,
+  consignee: null,
+  notifyParty: null,
+  incoterm: 'FOB',
+  incotermPlace: 'Shanghai',
+  atd: null,
+  ata: null,
+  bookingNumber: null,
+  houseBl: null,
+  cmrNumber: null,
+  cargoDescription: 'Machine parts',
+  packages: 10,
+  packageType: 'pallets',
+  grossWeightKg: '1200.000',
+  volumeM3: null,
+  chargeableWeightKg: null,
+  containers: [{ number: 'MSKU6011672', sizeType: '22G1', seals: [] }],
+  charges: [],
+  costTotal: '0.00',
+  revenueTotal: '0.00',
+  version: 2,
+  createdAt: '2026-04-01T09:00:00.000Z',
+  createdBy: null,
+  allowedTransitions: ['in_transit', 'cancelled'],
+};
+
+function start(props: Partial<DossierFormProps>) {
+  return renderRoute(<DossierForm lookups={lookups} onSaved={() => {}} onCancel={() => {}} {...props} />, {
+    path: '/dossiers',
+    url: '/dossiers',
+  });
+}
+
+function stubApi(answer: (method: string, url: string, body: unknown) => Response) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    answer(init?.method ?? 'GET', String(input), init?.body ? JSON.parse(String(init.body)) : undefined),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const containerNumber = () => screen.getByTestId('field-containers.0.number') as HTMLInputElement;
+const errorOf = (input: HTMLElement) => {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+};
+
+describe('DossierForm', () => {
+  it('puts a server problem on containers.0.number onto that container field', async () => {
+    const onSaved = vi.fn();
+    const fetchMock = stubApi(() =>
+      jsonResponse(
+        {
+          type: 'about:blank',
+          title: 'Bad request',
+          status: 400,
+          detail: 'The request is not valid',
+          errors: [{ field: 'containers.0.number', message: 'MSKU6011672 is on open dossier D-2026-000007' }],
+        },
+        400,
+      ),
+    );
+    await start({
+      onSaved,
+      initial: {
+        type: 'import',
+        mode: 'sea',
+        customerId: CUSTOMER,
+        containers: [{ number: 'MSKU6011672', sizeType: '22G1', seals: [] }],
+      },
+    });
+
+    fireEvent.click(screen.getByTestId('form-submit'));
+
+    await waitFor(() => expect(containerNumber().getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(containerNumber())).toContain('MSKU6011672 is on open dossier D-2026-000007');
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/dossiers');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      type: 'import',
+      mode: 'sea',
+      customerId: CUSTOMER,
+      consignorId: null,
+      containers: [{ number: 'MSKU6011672', sizeType: '22G1', seals: [] }],
+    });
+  });
+
+  it('shows the ISO 6346 check-digit error while typing, and sends nothing until it is fixed', async () => {
+    const fetchMock = stubApi(() => jsonResponse({}));
+    await start({ initial: { type: 'import', mode: 'sea', customerId: CUSTOMER } });
+
+    fireEvent.click(screen.getByTestId('add-container'));
+    fireEvent.change(containerNumber(), { target: { value: 'msku601167' } });
+    // Still typing: no complaint yet.
+    expect(containerNumber().getAttribute('aria-invalid')).not.toBe('true');
+
+    fireEvent.change(containerNumber(), { target: { value: 'msku6011671' } });
+    expect(containerNumber().value).toBe('MSKU6011671');
+    expect(containerNumber().getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(containerNumber())).toContain('Check digit does not match: MSKU601167 needs 2');
+
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(errorOf(containerNumber())).toContain('Check digit does not match'));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(containerNumber(), { target: { value: 'MSKU6011672' } });
+    await waitFor(() => expect(containerNumber().getAttribute('aria-invalid')).not.toBe('true'));
+    expect(errorOf(containerNumber())).toContain('Check digit OK');
+  });
+
+  it('asks for the required fields before sending', async () => {
+    const fetchMock = stubApi(() => jsonResponse({}));
+    await start({});
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(screen.getByTestId('field-type').getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(screen.getByTestId('field-customerId'))).toContain('Required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('edits with the changed fields and the version, and offers a reload on 409', async () => {
+    const fetchMock = stubApi(() =>
+      jsonResponse(
+        {
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          detail: 'Someone else changed this dossier (now version 3). Reload it and make your change again.',
+        },
+        409,
+      ),
+    );
+    const fresh: Dossier = { ...dossier, version: 3, bookingNumber: 'BK-FROM-SERVER' };
+    const reload = vi.fn(async () => fresh);
+    await start({ dossier, dossierKey: dossier.number, reload });
+
+    fireEvent.change(screen.getByTestId('field-bookingNumber'), { target: { value: 'BK-1' } });
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+
+    const conflict = await screen.findByTestId('form-conflict');
+    expect(conflict.textContent).toContain('Someone else changed this dossier (now version 3)');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`/api/dossiers/${dossier.id}`);
+    expect(init.method).toBe('PATCH');
+    expect(JSON.parse(String(init.body))).toEqual({ bookingNumber: 'BK-1', version: 2 });
+
+    fireEvent.click(screen.getByTestId('form-reload'));
+    await waitFor(() =>
+      expect((screen.getByTestId('field-bookingNumber') as HTMLInputElement).value).toBe('BK-FROM-SERVER'),
+    );
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('form-conflict')).toBeNull();
+  });
+});

@@ -1,0 +1,176 @@
+import { BASE_CURRENCY, type DossierListItem, normalizeContainerNumber } from '@fvg/contracts';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { pathFor } from '../../../app/route-table.ts';
+import type { RecordColumn } from '../../../components/records/data-table.tsx';
+import type { FilterDef } from '../../../components/records/filter-bar.tsx';
+import type { ListConfig } from '../../../components/records/list-page.tsx';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { StatusBadge } from '../../../components/records/status-badge.tsx';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { fetchDossierList } from '../api/dossiers-api.ts';
+import { dossierKeys } from '../api/keys.ts';
+import {
+  MODE_LABELS,
+  MODE_OPTIONS,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  STATUS_OPTIONS,
+  TYPE_LABELS,
+  TYPE_OPTIONS,
+} from './dossier-meta.ts';
+
+export const dossierPath = (dossier: { number: string }) => pathFor('dossier', { dossierId: dossier.number });
+
+const staffOnly = new Set(['profit', 'handler']);
+
+const columns: RecordColumn<DossierListItem>[] = [
+  {
+    id: 'number',
+    header: 'Number',
+    sortField: 'number',
+    width: 140,
+    required: true,
+    cell: (d) => (
+      <Anchor component={Link} to={dossierPath(d)} size="sm" fw={500} ff="monospace">
+        {d.number}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    sortField: 'status',
+    width: 120,
+    cell: (d) => (
+      <StatusBadge
+        status={d.status}
+        colors={STATUS_COLORS}
+        labels={STATUS_LABELS}
+        size="sm"
+        testId="row-status"
+      />
+    ),
+  },
+  { id: 'type', header: 'Type', width: 100, cell: (d) => TYPE_LABELS[d.type] },
+  { id: 'mode', header: 'Mode', width: 90, cell: (d) => MODE_LABELS[d.mode] },
+  {
+    id: 'customer',
+    header: 'Customer',
+    sortField: 'customer',
+    width: 200,
+    cell: (d) => (
+      <Text size="sm" truncate title={`${d.customer.name} (${d.customer.code})`}>
+        {d.customer.name}
+      </Text>
+    ),
+  },
+  {
+    id: 'route',
+    header: 'Origin → destination',
+    width: 170,
+    cell: (d) => `${d.originLocode ?? '—'} → ${d.destinationLocode ?? '—'}`,
+  },
+  {
+    id: 'etd',
+    header: 'ETD',
+    sortField: 'etd',
+    sortDescFirst: true,
+    width: 110,
+    cell: (d) => formatDate(d.etd),
+  },
+  {
+    id: 'eta',
+    header: 'ETA',
+    sortField: 'eta',
+    sortDescFirst: true,
+    width: 110,
+    cell: (d) => formatDate(d.eta),
+  },
+  { id: 'customerReference', header: 'Customer ref.', width: 150, cell: (d) => d.customerReference ?? '—' },
+  {
+    id: 'masterBl',
+    header: 'Master BL / AWB',
+    width: 160,
+    hiddenByDefault: true,
+    cell: (d) => d.masterBl ?? '—',
+  },
+  {
+    id: 'containers',
+    header: 'Containers',
+    width: 100,
+    align: 'right',
+    cell: (d) => formatNumber(d.containerCount),
+  },
+  {
+    id: 'profit',
+    header: `Profit (${BASE_CURRENCY})`,
+    sortField: 'profit',
+    sortDescFirst: true,
+    width: 130,
+    align: 'right',
+    cell: (d) => (
+      <Text size="sm" c={d.profit?.startsWith('-') ? 'red' : undefined}>
+        {d.profit === null ? '—' : formatMoney(d.profit as `${number}`, { currency: BASE_CURRENCY })}
+      </Text>
+    ),
+  },
+  { id: 'handler', header: 'Handler', width: 140, cell: (d) => d.handler?.name ?? '—' },
+  {
+    id: 'updatedAt',
+    header: 'Updated',
+    sortField: 'updatedAt',
+    sortDescFirst: true,
+    width: 150,
+    cell: (d) => formatDateTime(d.updatedAt),
+  },
+];
+
+export interface DossierListOptions {
+  /** Staff see profit, handler and the customer filter; customers only their own dossiers. */
+  staff: boolean;
+  customerLookup: LookupSource;
+}
+
+/**
+ * The dossiers list: search over number and references (customer reference, booking, BLs, CMR),
+ * filters by status, type, mode, customer, ETD range and container number.
+ */
+export function dossierListConfig({
+  staff,
+  customerLookup,
+}: DossierListOptions): ListConfig<DossierListItem> {
+  const filters: FilterDef[] = [
+    { kind: 'multiselect', key: 'status', label: 'Status', options: STATUS_OPTIONS },
+    { kind: 'select', key: 'type', label: 'Type', options: TYPE_OPTIONS, width: 140 },
+    { kind: 'select', key: 'mode', label: 'Mode', options: MODE_OPTIONS, width: 130 },
+    ...(staff
+      ? [{ kind: 'lookup', key: 'customerId', label: 'Customer', source: customerLookup } as const]
+      : []),
+    { kind: 'dateRange', from: 'etdFrom', to: 'etdTo', label: 'ETD', testId: 'etd' },
+    {
+      kind: 'text',
+      key: 'container',
+      label: 'Container',
+      placeholder: 'MSKU6011672',
+      normalize: normalizeContainerNumber,
+      width: 150,
+    },
+  ];
+  return {
+    id: staff ? 'dossiers' : 'dossiers-customer',
+    path: 'dossiers',
+    label: 'Dossiers',
+    plural: 'dossiers',
+    columns: staff ? columns : columns.filter((c) => !staffOnly.has(c.id)),
+    filters,
+    defaultSort: '-updatedAt',
+    searchPlaceholder: 'Number, reference, booking, BL, CMR',
+    getRowId: (d) => d.id,
+    getRowTestId: (d) => `row-${d.number}`,
+    rowHref: dossierPath,
+    listKey: dossierKeys.list,
+    fetchList: fetchDossierList,
+  };
+}

@@ -1,0 +1,116 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { PartyForm } from './party-form.tsx';
+
+const errorOf = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+const field = (name: string) => screen.getByTestId(`field-${name}`) as HTMLInputElement;
+
+describe('PartyForm', () => {
+  it('checks VAT numbers with the contract rules and maps a nested server error onto a contact', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonResponse(
+        {
+          type: 'about:blank',
+          title: 'Bad request',
+          status: 400,
+          errors: [{ field: 'contacts.0.email', message: 'This address bounced last week' }],
+        },
+        400,
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderRoute(<PartyForm onSaved={() => {}} onCancel={() => {}} />, {
+      path: '/parties',
+      url: '/parties',
+    });
+
+    fireEvent.change(field('name'), { target: { value: 'Acme Trading B.V.' } });
+    fireEvent.change(field('code'), { target: { value: 'acme' } });
+    expect(field('code').value).toBe('ACME');
+    fireEvent.change(field('vatNumber'), { target: { value: 'NL123456789' } });
+    fireEvent.click(screen.getByTestId('add-contact'));
+    fireEvent.change(field('contacts.0.name'), { target: { value: 'Carla' } });
+    fireEvent.change(field('contacts.0.email'), { target: { value: 'carla@acme.example' } });
+
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(errorOf(field('vatNumber'))).toContain('not a valid NL VAT number format'));
+    expect(errorOf(screen.getByTestId('field-kinds'))).toContain('Choose at least one role');
+    expect(errorOf(screen.getByTestId('field-countryCode'))).toContain('Required');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(field('vatNumber'), { target: { value: 'NL123456789B01' } });
+    // Roles and country are pickers: open each, then choose.
+    fireEvent.focus(screen.getByTestId('field-kinds'));
+    fireEvent.click(screen.getByTestId('field-kinds'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Customer', hidden: true }));
+    fireEvent.focus(screen.getByTestId('field-countryCode'));
+    fireEvent.click(screen.getByTestId('field-countryCode'));
+    fireEvent.click(await screen.findByRole('option', { name: 'NL — Netherlands', hidden: true }));
+
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() =>
+      expect(errorOf(field('contacts.0.email'))).toContain('This address bounced last week'),
+    );
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/parties');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      code: 'ACME',
+      kinds: ['customer'],
+      countryCode: 'NL',
+      vatNumber: 'NL123456789B01',
+      eori: null,
+      contacts: [{ name: 'Carla', email: 'carla@acme.example', phone: null, role: null }],
+    });
+  });
+
+  it('puts a clash reported as 409 with a field (code already in use) on that field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            type: 'about:blank',
+            title: 'Conflict',
+            status: 409,
+            detail: 'A party with the code ACME already exists.',
+            errors: [{ field: 'code', message: 'This code is already in use' }],
+          },
+          409,
+        ),
+      ),
+    );
+    const party = {
+      id: 'p-1',
+      code: 'ACME2',
+      name: 'Acme',
+      kinds: ['customer'],
+      countryCode: 'NL',
+      vatNumber: null,
+      eori: null,
+      street: null,
+      postalCode: null,
+      city: null,
+      email: null,
+      phone: null,
+      contacts: [],
+      version: 1,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    };
+    await renderRoute(<PartyForm party={party} onSaved={() => {}} onCancel={() => {}} />, {
+      path: '/parties',
+      url: '/parties',
+    });
+    fireEvent.change(field('code'), { target: { value: 'ACME' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(errorOf(field('code'))).toContain('This code is already in use'));
+    expect(screen.queryByTestId('form-conflict')).toBeNull();
+  });
+});

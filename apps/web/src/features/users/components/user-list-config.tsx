@@ -1,0 +1,142 @@
+import type { Role, UserAdmin, UserAdminUpdate } from '@fvg/contracts';
+import { Select, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { RecordColumn } from '../../../components/records/data-table.tsx';
+import type { FilterDef } from '../../../components/records/filter-bar.tsx';
+import type { ListConfig } from '../../../components/records/list-page.tsx';
+import { type LookupSource, RecordSelect } from '../../../components/records/record-select.tsx';
+import { problemMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { userKeys } from '../api/keys.ts';
+import { fetchUserList, useUpdateUser } from '../api/users-api.ts';
+import { ROLE_LABELS, ROLE_OPTIONS } from './user-meta.ts';
+
+/** One inline change of a user, saved at once; a refusal shows the server's reason. */
+function useInlineUpdate(user: UserAdmin) {
+  const update = useUpdateUser();
+  const save = (body: UserAdminUpdate, what: string) =>
+    update.mutate(
+      { id: user.id, body },
+      {
+        onSuccess: (saved) =>
+          notifications.show({ color: 'green', message: `${saved.name}: ${what} saved.` }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: `${user.name}: not saved`,
+            message: problemMessage(error),
+          }),
+      },
+    );
+  return { save, pending: update.isPending };
+}
+
+function RoleCell({ user }: { user: UserAdmin }) {
+  const { save, pending } = useInlineUpdate(user);
+  return (
+    <Select
+      aria-label={`Role of ${user.name}`}
+      data={ROLE_OPTIONS}
+      value={user.role}
+      onChange={(role) => role && role !== user.role && save({ role: role as Role }, 'role')}
+      allowDeselect={false}
+      size="xs"
+      w="100%"
+      disabled={pending}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={`user-role-${user.email}`}
+    />
+  );
+}
+
+function PartyCell({ user, partyLookup }: { user: UserAdmin; partyLookup: LookupSource }) {
+  const { save, pending } = useInlineUpdate(user);
+  if (user.role !== 'customer' && !user.party)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <RecordSelect
+      aria-label={`Organisation of ${user.name}`}
+      source={partyLookup}
+      value={user.party?.id ?? null}
+      knownOption={
+        user.party ? { value: user.party.id, label: `${user.party.name} (${user.party.code})` } : null
+      }
+      onChange={(partyId) => partyId !== (user.party?.id ?? null) && save({ partyId }, 'organisation')}
+      size="xs"
+      w="100%"
+      disabled={pending}
+      clearable={user.role !== 'customer'}
+      data-testid={`user-party-${user.email}`}
+    />
+  );
+}
+
+function FlagCell({ user, flag }: { user: UserAdmin; flag: 'cwAccess' | 'active' }) {
+  const { save, pending } = useInlineUpdate(user);
+  const label = flag === 'cwAccess' ? 'warehouse access' : 'active';
+  return (
+    <Switch
+      aria-label={`${flag === 'cwAccess' ? 'Warehouse access' : 'Active'}: ${user.name}`}
+      checked={user[flag]}
+      onChange={(event) => save({ [flag]: event.currentTarget.checked }, label)}
+      disabled={pending}
+      data-testid={`user-${flag === 'cwAccess' ? 'cw' : 'active'}-${user.email}`}
+    />
+  );
+}
+
+function columnsFor(partyLookup: LookupSource): RecordColumn<UserAdmin>[] {
+  return [
+    { id: 'name', header: 'Name', width: 180, required: true, cell: (u) => u.name },
+    { id: 'email', header: 'Email', width: 230, cell: (u) => u.email },
+    { id: 'role', header: 'Role', width: 150, cell: (u) => <RoleCell user={u} /> },
+    {
+      id: 'party',
+      header: 'Organisation',
+      width: 220,
+      cell: (u) => <PartyCell user={u} partyLookup={partyLookup} />,
+    },
+    { id: 'cwAccess', header: 'Warehouse', width: 100, cell: (u) => <FlagCell user={u} flag="cwAccess" /> },
+    { id: 'active', header: 'Active', width: 90, cell: (u) => <FlagCell user={u} flag="active" /> },
+    { id: 'lastLoginAt', header: 'Last sign-in', width: 150, cell: (u) => formatDateTime(u.lastLoginAt) },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      width: 150,
+      hiddenByDefault: true,
+      cell: (u) => formatDateTime(u.createdAt),
+    },
+  ];
+}
+
+const filters: FilterDef[] = [
+  {
+    kind: 'select',
+    key: 'role',
+    label: 'Role',
+    options: ROLE_OPTIONS.map((o) => ({ ...o, label: ROLE_LABELS[o.value] })),
+  },
+];
+
+/** The admin's user list: search by name or email, filter by role, edit role, organisation and flags in place. */
+export function userListConfig(partyLookup: LookupSource): ListConfig<UserAdmin> {
+  return {
+    id: 'admin-users',
+    path: 'users',
+    label: 'Users',
+    plural: 'users',
+    columns: columnsFor(partyLookup),
+    filters,
+    defaultSort: '',
+    searchPlaceholder: 'Name or email',
+    getRowId: (u) => u.id,
+    getRowTestId: (u) => `row-${u.email}`,
+    listKey: userKeys.list,
+    fetchList: fetchUserList,
+    exportable: false,
+  };
+}
