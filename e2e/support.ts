@@ -52,3 +52,38 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<strin
   }
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
 }
+
+/** Signs in through the API (no browser) and returns a small client for setting up test data. */
+export async function apiAs(baseURL: string, who: { email: string; password: string }) {
+  const login = await fetch(`${baseURL}/api/auth/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  const { Token } = (await login.json()) as { Token: string };
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseURL}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${Token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return { token: Token, call };
+}
+
+/** A dossier of party ACME, created by staff through the API. */
+export async function acmeDossier(baseURL: string, over: Record<string, unknown> = {}) {
+  const staff = await apiAs(baseURL, DEMO.staff);
+  const parties = await staff.call<{ items: { id: string; code: string }[] }>('GET', '/parties?q=ACME');
+  const acme = parties.items.find((p) => p.code === 'ACME');
+  return staff.call<{ id: string; number: string; version: number }>('POST', '/dossiers', {
+    type: 'import',
+    mode: 'sea',
+    customerId: acme?.id,
+    originLocode: 'CNSHA',
+    destinationLocode: 'NLRTM',
+    ...over,
+  });
+}
