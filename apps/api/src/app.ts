@@ -22,6 +22,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
 import { partiesRoutes } from './features/parties/parties.routes.ts';
 import { partiesService } from './features/parties/parties.service.ts';
+import { transportsRoutes } from './features/transports/transports.routes.ts';
+import { transportsService } from './features/transports/transports.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersAdminService } from './features/users/users-admin.service.ts';
 import { forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
@@ -95,6 +97,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       await api.register(dossiersRoutes, { dossiers });
       await api.register(usersRoutes, { users });
       await api.register(chatRoutes, { chat });
+      await api.register(transportsRoutes, { transports: transportsService(db, events) });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, { routePrefix: '/docs' });
     },

@@ -9,3 +9,4 @@ export * from './problem.ts';
 export * from './records.ts';
 export * from './users.ts';
 export * from './validators/index.ts';
+export * from './transports.ts';

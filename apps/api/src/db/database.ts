@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-dossiers.ts';
 import * as m0003 from './migrations/0003-chat.ts';
 import * as m0004 from './migrations/0004-reference-prefix-indexes.ts';
+import * as m0007 from './migrations/0007-transports.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0002-dossiers': m0002,
   '0003-chat': m0003,
   '0004-reference-prefix-indexes': m0004,
+  '0007-transports': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -39,7 +41,9 @@ export function connect(url: string, max = 10): DatabaseHandle {
 
 /** Brings the schema to the latest migration; safe to run from several processes at once (Kysely locks). */
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Areas are built in parallel and their migrations are independent: a database that already has a
+  // later-numbered one still takes an earlier-numbered one that arrives after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

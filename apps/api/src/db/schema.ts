@@ -86,6 +86,7 @@ export interface Database {
   dossier_charges: DossierChargesTable;
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
+  transports: TransportsTable;
 }
 
 export interface NumberSeriesTable {
@@ -176,4 +177,39 @@ export interface ChatReadsTable {
   dossier_id: string;
   user_id: string;
   last_read_at: Date;
+}
+
+type Instant = ColumnType<Date | null, string | null | undefined, string | null>;
+
+export interface TransportsTable {
+  id: Generated<string>;
+  dossier_id: string;
+  sequence: number;
+  status: Generated<string>;
+  mode: string;
+  carrier_id: string | null;
+  truck_plate: string | null;
+  trailer_plate: string | null;
+  vessel_name: string | null;
+  vessel_imo: string | null;
+  flight_number: string | null;
+  pickup_locode: string | null;
+  pickup_address: string | null;
+  pickup_from: Instant;
+  pickup_to: Instant;
+  delivery_locode: string | null;
+  delivery_address: string | null;
+  delivery_from: Instant;
+  delivery_to: Instant;
+  actual_pickup_at: Instant;
+  actual_delivery_at: Instant;
+  driver_name: string | null;
+  driver_phone: string | null;
+  containers: ColumnType<string[], string[] | undefined, string[]>;
+  notes: string | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
 }

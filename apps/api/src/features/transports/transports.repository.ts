@@ -1,0 +1,189 @@
+import type { Transport, TransportListQuery } from '@fvg/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { type ListSpec, listAll, listPage } from '../../records/list.ts';
+import type { Scope } from '../../records/scope.ts';
+
+export interface TransportRow {
+  id: string;
+  dossier_id: string;
+  dossier_number: string;
+  dossier_container_numbers: string[];
+  customer_id: string;
+  customer_code: string;
+  customer_name: string;
+  sequence: number;
+  status: Transport['status'];
+  mode: Transport['mode'];
+  carrier_id: string | null;
+  carrier_code: string | null;
+  carrier_name: string | null;
+  truck_plate: string | null;
+  trailer_plate: string | null;
+  vessel_name: string | null;
+  vessel_imo: string | null;
+  flight_number: string | null;
+  pickup_locode: string | null;
+  pickup_address: string | null;
+  pickup_from: Date | null;
+  pickup_to: Date | null;
+  delivery_locode: string | null;
+  delivery_address: string | null;
+  delivery_from: Date | null;
+  delivery_to: Date | null;
+  actual_pickup_at: Date | null;
+  actual_delivery_at: Date | null;
+  driver_name: string | null;
+  driver_phone: string | null;
+  containers: string[];
+  notes: string | null;
+  version: number;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toTransport(
+  r: TransportRow,
+  allowedTransitions: Transport['allowedTransitions'] = [],
+): Transport {
+  return {
+    id: r.id,
+    dossier: {
+      id: r.dossier_id,
+      number: r.dossier_number,
+      customer: { id: r.customer_id, code: r.customer_code, name: r.customer_name },
+    },
+    sequence: r.sequence,
+    status: r.status,
+    mode: r.mode,
+    carrier:
+      r.carrier_id && r.carrier_code && r.carrier_name
+        ? { id: r.carrier_id, code: r.carrier_code, name: r.carrier_name }
+        : null,
+    truckPlate: r.truck_plate,
+    trailerPlate: r.trailer_plate,
+    vesselName: r.vessel_name,
+    vesselImo: r.vessel_imo,
+    flightNumber: r.flight_number,
+    pickupLocode: r.pickup_locode,
+    pickupAddress: r.pickup_address,
+    pickupFrom: iso(r.pickup_from),
+    pickupTo: iso(r.pickup_to),
+    deliveryLocode: r.delivery_locode,
+    deliveryAddress: r.delivery_address,
+    deliveryFrom: iso(r.delivery_from),
+    deliveryTo: iso(r.delivery_to),
+    actualPickupAt: iso(r.actual_pickup_at),
+    actualDeliveryAt: iso(r.actual_delivery_at),
+    driverName: r.driver_name,
+    driverPhone: r.driver_phone,
+    containers: r.containers,
+    notes: r.notes,
+    version: r.version,
+    updatedAt: r.updated_at.toISOString(),
+    allowedTransitions,
+  };
+}
+
+const FROM = sql`transports t join dossiers d on d.id = t.dossier_id join parties c on c.id = d.customer_id left join parties k on k.id = t.carrier_id`;
+const SELECT = sql`t.*, d.number as dossier_number, d.container_numbers as dossier_container_numbers, d.customer_id,
+  c.code as customer_code, c.name as customer_name, k.code as carrier_code, k.name as carrier_name`;
+
+export const transportListSpec: ListSpec = {
+  from: FROM,
+  id: { expr: 't.id', type: 'uuid', nullable: false },
+  sortable: {
+    pickupFrom: { expr: 't.pickup_from', type: 'timestamptz', nullable: true },
+    deliveryFrom: { expr: 't.delivery_from', type: 'timestamptz', nullable: true },
+    status: { expr: 't.status', type: 'text', nullable: false },
+    updatedAt: { expr: 't.updated_at', type: 'timestamptz', nullable: false },
+    dossier: { expr: 'd.number', type: 'text', nullable: false },
+  },
+  defaultSort: 'pickupFrom',
+  search: sql`(d.number || ' ' || coalesce(t.truck_plate, '') || ' ' || coalesce(t.vessel_name, '') || ' ' || coalesce(t.flight_number, '') || ' ' || coalesce(t.driver_name, ''))`,
+};
+
+function where(scope: Scope, q: TransportListQuery): RawBuilder<unknown>[] {
+  const w: RawBuilder<unknown>[] = [];
+  if (!scope.all) w.push(sql`d.customer_id = ${scope.partyId}`);
+  if (q.status?.length) w.push(sql`t.status = any(${q.status})`);
+  if (q.mode) w.push(sql`t.mode = ${q.mode}`);
+  if (q.carrierId) w.push(sql`t.carrier_id = ${q.carrierId}`);
+  if (q.dossierId)
+    w.push(
+      /^[0-9a-f-]{36}$/i.test(q.dossierId)
+        ? sql`t.dossier_id = ${q.dossierId}`
+        : sql`d.number = ${q.dossierId}`,
+    );
+  if (q.pickupFrom) w.push(sql`t.pickup_from >= ${q.pickupFrom}::date`);
+  if (q.pickupTo) w.push(sql`t.pickup_from < ${q.pickupTo}::date + 1`);
+  return w;
+}
+
+export function transportsRepository(db: Db) {
+  return {
+    list: (scope: Scope, q: TransportListQuery, map: (r: TransportRow) => Transport) =>
+      listPage<TransportRow, Transport>(
+        db,
+        transportListSpec,
+        { select: SELECT, where: where(scope, q), ...q },
+        map,
+      ),
+    all: (scope: Scope, q: TransportListQuery, map: (r: TransportRow) => Transport) =>
+      listAll<TransportRow, Transport>(
+        db,
+        transportListSpec,
+        { select: SELECT, where: where(scope, q), sort: q.sort, q: q.q },
+        map,
+      ),
+
+    async find(scope: Scope, id: string): Promise<TransportRow | undefined> {
+      const r =
+        await sql<TransportRow>`select ${SELECT} from ${FROM} where t.id = ${id} ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}`.execute(
+          db,
+        );
+      return r.rows[0];
+    },
+
+    /** Transports whose pickup or delivery window touches [from, to], for the planning list. */
+    async inRange(scope: Scope, from: string, to: string): Promise<TransportRow[]> {
+      const r = await sql<TransportRow>`
+        select ${SELECT} from ${FROM}
+        where t.status <> 'cancelled'
+          and ((t.pickup_from >= ${from}::date and t.pickup_from < ${to}::date + 1)
+            or (t.delivery_from >= ${from}::date and t.delivery_from < ${to}::date + 1)
+            or (t.pickup_from < ${from}::date and coalesce(t.delivery_to, t.delivery_from, t.pickup_to) >= ${from}::date))
+          ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
+        order by t.pickup_from nulls first, t.id
+        limit 5000`.execute(db);
+      return r.rows;
+    },
+
+    /** The next leg number of a dossier; the dossier row is locked so two creates never share one. */
+    async nextSequence(dossierId: string): Promise<number> {
+      await sql`select 1 from dossiers where id = ${dossierId} for update`.execute(db);
+      const r = await sql<{
+        n: number;
+      }>`select coalesce(max(sequence), 0)::int + 1 as n from transports where dossier_id = ${dossierId}`.execute(
+        db,
+      );
+      return r.rows[0]?.n ?? 1;
+    },
+
+    insert: (values: Record<string, unknown>) =>
+      db
+        .insertInto('transports')
+        .values(values as never)
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+
+    isCarrier: async (partyId: string) =>
+      !!(await db
+        .selectFrom('parties')
+        .select('id')
+        .where('id', '=', partyId)
+        .where(sql<boolean>`'carrier' = any(kinds)`)
+        .executeTakeFirst()),
+  };
+}

@@ -1,0 +1,117 @@
+import {
+  listResponseSchema,
+  planningQuerySchema,
+  planningSchema,
+  type Transport,
+  transportCreateSchema,
+  transportListQuerySchema,
+  transportSchema,
+  transportTransitionSchema,
+  transportUpdateSchema,
+} from '@fvg/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type ExportColumn, sendExport } from '../../records/export.ts';
+import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
+import type { TransportsService } from './transports.service.ts';
+
+const columns: ExportColumn<Transport>[] = [
+  { header: 'Dossier', value: (t) => t.dossier.number },
+  { header: 'Leg', value: (t) => t.sequence },
+  { header: 'Status', value: (t) => t.status },
+  { header: 'Mode', value: (t) => t.mode },
+  { header: 'Carrier', value: (t) => t.carrier?.name },
+  { header: 'Vehicle', value: (t) => t.truckPlate ?? t.vesselName ?? t.flightNumber },
+  { header: 'Pickup', value: (t) => t.pickupLocode },
+  { header: 'Pickup from', value: (t) => t.pickupFrom },
+  { header: 'Pickup to', value: (t) => t.pickupTo },
+  { header: 'Delivery', value: (t) => t.deliveryLocode },
+  { header: 'Delivery from', value: (t) => t.deliveryFrom },
+  { header: 'Delivery to', value: (t) => t.deliveryTo },
+  { header: 'Driver', value: (t) => t.driverName },
+  { header: 'Containers', value: (t) => t.containers.join(' ') },
+];
+
+export const transportsRoutes: FastifyPluginAsyncZod<{ transports: TransportsService }> = async (
+  app,
+  { transports },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['transports'];
+  app.get(
+    '/transports',
+    {
+      schema: {
+        tags,
+        summary: 'Transport legs the user may see; `format=csv|xlsx` exports the filtered list',
+        querystring: transportListQuerySchema.extend(exportQuery.shape),
+        response: { 200: listResponseSchema(transportSchema), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      if (format)
+        return sendExport(reply, format, 'transports', columns, transports.all(request.user, query));
+      return transports.list(request.user, query);
+    },
+  );
+  app.get(
+    '/planning',
+    {
+      schema: {
+        tags,
+        summary:
+          'Transports by carrier for a date range (unassigned first), with missing carriers, passed pickups and vehicle overlaps flagged',
+        querystring: planningQuerySchema,
+        response: { 200: planningSchema, ...problemResponses },
+      },
+    },
+    (request) => transports.planning(request.user, request.query.from, request.query.to),
+  );
+  app.get(
+    '/transports/:id',
+    { schema: { tags, params: idParams, response: { 200: transportSchema, ...problemResponses } } },
+    (request) => transports.get(request.user, request.params.id),
+  );
+  app.post(
+    '/transports',
+    {
+      schema: {
+        tags,
+        summary: 'Add a leg to a dossier (staff)',
+        body: transportCreateSchema,
+        response: { 201: transportSchema, ...problemResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await transports.create(request.user, request.body)),
+  );
+  app.patch(
+    '/transports/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: transportUpdateSchema,
+        response: { 200: transportSchema, ...problemResponses },
+      },
+    },
+    (request) => transports.update(request.user, request.params.id, request.body),
+  );
+  app.post(
+    '/transports/:id/transitions',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: transportTransitionSchema,
+        response: { 200: transportSchema, ...problemResponses },
+      },
+    },
+    (request) =>
+      transports.transition(request.user, request.params.id, request.body.to, request.body.version),
+  );
+  app.get(
+    '/transports/:id/history',
+    { schema: { tags, params: idParams, response: { 200: historyResponse, ...problemResponses } } },
+    (request) => transports.history(request.user, request.params.id),
+  );
+};

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
+import type { TransportRow } from './transports.repository.ts';
+import { overlappingVehicles } from './transports.service.ts';
+
+let db: TestDatabase;
+let app: App;
+let tokens: Awaited<ReturnType<typeof demoTokens>>;
+let parties: Record<string, string>;
+let acmeDossier: { id: string; number: string };
+let globexDossier: { id: string; number: string };
+
+type Json = Record<string, unknown>;
+async function call(
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  auth: { authorization: string } | undefined,
+  payload?: Json,
+) {
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers: auth ?? {},
+    ...(payload ? { payload } : {}),
+  });
+  const isJson = /json/.test(String(res.headers['content-type'] ?? ''));
+  return { status: res.statusCode, body: isJson ? (res.json() as Json) : {}, raw: res.body };
+}
+const fields = (b: Json) => ((b.errors as { field: string }[]) ?? []).map((e) => e.field);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedDemo(db.db);
+  app = await createTestApp(db);
+  tokens = await demoTokens(app);
+  parties = Object.fromEntries(
+    (await db.db.selectFrom('parties').select(['code', 'id']).execute()).map((p) => [p.code, p.id]),
+  );
+  const mk = async (customer: string) =>
+    (
+      await call('POST', '/dossiers', tokens.staff, {
+        type: 'export',
+        mode: 'road',
+        customerId: parties[customer],
+        containers: [{ number: 'MSKU6011672' }, { number: 'CSQU3054383' }],
+      })
+    ).body as { id: string; number: string };
+  acmeDossier = await mk('ACME');
+  globexDossier = await mk('GLOBEX');
+});
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
+
+const leg = (over: Json = {}): Json => ({
+  dossierId: acmeDossier.number,
+  mode: 'road',
+  carrierId: parties.NORDCAR,
+  truckPlate: 'AB-123-C',
+  pickupLocode: 'NLRTM',
+  pickupFrom: '2026-12-01T08:00:00Z',
+  pickupTo: '2026-12-01T10:00:00Z',
+  deliveryLocode: 'DEHAM',
+  deliveryFrom: '2026-12-01T16:00:00Z',
+  deliveryTo: '2026-12-01T18:00:00Z',
+  containers: ['MSKU6011672'],
+  ...over,
+});
+
+describe('transports', () => {
+  it('numbers the legs of a dossier and takes containers from it', async () => {
+    const first = await call('POST', '/transports', tokens.staff, leg());
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      sequence: 1,
+      status: 'planned',
+      carrier: { code: 'NORDCAR' },
+      containers: ['MSKU6011672'],
+    });
+    const second = await call('POST', '/transports', tokens.staff, leg({ containers: ['csqu 305438-3'] }));
+    expect(second.body).toMatchObject({ sequence: 2, containers: ['CSQU3054383'] });
+    const foreign = await call('POST', '/transports', tokens.staff, leg({ containers: ['TEXU3070079'] }));
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual([
+      { field: 'containers.0', message: 'Container TEXU3070079 is not on this dossier' },
+    ]);
+  });
+
+  it('validates windows, vehicles and the carrier role', async () => {
+    const cases: [Json, string][] = [
+      [{ pickupTo: '2026-12-01T07:00:00Z' }, 'pickupTo'],
+      [{ deliveryTo: '2026-12-01T15:00:00Z' }, 'deliveryTo'],
+      [{ deliveryFrom: '2026-11-30T16:00:00Z', deliveryTo: '2026-11-30T18:00:00Z' }, 'deliveryFrom'],
+      [{ mode: 'sea', vesselImo: '9321484' }, 'vesselImo'],
+      [{ mode: 'air', flightNumber: 'K' }, 'flightNumber'],
+      [{ mode: 'air', vesselName: 'Ever Given' }, 'vesselName'],
+      [{ pickupLocode: 'XXABC' }, 'pickupLocode'],
+      [{ pickupFrom: 'tomorrow' }, 'pickupFrom'],
+      [{ carrierId: parties.ACME }, 'carrierId'],
+      [{ dossierId: 'D-1999-000001' }, 'dossierId'],
+    ];
+    for (const [over, field] of cases) {
+      const r = await call('POST', '/transports', tokens.staff, leg(over));
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(fields(r.body), JSON.stringify(over)).toContain(field);
+    }
+  });
+
+  it('edits with a version, checks the merged windows, and walks the status actions', async () => {
+    const t = (await call('POST', '/transports', tokens.staff, leg())).body as { id: string };
+    const bad = await call('PATCH', `/transports/${t.id}`, tokens.staff, {
+      version: 1,
+      deliveryFrom: '2026-11-20T10:00:00Z',
+    });
+    expect(fields(bad.body)).toEqual(['deliveryFrom']);
+    const ok = await call('PATCH', `/transports/${t.id}`, tokens.staff, { version: 1, driverName: 'Piet' });
+    expect(ok.body).toMatchObject({ driverName: 'Piet', version: 2 });
+    expect(
+      (await call('PATCH', `/transports/${t.id}`, tokens.staff, { version: 1, driverName: 'Jan' })).status,
+    ).toBe(409);
+    let version = 2;
+    for (const to of ['dispatched', 'picked_up', 'delivered']) {
+      const r = await call('POST', `/transports/${t.id}/transitions`, tokens.staff, { to, version });
+      expect(r.status, to).toBe(200);
+      version = r.body.version as number;
+    }
+    const done = (await call('GET', `/transports/${t.id}`, tokens.staff)).body;
+    expect(done.actualPickupAt).toBeTruthy();
+    expect(done.actualDeliveryAt).toBeTruthy();
+    expect(
+      (await call('POST', `/transports/${t.id}/transitions`, tokens.staff, { to: 'cancelled', version }))
+        .status,
+    ).toBe(409);
+    const history = (await call('GET', `/transports/${t.id}/history`, tokens.staff)).body as unknown as {
+      action: string;
+    }[];
+    expect(history.map((h) => h.action)).toEqual([
+      'status changed',
+      'status changed',
+      'status changed',
+      'updated',
+      'created',
+    ]);
+  });
+
+  it('lets customers read the legs of their own dossiers only, and change nothing', async () => {
+    const other = (
+      await call('POST', '/transports', tokens.staff, leg({ dossierId: globexDossier.id, containers: [] }))
+    ).body as { id: string };
+    const mine = await call('GET', '/transports', tokens.acme);
+    const numbers = (mine.body.items as { dossier: { number: string } }[]).map((t) => t.dossier.number);
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(new Set(numbers)).toEqual(new Set([acmeDossier.number]));
+    expect((await call('GET', `/transports/${other.id}`, tokens.acme)).status).toBe(404);
+    const own = (mine.body.items as { id: string; version: number; allowedTransitions: string[] }[])[0];
+    expect(own?.allowedTransitions).toEqual([]);
+    expect(
+      (
+        await call('PATCH', `/transports/${own?.id}`, tokens.acme, {
+          version: own?.version ?? 1,
+          driverName: 'x',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call('POST', '/transports', tokens.acme, leg())).status).toBe(403);
+  });
+});
+
+describe('planning', () => {
+  it('groups a week by carrier, unassigned first, and flags missing carriers, passed pickups and vehicle overlaps', async () => {
+    await call(
+      'POST',
+      '/transports',
+      tokens.staff,
+      leg({
+        carrierId: null,
+        truckPlate: 'ZZ-999-Z',
+        pickupFrom: '2026-12-02T08:00:00Z',
+        pickupTo: '2026-12-02T09:00:00Z',
+        deliveryFrom: '2026-12-02T12:00:00Z',
+        deliveryTo: '2026-12-02T13:00:00Z',
+      }),
+    );
+    const past = (
+      await call(
+        'POST',
+        '/transports',
+        tokens.staff,
+        leg({
+          carrierId: parties.BLUESEA,
+          truckPlate: 'PA-555-ST',
+          pickupFrom: '2020-01-01T08:00:00Z',
+          pickupTo: '2020-01-01T09:00:00Z',
+          deliveryFrom: '2020-01-01T10:00:00Z',
+          deliveryTo: '2020-01-01T11:00:00Z',
+        }),
+      )
+    ).body as { id: string };
+    const plan = await call('GET', '/planning?from=2026-11-30&to=2026-12-06', tokens.staff);
+    expect(plan.status).toBe(200);
+    const groups = plan.body.groups as {
+      carrier: { code: string } | null;
+      transports: { id: string; truckPlate: string; flags: string[] }[];
+    }[];
+    expect(groups[0]?.carrier).toBeNull();
+    expect(groups[0]?.transports.every((t) => t.flags.includes('missing_carrier'))).toBe(true);
+    const nordcar = groups.find((g) => g.carrier?.code === 'NORDCAR');
+    // The several AB-123-C legs on 1 December overlap each other.
+    expect(
+      nordcar?.transports
+        .filter((t) => t.truckPlate === 'AB-123-C')
+        .every((t) => t.flags.includes('vehicle_overlap')),
+    ).toBe(true);
+    const old = await call('GET', '/planning?from=2020-01-01&to=2020-01-01', tokens.staff);
+    const oldLegs = (old.body.groups as { transports: { id: string; flags: string[] }[] }[]).flatMap(
+      (g) => g.transports,
+    );
+    expect(oldLegs.find((t) => t.id === past.id)?.flags).toContain('pickup_passed');
+    expect((await call('GET', '/planning?from=2026-12-06&to=2026-12-01', tokens.staff)).status).toBe(400);
+    expect((await call('GET', '/planning?from=2026-01-01&to=2026-12-31', tokens.staff)).status).toBe(400);
+  });
+
+  it('detects overlaps per vehicle only when the spans really overlap', () => {
+    const at = (h: number) => new Date(Date.UTC(2026, 11, 1, h));
+    const row = (id: string, plate: string, from: number, to: number) =>
+      ({ id, truck_plate: plate, pickup_from: at(from), delivery_to: at(to) }) as unknown as TransportRow;
+    const hits = overlappingVehicles([
+      row('a', 'X 1', 8, 10),
+      row('b', 'x-1', 9, 11),
+      row('c', 'X1', 11, 12),
+      row('d', 'Y1', 8, 20),
+    ]);
+    expect([...hits].sort()).toEqual(['a', 'b']);
+  });
+});

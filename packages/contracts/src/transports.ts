@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { partyRefSchema } from './parties.ts';
+import { listQueryBaseSchema, optionalText, uuidSchema } from './records.ts';
+import { normalizeContainerNumber } from './validators/iso6346.ts';
+import { isImoNumber, isUnLocode } from './validators/places.ts';
+
+export const TRANSPORT_STATUSES = [
+  'planned',
+  'dispatched',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type TransportStatus = (typeof TRANSPORT_STATUSES)[number];
+export const TRANSPORT_MODES = ['road', 'sea', 'air', 'rail', 'barge'] as const;
+
+export const TRANSPORT_TRANSITIONS: Record<TransportStatus, readonly TransportStatus[]> = {
+  planned: ['dispatched', 'cancelled'],
+  dispatched: ['picked_up', 'planned', 'cancelled'],
+  picked_up: ['in_transit', 'delivered', 'cancelled'],
+  in_transit: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+const locode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .transform((s) => (s === '' ? null : s))
+  .nullish()
+  .refine((v) => !v || isUnLocode(v), 'Enter a UN/LOCODE: country + 3 characters, e.g. NLRTM');
+
+const instant = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? null : s))
+  .nullish()
+  .refine(
+    (v) => !v || !Number.isNaN(Date.parse(v)),
+    'Enter a date and time (ISO 8601, e.g. 2026-12-01T08:00:00Z)',
+  )
+  .transform((v) => (v ? new Date(v).toISOString() : v));
+
+const transportFieldsObject = z.strictObject({
+  mode: z.enum(TRANSPORT_MODES),
+  carrierId: uuidSchema.nullish(),
+  truckPlate: optionalText(20),
+  trailerPlate: optionalText(20),
+  vesselName: optionalText(100),
+  vesselImo: z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? null : s))
+    .nullish()
+    .refine((v) => !v || isImoNumber(v), 'An IMO number has 7 digits, the last a check digit (e.g. 9321483)'),
+  flightNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((s) => (s === '' ? null : s))
+    .nullish()
+    .refine(
+      (v) => !v || /^[A-Z0-9]{2}\d{1,4}[A-Z]?$/.test(v),
+      'A flight number is an airline code and 1 to 4 digits, e.g. KL1234',
+    ),
+  pickupLocode: locode,
+  pickupAddress: optionalText(300),
+  pickupFrom: instant,
+  pickupTo: instant,
+  deliveryLocode: locode,
+  deliveryAddress: optionalText(300),
+  deliveryFrom: instant,
+  deliveryTo: instant,
+  actualPickupAt: instant,
+  actualDeliveryAt: instant,
+  driverName: optionalText(100),
+  driverPhone: optionalText(40),
+  containers: z.array(z.string().transform(normalizeContainerNumber)).max(100).optional(),
+  notes: optionalText(2000),
+});
+
+type TransportRuleInput = Partial<
+  Record<
+    'pickupFrom' | 'pickupTo' | 'deliveryFrom' | 'deliveryTo' | 'actualPickupAt' | 'actualDeliveryAt',
+    string | null | undefined
+  >
+> & {
+  mode?: string | undefined;
+  truckPlate?: string | null | undefined;
+  vesselName?: string | null | undefined;
+  flightNumber?: string | null | undefined;
+};
+
+/** Rules across fields; the server applies them to the record as it will be after an edit. */
+export function checkTransportRules(t: TransportRuleInput, ctx: z.RefinementCtx) {
+  const before = (a: string | null | undefined, b: string | null | undefined) =>
+    !!a && !!b && Date.parse(b) < Date.parse(a);
+  if (before(t.pickupFrom, t.pickupTo))
+    ctx.addIssue({ code: 'custom', path: ['pickupTo'], message: 'The pickup window ends before it starts' });
+  if (before(t.deliveryFrom, t.deliveryTo)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['deliveryTo'],
+      message: 'The delivery window ends before it starts',
+    });
+  }
+  if (before(t.pickupFrom, t.deliveryFrom)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['deliveryFrom'],
+      message: 'Delivery cannot start before pickup starts',
+    });
+  }
+  if (before(t.actualPickupAt, t.actualDeliveryAt)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['actualDeliveryAt'],
+      message: 'Actual delivery cannot be before actual pickup',
+    });
+  }
+  if (t.mode === 'air' && t.vesselName)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['vesselName'],
+      message: 'An air transport has a flight, not a vessel',
+    });
+  if ((t.mode === 'sea' || t.mode === 'barge') && t.flightNumber) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['flightNumber'],
+      message: 'A sea transport has a vessel, not a flight',
+    });
+  }
+}
+
+export const transportCreateSchema = transportFieldsObject
+  .extend({ dossierId: z.string().min(1, 'Choose a dossier').max(64) })
+  .superRefine(checkTransportRules);
+export type TransportCreate = z.input<typeof transportCreateSchema>;
+export const transportUpdateSchema = transportFieldsObject
+  .partial()
+  .extend({ version: z.number().int().min(1) });
+export type TransportUpdate = z.input<typeof transportUpdateSchema>;
+export const transportTransitionSchema = z.strictObject({
+  to: z.enum(TRANSPORT_STATUSES),
+  version: z.number().int().min(1),
+});
+
+export const transportSchema = z.object({
+  id: z.string(),
+  dossier: z.object({ id: z.string(), number: z.string(), customer: partyRefSchema }),
+  sequence: z.number().int(),
+  status: z.enum(TRANSPORT_STATUSES),
+  mode: z.enum(TRANSPORT_MODES),
+  carrier: partyRefSchema.nullable(),
+  truckPlate: z.string().nullable(),
+  trailerPlate: z.string().nullable(),
+  vesselName: z.string().nullable(),
+  vesselImo: z.string().nullable(),
+  flightNumber: z.string().nullable(),
+  pickupLocode: z.string().nullable(),
+  pickupAddress: z.string().nullable(),
+  pickupFrom: z.string().nullable(),
+  pickupTo: z.string().nullable(),
+  deliveryLocode: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  deliveryFrom: z.string().nullable(),
+  deliveryTo: z.string().nullable(),
+  actualPickupAt: z.string().nullable(),
+  actualDeliveryAt: z.string().nullable(),
+  driverName: z.string().nullable(),
+  driverPhone: z.string().nullable(),
+  containers: z.array(z.string()),
+  notes: z.string().nullable(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+  allowedTransitions: z.array(z.enum(TRANSPORT_STATUSES)),
+});
+export type Transport = z.infer<typeof transportSchema>;
+
+export const transportListQuerySchema = listQueryBaseSchema.extend({
+  status: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(TRANSPORT_STATUSES)).max(10))
+    .optional(),
+  mode: z.enum(TRANSPORT_MODES).optional(),
+  carrierId: uuidSchema.optional(),
+  dossierId: z.string().max(64).optional(),
+  pickupFrom: z.iso.date().optional(),
+  pickupTo: z.iso.date().optional(),
+});
+export type TransportListQuery = z.infer<typeof transportListQuerySchema>;
+
+/** `GET /api/planning?from=&to=`: transports by day and carrier, with what needs attention flagged. */
+export const planningQuerySchema = z
+  .object({ from: z.iso.date(), to: z.iso.date() })
+  .refine((q) => q.to >= q.from, { path: ['to'], message: 'The range ends before it starts' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 62, {
+    path: ['to'],
+    message: 'Plan at most 62 days at once',
+  });
+
+export const PLANNING_FLAGS = ['missing_carrier', 'pickup_passed', 'vehicle_overlap'] as const;
+export const planningItemSchema = transportSchema.extend({ flags: z.array(z.enum(PLANNING_FLAGS)) });
+export const planningSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Unassigned first, then carriers by name. */
+  groups: z.array(z.object({ carrier: partyRefSchema.nullable(), transports: z.array(planningItemSchema) })),
+});
+export type Planning = z.infer<typeof planningSchema>;
