@@ -19,8 +19,9 @@ import { dossierListQuerySchema } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
-import { seedScale } from '../apps/api/src/db/seed-scale.ts';
+import { seedScale, seedTransports } from '../apps/api/src/db/seed-scale.ts';
 import { dossiersRepository } from '../apps/api/src/features/dossiers/dossiers.repository.ts';
+import { transportsRepository } from '../apps/api/src/features/transports/transports.repository.ts';
 import { drive, type LoadResult } from './api-load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

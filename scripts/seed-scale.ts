@@ -5,7 +5,11 @@ import { seedScale } from '../apps/api/src/db/seed-scale.ts';
 
 /** `npm run seed:scale -- --dossiers 1000000`: volume data in the configured database (DATA_DIR or DATABASE_URL). */
 const { values } = parseArgs({
-  options: { dossiers: { type: 'string', default: '100000' }, charges: { type: 'string', default: '2' } },
+  options: {
+    dossiers: { type: 'string', default: '100000' },
+    charges: { type: 'string', default: '2' },
+    transports: { type: 'string', default: '2' },
+  },
 });
 const dossiers = Number(values.dossiers);
 if (!Number.isInteger(dossiers) || dossiers < 1 || dossiers > 50_000_000) {
@@ -18,6 +22,7 @@ try {
   const reports = await seedScale(database.db, {
     dossiers,
     chargesPerDossier: Number(values.charges),
+    transportsPerDossier: Number(values.transports),
     log: (l) => console.log(l),
   });
   const rows = reports.reduce((a, r) => a + r.rows, 0);

@@ -17,7 +17,17 @@ describe('seed:scale', () => {
       ['parties', 20],
       ['dossiers', 600],
       ['dossier_charges', 1200],
+      ['transports', 1200],
     ]);
+    const legs = (
+      await sql<{
+        n: number;
+        bad: number;
+      }>`select count(*)::int n, count(*) filter (where delivery_from < pickup_from or pickup_to < pickup_from)::int bad from transports`.execute(
+        db.db,
+      )
+    ).rows[0];
+    expect(legs).toEqual({ n: 1200, bad: 0 });
     const counts = (
       await sql<{ d: number; c: number; bad_eta: number; bad_inco: number; bad_totals: number }>`
         select (select count(*)::int from dossiers) d,

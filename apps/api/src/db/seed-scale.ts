@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './database.ts';
 import { seedDemo } from './seed.ts';
 
@@ -8,6 +8,8 @@ export interface ScaleOptions {
   partiesPerDossier?: number;
   /** Charge lines per dossier (default 2). */
   chargesPerDossier?: number;
+  /** Transport legs per new dossier (default 2). */
+  transportsPerDossier?: number;
   log?: (line: string) => void;
 }
 
@@ -154,8 +156,48 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleReport
       db,
     );
   });
+  const legs = opts.transportsPerDossier ?? 2;
+  if (legs > 0) {
+    await timed('transports', opts.dossiers * legs, () =>
+      seedTransports(db, legs, sql`d.number like ${`D-${year}-%`} and substr(d.number, 8)::int > ${start}`),
+    );
+  }
   // VACUUM as well as ANALYZE: the visibility map for index-only scans, and the GIN pending lists flushed.
-  for (const t of ['parties', 'dossiers', 'dossier_charges'])
+  for (const t of ['parties', 'dossiers', 'dossier_charges', 'transports'])
     await sql.raw(`vacuum (analyze) ${t}`).execute(db);
   return reports;
+}
+
+/**
+ * Road legs for the dossiers matching `where` (each with an ETD), generated in SQL: pickup around the
+ * ETD, delivery the same day, a fleet of 400 trucks (so the planning list has overlaps to flag) and
+ * one leg in ten without a carrier.
+ */
+export async function seedTransports(db: Db, legs: number, where: RawBuilder<unknown>): Promise<void> {
+  const carriers = (
+    await db
+      .selectFrom('parties')
+      .select('id')
+      .where(sql<boolean>`'carrier' = any(kinds)`)
+      .orderBy('id')
+      .execute()
+  ).map((p) => p.id);
+  await sql`
+    insert into transports (dossier_id, sequence, status, mode, carrier_id, truck_plate, pickup_locode, pickup_from, pickup_to,
+                            delivery_locode, delivery_from, delivery_to, driver_name, containers, created_by, updated_by)
+    select d.id, k, case when d.status in ('requested','booked') then 'planned' when d.status = 'cancelled' then 'cancelled'
+                         when d.status = 'in_transit' then 'in_transit' else 'delivered' end,
+           'road',
+           case when (abs(hashtext(d.number)) + k) % 10 = 0 then null
+                else (${carriers}::uuid[])[1 + (abs(hashtext(d.number)) + k) % ${Math.max(1, carriers.length)}] end,
+           'NL-' || lpad(((abs(hashtext(d.number)) + k) % 400)::text, 3, '0') || '-T',
+           d.origin_locode, p.at, p.at + interval '2 hours',
+           d.destination_locode, p.at + interval '6 hours', p.at + interval '8 hours',
+           (array['Piet','Anna','Jan','Eva','Lukas','Marta'])[1 + (abs(hashtext(d.number)) + k) % 6],
+           d.container_numbers[1:1], d.created_by, d.created_by
+    from dossiers d
+    cross join generate_series(1, ${legs}::int) k
+    cross join lateral (select (d.etd::timestamp + make_interval(hours => 6 + (abs(hashtext(d.number)) + k * 5) % 12)
+                                - interval '1 day' * (${legs}::int - k)) at time zone 'UTC' as at) p
+    where d.etd is not null and ${where}`.execute(db);
 }
