@@ -138,12 +138,24 @@ export class HubConnection<User = unknown> {
     if (this.closed) return;
     this.lastSentAt = Date.now();
     if (this.sink) {
-      this.sink.write(payload);
+      // Records written in the same turn of the event loop leave as one frame (one syscall): a burst
+      // of broadcasts costs one write per connection, not one per message. The protocol allows
+      // several records per frame or event.
+      this.outBuffer.push(payload);
+      if (this.outBuffer.length === 1) setImmediate(this.flushOut);
       return;
     }
     this.pollBuffer.push(payload);
     if (this.pendingPoll) this.endPoll(200, this.pollBuffer.splice(0).join(''));
   }
+
+  private readonly outBuffer: string[] = [];
+  private readonly flushOut = () => {
+    if (this.outBuffer.length === 0) return;
+    const payload = this.outBuffer.length === 1 ? (this.outBuffer[0] as string) : this.outBuffer.join('');
+    this.outBuffer.length = 0;
+    this.sink?.write(payload);
+  };
 
   private send(message: object): void {
     this.write(toRecord(message));
@@ -454,6 +466,7 @@ export class HubConnection<User = unknown> {
     // Long polling: what is still buffered (e.g. the Close record) goes out with the pending poll.
     if (this.pendingPoll)
       this.endPoll(this.pollBuffer.length ? 200 : 204, this.pollBuffer.splice(0).join(''));
+    this.flushOut();
     this.closed = true;
     this.sink?.end();
     this.disconnect.abort();
