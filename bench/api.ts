@@ -59,6 +59,27 @@ try {
   const total = Number(
     (await sql<{ n: number }>`select count(*)::int n from dossiers`.execute(database.db)).rows[0]?.n,
   );
+  // Data seeded before transports existed gets its legs now (2 per dossier).
+  const legs = Number(
+    (await sql<{ n: number }>`select count(*)::int n from transports`.execute(database.db)).rows[0]?.n,
+  );
+  if (legs === 0) {
+    console.log('seeding 2 transport legs per dossier …');
+    const t0 = performance.now();
+    await seedTransports(database.db, 2, sql`true`);
+    await sql`vacuum (analyze) transports`.execute(database.db);
+    console.log(`  transports seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  // The busiest week of pickups, for the planning list.
+  const week =
+    (
+      await sql<{
+        d: string;
+      }>`select date_trunc('week', pickup_from)::date::text d from transports group by 1 order by count(*) desc limit 1`.execute(
+        database.db,
+      )
+    ).rows[0]?.d ?? '2025-01-06';
+  const weekEnd = new Date(Date.parse(week) + 6 * 86_400_000).toISOString().slice(0, 10);
 
   // Sample inputs: ids for details, a cursor half-way down the default sort, a reference to search.
   const ids = (
@@ -142,6 +163,11 @@ try {
           repo.partyRefs([row?.consignor_id ?? null, row?.consignee_id ?? null]),
         ]);
       },
+    },
+    {
+      name: 'planning list, one week',
+      urls: [`/api/planning?from=${week}&to=${weekEnd}`],
+      floor: () => transportsRepository(database.db).inRange(all, week, weekEnd),
     },
     {
       name: 'search q (reference)',
