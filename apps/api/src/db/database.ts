@@ -4,7 +4,10 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-dossiers.ts';
 import * as m0003 from './migrations/0003-chat.ts';
 import * as m0004 from './migrations/0004-reference-prefix-indexes.ts';
+import * as m0005 from './migrations/0005-documents.ts';
+import * as m0006 from './migrations/0006-container-events.ts';
 import * as m0007 from './migrations/0007-transports.ts';
+import * as m0008 from './migrations/0008-transport-spans.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -20,7 +23,10 @@ const migrations: Record<string, Migration> = {
   '0002-dossiers': m0002,
   '0003-chat': m0003,
   '0004-reference-prefix-indexes': m0004,
+  '0005-documents': m0005,
+  '0006-container-events': m0006,
   '0007-transports': m0007,
+  '0008-transport-spans': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

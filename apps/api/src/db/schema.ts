@@ -213,3 +213,95 @@ export interface TransportsTable {
   updated_at: Generated<Date>;
   updated_by: string | null;
 }
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  record_type: string;
+  record_id: string;
+  dossier_id: string | null;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: ColumnType<number, number, number>;
+  sha256: string;
+  document_type: string;
+  visible_to_customer: Generated<boolean>;
+  version: Generated<number>;
+  uploaded_by: string | null;
+  uploaded_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+// Declaration merging: the documents table joins the one Database interface above.
+export interface Database {
+  documents: DocumentsTable;
+}
+
+export interface IntegrationApiKeysTable {
+  id: Generated<string>;
+  name: string;
+  key_prefix: string;
+  /** SHA-256 of the key, hex. */
+  key_hash: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+export interface ContainerEventsTable {
+  id: Generated<string>;
+  /** The DCSA eventID, lower case: the idempotency key. */
+  event_id: string;
+  event_type: 'EQUIPMENT' | 'TRANSPORT' | 'SHIPMENT';
+  classifier: 'PLN' | 'EST' | 'ACT';
+  event_date_time: Timestamp;
+  event_created_date_time: Timestamp;
+  equipment_event_type_code: string | null;
+  transport_event_type_code: string | null;
+  shipment_event_type_code: string | null;
+  equipment_reference: string | null;
+  iso_equipment_code: string | null;
+  empty_indicator_code: string | null;
+  un_location_code: string | null;
+  facility_code: string | null;
+  facility_type_code: string | null;
+  mode_of_transport: string | null;
+  vessel_imo: string | null;
+  vessel_name: string | null;
+  voyage: string | null;
+  document_type_code: string | null;
+  document_id: string | null;
+  /** Booking and BL values (upper case) the event names: what links it to a dossier. */
+  document_references: ColumnType<string[], string[] | undefined, string[]>;
+  /** The event as validated (DCSA field names). */
+  raw: ColumnType<unknown, string, string>;
+  dossier_id: string | null;
+  source: 'api' | 'csv' | 'manual';
+  created_at: Generated<Date>;
+  created_by: string | null;
+  api_key_id: string | null;
+}
+
+export interface ContainerSummariesTable {
+  id: Generated<string>;
+  equipment_reference: string;
+  dossier_id: string | null;
+  iso_equipment_code: string | null;
+  event_count: number;
+  latest_event_id: string;
+  latest_is_act: boolean;
+  latest_event_date_time: Timestamp;
+  latest_event_created_date_time: Timestamp;
+  latest_event_type: string;
+  latest_type_code: string;
+  updated_at: Generated<Date>;
+}
+
+// Declaration merging: the container-event tables join the one Database interface above.
+export interface Database {
+  integration_api_keys: IntegrationApiKeysTable;
+  container_events: ContainerEventsTable;
+  container_summaries: ContainerSummariesTable;
+}

@@ -121,6 +121,9 @@ function where(scope: Scope, q: TransportListQuery): RawBuilder<unknown>[] {
   return w;
 }
 
+/** The most legs one planning request returns (the screen says when a range holds more). */
+export const PLANNING_LIMIT = 5000;
+
 export function transportsRepository(db: Db) {
   return {
     list: (scope: Scope, q: TransportListQuery, map: (r: TransportRow) => Transport) =>
@@ -146,17 +149,16 @@ export function transportsRepository(db: Db) {
       return r.rows[0];
     },
 
-    /** Transports whose pickup or delivery window touches [from, to], for the planning list. */
+    /** Transports whose span (pickup start to delivery end) touches the days [from, to], for the planning list. */
     async inRange(scope: Scope, from: string, to: string): Promise<TransportRow[]> {
       const r = await sql<TransportRow>`
         select ${SELECT} from ${FROM}
-        where t.status <> 'cancelled'
-          and ((t.pickup_from >= ${from}::date and t.pickup_from < ${to}::date + 1)
-            or (t.delivery_from >= ${from}::date and t.delivery_from < ${to}::date + 1)
-            or (t.pickup_from < ${from}::date and coalesce(t.delivery_to, t.delivery_from, t.pickup_to) >= ${from}::date))
+        where t.span && tstzrange(${from}::date::timestamptz, (${to}::date + 1)::timestamptz, '[)')
+          and not lower_inf(t.span)
+          and t.status <> 'cancelled'
           ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
         order by t.pickup_from nulls first, t.id
-        limit 5000`.execute(db);
+        limit ${PLANNING_LIMIT}`.execute(db);
       return r.rows;
     },
 
