@@ -14,6 +14,7 @@ import { NotFoundPage } from '../components/not-found-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { validateDossierSearch, validateDossiersSearch } from '../features/dossiers/search.ts';
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
+import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';
 import { loadMeResult, logout } from '../lib/session.ts';
@@ -59,6 +60,8 @@ const SEARCH_VALIDATORS: Partial<
   parties: validatePartiesSearch,
   party: validatePartySearch,
   'admin-users': validateUsersSearch,
+  transports: validateTransportsSearch,
+  'planning-list': validatePlanningSearch,
 };
 
 interface BeforeLoadArgs {

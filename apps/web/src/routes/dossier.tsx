@@ -4,11 +4,17 @@ import { ChatPanel, ChatUnreadBadge } from '../features/chat/components/chat-pan
 import { DossierPresence, DossierRoom } from '../features/chat/components/dossier-room.tsx';
 import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
 import { anyPartyLookup, customerPartyLookup } from '../features/parties/api/parties-api.ts';
+import { DossierTransports } from '../features/transports/components/dossier-transports.tsx';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
 import { useMe } from '../lib/session.ts';
 
-/** The dossier's chat (features/chat) as a tab of the dossier screen. */
+/** The dossier's legs (features/transports) and chat (features/chat) as tabs of the dossier screen. */
 const EXTRA_TABS: DossierExtraTab[] = [
+  {
+    value: 'transports',
+    label: 'Transports',
+    content: (dossier) => <DossierTransports dossierId={dossier.id} />,
+  },
   {
     value: 'chat',
     label: 'Chat',

@@ -53,6 +53,8 @@ export interface ListPageProps<T extends RowData> {
   config: ListConfig<T>;
   /** Buttons next to Export ("New dossier"). */
   actions?: ReactNode;
+  /** Opens a row in place (e.g. a dialog over the list) instead of navigating to `rowHref`. */
+  onOpen?: (row: T) => void;
 }
 
 /** The parameters of the URL that go to the API: paging, order, search and the declared filters. */
@@ -78,7 +80,7 @@ export function listParamsOf(
  * server pages, sorts and filters, and the grid shows one page. Loading shows skeleton rows, an
  * empty result offers to clear the filters, a failure offers to retry.
  */
-export function ListPage<T extends RowData>({ config, actions }: ListPageProps<T>) {
+export function ListPage<T extends RowData>({ config, actions, onOpen }: ListPageProps<T>) {
   const [search, setSearch] = useRouteSearch();
   const navigate = useNavigate();
   const filters = config.filters ?? [];
@@ -114,11 +116,13 @@ export function ListPage<T extends RowData>({ config, actions }: ListPageProps<T
     },
     [setSearch, config.defaultSort],
   );
-  const open = config.rowHref
-    ? (row: T) => {
-        void navigate({ to: config.rowHref?.(row) } as Parameters<typeof navigate>[0]);
-      }
-    : undefined;
+  const open =
+    onOpen ??
+    (config.rowHref
+      ? (row: T) => {
+          void navigate({ to: config.rowHref?.(row) } as Parameters<typeof navigate>[0]);
+        }
+      : undefined);
 
   const empty = (
     <EmptyState

@@ -377,11 +377,13 @@ export function DossierDetail({
               },
             ]
           : []),
-        ...COMING.slice(0, 2).map(([value, label, area, description]) => ({
-          value,
-          label,
-          content: <ComingArea area={area} description={description} />,
-        })),
+        // An area that provides one of these tabs (transports) takes its place.
+        ...COMING.slice(0, 2).map(([value, label, area, description]) => {
+          const tab = extraTabs.find((t) => t.value === value);
+          return tab
+            ? { value, label: tab.label, content: tab.content(d), badge: tab.badge?.(d) }
+            : { value, label, content: <ComingArea area={area} description={description} /> };
+        }),
         {
           value: 'history',
           label: 'History',
@@ -394,12 +396,14 @@ export function DossierDetail({
             label,
             content: <ComingArea area={area} description={description} />,
           })),
-        ...extraTabs.map((tab) => ({
-          value: tab.value,
-          label: tab.label,
-          content: tab.content(d),
-          badge: tab.badge?.(d),
-        })),
+        ...extraTabs
+          .filter((tab) => !COMING.slice(0, 2).some(([value]) => value === tab.value))
+          .map((tab) => ({
+            value: tab.value,
+            label: tab.label,
+            content: tab.content(d),
+            badge: tab.badge?.(d),
+          })),
       ]
     : [];
 

@@ -1,0 +1,177 @@
+import type { Planning, Transport } from '@fvg/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { PlanningBoard, weekOf } from './planning-board.tsx';
+
+const CARRIER = { id: '3b1f7a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b', code: 'TRUCKS', name: 'Trucks BV' };
+const OTHER = { id: '7c2e8b63-2d3e-4f60-9bac-1d2e3f4a5b6c', code: 'FAST', name: 'Fast Lines' };
+
+const leg = (id: string, sequence: number, extra: Partial<Transport> = {}): Transport => ({
+  id,
+  dossier: {
+    id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
+    number: 'D-2026-000042',
+    customer: { id: '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01', code: 'ACME', name: 'Acme Trading' },
+  },
+  sequence,
+  status: 'planned',
+  mode: 'road',
+  carrier: null,
+  truckPlate: null,
+  trailerPlate: null,
+  vesselName: null,
+  vesselImo: null,
+  flightNumber: null,
+  pickupLocode: 'NLRTM',
+  pickupAddress: null,
+  pickupFrom: '2026-11-17T08:00:00.000Z',
+  pickupTo: null,
+  deliveryLocode: 'DEHAM',
+  deliveryAddress: null,
+  deliveryFrom: null,
+  deliveryTo: null,
+  actualPickupAt: null,
+  actualDeliveryAt: null,
+  driverName: null,
+  driverPhone: null,
+  containers: [],
+  notes: null,
+  version: 3,
+  updatedAt: '2026-11-16T10:00:00.000Z',
+  allowedTransitions: ['dispatched', 'cancelled'],
+  ...extra,
+});
+
+const planning: Planning = {
+  from: '2026-11-16',
+  to: '2026-11-22',
+  groups: [
+    { carrier: null, transports: [{ ...leg('t-1', 1), flags: ['missing_carrier', 'pickup_passed'] }] },
+    {
+      carrier: CARRIER,
+      transports: [
+        { ...leg('t-2', 2, { carrier: CARRIER, truckPlate: 'AB-12-CD' }), flags: ['vehicle_overlap'] },
+        { ...leg('t-3', 3, { carrier: CARRIER, truckPlate: 'AB-12-CD' }), flags: ['vehicle_overlap'] },
+      ],
+    },
+  ],
+};
+
+const carriers: LookupSource = {
+  key: ['parties', 'lookup', 'carrier'],
+  search: async () => [
+    { value: CARRIER.id, label: `${CARRIER.name} (${CARRIER.code})` },
+    { value: OTHER.id, label: `${OTHER.name} (${OTHER.code})` },
+  ],
+  byId: async () => null,
+};
+
+function stubApi(patch: () => Promise<Response>) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'PATCH') return patch();
+    return jsonResponse(planning);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const start = (onRangeChange = vi.fn()) =>
+  renderRoute(
+    <PlanningBoard
+      from="2026-11-16"
+      to="2026-11-22"
+      onRangeChange={onRangeChange}
+      carrierLookup={carriers}
+      staff
+    />,
+    { path: '/planning/list', url: '/planning/list' },
+  );
+
+describe('weekOf', () => {
+  it('is Monday to Sunday of the week', () => {
+    expect(weekOf(new Date(2026, 10, 22))).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(weekOf(new Date(2026, 10, 16))).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(weekOf(new Date(2026, 10, 19))).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+  });
+});
+
+describe('PlanningBoard', () => {
+  it('asks for the range and shows the groups (unassigned first) with each row’s flags', async () => {
+    const fetchMock = stubApi(async () => jsonResponse({}));
+    await start();
+    await screen.findByTestId('planning-row-t-1');
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://app.test');
+    expect(url.pathname).toBe('/api/planning');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+
+    const groups = screen.getAllByTestId(/^planning-group-/).map((g) => g.dataset.testid);
+    expect(groups).toEqual(['planning-group-unassigned', 'planning-group-TRUCKS']);
+    const unassigned = within(screen.getByTestId('planning-row-t-1'));
+    expect(unassigned.getByTestId('flag-missing_carrier').textContent).toBe('Missing carrier');
+    expect(unassigned.getByTestId('flag-pickup_passed').textContent).toBe('Pickup passed');
+    expect(unassigned.queryByTestId('flag-vehicle_overlap')).toBeNull();
+    expect(
+      within(screen.getByTestId('planning-group-TRUCKS')).getAllByTestId('flag-vehicle_overlap'),
+    ).toHaveLength(2);
+    expect(screen.getByTestId('planning-row-t-2').textContent).toContain('D-2026-000042-2');
+  });
+
+  it('assigns a carrier at once with the leg’s version, and takes it back on a 409', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await start();
+    const input = (await screen.findByTestId('assign-carrier-t-1')) as HTMLInputElement;
+    expect(input.value).toBe('');
+
+    fireEvent.click(input);
+    const listbox = screen.getByRole('listbox', { name: 'Carrier of D-2026-000042-1', hidden: true });
+    const option = await within(listbox).findByRole('option', { name: 'Fast Lines (FAST)', hidden: true });
+    fireEvent.click(option);
+
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const [patchUrl, patchInit] = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH') as [
+      string,
+      RequestInit,
+    ];
+    expect(new URL(patchUrl, 'http://app.test').pathname).toBe('/api/transports/t-1');
+    expect(JSON.parse(String(patchInit.body))).toEqual({ carrierId: OTHER.id, version: 3 });
+    // Optimistic: the board shows the carrier before the server answers.
+    await waitFor(() =>
+      expect((screen.getByTestId('assign-carrier-t-1') as HTMLInputElement).value).toBe('Fast Lines (FAST)'),
+    );
+
+    await act(async () => {
+      answer(
+        jsonResponse(
+          {
+            type: 'about:blank',
+            title: 'Conflict',
+            status: 409,
+            detail: 'This transport was changed by someone else; reload to see the changes.',
+          },
+          409,
+        ),
+      );
+    });
+    expect((await screen.findByTestId('planning-error')).textContent).toContain('changed by someone else');
+    await waitFor(() =>
+      expect((screen.getByTestId('assign-carrier-t-1') as HTMLInputElement).value).toBe(''),
+    );
+  });
+
+  it('saves a changed pickup time with the version', async () => {
+    const fetchMock = stubApi(async () => jsonResponse(leg('t-2', 2, { version: 4 })));
+    await start();
+    const input = (await screen.findByTestId('pickup-t-2')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '2026-11-18T09:30' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH') as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      pickupFrom: new Date('2026-11-18T09:30').toISOString(),
+      version: 3,
+    });
+  });
+});

@@ -1,0 +1,383 @@
+import type { PLANNING_FLAGS, Planning, Transport } from '@fvg/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  CloseButton,
+  Group,
+  Loader,
+  type MantineColor,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconInbox } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { pathFor } from '../../../app/route-table.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import {
+  type LookupOption,
+  type LookupSource,
+  RecordSelect,
+} from '../../../components/records/record-select.tsx';
+import { StatusBadge } from '../../../components/records/status-badge.tsx';
+import { problemMessage } from '../../../lib/api-client.ts';
+import { transportKeys } from '../api/keys.ts';
+import { planningOptions, type TransportUpdateBody, updateTransport } from '../api/transports-api.ts';
+import { toLocalInput } from './transport-form.tsx';
+import { MODE_LABELS, STATUS_COLORS, STATUS_LABELS, vehicleOf } from './transport-meta.ts';
+
+type Flag = (typeof PLANNING_FLAGS)[number];
+type PlanningItem = Planning['groups'][number]['transports'][number];
+
+export const FLAG_LABELS: Record<Flag, string> = {
+  missing_carrier: 'Missing carrier',
+  pickup_passed: 'Pickup passed',
+  vehicle_overlap: 'Vehicle overlap',
+};
+export const FLAG_COLORS: Record<Flag, MantineColor> = {
+  missing_carrier: 'orange',
+  pickup_passed: 'red',
+  vehicle_overlap: 'grape',
+};
+
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Monday to Sunday of the week of `today`, as YYYY-MM-DD. */
+export function weekOf(today: Date = new Date()): { from: string; to: string } {
+  const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  const sunday = new Date(monday);
+  sunday.setDate(monday.getDate() + 6);
+  return { from: isoDay(monday), to: isoDay(sunday) };
+}
+
+/** The fields an inline edit changes, with the carrier as the board shows it. */
+type Change =
+  | { field: 'carrierId'; value: string | null; carrier: Transport['carrier'] }
+  | { field: 'pickupFrom' | 'deliveryFrom'; value: string | null };
+
+export interface PlanningBoardProps {
+  from: string;
+  to: string;
+  onRangeChange: (from: string, to: string) => void;
+  carrierLookup: LookupSource;
+  /** Staff plan inline; others read. */
+  staff: boolean;
+}
+
+/** Label "Name (CODE)" → the carrier reference the board shows until the server answers. */
+function carrierOf(option: LookupOption | null, id: string | null): Transport['carrier'] {
+  if (!id) return null;
+  const match = option?.label.match(/^(.*) \(([^()]*)\)$/);
+  return { id, name: match?.[1] ?? option?.label ?? '', code: match?.[2] ?? '' };
+}
+
+/**
+ * The planning board: transports of a date range by carrier (unassigned first), with what needs
+ * attention flagged. Carrier and pickup/delivery times save at once (PATCH with the leg's version);
+ * the board shows the change before the answer and takes it back when the server refuses it.
+ */
+export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }: PlanningBoardProps) {
+  const queryClient = useQueryClient();
+  const key = transportKeys.planning(from, to);
+  const planning = useQuery(planningOptions(from, to));
+  const [error, setError] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: ({ item, change }: { item: PlanningItem; change: Change }) =>
+      updateTransport(item.id, {
+        [change.field]: change.value,
+        version: item.version,
+      } as TransportUpdateBody),
+    onMutate: async ({ item, change }) => {
+      setError(null);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Planning>(key);
+      queryClient.setQueryData<Planning>(key, (data) =>
+        data
+          ? {
+              ...data,
+              groups: data.groups.map((g) => ({
+                ...g,
+                transports: g.transports.map((t) =>
+                  t.id !== item.id
+                    ? t
+                    : change.field === 'carrierId'
+                      ? { ...t, carrier: change.carrier }
+                      : { ...t, [change.field]: change.value },
+                ),
+              })),
+            }
+          : data,
+      );
+      return { previous };
+    },
+    onError: (err, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      setError(problemMessage(err));
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: transportKeys.all });
+    },
+  });
+
+  const range: [string | null, string | null] = [from, to];
+  const groups = planning.data?.groups ?? [];
+  const count = groups.reduce((n, g) => n + g.transports.length, 0);
+
+  return (
+    <Stack gap="md" data-testid="planning-board">
+      <Group gap="sm" align="flex-end">
+        <DatePickerInput
+          type="range"
+          label="Pickup dates"
+          valueFormat="YYYY-MM-DD"
+          value={range}
+          onChange={(value) => {
+            const [a, b] = value;
+            if (a && b) onRangeChange(String(a).slice(0, 10), String(b).slice(0, 10));
+          }}
+          allowSingleDateInRange
+          w={260}
+          data-testid="planning-range"
+        />
+        {(planning.isFetching || save.isPending) && <Loader size="xs" aria-label="Updating" />}
+      </Group>
+      {error && (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          title="Not saved"
+          data-testid="planning-error"
+          withCloseButton
+          onClose={() => setError(null)}
+        >
+          {error}
+        </Alert>
+      )}
+      {planning.isError ? (
+        <ErrorState
+          title="The planning could not be loaded"
+          error={planning.error}
+          onRetry={() => void planning.refetch()}
+        />
+      ) : planning.isPending ? (
+        <Stack gap="sm" data-testid="planning-loading">
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      ) : count === 0 ? (
+        <Stack align="center" py="xl" gap="xs" data-testid="planning-empty">
+          <IconInbox size={32} stroke={1.5} aria-hidden />
+          <Text c="dimmed">No transports are planned in this range.</Text>
+        </Stack>
+      ) : (
+        groups.map((group) => (
+          <Paper
+            key={group.carrier?.id ?? 'unassigned'}
+            withBorder
+            p="sm"
+            data-testid={`planning-group-${group.carrier?.code ?? 'unassigned'}`}
+          >
+            <Group gap="xs" mb="xs">
+              <Title order={4}>{group.carrier ? group.carrier.name : 'Unassigned'}</Title>
+              {group.carrier && (
+                <Text c="dimmed" size="sm" ff="monospace">
+                  {group.carrier.code}
+                </Text>
+              )}
+              <Badge variant="light" color="gray" size="sm">
+                {group.transports.length}
+              </Badge>
+            </Group>
+            <Table.ScrollContainer minWidth={900}>
+              <Table verticalSpacing={4} aria-label={group.carrier ? group.carrier.name : 'Unassigned'}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Leg</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Flags</Table.Th>
+                    <Table.Th>Route</Table.Th>
+                    <Table.Th>Vehicle</Table.Th>
+                    <Table.Th>Carrier</Table.Th>
+                    <Table.Th>Pickup</Table.Th>
+                    <Table.Th>Delivery</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {group.transports.map((item) => (
+                    <PlanningRow
+                      key={item.id}
+                      item={item}
+                      staff={staff}
+                      carrierLookup={carrierLookup}
+                      onChange={(change) => save.mutate({ item, change })}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function PlanningRow({
+  item,
+  staff,
+  carrierLookup,
+  onChange,
+}: {
+  item: PlanningItem;
+  staff: boolean;
+  carrierLookup: LookupSource;
+  onChange: (change: Change) => void;
+}) {
+  const editable = staff && item.status !== 'cancelled' && item.status !== 'delivered';
+  return (
+    <Table.Tr data-testid={`planning-row-${item.id}`}>
+      <Table.Td miw={150} style={{ whiteSpace: 'nowrap' }}>
+        <Anchor
+          component={Link}
+          to={pathFor('transports')}
+          // The route table's paths are not typed routes; the search is /transports' `open`.
+          search={{ open: item.id } as never}
+          size="sm"
+          ff="monospace"
+          fw={500}
+        >
+          {item.dossier.number}-{item.sequence}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {MODE_LABELS[item.mode]}
+        </Text>
+      </Table.Td>
+      <Table.Td miw={110}>
+        <StatusBadge status={item.status} colors={STATUS_COLORS} labels={STATUS_LABELS} size="sm" />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {item.flags.map((flag) => (
+            <Badge
+              key={flag}
+              color={FLAG_COLORS[flag]}
+              variant="filled"
+              size="sm"
+              data-testid={`flag-${flag}`}
+            >
+              {FLAG_LABELS[flag]}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">
+          {item.pickupLocode ?? item.pickupAddress ?? '—'} →{' '}
+          {item.deliveryLocode ?? item.deliveryAddress ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{vehicleOf(item)}</Text>
+      </Table.Td>
+      <Table.Td miw={220}>
+        {editable ? (
+          <RecordSelect
+            source={carrierLookup}
+            value={item.carrier?.id ?? null}
+            knownOption={
+              item.carrier
+                ? { value: item.carrier.id, label: `${item.carrier.name} (${item.carrier.code})` }
+                : null
+            }
+            onChange={(value, option) => {
+              if ((value ?? null) === (item.carrier?.id ?? null)) return;
+              onChange({ field: 'carrierId', value, carrier: carrierOf(option, value) });
+            }}
+            placeholder="Assign a carrier"
+            aria-label={`Carrier of ${item.dossier.number}-${item.sequence}`}
+            size="xs"
+            comboboxProps={{ withinPortal: true }}
+            data-testid={`assign-carrier-${item.id}`}
+          />
+        ) : (
+          <Text size="sm">{item.carrier?.name ?? '—'}</Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <TimeCell
+          value={item.pickupFrom}
+          editable={editable}
+          label={`Pickup of ${item.dossier.number}-${item.sequence}`}
+          testId={`pickup-${item.id}`}
+          onSave={(value) => onChange({ field: 'pickupFrom', value })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TimeCell
+          value={item.deliveryFrom}
+          editable={editable}
+          label={`Delivery of ${item.dossier.number}-${item.sequence}`}
+          testId={`delivery-${item.id}`}
+          onSave={(value) => onChange({ field: 'deliveryFrom', value })}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A date and time that saves when the input loses focus (or on Enter), if it changed. */
+function TimeCell({
+  value,
+  editable,
+  label,
+  testId,
+  onSave,
+}: {
+  value: string | null;
+  editable: boolean;
+  label: string;
+  testId: string;
+  onSave: (value: string | null) => void;
+}) {
+  const [text, setText] = useState(toLocalInput(value));
+  useEffect(() => setText(toLocalInput(value)), [value]);
+  const commit = () => {
+    if (text === toLocalInput(value)) return;
+    if (text === '') return onSave(null);
+    const date = new Date(text);
+    if (Number.isNaN(date.getTime())) return setText(toLocalInput(value));
+    onSave(date.toISOString());
+  };
+  if (!editable) return <Text size="sm">{value ? text.replace('T', ' ') : '—'}</Text>;
+  return (
+    <TextInput
+      type="datetime-local"
+      size="xs"
+      value={text}
+      aria-label={label}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      rightSection={
+        text ? (
+          <CloseButton size="xs" aria-label={`Clear ${label}`} onClick={() => onSave(null)} />
+        ) : undefined
+      }
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,177 @@
+import type { Transport, TransportStatus } from '@fvg/contracts';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { pathFor } from '../../../app/route-table.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
+import { HistoryTab } from '../../../components/records/history-tab.tsx';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { StatusBadge } from '../../../components/records/status-badge.tsx';
+import { TransitionButtons } from '../../../components/records/transition-buttons.tsx';
+import { problemMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { transportHistoryOptions, transportOptions, useTransitionTransport } from '../api/transports-api.ts';
+import { TransportForm } from './transport-form.tsx';
+import { formatWindow } from './transport-list-config.tsx';
+import {
+  MODE_LABELS,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  TRANSITION_CONFIRM,
+  TRANSITION_LABELS,
+  TRANSPORT_FIELD_LABELS,
+  vehicleOf,
+} from './transport-meta.ts';
+
+export interface TransportDetailProps {
+  id: string;
+  /** Staff edit and move the status; customers only read. */
+  staff: boolean;
+  carrierLookup: LookupSource;
+  editing: boolean;
+  onEdit: (editing: boolean) => void;
+  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
+}
+
+const facts = (t: Transport): Fact[] => [
+  [
+    'Dossier',
+    <Anchor component={Link} to={pathFor('dossier', { dossierId: t.dossier.number })} key="d">
+      {t.dossier.number}
+    </Anchor>,
+  ],
+  ['Customer', t.dossier.customer.name],
+  ['Mode', MODE_LABELS[t.mode]],
+  ['Carrier', t.carrier ? `${t.carrier.name} (${t.carrier.code})` : 'Unassigned'],
+  ['Vehicle', vehicleOf(t)],
+  ['Vessel IMO', t.vesselImo ?? '—'],
+  ['Pickup', [t.pickupLocode, t.pickupAddress].filter(Boolean).join(' · ') || '—'],
+  ['Pickup window', formatWindow(t.pickupFrom, t.pickupTo)],
+  ['Delivery', [t.deliveryLocode, t.deliveryAddress].filter(Boolean).join(' · ') || '—'],
+  ['Delivery window', formatWindow(t.deliveryFrom, t.deliveryTo)],
+  ['Actual pickup', formatDateTime(t.actualPickupAt)],
+  ['Actual delivery', formatDateTime(t.actualDeliveryAt)],
+  ['Driver', [t.driverName, t.driverPhone].filter(Boolean).join(' · ') || '—'],
+  ['Containers', t.containers.join(', ') || '—'],
+  ['Notes', t.notes ?? '—'],
+  ['Updated', formatDateTime(t.updatedAt)],
+];
+
+/** One transport leg, in the dialog over the transports list: facts, status actions, history, edit. */
+export function TransportDetail({
+  id,
+  staff,
+  carrierLookup,
+  editing,
+  onEdit,
+  keepsForm,
+}: TransportDetailProps) {
+  const detail = useQuery(transportOptions(id));
+  const [tab, setTab] = useState<string | null>('details');
+  const history = useQuery({ ...transportHistoryOptions(id), enabled: tab === 'history' });
+  const transition = useTransitionTransport();
+  const [transitionError, setTransitionError] = useState<string | null>(null);
+  const t = detail.data;
+
+  if (detail.isError)
+    return (
+      <ErrorState
+        title="This transport could not be loaded"
+        error={detail.error}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  if (!t)
+    return (
+      <Stack gap="sm" data-testid="detail-loading">
+        <Skeleton height={28} width="50%" />
+        <Skeleton height={18} />
+        <Skeleton height={18} />
+      </Stack>
+    );
+
+  if (editing && staff)
+    return (
+      <TransportForm
+        transport={t}
+        carrierLookup={carrierLookup}
+        onSaved={() => onEdit(false)}
+        onCancel={() => onEdit(false)}
+        reload={async () => (await detail.refetch()).data}
+        {...(keepsForm ? { keepsForm } : {})}
+      />
+    );
+
+  const onTransition = (to: TransportStatus) => {
+    setTransitionError(null);
+    transition.mutate(
+      { id: t.id, to, version: t.version },
+      { onError: (error) => setTransitionError(problemMessage(error)) },
+    );
+  };
+
+  return (
+    <Stack gap="md" data-testid="transport-detail" data-transport={t.id}>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Group gap="sm">
+          <Text fw={600} ff="monospace" data-testid="transport-id">
+            {t.dossier.number} · leg {t.sequence}
+          </Text>
+          <StatusBadge status={t.status} colors={STATUS_COLORS} labels={STATUS_LABELS} />
+        </Group>
+        {staff && (
+          <Group gap="xs" data-testid="record-actions">
+            <TransitionButtons
+              allowed={t.allowedTransitions}
+              labels={TRANSITION_LABELS}
+              confirm={TRANSITION_CONFIRM}
+              danger={['cancelled']}
+              pending={transition.isPending ? transition.variables?.to : null}
+              onTransition={onTransition}
+            />
+            {t.status !== 'cancelled' && t.status !== 'delivered' && (
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => onEdit(true)}
+                data-testid="edit-transport"
+              >
+                Edit
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+      {transitionError && (
+        <Alert color="orange" variant="light" role="alert" data-testid="transition-error">
+          {transitionError}
+        </Alert>
+      )}
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="details" data-testid="tab-details">
+            Details
+          </Tabs.Tab>
+          <Tabs.Tab value="history" data-testid="tab-history">
+            History
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="md">
+          <FactsTable rows={facts(t)} testId="transport-facts" />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <HistoryTab
+            entries={history.data}
+            loading={history.isPending}
+            error={history.error}
+            onRetry={() => void history.refetch()}
+            fieldLabels={TRANSPORT_FIELD_LABELS}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Transport } from '@fvg/contracts';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ListPage } from '../../../components/records/list-page.tsx';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { validateTransportsSearch } from '../search.ts';
+import { transportListConfig } from './transport-list-config.tsx';
+
+const carriers: LookupSource = { key: ['carriers'], search: async () => [], byId: async () => null };
+const CARRIER_ID = '3b1f7a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+
+const leg = {
+  id: 't-1',
+  dossier: {
+    id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
+    number: 'D-2026-000042',
+    customer: { id: '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01', code: 'ACME', name: 'Acme Trading' },
+  },
+  sequence: 2,
+  status: 'dispatched',
+  mode: 'road',
+  carrier: { id: CARRIER_ID, code: 'TRUCKS', name: 'Trucks BV' },
+  truckPlate: 'AB-12-CD',
+  trailerPlate: null,
+  vesselName: null,
+  vesselImo: null,
+  flightNumber: null,
+  pickupLocode: 'NLRTM',
+  pickupAddress: null,
+  pickupFrom: '2026-11-17T08:00:00.000Z',
+  pickupTo: null,
+  deliveryLocode: 'DEHAM',
+  deliveryAddress: null,
+  deliveryFrom: null,
+  deliveryTo: null,
+  actualPickupAt: null,
+  actualDeliveryAt: null,
+  driverName: 'Jan Jansen',
+  driverPhone: null,
+  containers: ['MSKU6011672'],
+  notes: null,
+  version: 3,
+  updatedAt: '2026-11-16T10:00:00.000Z',
+  allowedTransitions: ['picked_up', 'planned', 'cancelled'],
+} satisfies Transport;
+
+describe('transports list', () => {
+  beforeEach(() => giveElementsSize());
+
+  it('sends the URL’s filters, order and paging to GET /api/transports as the API names them', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse({
+        items: [leg],
+        total: 1,
+        totalIsEstimate: false,
+        page: 2,
+        pageSize: 50,
+        nextCursor: null,
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderRoute(<ListPage config={transportListConfig({ carrierLookup: carriers })} />, {
+      path: '/transports',
+      url: `/transports?page=2&sort=-pickupFrom&status=planned,dispatched,bogus&mode=road&carrierId=${CARRIER_ID}&pickupFrom=2026-11-16&pickupTo=2026-11-22&q=AB-12&open=t-9&nope=1`,
+      validateSearch: validateTransportsSearch,
+    });
+
+    const row = await screen.findByTestId('row-transport-D-2026-000042-2');
+    expect(row.textContent).toContain('Trucks BV');
+    expect(row.textContent).toContain('AB-12-CD');
+    expect(row.textContent).toContain('Jan Jansen');
+    const lists = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://app.test'))
+      .filter((url) => url.pathname === '/api/transports');
+    expect(lists.map((url) => Object.fromEntries(url.searchParams))).toEqual([
+      {
+        page: '2',
+        pageSize: '50',
+        sort: '-pickupFrom',
+        q: 'AB-12',
+        status: 'planned,dispatched',
+        mode: 'road',
+        carrierId: CARRIER_ID,
+        pickupFrom: '2026-11-16',
+        pickupTo: '2026-11-22',
+      },
+    ]);
+  });
+});

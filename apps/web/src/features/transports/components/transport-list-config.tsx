@@ -1,0 +1,150 @@
+import type { Transport } from '@fvg/contracts';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { pathFor } from '../../../app/route-table.ts';
+import type { RecordColumn } from '../../../components/records/data-table.tsx';
+import type { FilterDef } from '../../../components/records/filter-bar.tsx';
+import type { ListConfig } from '../../../components/records/list-page.tsx';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { StatusBadge } from '../../../components/records/status-badge.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { transportKeys } from '../api/keys.ts';
+import { fetchTransportList } from '../api/transports-api.ts';
+import {
+  MODE_LABELS,
+  MODE_OPTIONS,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  STATUS_OPTIONS,
+  vehicleOf,
+} from './transport-meta.ts';
+
+/** 'from – to' of a window, '—' when neither is set. */
+export function formatWindow(from: string | null, to: string | null): string {
+  if (!from && !to) return '—';
+  return `${formatDateTime(from)} – ${formatDateTime(to)}`;
+}
+
+const place = (locode: string | null, address: string | null) => locode ?? address ?? '—';
+
+export const transportColumns: RecordColumn<Transport>[] = [
+  {
+    id: 'dossier',
+    header: 'Dossier',
+    sortField: 'dossier',
+    width: 140,
+    required: true,
+    cell: (t) => (
+      <Anchor
+        component={Link}
+        to={pathFor('dossier', { dossierId: t.dossier.number })}
+        size="sm"
+        fw={500}
+        ff="monospace"
+      >
+        {t.dossier.number}
+      </Anchor>
+    ),
+  },
+  { id: 'sequence', header: 'Leg', width: 60, align: 'right', cell: (t) => t.sequence },
+  {
+    id: 'status',
+    header: 'Status',
+    sortField: 'status',
+    width: 120,
+    cell: (t) => (
+      <StatusBadge
+        status={t.status}
+        colors={STATUS_COLORS}
+        labels={STATUS_LABELS}
+        size="sm"
+        testId="row-status"
+      />
+    ),
+  },
+  { id: 'mode', header: 'Mode', width: 80, cell: (t) => MODE_LABELS[t.mode] },
+  {
+    id: 'carrier',
+    header: 'Carrier',
+    width: 180,
+    cell: (t) =>
+      t.carrier ? (
+        <Text size="sm" truncate title={`${t.carrier.name} (${t.carrier.code})`}>
+          {t.carrier.name}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Unassigned
+        </Text>
+      ),
+  },
+  { id: 'vehicle', header: 'Vehicle', width: 140, cell: (t) => vehicleOf(t) },
+  {
+    id: 'pickup',
+    header: 'Pickup',
+    sortField: 'pickupFrom',
+    width: 250,
+    cell: (t) => (
+      <Text size="sm" truncate>
+        {place(t.pickupLocode, t.pickupAddress)} · {formatWindow(t.pickupFrom, t.pickupTo)}
+      </Text>
+    ),
+  },
+  {
+    id: 'delivery',
+    header: 'Delivery',
+    sortField: 'deliveryFrom',
+    width: 250,
+    cell: (t) => (
+      <Text size="sm" truncate>
+        {place(t.deliveryLocode, t.deliveryAddress)} · {formatWindow(t.deliveryFrom, t.deliveryTo)}
+      </Text>
+    ),
+  },
+  { id: 'driver', header: 'Driver', width: 140, cell: (t) => t.driverName ?? '—' },
+  {
+    id: 'containers',
+    header: 'Containers',
+    width: 100,
+    align: 'right',
+    cell: (t) => <span title={t.containers.join(' ')}>{formatNumber(t.containers.length)}</span>,
+  },
+  {
+    id: 'updatedAt',
+    header: 'Updated',
+    sortField: 'updatedAt',
+    sortDescFirst: true,
+    width: 150,
+    hiddenByDefault: true,
+    cell: (t) => formatDateTime(t.updatedAt),
+  },
+];
+
+export interface TransportListOptions {
+  carrierLookup: LookupSource;
+}
+
+/** The transports list: filters by status, mode, carrier and pickup date range. */
+export function transportListConfig({ carrierLookup }: TransportListOptions): ListConfig<Transport> {
+  const filters: FilterDef[] = [
+    { kind: 'multiselect', key: 'status', label: 'Status', options: STATUS_OPTIONS },
+    { kind: 'select', key: 'mode', label: 'Mode', options: MODE_OPTIONS, width: 130 },
+    { kind: 'lookup', key: 'carrierId', label: 'Carrier', source: carrierLookup },
+    { kind: 'dateRange', from: 'pickupFrom', to: 'pickupTo', label: 'Pickup', testId: 'pickup' },
+  ];
+  return {
+    id: 'transports',
+    path: 'transports',
+    label: 'Transports',
+    plural: 'transports',
+    columns: transportColumns,
+    filters,
+    defaultSort: 'pickupFrom',
+    searchPlaceholder: 'Dossier, plate, vessel, flight, driver',
+    getRowId: (t) => t.id,
+    getRowTestId: (t) => `row-transport-${t.dossier.number}-${t.sequence}`,
+    listKey: transportKeys.list,
+    fetchList: fetchTransportList,
+  };
+}

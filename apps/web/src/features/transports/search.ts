@@ -1,0 +1,46 @@
+import { TRANSPORT_MODES, TRANSPORT_STATUSES } from '@fvg/contracts';
+import { z } from 'zod';
+import {
+  listSearchShape,
+  searchDate,
+  searchEnum,
+  searchEnumList,
+  searchFlag,
+  searchText,
+  searchUuid,
+  searchValidator,
+} from '../../components/records/list-search.ts';
+
+/** The orders GET /api/transports takes. */
+export const TRANSPORT_SORT_FIELDS = [
+  'pickupFrom',
+  'deliveryFrom',
+  'status',
+  'updatedAt',
+  'dossier',
+] as const;
+
+/**
+ * URL state of /transports: paging, order, search and the filters (named as the API names them);
+ * `open=<id>` shows one leg in a dialog over the list, `edit=1` its edit form, `new=1` the create form.
+ */
+export const transportsSearchSchema = z.object({
+  ...listSearchShape(TRANSPORT_SORT_FIELDS),
+  status: searchEnumList(TRANSPORT_STATUSES),
+  mode: searchEnum(TRANSPORT_MODES),
+  carrierId: searchUuid,
+  pickupFrom: searchDate,
+  pickupTo: searchDate,
+  open: searchText(64),
+  tab: searchText(30),
+  edit: searchFlag,
+  new: searchFlag,
+});
+export type TransportsSearch = z.infer<typeof transportsSearchSchema>;
+
+/** URL state of /planning/list: the date range (default: this week). */
+export const planningSearchSchema = z.object({ from: searchDate, to: searchDate });
+export type PlanningSearch = z.infer<typeof planningSearchSchema>;
+
+export const validateTransportsSearch = searchValidator(transportsSearchSchema);
+export const validatePlanningSearch = searchValidator(planningSearchSchema);
