@@ -16,6 +16,8 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatService } from './features/chat/chat.service.ts';
+import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
+import { documentsFeature } from './features/documents/documents.plugin.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
 import { dossiersService } from './features/dossiers/dossiers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -97,6 +99,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       await api.register(dossiersRoutes, { dossiers });
       await api.register(usersRoutes, { users });
       await api.register(chatRoutes, { chat });
+      await api.register(containerEventsRoutes, { db, events });
+      await api.register(documentsFeature, { db, config, events });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, { routePrefix: '/docs' });

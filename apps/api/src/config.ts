@@ -38,6 +38,25 @@ export interface Config {
   hubMaxMessageSize: number;
   /** WEB_DIST: folder of the built SPA (default apps/web/dist). */
   webDist: string;
+  /** DOCUMENT_MAX_BYTES: largest uploaded document file in bytes (default 52428800, 50 MB). */
+  documentMaxBytes: number;
+  /** S3_BUCKET (and the other S3_* settings): store documents in an S3-compatible bucket; unset means DATA_DIR/files. */
+  s3: S3Config | undefined;
+}
+
+/** An S3-compatible document store. */
+export interface S3Config {
+  /** S3_BUCKET */
+  bucket: string;
+  /** S3_ENDPOINT: e.g. http://minio:9000; unset means AWS S3. */
+  endpoint: string | undefined;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: unset means the AWS SDK's default credential chain. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** S3_FORCE_PATH_STYLE: bucket in the path instead of the host name, as MinIO and most non-AWS stores need (default false). */
+  forcePathStyle: boolean;
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -81,5 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hubClientTimeoutMs: int('HUB_CLIENT_TIMEOUT_SECONDS', env.HUB_CLIENT_TIMEOUT_SECONDS, 30) * 1000,
     hubMaxMessageSize: int('HUB_MAX_MESSAGE_BYTES', env.HUB_MAX_MESSAGE_BYTES, 32 * 1024),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
+    documentMaxBytes: Math.max(1, int('DOCUMENT_MAX_BYTES', env.DOCUMENT_MAX_BYTES, 50 * 1024 * 1024)),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
+        }
+      : undefined,
   };
 }

@@ -36,7 +36,15 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Kinds of records whose changes the hub announces (one per area, added as areas land); `chat` carries read markers. */
-export const RECORD_KINDS = ['dossier', 'party', 'user', 'chat', 'transport', 'document'] as const;
+export const RECORD_KINDS = [
+  'dossier',
+  'party',
+  'user',
+  'chat',
+  'transport',
+  'document',
+  'container-event',
+] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export interface RecordChanged {

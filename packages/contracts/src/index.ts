@@ -1,5 +1,7 @@
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './container-events.ts';
+export * from './documents.ts';
 export * from './dossiers.ts';
 export * from './health.ts';
 export * from './hub.ts';
@@ -7,6 +9,6 @@ export * from './money.ts';
 export * from './parties.ts';
 export * from './problem.ts';
 export * from './records.ts';
+export * from './transports.ts';
 export * from './users.ts';
 export * from './validators/index.ts';
-export * from './transports.ts';

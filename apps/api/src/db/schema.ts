@@ -252,7 +252,7 @@ export interface IntegrationApiKeysTable {
 
 export interface ContainerEventsTable {
   id: Generated<string>;
-  /** The DCSA eventID, lower case: the idempotency key. */
+  /** The DCSA eventID (a UUID): the idempotency key. */
   event_id: string;
   event_type: 'EQUIPMENT' | 'TRANSPORT' | 'SHIPMENT';
   classifier: 'PLN' | 'EST' | 'ACT';

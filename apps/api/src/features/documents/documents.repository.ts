@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import type { Document, DocumentListQuery } from '@fvg/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { type ListSpec, listAll, listPage } from '../../records/list.ts';
+import type { Scope } from '../../records/scope.ts';
+
+export interface DocumentRow {
+  id: string;
+  record_type: Document['recordType'];
+  record_id: string;
+  dossier_id: string | null;
+  dossier_number: string | null;
+  /** The customer of the document's dossier: whom its changes are announced to. */
+  dossier_customer_id: string | null;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  document_type: Document['documentType'];
+  visible_to_customer: boolean;
+  duplicate_of: string | null;
+  version: number;
+  uploaded_by: string | null;
+  uploaded_by_name: string | null;
+  uploaded_at: Date;
+  updated_at: Date;
+}
+
+export function toDocument(r: DocumentRow): Document {
+  return {
+    id: r.id,
+    recordType: r.record_type,
+    recordId: r.record_id,
+    dossier: r.dossier_id && r.dossier_number ? { id: r.dossier_id, number: r.dossier_number } : null,
+    fileName: r.file_name,
+    contentType: r.content_type,
+    size: r.size_bytes,
+    sha256: r.sha256,
+    documentType: r.document_type,
+    visibleToCustomer: r.visible_to_customer,
+    duplicateOf: r.duplicate_of,
+    uploadedBy: r.uploaded_by && r.uploaded_by_name ? { id: r.uploaded_by, name: r.uploaded_by_name } : null,
+    uploadedAt: r.uploaded_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    version: r.version,
+  };
+}
+
+const FROM = sql`documents doc left join dossiers d on d.id = doc.dossier_id left join users u on u.id = doc.uploaded_by`;
+
+/**
+ * The earliest other document with the same bytes on the same record (served by `documents_sha256`).
+ * A customer is only pointed at documents they may see.
+ */
+function duplicateOf(scope: Scope): RawBuilder<unknown> {
+  return sql`(select e.id from documents e
+    where e.sha256 = doc.sha256 and e.record_id = doc.record_id and e.record_type = doc.record_type
+      and (e.uploaded_at, e.id) < (doc.uploaded_at, doc.id)
+      ${scope.all ? sql`` : sql`and e.visible_to_customer`}
+    order by e.uploaded_at, e.id limit 1)`;
+}
+
+function select(scope: Scope): RawBuilder<unknown> {
+  return sql`doc.id, doc.record_type, doc.record_id, doc.dossier_id, d.number as dossier_number,
+    d.customer_id as dossier_customer_id, doc.storage_key, doc.file_name, doc.content_type, doc.size_bytes,
+    doc.sha256, doc.document_type, doc.visible_to_customer, doc.version, doc.uploaded_by,
+    u.name as uploaded_by_name, doc.uploaded_at, doc.updated_at, ${duplicateOf(scope)} as duplicate_of`;
+}
+
+export const documentListSpec: ListSpec = {
+  from: FROM,
+  id: { expr: 'doc.id', type: 'uuid', nullable: false },
+  sortable: {
+    uploadedAt: { expr: 'doc.uploaded_at', type: 'timestamptz', nullable: false },
+    fileName: { expr: 'doc.file_name', type: 'text', nullable: false },
+    size: { expr: 'doc.size_bytes', type: 'numeric', nullable: false },
+    documentType: { expr: 'doc.document_type', type: 'text', nullable: false },
+  },
+  defaultSort: '-uploadedAt',
+  // The same expression as the trigram index `documents_file_name_trgm`.
+  search: sql`doc.file_name`,
+  // The uploader join cannot change the count; the dossier join carries the customer scope.
+  countFrom: sql`documents doc left join dossiers d on d.id = doc.dossier_id`,
+};
+
+/** Only documents marked visible, on the customer's own dossiers. */
+function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
+  return scope.all ? [] : [sql`doc.visible_to_customer`, sql`d.customer_id = ${scope.partyId}`];
+}
+
+/** The first instant of a UTC calendar day. */
+const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
+
+function where(scope: Scope, q: DocumentListQuery, dossierId?: string): RawBuilder<unknown>[] {
+  const w = scopeWhere(scope);
+  if (dossierId) w.push(sql`doc.dossier_id = ${dossierId}`);
+  if (q.type?.length) w.push(sql`doc.document_type = any(${q.type})`);
+  if (q.recordType) w.push(sql`doc.record_type = ${q.recordType}`);
+  if (q.recordId) w.push(sql`doc.record_id = ${q.recordId}`);
+  if (q.uploadedFrom) w.push(sql`doc.uploaded_at >= ${dayStart(q.uploadedFrom)}`);
+  if (q.uploadedTo) w.push(sql`doc.uploaded_at < ${dayStart(q.uploadedTo)} + interval '1 day'`);
+  if (q.visibleToCustomer) w.push(sql`doc.visible_to_customer = ${q.visibleToCustomer === 'true'}`);
+  return w;
+}
+
+const NAMESPACE_SETTING = 'documents_storage_namespace';
+
+export function documentsRepository(db: Db) {
+  return {
+    list: (scope: Scope, query: DocumentListQuery, dossierId?: string) =>
+      listPage<DocumentRow, Document>(
+        db,
+        documentListSpec,
+        { select: select(scope), where: where(scope, query, dossierId), ...query },
+        toDocument,
+      ),
+
+    all: (scope: Scope, query: DocumentListQuery) =>
+      listAll<DocumentRow, Document>(
+        db,
+        documentListSpec,
+        { select: select(scope), where: where(scope, query), sort: query.sort, q: query.q },
+        toDocument,
+      ),
+
+    /** One document within scope. */
+    async find(scope: Scope, id: string): Promise<DocumentRow | undefined> {
+      const r = await sql<DocumentRow>`
+        select ${select(scope)} from ${FROM}
+        where ${sql.join([sql`doc.id = ${id}`, ...scopeWhere(scope)], sql` and `)}`.execute(db);
+      return r.rows[0];
+    },
+
+    insert: (values: {
+      record_type: string;
+      record_id: string;
+      dossier_id: string | null;
+      storage_key: string;
+      file_name: string;
+      content_type: string;
+      size_bytes: number;
+      sha256: string;
+      document_type: string;
+      visible_to_customer: boolean;
+      uploaded_by: string;
+      updated_by: string;
+    }) => db.insertInto('documents').values(values).returning('id').executeTakeFirstOrThrow(),
+
+    remove: (id: string) => db.deleteFrom('documents').where('id', '=', id).execute(),
+
+    /** Which of these storage keys have a row. */
+    async keysWithRows(keys: string[]): Promise<Set<string>> {
+      if (!keys.length) return new Set();
+      const rows = await db
+        .selectFrom('documents')
+        .select('storage_key')
+        .where('storage_key', 'in', keys)
+        .execute();
+      return new Set(rows.map((r) => r.storage_key));
+    },
+
+    /**
+     * The first segment of every storage key this database makes, created on first use. Files of
+     * other databases sharing the same folder or bucket (a test run next to a dev install, two
+     * installations on one bucket) are under other namespaces, so the sweep never sees them.
+     */
+    async namespace(): Promise<string> {
+      await db
+        .insertInto('settings')
+        .values({ key: NAMESPACE_SETTING, value: `d${randomBytes(8).toString('hex')}` })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      return (await this.existingNamespace()) as string;
+    },
+
+    async existingNamespace(): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', NAMESPACE_SETTING)
+        .executeTakeFirst();
+      return row?.value;
+    },
+  };
+}
+export type DocumentsRepository = ReturnType<typeof documentsRepository>;
