@@ -18,6 +18,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_used_at timestamptz
     )`.execute(db);
 
+  // uuidv7() is built into PostgreSQL 18; on older servers (an external DATABASE_URL) the same
+  // time-ordered UUID comes from this function: 48 bits of Unix milliseconds, version 7, random rest.
+  await sql`
+    do $$ begin
+      if not exists (select 1 from pg_proc where proname = 'uuidv7') then
+        create function uuidv7() returns uuid language sql volatile as $f$
+          select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+                 placing substring(int8send((extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
+                 from 1 for 6), 52, 1), 53, 1), 'hex')::uuid
+        $f$;
+      end if;
+    end $$`.execute(db);
+
   // Container numbers in the "C" collation: byte order, so every btree on them also serves prefix LIKE.
   // Ids are UUIDv7 (time-ordered): inserts append to the primary key instead of splitting pages all
   // over it. event_id is the DCSA eventID, a UUID: as uuid its unique index is half the size of text.
