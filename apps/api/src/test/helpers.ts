@@ -142,3 +142,32 @@ export async function demoTokens(app: App) {
   ]);
   return { admin, staff, acme, globex };
 }
+
+export type Json = Record<string, unknown>;
+
+/**
+ * `call(method, '/dossiers', auth, payload)` against the app under `/api`: the status, the JSON body
+ * (empty for non-JSON answers such as exports), the headers and the raw body.
+ */
+export function apiCaller(app: () => App) {
+  return async (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    auth: { authorization: string } | undefined,
+    payload?: Json,
+  ) => {
+    const res = await app().inject({
+      method,
+      url: `/api${url}`,
+      headers: auth ?? {},
+      ...(payload ? { payload } : {}),
+    });
+    const isJson = /json/.test(String(res.headers['content-type'] ?? ''));
+    return {
+      status: res.statusCode,
+      body: isJson ? (res.json() as Json) : {},
+      headers: res.headers,
+      raw: res.body,
+    };
+  };
+}

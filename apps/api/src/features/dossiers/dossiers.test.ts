@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { seedDemo } from '../../db/seed.ts';
-import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
+import {
+  apiCaller,
+  createTestApp,
+  createTestDatabase,
+  demoTokens,
+  type Json,
+  type TestDatabase,
+} from '../../test/helpers.ts';
 
 let db: TestDatabase;
 let app: App;
@@ -27,27 +34,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-type Json = Record<string, unknown>;
-async function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  url: string,
-  auth: Auth | undefined,
-  payload?: Json,
-) {
-  const res = await app.inject({
-    method,
-    url: `/api${url}`,
-    headers: auth ?? {},
-    ...(payload ? { payload } : {}),
-  });
-  const isJson = /json/.test(String(res.headers['content-type'] ?? ''));
-  return {
-    status: res.statusCode,
-    body: isJson ? (res.json() as Json) : {},
-    headers: res.headers,
-    raw: res.body,
-  };
-}
+const call = apiCaller(() => app);
 const fields = (body: Json) => ((body.errors as { field: string }[] | undefined) ?? []).map((e) => e.field);
 
 function newDossier(over: Json = {}): Json {

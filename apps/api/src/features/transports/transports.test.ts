@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { seedDemo } from '../../db/seed.ts';
-import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
+import {
+  apiCaller,
+  createTestApp,
+  createTestDatabase,
+  demoTokens,
+  type Json,
+  type TestDatabase,
+} from '../../test/helpers.ts';
 import type { TransportRow } from './transports.repository.ts';
 import { overlappingVehicles } from './transports.service.ts';
 
@@ -12,22 +19,7 @@ let parties: Record<string, string>;
 let acmeDossier: { id: string; number: string };
 let globexDossier: { id: string; number: string };
 
-type Json = Record<string, unknown>;
-async function call(
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  auth: { authorization: string } | undefined,
-  payload?: Json,
-) {
-  const res = await app.inject({
-    method,
-    url: `/api${url}`,
-    headers: auth ?? {},
-    ...(payload ? { payload } : {}),
-  });
-  const isJson = /json/.test(String(res.headers['content-type'] ?? ''));
-  return { status: res.statusCode, body: isJson ? (res.json() as Json) : {}, raw: res.body };
-}
+const call = apiCaller(() => app);
 const fields = (b: Json) => ((b.errors as { field: string }[]) ?? []).map((e) => e.field);
 
 beforeAll(async () => {
