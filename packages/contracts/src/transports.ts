@@ -199,21 +199,39 @@ export const transportListQuerySchema = listQueryBaseSchema.extend({
 });
 export type TransportListQuery = z.infer<typeof transportListQuerySchema>;
 
-/** `GET /api/planning?from=&to=`: transports by day and carrier, with what needs attention flagged. */
+/** Legs per planning page by default, and at most. */
+export const PLANNING_PAGE_SIZE = 500;
+export const PLANNING_MAX_PAGE_SIZE = 1000;
+
+/**
+ * `GET /api/planning?from=&to=[&cursor=&limit=]`: the legs touching the days [from, to] in time order
+ * (start of the leg, then id), a page at a time; `cursor` is the previous page's `nextCursor`.
+ */
 export const planningQuerySchema = z
-  .object({ from: z.iso.date(), to: z.iso.date() })
+  .object({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(PLANNING_MAX_PAGE_SIZE).default(PLANNING_PAGE_SIZE),
+  })
   .refine((q) => q.to >= q.from, { path: ['to'], message: 'The range ends before it starts' })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 62, {
     path: ['to'],
     message: 'Plan at most 62 days at once',
   });
+export type PlanningQuery = z.input<typeof planningQuerySchema>;
 
 export const PLANNING_FLAGS = ['missing_carrier', 'pickup_passed', 'vehicle_overlap'] as const;
+export type PlanningFlag = (typeof PLANNING_FLAGS)[number];
 export const planningItemSchema = transportSchema.extend({ flags: z.array(z.enum(PLANNING_FLAGS)) });
+export type PlanningItem = z.infer<typeof planningItemSchema>;
 export const planningSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Unassigned first, then carriers by name. */
-  groups: z.array(z.object({ carrier: partyRefSchema.nullable(), transports: z.array(planningItemSchema) })),
+  /** Legs in the whole range (every page). */
+  total: z.number().int(),
+  items: z.array(planningItemSchema),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type Planning = z.infer<typeof planningSchema>;

@@ -80,11 +80,13 @@ function and(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
-function encodeCursor(values: (string | null)[]): string {
+/** A keyset cursor: the last row's sort values, opaque to clients. */
+export function encodeCursor(values: (string | null)[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-function decodeCursor(cursor: string, length: number): (string | null)[] {
+/** The values of a cursor from encodeCursor(); a 400 on `cursor` when it is not one of `length` values. */
+export function decodeCursor(cursor: string, length: number): (string | null)[] {
   try {
     const values = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
     if (

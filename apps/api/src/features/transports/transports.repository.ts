@@ -121,8 +121,11 @@ function where(scope: Scope, q: TransportListQuery): RawBuilder<unknown>[] {
   return w;
 }
 
-/** The most legs one planning request returns (the screen says when a range holds more). */
-export const PLANNING_LIMIT = 5000;
+/** Live legs whose span touches the days [from, to] (the span's GiST index answers it). */
+function inPlanningRange(from: string, to: string): RawBuilder<unknown> {
+  return sql`t.span && tstzrange(${from}::date::timestamptz, (${to}::date + 1)::timestamptz, '[)')
+    and not lower_inf(t.span) and t.status <> 'cancelled'`;
+}
 
 export function transportsRepository(db: Db) {
   return {
@@ -149,17 +152,46 @@ export function transportsRepository(db: Db) {
       return r.rows[0];
     },
 
-    /** Transports whose span (pickup start to delivery end) touches the days [from, to], for the planning list. */
-    async inRange(scope: Scope, from: string, to: string): Promise<TransportRow[]> {
-      const r = await sql<TransportRow>`
-        select ${SELECT} from ${FROM}
-        where t.span && tstzrange(${from}::date::timestamptz, (${to}::date + 1)::timestamptz, '[)')
-          and not lower_inf(t.span)
-          and t.status <> 'cancelled'
-          ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
-        order by t.pickup_from nulls first, t.id
-        limit ${PLANNING_LIMIT}`.execute(db);
+    /**
+     * A page of the planning list: transports whose span (pickup start to delivery end) touches the
+     * days [from, to], in order of their start, then id; `after` is the last row's (start, id).
+     * Each row says whether another live leg of the same vehicle overlaps it (at any time, not only
+     * within the range), answered by the (vehicle, span) GiST index one probe per row.
+     */
+    async planningPage(
+      scope: Scope,
+      from: string,
+      to: string,
+      limit: number,
+      after: [string, string] | null,
+    ): Promise<(TransportRow & { starts_at: Date; overlaps: boolean })[]> {
+      const r = await sql<TransportRow & { starts_at: Date; overlaps: boolean }>`
+        with page as (
+          select t.id, lower(t.span) as starts_at from transports t
+          ${scope.all ? sql`` : sql`join dossiers d on d.id = t.dossier_id`}
+          where ${inPlanningRange(from, to)}
+            ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
+            ${after ? sql`and (lower(t.span), t.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+          order by lower(t.span), t.id
+          limit ${limit})
+        select ${SELECT}, p.starts_at,
+          t.vehicle is not null and exists (
+            select 1 from transports o
+            where o.vehicle = t.vehicle and o.span && t.span and o.id <> t.id and o.status <> 'cancelled'
+              and upper(o.span) > lower(t.span) and lower(o.span) < upper(t.span)) as overlaps
+        from page p join ${FROM} on t.id = p.id
+        order by p.starts_at, t.id`.execute(db);
       return r.rows;
+    },
+
+    /** How many transports the planning range holds (all pages). */
+    async planningCount(scope: Scope, from: string, to: string): Promise<number> {
+      const r = await sql<{ n: number }>`
+        select count(*)::int as n from transports t
+        ${scope.all ? sql`` : sql`join dossiers d on d.id = t.dossier_id`}
+        where ${inPlanningRange(from, to)}
+          ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}`.execute(db);
+      return r.rows[0]?.n ?? 0;
     },
 
     /** The next leg number of a dossier; the dossier row is locked so two creates never share one. */

@@ -60,12 +60,12 @@ export const transportsRoutes: FastifyPluginAsyncZod<{ transports: TransportsSer
       schema: {
         tags,
         summary:
-          'Transports by carrier for a date range (unassigned first), with missing carriers, passed pickups and vehicle overlaps flagged',
+          'Transports touching a date range, in time order a page at a time (total on every page), with missing carriers, passed pickups and vehicle overlaps flagged',
         querystring: planningQuerySchema,
         response: { 200: planningSchema, ...problemResponses },
       },
     },
-    (request) => transports.planning(request.user, request.query.from, request.query.to),
+    (request) => transports.planning(request.user, request.query),
   );
   app.get(
     '/transports/:id',

@@ -1,6 +1,8 @@
 import {
   checkTransportRules,
   type Planning,
+  type PlanningItem,
+  type planningQuerySchema,
   TRANSPORT_TRANSITIONS,
   type Transport,
   type TransportListQuery,
@@ -14,6 +16,7 @@ import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
+import { decodeCursor, encodeCursor } from '../../records/list.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireStaff, scopeOf } from '../../records/scope.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
@@ -22,6 +25,7 @@ import { type TransportRow, toTransport, transportsRepository } from './transpor
 
 type Create = z.output<typeof transportCreateSchema>;
 type Update = z.output<typeof transportUpdateSchema>;
+type PlanningQueryOutput = z.output<typeof planningQuerySchema>;
 
 const COLUMNS = {
   mode: 'mode',
@@ -62,47 +66,6 @@ function fieldsOf(t: Transport): Record<Field, unknown> {
 
 export function allowedTransportTransitions(user: SessionUser, status: TransportStatus): TransportStatus[] {
   return user.role === 'customer' ? [] : [...TRANSPORT_TRANSITIONS[status]];
-}
-
-/** The vehicle a transport uses, when it names one (truck plate, vessel IMO or name, flight). */
-function vehicleOf(t: TransportRow): string | null {
-  if (t.truck_plate) return `truck:${t.truck_plate.toUpperCase().replace(/[\s-]/g, '')}`;
-  if (t.vessel_imo) return `vessel:${t.vessel_imo}`;
-  if (t.vessel_name) return `vessel:${t.vessel_name.toUpperCase()}`;
-  if (t.flight_number) return `flight:${t.flight_number}`;
-  return null;
-}
-
-function span(t: TransportRow): [number, number] | null {
-  const start = t.pickup_from ?? t.delivery_from;
-  const end = t.delivery_to ?? t.delivery_from ?? t.pickup_to ?? start;
-  return start && end ? [start.getTime(), Math.max(end.getTime(), start.getTime())] : null;
-}
-
-/** Ids of transports that share a vehicle with another over an overlapping time span. */
-export function overlappingVehicles(rows: TransportRow[]): Set<string> {
-  const byVehicle = new Map<string, { id: string; s: number; e: number }[]>();
-  for (const t of rows) {
-    const v = vehicleOf(t);
-    const sp = span(t);
-    if (!v || !sp) continue;
-    const list = byVehicle.get(v) ?? [];
-    list.push({ id: t.id, s: sp[0], e: sp[1] });
-    byVehicle.set(v, list);
-  }
-  const hits = new Set<string>();
-  for (const list of byVehicle.values()) {
-    list.sort((a, b) => a.s - b.s);
-    let reach: { id: string; e: number } | undefined;
-    for (const cur of list) {
-      if (reach && cur.s < reach.e) {
-        hits.add(cur.id);
-        hits.add(reach.id);
-      }
-      if (!reach || cur.e > reach.e) reach = { id: cur.id, e: cur.e };
-    }
-  }
-  return hits;
 }
 
 export function transportsService(db: Db, events: RecordEvents) {
@@ -262,27 +225,40 @@ export function transportsService(db: Db, events: RecordEvents) {
       return map(user)(await rowOr404(user, id));
     },
 
-    async planning(user: SessionUser, from: string, to: string): Promise<Planning> {
-      const rows = await repo.inRange(scopeOf(user), from, to);
-      const overlaps = overlappingVehicles(rows);
+    /** A page of the planning list with what needs attention flagged; the total on every page. */
+    async planning(user: SessionUser, q: PlanningQueryOutput): Promise<Planning> {
+      const scope = scopeOf(user);
+      const after = q.cursor ? (decodeCursor(q.cursor, 2) as [string, string]) : null;
+      if (
+        after &&
+        (!after[0] || !after[1] || !/^[0-9a-f-]{36}$/i.test(after[1]) || Number.isNaN(Date.parse(after[0])))
+      )
+        throw problems.validation([
+          { field: 'cursor', message: 'The cursor is not valid; start from the first page' },
+        ]);
+      const [rows, total] = await Promise.all([
+        repo.planningPage(scope, q.from, q.to, q.limit + 1, after),
+        repo.planningCount(scope, q.from, q.to),
+      ]);
+      const more = rows.length > q.limit;
+      const page = more ? rows.slice(0, q.limit) : rows;
       const now = Date.now();
-      const groups = new Map<string, Planning['groups'][number]>();
-      for (const r of rows) {
-        const t = map(user)(r);
-        const flags: Planning['groups'][number]['transports'][number]['flags'] = [];
+      const items = page.map((r) => {
+        const flags: PlanningItem['flags'] = [];
         if (!r.carrier_id) flags.push('missing_carrier');
         const pickupEnd = r.pickup_to ?? r.pickup_from;
         if (r.status === 'planned' && pickupEnd && pickupEnd.getTime() < now) flags.push('pickup_passed');
-        if (overlaps.has(r.id)) flags.push('vehicle_overlap');
-        const key = r.carrier_id ?? '';
-        const group = groups.get(key) ?? { carrier: t.carrier, transports: [] };
-        group.transports.push({ ...t, flags });
-        groups.set(key, group);
-      }
-      const ordered = [...groups.values()].sort((a, b) =>
-        a.carrier ? (b.carrier ? a.carrier.name.localeCompare(b.carrier.name) : 1) : -1,
-      );
-      return { from, to, groups: ordered };
+        if (r.overlaps) flags.push('vehicle_overlap');
+        return { ...map(user)(r), flags };
+      });
+      const last = page.at(-1);
+      return {
+        from: q.from,
+        to: q.to,
+        total,
+        items,
+        nextCursor: more && last ? encodeCursor([last.starts_at.toISOString(), last.id]) : null,
+      };
     },
 
     async history(user: SessionUser, id: string) {

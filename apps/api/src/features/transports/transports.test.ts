@@ -9,8 +9,6 @@ import {
   type Json,
   type TestDatabase,
 } from '../../test/helpers.ts';
-import type { TransportRow } from './transports.repository.ts';
-import { overlappingVehicles } from './transports.service.ts';
 
 let db: TestDatabase;
 let app: App;
@@ -193,38 +191,117 @@ describe('planning', () => {
     ).body as { id: string };
     const plan = await call('GET', '/planning?from=2026-11-30&to=2026-12-06', tokens.staff);
     expect(plan.status).toBe(200);
-    const groups = plan.body.groups as {
+    type Item = {
+      id: string;
+      truckPlate: string;
+      pickupFrom: string;
       carrier: { code: string } | null;
-      transports: { id: string; truckPlate: string; flags: string[] }[];
-    }[];
-    expect(groups[0]?.carrier).toBeNull();
-    expect(groups[0]?.transports.every((t) => t.flags.includes('missing_carrier'))).toBe(true);
-    const nordcar = groups.find((g) => g.carrier?.code === 'NORDCAR');
+      flags: string[];
+    };
+    const items = plan.body.items as Item[];
+    expect(plan.body.total).toBe(items.length);
+    expect(plan.body.nextCursor).toBeNull();
+    // Time order: by the leg's start.
+    expect(items.map((t) => t.pickupFrom)).toEqual(items.map((t) => t.pickupFrom).sort());
+    const unassigned = items.filter((t) => !t.carrier);
+    expect(unassigned.length).toBeGreaterThan(0);
+    expect(unassigned.every((t) => t.flags.includes('missing_carrier'))).toBe(true);
+    expect(items.filter((t) => t.carrier).some((t) => t.flags.includes('missing_carrier'))).toBe(false);
     // The several AB-123-C legs on 1 December overlap each other.
-    expect(
-      nordcar?.transports
-        .filter((t) => t.truckPlate === 'AB-123-C')
-        .every((t) => t.flags.includes('vehicle_overlap')),
-    ).toBe(true);
+    const ab = items.filter((t) => t.truckPlate === 'AB-123-C');
+    expect(ab.length).toBeGreaterThan(1);
+    expect(ab.every((t) => t.flags.includes('vehicle_overlap'))).toBe(true);
     const old = await call('GET', '/planning?from=2020-01-01&to=2020-01-01', tokens.staff);
-    const oldLegs = (old.body.groups as { transports: { id: string; flags: string[] }[] }[]).flatMap(
-      (g) => g.transports,
-    );
+    const oldLegs = old.body.items as { id: string; flags: string[] }[];
     expect(oldLegs.find((t) => t.id === past.id)?.flags).toContain('pickup_passed');
-    expect((await call('GET', '/planning?from=2026-12-06&to=2026-12-01', tokens.staff)).status).toBe(400);
+    expect(fields((await call('GET', '/planning?from=2026-12-06&to=2026-12-01', tokens.staff)).body)).toEqual(
+      ['to'],
+    );
     expect((await call('GET', '/planning?from=2026-01-01&to=2026-12-31', tokens.staff)).status).toBe(400);
+    expect(
+      fields((await call('GET', '/planning?from=2026-11-30&to=2026-12-06&limit=0', tokens.staff)).body),
+    ).toEqual(['limit']);
+    expect(
+      fields(
+        (await call('GET', '/planning?from=2026-11-30&to=2026-12-06&cursor=nonsense', tokens.staff)).body,
+      ),
+    ).toEqual(['cursor']);
   });
 
-  it('detects overlaps per vehicle only when the spans really overlap', () => {
-    const at = (h: number) => new Date(Date.UTC(2026, 11, 1, h));
-    const row = (id: string, plate: string, from: number, to: number) =>
-      ({ id, truck_plate: plate, pickup_from: at(from), delivery_to: at(to) }) as unknown as TransportRow;
-    const hits = overlappingVehicles([
-      row('a', 'X 1', 8, 10),
-      row('b', 'x-1', 9, 11),
-      row('c', 'X1', 11, 12),
-      row('d', 'Y1', 8, 20),
-    ]);
-    expect([...hits].sort()).toEqual(['a', 'b']);
+  it('pages the range by cursor in time order, every leg once, with the total on each page', async () => {
+    const all = (await call('GET', '/planning?from=2026-11-30&to=2026-12-06', tokens.staff)).body;
+    const ids = (all.items as { id: string }[]).map((t) => t.id);
+    expect(ids.length).toBeGreaterThan(2);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/planning?from=2026-11-30&to=2026-12-06&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await call('GET', url, tokens.staff);
+      expect(page.status).toBe(200);
+      expect(page.body.total).toBe(ids.length);
+      const items = page.body.items as { id: string }[];
+      expect(items.length).toBeLessThanOrEqual(2);
+      seen.push(...items.map((t) => t.id));
+      cursor = page.body.nextCursor as string | null;
+      pages++;
+    } while (cursor && pages < 50);
+    expect(seen).toEqual(ids);
+    expect(pages).toBe(Math.ceil(ids.length / 2));
+  });
+
+  it('detects overlaps per vehicle (plates compared without spaces and hyphens) only when the spans really overlap, also with legs outside the range', async () => {
+    const at = (d: number, h: number) =>
+      `2027-03-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00Z`;
+    const mk = async (plate: string, day: number, from: number, to: number) =>
+      (
+        (
+          await call(
+            'POST',
+            '/transports',
+            tokens.staff,
+            leg({
+              truckPlate: plate,
+              pickupFrom: at(day, from),
+              pickupTo: at(day, from),
+              deliveryFrom: at(day, to),
+              deliveryTo: at(day, to),
+            }),
+          )
+        ).body as { id: string }
+      ).id;
+    const a = await mk('X 1', 2, 8, 10);
+    const b = await mk('x-1', 2, 9, 11);
+    const c = await mk('X1', 2, 11, 12);
+    const d = await mk('Y1', 2, 8, 20);
+    // Only its overlapping partner lies outside the planned day.
+    const e = await mk('Z9', 3, 22, 23);
+    await mk('z-9', 3, 21, 23);
+    const flagged = async (from: string, to: string) =>
+      new Set(
+        (
+          (await call('GET', `/planning?from=${from}&to=${to}`, tokens.staff)).body.items as {
+            id: string;
+            flags: string[];
+          }[]
+        )
+          .filter((t) => t.flags.includes('vehicle_overlap'))
+          .map((t) => t.id),
+      );
+    const day2 = await flagged('2027-03-02', '2027-03-02');
+    expect([a, b, c, d].filter((id) => day2.has(id)).sort()).toEqual([a, b].sort());
+    expect((await flagged('2027-03-03', '2027-03-03')).has(e)).toBe(true);
+    // A cancelled leg no longer blocks its vehicle.
+    const bVersion = ((await call('GET', `/transports/${b}`, tokens.staff)).body as { version: number })
+      .version;
+    expect(
+      (
+        await call('POST', `/transports/${b}/transitions`, tokens.staff, {
+          to: 'cancelled',
+          version: bVersion,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await flagged('2027-03-02', '2027-03-02')).has(a)).toBe(false);
   });
 });

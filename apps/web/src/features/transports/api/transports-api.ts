@@ -10,7 +10,13 @@ import {
   transportSchema,
   type transportUpdateSchema,
 } from '@fvg/contracts';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -54,11 +60,20 @@ export function transportHistoryOptions(id: string) {
   });
 }
 
+/**
+ * The planning list of a range, a page at a time (time order; the server's `nextCursor` continues).
+ * A live change refetches every loaded page, so the board stays whole.
+ */
 export function planningOptions(from: string, to: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: transportKeys.planning(from, to),
-    queryFn: ({ signal }): Promise<Planning> =>
-      api.get(withQuery('planning', { from, to }), { signal, schema: planningSchema }),
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }): Promise<Planning> =>
+      api.get(withQuery('planning', { from, to, cursor: pageParam ?? undefined }), {
+        signal,
+        schema: planningSchema,
+      }),
+    getNextPageParam: (last) => last.nextCursor,
   });
 }
 

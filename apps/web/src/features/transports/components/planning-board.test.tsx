@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
-import { PlanningBoard, weekOf } from './planning-board.tsx';
+import { groupPlanning, PlanningBoard, weekOf } from './planning-board.tsx';
 
 const CARRIER = { id: '3b1f7a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b', code: 'TRUCKS', name: 'Trucks BV' };
 const OTHER = { id: '7c2e8b63-2d3e-4f60-9bac-1d2e3f4a5b6c', code: 'FAST', name: 'Fast Lines' };
@@ -44,20 +44,13 @@ const leg = (id: string, sequence: number, extra: Partial<Transport> = {}): Tran
   ...extra,
 });
 
-const planning: Planning = {
-  from: '2026-11-16',
-  to: '2026-11-22',
-  groups: [
-    { carrier: null, transports: [{ ...leg('t-1', 1), flags: ['missing_carrier', 'pickup_passed'] }] },
-    {
-      carrier: CARRIER,
-      transports: [
-        { ...leg('t-2', 2, { carrier: CARRIER, truckPlate: 'AB-12-CD' }), flags: ['vehicle_overlap'] },
-        { ...leg('t-3', 3, { carrier: CARRIER, truckPlate: 'AB-12-CD' }), flags: ['vehicle_overlap'] },
-      ],
-    },
-  ],
-};
+// The server's time order: t-2 starts first, then t-1, then t-3.
+const items: Planning['items'] = [
+  { ...leg('t-2', 2, { carrier: CARRIER, truckPlate: 'AB-12-CD' }), flags: ['vehicle_overlap'] },
+  { ...leg('t-1', 1), flags: ['missing_carrier', 'pickup_passed'] },
+  { ...leg('t-3', 3, { carrier: CARRIER, truckPlate: 'AB-12-CD' }), flags: ['vehicle_overlap'] },
+];
+const planning: Planning = { from: '2026-11-16', to: '2026-11-22', total: 3, items, nextCursor: null };
 
 const carriers: LookupSource = {
   key: ['parties', 'lookup', 'carrier'],
@@ -68,10 +61,11 @@ const carriers: LookupSource = {
   byId: async () => null,
 };
 
-function stubApi(patch: () => Promise<Response>) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+function stubApi(patch: () => Promise<Response>, pages: Planning[] = [planning]) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (init?.method === 'PATCH') return patch();
-    return jsonResponse(planning);
+    const cursor = new URL(String(input), 'http://app.test').searchParams.get('cursor');
+    return jsonResponse(cursor ? (pages.find((p) => p.from === cursor) ?? planning) : pages[0]);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -97,6 +91,16 @@ describe('weekOf', () => {
   });
 });
 
+describe('groupPlanning', () => {
+  it('puts unassigned legs first, then carriers by name, each keeping the time order', () => {
+    const other = { ...leg('t-4', 4, { carrier: OTHER }), flags: [] };
+    const groups = groupPlanning([...items, other]);
+    expect(groups.map((g) => g.carrier?.code ?? null)).toEqual([null, 'FAST', 'TRUCKS']);
+    expect(groups[2]?.transports.map((t) => t.id)).toEqual(['t-2', 't-3']);
+    expect(groupPlanning([])).toEqual([]);
+  });
+});
+
 describe('PlanningBoard', () => {
   it('asks for the range and shows the groups (unassigned first) with each row’s flags', async () => {
     const fetchMock = stubApi(async () => jsonResponse({}));
@@ -116,6 +120,40 @@ describe('PlanningBoard', () => {
       within(screen.getByTestId('planning-group-TRUCKS')).getAllByTestId('flag-vehicle_overlap'),
     ).toHaveLength(2);
     expect(screen.getByTestId('planning-row-t-2').textContent).toContain('D-2026-000042-2');
+    expect(screen.getByTestId('planning-count').textContent).toBe('3 legs');
+    expect(screen.queryByTestId('planning-more')).toBeNull();
+  });
+
+  it('shows the first page with the total and loads the next page on request, through the cursor', async () => {
+    // The second page is found by its cursor ('page-2', carried in `from` of the stub page).
+    const first: Planning = { ...planning, total: 4, items: items.slice(0, 2), nextCursor: 'page-2' };
+    const second: Planning = {
+      ...planning,
+      from: 'page-2',
+      total: 4,
+      items: [items[2] as Planning['items'][number], { ...leg('t-4', 4, { carrier: OTHER }), flags: [] }],
+      nextCursor: null,
+    };
+    const fetchMock = stubApi(async () => jsonResponse({}), [first, second]);
+    await start();
+    await screen.findByTestId('planning-row-t-1');
+    expect(screen.queryByTestId('planning-row-t-3')).toBeNull();
+    expect(screen.getByTestId('planning-count').textContent).toBe(
+      'Showing the first 2 of 4 legs, in time order',
+    );
+    fireEvent.click(screen.getByTestId('planning-more'));
+    await screen.findByTestId('planning-row-t-4');
+    const cursors = fetchMock.mock.calls.map(([u]) =>
+      new URL(String(u), 'http://app.test').searchParams.get('cursor'),
+    );
+    expect(cursors).toEqual([null, 'page-2']);
+    expect(screen.getAllByTestId(/^planning-group-/).map((g) => g.dataset.testid)).toEqual([
+      'planning-group-unassigned',
+      'planning-group-FAST',
+      'planning-group-TRUCKS',
+    ]);
+    expect(screen.getByTestId('planning-count').textContent).toBe('4 legs');
+    expect(screen.queryByTestId('planning-more')).toBeNull();
   });
 
   it('assigns a carrier at once with the leg’s version, and takes it back on a 409', async () => {

@@ -1,8 +1,9 @@
-import type { PLANNING_FLAGS, Planning, Transport } from '@fvg/contracts';
+import type { Planning, PlanningFlag, PlanningItem, Transport } from '@fvg/contracts';
 import {
   Alert,
   Anchor,
   Badge,
+  Button,
   CloseButton,
   Group,
   Loader,
@@ -17,9 +18,9 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconInbox } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import {
@@ -29,13 +30,32 @@ import {
 } from '../../../components/records/record-select.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { transportKeys } from '../api/keys.ts';
 import { planningOptions, type TransportUpdateBody, updateTransport } from '../api/transports-api.ts';
 import { toLocalInput } from './transport-form.tsx';
 import { MODE_LABELS, STATUS_COLORS, STATUS_LABELS, vehicleOf } from './transport-meta.ts';
 
-type Flag = (typeof PLANNING_FLAGS)[number];
-type PlanningItem = Planning['groups'][number]['transports'][number];
+type Flag = PlanningFlag;
+
+export interface PlanningGroup {
+  carrier: Transport['carrier'];
+  transports: PlanningItem[];
+}
+
+/** The loaded legs by carrier: unassigned first, then carriers by name; legs keep their time order. */
+export function groupPlanning(items: readonly PlanningItem[]): PlanningGroup[] {
+  const groups = new Map<string, PlanningGroup>();
+  for (const item of items) {
+    const key = item.carrier?.id ?? '';
+    const group = groups.get(key) ?? { carrier: item.carrier, transports: [] };
+    group.transports.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) =>
+    a.carrier ? (b.carrier ? a.carrier.name.localeCompare(b.carrier.name) : 1) : -1,
+  );
+}
 
 export const FLAG_LABELS: Record<Flag, string> = {
   missing_carrier: 'Missing carrier',
@@ -89,7 +109,7 @@ function carrierOf(option: LookupOption | null, id: string | null): Transport['c
 export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }: PlanningBoardProps) {
   const queryClient = useQueryClient();
   const key = transportKeys.planning(from, to);
-  const planning = useQuery(planningOptions(from, to));
+  const planning = useInfiniteQuery(planningOptions(from, to));
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
@@ -101,14 +121,14 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
     onMutate: async ({ item, change }) => {
       setError(null);
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Planning>(key);
-      queryClient.setQueryData<Planning>(key, (data) =>
+      const previous = queryClient.getQueryData<InfiniteData<Planning>>(key);
+      queryClient.setQueryData<InfiniteData<Planning>>(key, (data) =>
         data
           ? {
               ...data,
-              groups: data.groups.map((g) => ({
-                ...g,
-                transports: g.transports.map((t) =>
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((t) =>
                   t.id !== item.id
                     ? t
                     : change.field === 'carrierId'
@@ -131,8 +151,10 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
   });
 
   const range: [string | null, string | null] = [from, to];
-  const groups = planning.data?.groups ?? [];
-  const count = groups.reduce((n, g) => n + g.transports.length, 0);
+  const items = useMemo(() => planning.data?.pages.flatMap((p) => p.items) ?? [], [planning.data]);
+  const groups = useMemo(() => groupPlanning(items), [items]);
+  const count = items.length;
+  const total = planning.data?.pages[0]?.total ?? 0;
 
   return (
     <Stack gap="md" data-testid="planning-board">
@@ -229,6 +251,26 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
             </Table.ScrollContainer>
           </Paper>
         ))
+      )}
+      {count > 0 && (
+        <Group gap="sm" justify="center" data-testid="planning-paging">
+          <Text size="sm" c="dimmed" data-testid="planning-count">
+            {count < total
+              ? `Showing the first ${formatNumber(count)} of ${formatNumber(total)} legs, in time order`
+              : `${formatNumber(total)} ${total === 1 ? 'leg' : 'legs'}`}
+          </Text>
+          {planning.hasNextPage && (
+            <Button
+              variant="light"
+              size="xs"
+              loading={planning.isFetchingNextPage}
+              onClick={() => void planning.fetchNextPage()}
+              data-testid="planning-more"
+            >
+              Show the next legs
+            </Button>
+          )}
+        </Group>
       )}
     </Stack>
   );
