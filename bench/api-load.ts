@@ -1,8 +1,10 @@
 /**
  * The load generator of `bench:api`, run as its own process: C concurrent loops issue GET requests
- * for D seconds and record every latency. Prints one JSON line with percentiles and throughput.
+ * (or POST new DCSA events in batches, with an integration key) for D seconds and record every
+ * latency. Prints one JSON line with percentiles and throughput.
  */
 import { performance } from 'node:perf_hooks';
+import { dcsaEvents } from './dcsa-events.ts';
 
 export interface LoadResult {
   requests: number;
@@ -53,19 +55,41 @@ export async function drive(
   return summarize(latencies, errors, (performance.now() - start) / 1000);
 }
 
-// Child mode: `tsx bench/api-load.ts '<json>'` with { urls, token, concurrency, seconds }.
+// Child mode: `tsx bench/api-load.ts '<json>'` with { urls, token, concurrency, seconds } for GETs, or
+// { urls: [ingest url], apiKey, ingest: { batch, containers }, concurrency, seconds } for event ingest.
 if (process.argv[1]?.endsWith('api-load.ts') && process.argv[2]) {
   const cfg = JSON.parse(process.argv[2]) as {
     urls: string[];
-    token: string;
+    token?: string;
+    apiKey?: string;
+    ingest?: { batch: number; containers: string[] };
     concurrency: number;
     seconds: number;
   };
-  const headers = { authorization: `Bearer ${cfg.token}` };
+  const ingest = cfg.ingest;
+  const headers: Record<string, string> = cfg.apiKey
+    ? { 'x-api-key': cfg.apiKey, 'content-type': 'application/json' }
+    : { authorization: `Bearer ${cfg.token}` };
   const result = await drive(
     async (i) => {
-      const res = await fetch(cfg.urls[i % cfg.urls.length] as string, { headers });
-      await res.arrayBuffer();
+      const url = cfg.urls[i % cfg.urls.length] as string;
+      const res = ingest
+        ? await fetch(url, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(
+              ingest.batch === 1
+                ? dcsaEvents(1, ingest.containers, i)[0]
+                : dcsaEvents(ingest.batch, ingest.containers, i),
+            ),
+          })
+        : await fetch(url, { headers });
+      const body = await res.arrayBuffer();
+      // An ingest that answers 200 but stored nothing is not a success.
+      if (ingest && res.ok) {
+        const created = (JSON.parse(Buffer.from(body).toString()) as { created: number }).created;
+        return created === ingest.batch;
+      }
       return res.ok;
     },
     cfg.concurrency,

@@ -15,14 +15,24 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { dossierListQuerySchema } from '@fvg/contracts';
+import {
+  containerListQuerySchema,
+  dcsaEventSchema,
+  documentListQuerySchema,
+  dossierListQuerySchema,
+} from '@fvg/contracts';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
-import { seedScale, seedTransports } from '../apps/api/src/db/seed-scale.ts';
+import { seedOperations, seedScale, seedTransports } from '../apps/api/src/db/seed-scale.ts';
+import { containerEventsRepository } from '../apps/api/src/features/container-events/container-events.repository.ts';
+import { toNewEvent } from '../apps/api/src/features/container-events/container-events.service.ts';
+import { documentsRepository } from '../apps/api/src/features/documents/documents.repository.ts';
+import { createFileStore } from '../apps/api/src/features/documents/storage.ts';
 import { dossiersRepository } from '../apps/api/src/features/dossiers/dossiers.repository.ts';
 import { transportsRepository } from '../apps/api/src/features/transports/transports.repository.ts';
 import { drive, type LoadResult } from './api-load.ts';
+import { dcsaEvents } from './dcsa-events.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -30,11 +40,17 @@ const { values: args } = parseArgs({
     dossiers: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '1,10' },
+    /** Only the scenarios whose names contain one of these comma-separated words. */
+    only: { type: 'string', default: '' },
   },
 });
 const N = Number(args.dossiers);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = String(args.connections).split(',').map(Number);
+const ONLY = String(args.only)
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
 
 async function freePort(): Promise<number> {
   const srv = net.createServer().listen(0, '127.0.0.1');
@@ -70,6 +86,17 @@ try {
     await sql`vacuum (analyze) transports`.execute(database.db);
     console.log(`  transports seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  // Container events (about 5 M at 1 M dossiers) and documents (1 per dossier), when still empty.
+  for (const r of await seedOperations(database.db, createFileStore(config), {
+    log: (l) => console.log(`  ${l}`),
+  }))
+    console.log(`  seeded ${r.table}: ${r.rows} rows in ${r.seconds.toFixed(1)} s (${r.rowsPerSecond}/s)`);
+  const counts = (
+    await sql<{ events: string; documents: string; transports: string }>`
+      select (select count(*) from container_events) as events, (select count(*) from documents) as documents,
+             (select count(*) from transports) as transports`.execute(database.db)
+  ).rows[0];
+
   // The busiest week of pickups, for the planning list.
   const week =
     (
@@ -102,6 +129,22 @@ try {
     )
   ).rows.map((r) => r.r);
 
+  // Containers with events, for timelines; any containers of the dossiers, for new events to link to.
+  const timelines = (
+    await sql<{
+      n: string;
+    }>`select equipment_reference n from container_summaries tablesample system (1) limit 200`.execute(
+      database.db,
+    )
+  ).rows.map((r) => r.n);
+  const containers = (
+    await sql<{
+      n: string;
+    }>`select container_numbers[1] n from dossiers tablesample system (1) where cardinality(container_numbers) > 0 limit 2000`.execute(
+      database.db,
+    )
+  ).rows.map((r) => r.n);
+
   const port = await freePort();
   server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
@@ -132,11 +175,45 @@ try {
     body: JSON.stringify({ email: 'staff@fvg.local', password: 'staff-demo-2026' }),
   });
   const token = ((await login.json()) as { Token: string }).Token;
+  const adminLogin = await fetch(`${origin}/api/auth/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@fvg.local', password: 'admin-demo-2026' }),
+  });
+  const adminToken = ((await adminLogin.json()) as { Token: string }).Token;
+  const keyRes = await fetch(`${origin}/api/integration-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ name: `bench ${new Date().toISOString()}` }),
+  });
+  const apiKey = ((await keyRes.json()) as { key: string }).key;
+  if (!apiKey) throw new Error(`no integration key (${keyRes.status})`);
 
   const repo = dossiersRepository(database.db);
   const all = { all: true } as const;
   const q = (s: Record<string, string>) => dossierListQuerySchema.parse(s);
-  const scenarios: { name: string; urls: string[]; floor: (i: number) => Promise<unknown> }[] = [
+  const events = containerEventsRepository(database.db);
+  const documents = documentsRepository(database.db);
+  // The ingest floor: the same kind of events, generated and parsed before the clock starts (a pool
+  // of fresh ones, each used once), stored by the same single statement the API runs.
+  const ingestFloor = (batch: number) => {
+    const make = (k: number) =>
+      dcsaEvents(batch, containers, 1_000_000 + k).map((e) => toNewEvent(dcsaEventSchema.parse(e)));
+    const pool = Array.from({ length: batch === 1 ? 20_000 : 200 }, (_, k) => make(k));
+    let next = 0;
+    return async () => {
+      const rows = pool[next] ?? make(next);
+      next++;
+      return events.insertBatch(rows, { source: 'api', createdBy: null, apiKeyId: null });
+    };
+  };
+  const scenarios: {
+    name: string;
+    urls: string[];
+    floor: (i: number) => Promise<unknown>;
+    /** Events per request, for ingest scenarios. */
+    ingest?: number;
+  }[] = [
     {
       name: 'list, first page, default sort',
       urls: ['/api/dossiers?pageSize=50'],
@@ -165,9 +242,40 @@ try {
       },
     },
     {
-      name: 'planning list, one week',
+      name: 'planning, busiest week (page 1)',
       urls: [`/api/planning?from=${week}&to=${weekEnd}`],
-      floor: () => transportsRepository(database.db).inRange(all, week, weekEnd),
+      floor: () =>
+        Promise.all([
+          transportsRepository(database.db).planningPage(all, week, weekEnd, 501, null),
+          transportsRepository(database.db).planningCount(all, week, weekEnd),
+        ]),
+    },
+    {
+      name: 'containers, first page',
+      urls: ['/api/containers?pageSize=50'],
+      floor: () => events.listContainers(all, containerListQuerySchema.parse({ pageSize: '50' })),
+    },
+    {
+      name: 'container timeline',
+      urls: timelines.map((n) => `/api/containers/${n}/events`),
+      floor: (i) => events.timeline(all, timelines[i % timelines.length] as string, { limit: 500 }),
+    },
+    {
+      name: 'documents, first page',
+      urls: ['/api/documents?pageSize=50'],
+      floor: () => documents.list(all, documentListQuerySchema.parse({ pageSize: '50' })),
+    },
+    {
+      name: 'ingest, batches of 1',
+      urls: ['/api/container-events'],
+      floor: ingestFloor(1),
+      ingest: 1,
+    },
+    {
+      name: 'ingest, batches of 500',
+      urls: ['/api/container-events'],
+      floor: ingestFloor(500),
+      ingest: 500,
     },
     {
       name: 'search q (reference)',
@@ -176,11 +284,18 @@ try {
     },
   ];
 
-  const runs: { connections: number; rows: { name: string; api: LoadResult; floor: LoadResult }[] }[] = [];
+  type Row = { name: string; api: LoadResult; floor: LoadResult; eventsPerRequest?: number };
+  const runs: { connections: number; rows: Row[] }[] = [];
+  const chosen = scenarios.filter((s) => !ONLY.length || ONLY.some((w) => s.name.includes(w)));
   for (const C of CONNECTIONS) {
-    const rows: { name: string; api: LoadResult; floor: LoadResult }[] = [];
-    for (const s of scenarios) {
-      const cfg = { urls: s.urls.map((u) => `${origin}${u}`), token, concurrency: C, seconds: SECONDS };
+    const rows: Row[] = [];
+    for (const s of chosen) {
+      const cfg = {
+        urls: s.urls.map((u) => `${origin}${u}`),
+        concurrency: C,
+        seconds: SECONDS,
+        ...(s.ingest ? { apiKey, ingest: { batch: s.ingest, containers } } : { token }),
+      };
       const { stdout } = await promisify(execFile)(
         path.join(root, 'node_modules/.bin/tsx'),
         ['bench/api-load.ts', JSON.stringify(cfg)],
@@ -198,9 +313,9 @@ try {
         C,
         SECONDS,
       );
-      rows.push({ name: s.name, api, floor });
+      rows.push({ name: s.name, api, floor, ...(s.ingest ? { eventsPerRequest: s.ingest } : {}) });
       console.log(
-        `${s.name}: API p50 ${api.p50} p95 ${api.p95} p99 ${api.p99} ms, ${api.rps} req/s (errors ${api.errors}) | SQL floor p50 ${floor.p50} p95 ${floor.p95} p99 ${floor.p99} ms, ${floor.rps}/s`,
+        `${s.name}: API p50 ${api.p50} p95 ${api.p95} p99 ${api.p99} ms, ${api.rps} req/s (errors ${api.errors}) | SQL floor p50 ${floor.p50} p95 ${floor.p95} p99 ${floor.p99} ms, ${floor.rps}/s${s.ingest ? ` | events/s API ${api.rps * s.ingest}, floor ${floor.rps * s.ingest}` : ''}`,
       );
     }
 
@@ -226,6 +341,9 @@ try {
       {
         at: new Date().toISOString(),
         dossiers: total,
+        transports: Number(counts?.transports),
+        containerEvents: Number(counts?.events),
+        documents: Number(counts?.documents),
         seconds: SECONDS,
         cores: os.cpus().length,
         runs,

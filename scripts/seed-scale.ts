@@ -1,30 +1,60 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
-import { seedScale } from '../apps/api/src/db/seed-scale.ts';
+import { seedOperations, seedScale } from '../apps/api/src/db/seed-scale.ts';
+import { createFileStore } from '../apps/api/src/features/documents/storage.ts';
 
-/** `npm run seed:scale -- --dossiers 1000000`: volume data in the configured database (DATA_DIR or DATABASE_URL). */
+/**
+ * `npm run seed:scale -- --dossiers 1000000`: volume data in the configured database (DATA_DIR or
+ * DATABASE_URL): parties, dossiers with charges and transport legs, then container events and
+ * documents (each only while its table is empty).
+ */
 const { values } = parseArgs({
   options: {
     dossiers: { type: 'string', default: '100000' },
     charges: { type: 'string', default: '2' },
     transports: { type: 'string', default: '2' },
+    'events-per-container': { type: 'string', default: '4' },
+    'documents-per-dossier': { type: 'string', default: '1' },
+    'document-files': { type: 'string', default: 'none' },
   },
 });
-const dossiers = Number(values.dossiers);
-if (!Number.isInteger(dossiers) || dossiers < 1 || dossiers > 50_000_000) {
-  console.error('--dossiers must be a whole number between 1 and 50000000');
+const whole = (name: string, value: string | undefined, min: number, max: number) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    console.error(`--${name} must be a whole number between ${min} and ${max}`);
+    process.exit(2);
+  }
+  return n;
+};
+const dossiers = whole('dossiers', values.dossiers, 1, 50_000_000);
+const charges = whole('charges', values.charges, 0, 50);
+const transports = whole('transports', values.transports, 0, 20);
+const eventsPerContainer = whole('events-per-container', values['events-per-container'], 0, 50);
+const documentsPerDossier = whole('documents-per-dossier', values['documents-per-dossier'], 0, 50);
+const documentFiles = values['document-files'];
+if (documentFiles !== 'none' && documentFiles !== 'each') {
+  console.error('--document-files must be none (rows only) or each (a small PDF per row)');
   process.exit(2);
 }
-const database = await openDatabase(loadConfig(), (m) => console.log(`[fvg] ${m}`));
+const config = loadConfig();
+const database = await openDatabase(config, (m) => console.log(`[fvg] ${m}`));
 try {
   const t0 = performance.now();
-  const reports = await seedScale(database.db, {
-    dossiers,
-    chargesPerDossier: Number(values.charges),
-    transportsPerDossier: Number(values.transports),
-    log: (l) => console.log(l),
-  });
+  const reports = [
+    ...(await seedScale(database.db, {
+      dossiers,
+      chargesPerDossier: charges,
+      transportsPerDossier: transports,
+      log: (l) => console.log(l),
+    })),
+    ...(await seedOperations(database.db, createFileStore(config), {
+      eventsPerContainer,
+      documentsPerDossier,
+      documentFiles,
+      log: (l) => console.log(l),
+    })),
+  ];
   const rows = reports.reduce((a, r) => a + r.rows, 0);
   const seconds = (performance.now() - t0) / 1000;
   console.log(

@@ -1,4 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
+import { seedContainerEvents } from '../features/container-events/container-events.repository.ts';
+import { seedDocuments } from '../features/documents/seed-documents.ts';
+import type { FileStore } from '../features/documents/storage.ts';
 import type { Db } from './database.ts';
 import { seedDemo } from './seed.ts';
 
@@ -200,4 +203,57 @@ export async function seedTransports(db: Db, legs: number, where: RawBuilder<unk
     cross join lateral (select (d.etd::timestamp + make_interval(hours => 6 + (abs(hashtext(d.number)) + k * 5) % 12)
                                 - interval '1 day' * (${legs}::int - k)) at time zone 'UTC' as at) p
     where d.etd is not null and ${where}`.execute(db);
+}
+
+export interface OperationsScaleOptions {
+  /** Equipment events per container of every dossier (default 4: 5.7 M events at 1 M dossiers). */
+  eventsPerContainer?: number;
+  /** Documents per dossier (default 1). */
+  documentsPerDossier?: number;
+  /** `none` (default at volume): rows with the size and hash of a small PDF, no file; `each`: a file per row. */
+  documentFiles?: 'each' | 'none';
+  log?: (line: string) => void;
+}
+
+/**
+ * Container events and documents for the dossiers that exist, each only when its table is still
+ * empty (both generators add to what is there, so running the volume seed twice must not double them).
+ */
+export async function seedOperations(
+  db: Db,
+  store: FileStore,
+  opts: OperationsScaleOptions = {},
+): Promise<ScaleReport[]> {
+  const log = opts.log ?? (() => {});
+  const reports: ScaleReport[] = [];
+  const count = async (table: string) =>
+    Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]?.n);
+  const report = (table: string, rows: number, seconds: number) => {
+    const r = { table, rows, seconds, rowsPerSecond: Math.round(rows / seconds) };
+    reports.push(r);
+    log(
+      `${table}: ${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s (${r.rowsPerSecond.toLocaleString('en-US')} rows/s)`,
+    );
+  };
+  const perContainer = opts.eventsPerContainer ?? 4;
+  if (perContainer > 0 && (await count('container_events')) === 0) {
+    const r = await seedContainerEvents(db, { eventsPerDossierContainer: perContainer, log });
+    report('container_events', r.events, r.seconds);
+  }
+  const perDossier = opts.documentsPerDossier ?? 1;
+  if (perDossier > 0 && (await count('documents')) === 0) {
+    const r = await seedDocuments(db, store, {
+      perDossier,
+      files: opts.documentFiles ?? 'none',
+      batchDossiers: 5000,
+      log: (line) => {
+        // One line per 100 000 rows, not per batch.
+        const rows = Number(line.match(/([\d,]+) rows/)?.[1]?.replaceAll(',', ''));
+        if (rows % 100_000 < 5000 * perDossier) log(`  ${line}`);
+      },
+    });
+    await sql`vacuum (analyze) documents`.execute(db);
+    report('documents', r.rows, r.seconds);
+  }
+  return reports;
 }
