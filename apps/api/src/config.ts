@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every setting the server reads, with its environment variable. The README lists the same table. */
@@ -42,6 +43,16 @@ export interface Config {
   documentMaxBytes: number;
   /** S3_BUCKET (and the other S3_* settings): store documents in an S3-compatible bucket; unset means DATA_DIR/files. */
   s3: S3Config | undefined;
+  /**
+   * PG_SHARED_BUFFERS: shared_buffers of the embedded PostgreSQL in MB (ignored with DATABASE_URL).
+   * Default: an eighth of the machine's memory, between 128 and 1024.
+   */
+  embeddedSharedBuffersMb: number;
+}
+
+/** An eighth of the memory, at least PostgreSQL's own default (128 MB), at most 1 GB. */
+export function defaultSharedBuffersMb(totalMemoryBytes: number = os.totalmem()): number {
+  return Math.min(1024, Math.max(128, Math.floor(totalMemoryBytes / 8 / 1024 / 1024)));
 }
 
 /** An S3-compatible document store. */
@@ -111,5 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, false),
         }
       : undefined,
+    embeddedSharedBuffersMb: Math.max(
+      16,
+      int('PG_SHARED_BUFFERS', env.PG_SHARED_BUFFERS, defaultSharedBuffersMb()),
+    ),
   };
 }

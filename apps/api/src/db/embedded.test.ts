@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defaultSharedBuffersMb, loadConfig } from '../config.ts';
 import { startEmbedded } from './embedded.ts';
 
 let dir: string | undefined;
@@ -37,9 +38,25 @@ describe('embedded PostgreSQL', () => {
     await first.stop();
     await expect(query(first.url, 'select 1')).rejects.toThrow();
 
-    const again = await startEmbedded({ dataDir: dir });
+    const again = await startEmbedded({ dataDir: dir, sharedBuffersMb: 200 });
     expect(again.owned).toBe(true);
     expect(await query<{ v: string }>(again.url, 'select v from kept')).toEqual([{ v: 'still here' }]);
+    // PG_SHARED_BUFFERS reaches the server.
+    expect(await query<{ shared_buffers: string }>(again.url, 'show shared_buffers')).toEqual([
+      { shared_buffers: '200MB' },
+    ]);
     await again.stop();
   }, 60_000);
+});
+
+describe('PG_SHARED_BUFFERS', () => {
+  it('defaults to an eighth of the memory between 128 MB and 1 GB, and takes a number of MB', () => {
+    const gb = 1024 ** 3;
+    expect(defaultSharedBuffersMb(0.5 * gb)).toBe(128);
+    expect(defaultSharedBuffersMb(4 * gb)).toBe(512);
+    expect(defaultSharedBuffersMb(24 * gb)).toBe(1024);
+    expect(loadConfig({ PG_SHARED_BUFFERS: '300' }).embeddedSharedBuffersMb).toBe(300);
+    expect(loadConfig({}).embeddedSharedBuffersMb).toBe(defaultSharedBuffersMb());
+    expect(() => loadConfig({ PG_SHARED_BUFFERS: '1GB' })).toThrow(/PG_SHARED_BUFFERS/);
+  });
 });

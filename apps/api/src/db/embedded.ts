@@ -86,12 +86,15 @@ function urlOf(creds: Credentials, port: number, database: string): string {
 export interface EmbeddedOptions {
   dataDir: string;
   database?: string;
+  /** shared_buffers in MB (PostgreSQL's default is 128). */
+  sharedBuffersMb?: number;
   log?: (message: string) => void;
 }
 
 export async function startEmbedded({
   dataDir,
   database = DB_NAME,
+  sharedBuffersMb = 128,
   log,
 }: EmbeddedOptions): Promise<EmbeddedServer> {
   const clusterDir = path.join(dataDir, 'pg');
@@ -120,6 +123,10 @@ export async function startEmbedded({
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      // Batched event ingest and the large lists live from shared buffers; 128 MB (the default)
+      // halves ingest throughput (docs/performance.md).
+      '-c',
+      `shared_buffers=${sharedBuffersMb}MB`,
     ],
     onLog: () => {},
     onError: (e) => log?.(`embedded PostgreSQL: ${String(e)}`),

@@ -14,7 +14,9 @@ export interface OpenDatabase extends DatabaseHandle {
  * `DATA_DIR/pg` (started here, or attached to when another process of ours already runs it).
  */
 export async function openDatabase(config: Config, log: (message: string) => void): Promise<OpenDatabase> {
-  const embedded = config.databaseUrl ? undefined : await startEmbedded({ dataDir: config.dataDir, log });
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbedded({ dataDir: config.dataDir, sharedBuffersMb: config.embeddedSharedBuffersMb, log });
   const url = config.databaseUrl ?? embedded?.url;
   if (!url) throw new Error('no database');
   const handle = connect(url);

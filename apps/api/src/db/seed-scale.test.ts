@@ -1,8 +1,12 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isValidContainerNumber } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalDiskStore } from '../features/documents/storage.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
-import { seedScale } from './seed-scale.ts';
+import { seedOperations, seedScale } from './seed-scale.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -56,5 +60,34 @@ describe('seed:scale', () => {
     expect(numbers).toEqual({ n: 610, u: 610 });
     const series = await db.db.selectFrom('number_series').select('last_value').executeTakeFirstOrThrow();
     expect(series.last_value).toBe(610);
+  }, 60_000);
+
+  it('adds container events for every container and a document row per dossier, once', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fvg-seed-docs-'));
+    try {
+      const store = new LocalDiskStore(dir);
+      const containers = Number(
+        (await sql<{ n: string }>`select sum(cardinality(container_numbers)) n from dossiers`.execute(db.db))
+          .rows[0]?.n,
+      );
+      const reports = await seedOperations(db.db, store, { eventsPerContainer: 3, documentsPerDossier: 1 });
+      expect(reports.map((r) => [r.table, r.rows])).toEqual([
+        ['container_events', containers * 3],
+        ['documents', 610],
+      ]);
+      const linked = (
+        await sql<{ unlinked: number; summaries: number }>`
+          select (select count(*)::int from container_events where dossier_id is null) unlinked,
+                 (select count(*)::int from container_summaries) summaries`.execute(db.db)
+      ).rows[0];
+      expect(linked).toEqual({ unlinked: 0, summaries: containers });
+      // Rows only (no files) unless asked; a second run leaves full tables alone.
+      expect(await readdir(dir)).toEqual([]);
+      expect(await seedOperations(db.db, store, { eventsPerContainer: 3, documentsPerDossier: 1 })).toEqual(
+        [],
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
