@@ -34,6 +34,10 @@ test('wrong credentials show the server message and keep the visitor on /login',
 
 test('every auth route redirects to /login when signed out', async ({ page }) => {
   expect(specAuthRoutes).toHaveLength(24);
+  // The product's own screens are guarded the same way.
+  expect(authRoutes.map((r) => r.path)).toEqual(
+    expect.arrayContaining(['/parties', '/admin/users', '/admin/integration-keys']),
+  );
   for (const route of authRoutes) {
     await page.goto(samplePath(route.path));
     await expect(page, route.path).toHaveURL(/\/login(\?|$)/);
@@ -129,6 +133,23 @@ test('the warehouse is hidden without cw_access and shown with it', async ({ pag
   await expect(page.getByTestId('nav-stock')).toBeVisible();
   await page.goto('/stock');
   await expect(page.getByTestId('screen-frame')).toHaveAttribute('data-route', 'stock');
+});
+
+test('the admin screens are in the admin’s navbar only; staff who open them get no access', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin);
+  await expect(page.getByTestId('nav-admin-users')).toBeVisible();
+  await page.getByTestId('nav-admin-integration-keys').click();
+  await expect(page).toHaveURL(/\/admin\/integration-keys$/);
+  await expect(page).toHaveTitle('Integration keys · FVG');
+  await page.goto('/logout');
+  await signIn(page, DEMO.staff);
+  await expect(page.getByTestId('nav-admin-integration-keys')).toHaveCount(0);
+  for (const p of ['/admin/users', '/admin/integration-keys']) {
+    await page.goto(p);
+    await expect(page.getByTestId('no-access'), p).toBeVisible();
+  }
 });
 
 test('the header search box goes to /search', async ({ page }) => {

@@ -40,4 +40,5 @@ export const ROUTE_COMPONENTS: Record<RouteName, () => Promise<ScreenModule>> = 
   parties: () => import('../routes/parties.tsx'),
   party: () => import('../routes/party.tsx'),
   'admin-users': () => import('../routes/admin-users.tsx'),
+  'admin-integration-keys': () => import('../routes/admin-integration-keys.tsx'),
 };

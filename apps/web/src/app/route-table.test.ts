@@ -38,7 +38,7 @@ const SPEC_AUTH_PATHS = [
 ];
 
 /** Product additions (docs/product.md), marked as such in the table. */
-const PRODUCT_AUTH_PATHS = ['/parties', '/parties/$id', '/admin/users'];
+const PRODUCT_AUTH_PATHS = ['/parties', '/parties/$id', '/admin/users', '/admin/integration-keys'];
 
 describe('route table', () => {
   it('holds every route of the specification in its group', () => {
@@ -125,16 +125,18 @@ describe('checkRouteGroups', () => {
 });
 
 describe('navEntriesFor', () => {
-  it('shows parties to staff and admins, users to admins, warehouse entries with cw_access', () => {
+  it('shows parties to staff and admins, users and integration keys to admins, warehouse entries with cw_access', () => {
     const routes = (user: Parameters<typeof navEntriesFor>[0]) => navEntriesFor(user).map((e) => e.route);
     expect(routes({ role: 'customer', cwAccess: false })).not.toContain('parties');
     expect(routes({ role: 'customer', cwAccess: false })).not.toContain('admin-users');
     expect(routes({ role: 'customer', cwAccess: true })).toContain('stock');
     expect(routes({ role: 'staff', cwAccess: false })).toContain('parties');
     expect(routes({ role: 'staff', cwAccess: false })).not.toContain('admin-users');
+    expect(routes({ role: 'staff', cwAccess: false })).not.toContain('admin-integration-keys');
+    expect(routes({ role: 'customer', cwAccess: true })).not.toContain('admin-integration-keys');
     expect(routes({ role: 'staff', cwAccess: false })).not.toContain('stock');
     expect(routes({ role: 'admin', cwAccess: false })).toEqual(
-      expect.arrayContaining(['dossiers', 'parties', 'admin-users']),
+      expect.arrayContaining(['dossiers', 'parties', 'admin-users', 'admin-integration-keys']),
     );
     expect(routes({ role: undefined, cwAccess: false })).not.toContain('parties');
   });

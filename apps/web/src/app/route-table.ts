@@ -73,6 +73,8 @@ const DESCRIPTIONS = {
   parties:
     'Customers, consignors, consignees, carriers and agents: addresses, VAT numbers, EORI and contacts.',
   users: 'Who can sign in: staff and customer accounts, their roles, organisations and warehouse access.',
+  integrationKeys:
+    'API keys of the terminals, carriers and platforms that post container events: create, list and revoke.',
   dashboard:
     'Open dossiers, transports, declarations awaiting action, invoices and container events at a glance.',
 } as const;
@@ -290,10 +292,22 @@ const ROUTE_DATA = [
     title: 'Users',
     description: DESCRIPTIONS.users,
   }),
+  route({
+    name: 'admin-integration-keys',
+    path: '/admin/integration-keys',
+    group: 'auth',
+    title: 'Integration keys',
+    description: DESCRIPTIONS.integrationKeys,
+  }),
 ];
 
 /** Routes the product adds to the specification's table (see the comment above them). */
-export const PRODUCT_ROUTES: readonly RouteName[] = ['parties', 'party', 'admin-users'];
+export const PRODUCT_ROUTES: readonly RouteName[] = [
+  'parties',
+  'party',
+  'admin-users',
+  'admin-integration-keys',
+];
 
 export type RouteName = (typeof ROUTE_DATA)[number]['name'];
 
@@ -394,6 +408,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     route: 'admin-users',
     testId: 'nav-admin-users',
     activeOn: ['/admin/users'],
+    roles: ['admin'],
+  },
+  {
+    label: 'Integration keys',
+    route: 'admin-integration-keys',
+    testId: 'nav-admin-integration-keys',
+    activeOn: ['/admin/integration-keys'],
     roles: ['admin'],
   },
 ];

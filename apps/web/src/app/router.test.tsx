@@ -1,5 +1,5 @@
 import { createMemoryHistory } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/session.ts';
 import { FakeHubConnection } from '../test/fake-hub-connection.ts';
@@ -153,6 +153,22 @@ describe('app router', () => {
     fireEvent.click(toggle);
     await screen.findByTestId('admin-mode-badge');
     expect(localStorage.getItem('fvg.adminMode')).toBe('true');
+  });
+
+  it('lists the integration keys in the admin’s navbar only, and titles the screen', async () => {
+    setToken('tok');
+    stubApi(me(false, 'admin'));
+    await start('/admin/integration-keys');
+    expect((await screen.findByTestId('nav-admin-integration-keys')).getAttribute('href')).toBe(
+      '/admin/integration-keys',
+    );
+    await waitFor(() => expect(document.title).toBe('Integration keys · FVG'));
+    cleanup();
+
+    stubApi(me(false, 'staff'));
+    await start('/admin/integration-keys');
+    expect(await screen.findByTestId('no-access')).toBeTruthy();
+    expect(screen.queryByTestId('nav-admin-integration-keys')).toBeNull();
   });
 
   it('has no admin mode switch for staff', async () => {

@@ -12,6 +12,11 @@ import {
 import { ErrorState } from '../components/error-state.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import {
+  validateContainersSearch,
+  validateIntegrationKeysSearch,
+} from '../features/container-events/search.ts';
+import { validateDocumentsSearch } from '../features/documents/search.ts';
 import { validateDossierSearch, validateDossiersSearch } from '../features/dossiers/search.ts';
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
 import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
@@ -62,6 +67,9 @@ const SEARCH_VALIDATORS: Partial<
   'admin-users': validateUsersSearch,
   transports: validateTransportsSearch,
   'planning-list': validatePlanningSearch,
+  'container-events': validateContainersSearch,
+  documents: validateDocumentsSearch,
+  'admin-integration-keys': validateIntegrationKeysSearch,
 };
 
 interface BeforeLoadArgs {

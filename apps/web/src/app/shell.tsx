@@ -26,6 +26,7 @@ import {
   IconFileInvoice,
   IconFileText,
   IconFolders,
+  IconKey,
   IconLayoutDashboard,
   IconLogout,
   IconPackageExport,
@@ -61,6 +62,7 @@ const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
   shipments: <IconPackageExport size={18} stroke={1.5} />,
   parties: <IconAddressBook size={18} stroke={1.5} />,
   'admin-users': <IconUsers size={18} stroke={1.5} />,
+  'admin-integration-keys': <IconKey size={18} stroke={1.5} />,
 };
 
 function HeaderSearch() {

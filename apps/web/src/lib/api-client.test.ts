@@ -122,6 +122,19 @@ describe('apiRequest', () => {
     expect(init.signal).toBeUndefined();
   });
 
+  it('sends a Blob as it is, typed by the Blob unless a Content-Type header is given', async () => {
+    const fetchMock = stubFetch(fakeResponse(200, '{}', { 'content-type': 'application/json' }));
+    const csv = new Blob(['a,b\n1,2\n'], { type: 'text/csv' });
+    await apiRequest('import', { method: 'POST', body: csv });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.body).toBe(csv);
+    expect(headersOfCall(fetchMock, 0)['Content-Type']).toBe('text/csv');
+
+    await apiRequest('import', { method: 'POST', body: csv, headers: { 'content-type': 'text/plain' } });
+    expect(headersOfCall(fetchMock, 1)['content-type']).toBe('text/plain');
+    expect(headersOfCall(fetchMock, 1)['Content-Type']).toBeUndefined();
+  });
+
   it('validates the answer with a schema when given one', async () => {
     stubFetch(fakeResponse(200, '{"Token":5}', { 'content-type': 'application/json' }));
     const schema = {
