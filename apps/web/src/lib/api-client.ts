@@ -11,7 +11,7 @@ export interface ResponseParser<T> {
 
 export interface ApiRequestOptions<T> {
   method?: string;
-  /** Sent as JSON, except FormData which is sent as is (multipart). */
+  /** Sent as JSON, except FormData (multipart) and Blobs (a file, typed by the Blob), sent as they are. */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -149,6 +149,11 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
+  } else if (body instanceof Blob) {
+    // A file sent as it is (a CSV import), typed by the Blob; an explicit Content-Type header wins.
+    payload = body;
+    if (body.type && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = body.type;
   } else if (body !== undefined) {
     payload = JSON.stringify(body);
     headers['Content-Type'] = 'application/json';
@@ -226,4 +231,102 @@ export function problemMessage(error: unknown): string {
     return error.problem.detail ?? 'Too many attempts, try again later.';
   }
   return error.problem.detail ?? error.problem.title;
+}
+
+/*
+ * Pieces for the few calls that cannot go through apiRequest (uploads over XMLHttpRequest for their
+ * progress, files read as blobs), so that they send the token and report failures exactly as
+ * apiRequest does: one ApiError shape for every screen and form.
+ */
+
+/** The request headers every API call carries: the bearer token when one is stored. */
+export function authHeaders(accept = 'application/json, application/problem+json'): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** The ApiError of a server that could not be reached (status 0). */
+export function networkError(): ApiError {
+  return new ApiError(0, {
+    type: 'about:blank',
+    title: 'Network error',
+    status: 0,
+    detail: 'The server could not be reached. Check your connection and try again.',
+  });
+}
+
+/** A received answer, whatever carried it. */
+export interface RawAnswer {
+  status: number;
+  statusText?: string;
+  text: string;
+  contentType: string;
+  retryAfter?: string | null;
+}
+
+/** The ApiError of an answer outside 200–299: its problem+json, or a fallback built from the status. */
+export function apiErrorOf(answer: RawAnswer): ApiError {
+  const data = parseBody(answer.text, answer.contentType);
+  const parsed = isRecord(data) ? problemSchema.safeParse(data) : undefined;
+  const problem = parsed?.success ? parsed.data : fallbackProblem(answer.status, answer.statusText, data);
+  return new ApiError(answer.status, problem, parseRetryAfter(answer.retryAfter));
+}
+
+/** A 2xx answer's body, parsed and validated as apiRequest does (a mismatch is an ApiError). */
+export function parseAnswer<T>(answer: RawAnswer, schema?: ResponseParser<T>): T {
+  const data = parseBody(answer.text, answer.contentType);
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch {
+    throw new ApiError(answer.status, {
+      type: 'about:blank',
+      title: 'Unexpected answer',
+      status: answer.status,
+      detail: 'The server answered in a shape this version of the app does not understand.',
+    });
+  }
+}
+
+export interface BlobAnswer {
+  blob: Blob;
+  /** The Content-Type the server sent. */
+  contentType: string;
+}
+
+/**
+ * A file the API serves (a document's content), read as a blob with the bearer token, which an
+ * `<img src>` or a link could not send. Failures throw an ApiError like every other call.
+ */
+export async function apiBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<BlobAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: 'GET',
+      headers: authHeaders('*/*'),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError();
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!isSuccessStatus(response.status)) {
+    const text = await response.text().catch(() => '');
+    throw apiErrorOf({
+      status: response.status,
+      statusText: response.statusText,
+      text,
+      contentType,
+      retryAfter: response.headers.get('retry-after'),
+    });
+  }
+  try {
+    return { blob: await response.blob(), contentType };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError();
+  }
 }

@@ -1,0 +1,55 @@
+import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_RECORD_TYPE_LABELS,
+  DOCUMENT_RECORD_TYPES,
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPES,
+  type DocumentContentType,
+  type DocumentType,
+} from '@fvg/contracts';
+import { formatNumber } from '../../../lib/format.ts';
+
+export const DOCUMENT_TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({
+  value,
+  label: DOCUMENT_TYPE_LABELS[value],
+}));
+
+export const RECORD_TYPE_OPTIONS = DOCUMENT_RECORD_TYPES.map((value) => ({
+  value,
+  label: DOCUMENT_RECORD_TYPE_LABELS[value],
+}));
+
+export const VISIBILITY_OPTIONS = [
+  { value: 'true', label: 'Visible to the customer' },
+  { value: 'false', label: 'Internal only' },
+];
+
+/** The fields of the audit trail, as the history shows them. */
+export const DOCUMENT_FIELD_LABELS: Record<string, string> = {
+  fileName: 'File name',
+  documentType: 'Document type',
+  visibleToCustomer: 'Visible to customer',
+  record: 'Record',
+  sha256: 'SHA-256',
+};
+
+export function documentTypeLabel(type: string): string {
+  return DOCUMENT_TYPE_LABELS[type as DocumentType] ?? type;
+}
+
+/** 'PDF', 'PNG image'… for the content types the server accepts; the raw type otherwise. */
+export function contentTypeLabel(contentType: string): string {
+  return DOCUMENT_CONTENT_TYPES[contentType as DocumentContentType] ?? contentType;
+}
+
+/** A file size as people read it: 512 bytes, 14 KB, 3.2 MB (binary units, as the server's limits). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) {
+    return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
+  }
+  if (bytes >= 1024) return `${formatNumber(Math.round(bytes / 1024))} KB`;
+  return `${formatNumber(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+}
+
+/** The accepted types in one sentence, for the upload zone's hint (the server checks the bytes). */
+export const ACCEPTED_SUMMARY = 'PDF, images, Office documents, XML, CSV or e-mails (EML)';
