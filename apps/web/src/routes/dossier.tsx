@@ -2,18 +2,33 @@ import { useParams } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ChatPanel, ChatUnreadBadge } from '../features/chat/components/chat-panel.tsx';
 import { DossierPresence, DossierRoom } from '../features/chat/components/dossier-room.tsx';
+import { DossierEvents } from '../features/container-events/components/dossier-events.tsx';
+import { DocumentsTab } from '../features/documents/components/dossier-documents.tsx';
 import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
 import { anyPartyLookup, customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import { DossierTransports } from '../features/transports/components/dossier-transports.tsx';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
 import { useMe } from '../lib/session.ts';
 
-/** The dossier's legs (features/transports) and chat (features/chat) as tabs of the dossier screen. */
+/**
+ * The dossier's legs (features/transports), documents, container events and chat (features/chat) as
+ * tabs of the dossier screen: the screen composes the areas, so the dossiers feature imports none.
+ */
 const EXTRA_TABS: DossierExtraTab[] = [
   {
     value: 'transports',
     label: 'Transports',
     content: (dossier) => <DossierTransports dossierId={dossier.id} />,
+  },
+  {
+    value: 'documents',
+    label: 'Documents',
+    content: (dossier) => <DocumentsTab dossierId={dossier.id} />,
+  },
+  {
+    value: 'events',
+    label: 'Container events',
+    content: (dossier) => <DossierEvents dossierId={dossier.id} />,
   },
   {
     value: 'chat',

@@ -14,7 +14,8 @@ import {
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
-import { api } from '../../../lib/api-client.ts';
+import type { LookupOption, LookupSource } from '../../../components/records/record-select.tsx';
+import { api, isApiError } from '../../../lib/api-client.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { dossierKeys } from './keys.ts';
 
@@ -118,3 +119,28 @@ export function useDeleteDossier(key: string) {
     },
   });
 }
+
+const dossierOption = (d: { id: string; number: string; customer: { name: string } }): LookupOption => ({
+  value: d.id,
+  label: `${d.number} · ${d.customer.name}`,
+});
+
+/**
+ * Dossiers for a picker (filter documents by one, link an event to one), searched on the server by
+ * number, references or containers; under the dossiers' key root, so a changed dossier refreshes it.
+ */
+export const dossierLookup: LookupSource = {
+  key: [...dossierKeys.all, 'picker'],
+  search: async (q, signal) =>
+    (await fetchDossierList({ page: 1, pageSize: 20, q: q || undefined }, signal)).items.map(dossierOption),
+  byId: async (id, signal) => {
+    try {
+      return dossierOption(
+        await api.get(`dossiers/${encodeURIComponent(id)}`, { signal, schema: dossierSchema }),
+      );
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) return null;
+      throw error;
+    }
+  },
+};

@@ -377,8 +377,8 @@ export function DossierDetail({
               },
             ]
           : []),
-        // An area that provides one of these tabs (transports) takes its place.
-        ...COMING.slice(0, 2).map(([value, label, area, description]) => {
+        // An area that provides one of these tabs (transports, documents, events) takes its place.
+        ...COMING.slice(0, 3).map(([value, label, area, description]) => {
           const tab = extraTabs.find((t) => t.value === value);
           return tab
             ? { value, label: tab.label, content: tab.content(d), badge: tab.badge?.(d) }
@@ -389,7 +389,7 @@ export function DossierDetail({
           label: 'History',
           content: <DossierHistory dossier={d} dossierKey={dossierKey} allowRaw={adminMode.enabled} />,
         },
-        ...COMING.slice(2)
+        ...COMING.slice(3)
           .filter(([value]) => !extraTabs.some((tab) => tab.value === value))
           .map(([value, label, area, description]) => ({
             value,
@@ -397,7 +397,7 @@ export function DossierDetail({
             content: <ComingArea area={area} description={description} />,
           })),
         ...extraTabs
-          .filter((tab) => !COMING.slice(0, 2).some(([value]) => value === tab.value))
+          .filter((tab) => !COMING.slice(0, 3).some(([value]) => value === tab.value))
           .map((tab) => ({
             value: tab.value,
             label: tab.label,
