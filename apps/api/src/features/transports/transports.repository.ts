@@ -155,8 +155,10 @@ export function transportsRepository(db: Db) {
     /**
      * A page of the planning list: transports whose span (pickup start to delivery end) touches the
      * days [from, to], in order of their start, then id; `after` is the last row's (start, id).
-     * Each row says whether another live leg of the same vehicle overlaps it (at any time, not only
-     * within the range), answered by the (vehicle, span) GiST index one probe per row.
+     * Whether another leg of the same vehicle overlaps is decided over all legs of the range (not
+     * only the page): sorted by vehicle and start, a leg overlaps when an earlier one ends after it
+     * starts or the next one starts before it ends. The span index covers (span, status, id,
+     * vehicle), so this reads no table rows; "C" ordering keeps the sort cheap.
      */
     async planningPage(
       scope: Scope,
@@ -164,21 +166,26 @@ export function transportsRepository(db: Db) {
       to: string,
       limit: number,
       after: [string, string] | null,
-    ): Promise<(TransportRow & { starts_at: Date; overlaps: boolean })[]> {
-      const r = await sql<TransportRow & { starts_at: Date; overlaps: boolean }>`
-        with page as (
-          select t.id, lower(t.span) as starts_at from transports t
+    ): Promise<(TransportRow & { starts_at: Date; overlapping: boolean })[]> {
+      const r = await sql<TransportRow & { starts_at: Date; overlapping: boolean }>`
+        with r as (
+          select t.id, t.vehicle collate "C" as vehicle, lower(t.span) as s, upper(t.span) as e
+          from transports t
           ${scope.all ? sql`` : sql`join dossiers d on d.id = t.dossier_id`}
           where ${inPlanningRange(from, to)}
             ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
-            ${after ? sql`and (lower(t.span), t.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
-          order by lower(t.span), t.id
+        ), o as (
+          select id, s, vehicle is not null and (
+              coalesce(max(e) over earlier > s, false)
+              or coalesce(lead(s) over (partition by vehicle order by s, id) < e, false)) as overlapping
+          from r
+          window earlier as (partition by vehicle order by s, id rows between unbounded preceding and 1 preceding)
+        ), page as (
+          select id, s as starts_at, overlapping from o
+          ${after ? sql`where (s, id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+          order by s, id
           limit ${limit})
-        select ${SELECT}, p.starts_at,
-          t.vehicle is not null and exists (
-            select 1 from transports o
-            where o.vehicle = t.vehicle and o.span && t.span and o.id <> t.id and o.status <> 'cancelled'
-              and upper(o.span) > lower(t.span) and lower(o.span) < upper(t.span)) as overlaps
+        select ${SELECT}, p.starts_at, p.overlapping
         from page p join ${FROM} on t.id = p.id
         order by p.starts_at, t.id`.execute(db);
       return r.rows;

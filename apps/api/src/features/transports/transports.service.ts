@@ -248,7 +248,7 @@ export function transportsService(db: Db, events: RecordEvents) {
         if (!r.carrier_id) flags.push('missing_carrier');
         const pickupEnd = r.pickup_to ?? r.pickup_from;
         if (r.status === 'planned' && pickupEnd && pickupEnd.getTime() < now) flags.push('pickup_passed');
-        if (r.overlaps) flags.push('vehicle_overlap');
+        if (r.overlapping) flags.push('vehicle_overlap');
         return { ...map(user)(r), flags };
       });
       const last = page.at(-1);
