@@ -159,6 +159,17 @@ export const documentSchema = z.object({
 });
 export type Document = z.infer<typeof documentSchema>;
 
+/** `GET /api/documents/limits`: what an upload may be, so the browser checks before sending. */
+export const documentLimitsSchema = z.object({
+  /** Largest file in bytes (DOCUMENT_MAX_BYTES). */
+  maxBytes: z.number().int(),
+  /** Files per upload request. */
+  maxFiles: z.number().int(),
+  /** Content types accepted, as detected from the bytes. */
+  contentTypes: z.array(z.string()),
+});
+export type DocumentLimits = z.infer<typeof documentLimitsSchema>;
+
 export const documentUploadResponseSchema = z.object({ items: z.array(documentSchema) });
 export type DocumentUploadResponse = z.infer<typeof documentUploadResponseSchema>;
 

@@ -2,8 +2,10 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import {
+  DOCUMENT_CONTENT_TYPES,
   type Document,
   documentContentQuerySchema,
+  documentLimitsSchema,
   documentListQuerySchema,
   documentSchema,
   documentUpdateSchema,
@@ -94,6 +96,18 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { documents, maxBytes, maxFiles }) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['documents'];
+
+  app.get(
+    '/documents/limits',
+    {
+      schema: {
+        tags,
+        summary: 'What an upload may be: largest file, files per request, accepted content types',
+        response: { 200: documentLimitsSchema, ...problemResponses },
+      },
+    },
+    () => ({ maxBytes, maxFiles, contentTypes: Object.keys(DOCUMENT_CONTENT_TYPES) }),
+  );
 
   app.post(
     '/documents',

@@ -255,6 +255,18 @@ describe('uploading', () => {
       );
       expect(exact.status).toBe(201);
       expect(exact.items[0]?.size).toBe(64 * 1024);
+      // The browser learns the same limit before it sends anything.
+      const limits = await small.inject({
+        method: 'GET',
+        url: '/api/documents/limits',
+        headers: staff,
+      });
+      expect(limits.statusCode).toBe(200);
+      expect(limits.json()).toMatchObject({ maxBytes: 64 * 1024, maxFiles: 20 });
+      expect(limits.json().contentTypes).toEqual(
+        expect.arrayContaining(['application/pdf', 'image/png', 'text/csv']),
+      );
+      expect((await small.inject({ method: 'GET', url: '/api/documents/limits' })).statusCode).toBe(401);
     } finally {
       await small.close();
     }

@@ -4,6 +4,7 @@ import {
   type Document,
   type DocumentRecordType,
   type DocumentType,
+  documentLimitsSchema,
   documentSchema,
   type documentUpdateSchema,
   documentUploadResponseSchema,
@@ -48,6 +49,15 @@ export function dossierDocumentsOptions(dossierId: string, params: ListParams) {
         signal,
         schema: documentListSchema,
       }),
+  });
+}
+
+/** What an upload may be (largest file, accepted types), as the server is configured; read once. */
+export function documentLimitsOptions() {
+  return queryOptions({
+    queryKey: documentKeys.limits(),
+    queryFn: ({ signal }) => api.get('documents/limits', { signal, schema: documentLimitsSchema }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

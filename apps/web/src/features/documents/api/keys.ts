@@ -22,6 +22,8 @@ export const documentKeys = {
    */
   content: (id: string, sha256: string) => ['document-content', id, sha256] as const,
   contents: (id: string) => ['document-content', id] as const,
+  /** The server's upload limits: configuration, not records, so outside the root too. */
+  limits: () => ['document-limits'] as const,
 };
 
 // Live updates (lib/live-updates.ts): a document uploaded, changed or deleted by anyone refreshes the

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { jsonResponse } from '../../../test/render-route.tsx';
 import { documentKeys } from '../api/keys.ts';
 import { aDocument, DOSSIER_ID, FakeXhr, NOT_ACCEPTED, TOO_LARGE } from '../test-support.ts';
 import { DocumentUpload } from './document-upload.tsx';
@@ -98,6 +99,26 @@ describe('DocumentUpload', () => {
     );
     const warning = await within(itemOf('again.pdf')).findByTestId('upload-duplicate');
     expect(warning.textContent).toContain('already on this record');
+  });
+
+  it('checks files against the server’s limit (GET /api/documents/limits) before sending', async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ maxBytes: 10, maxFiles: 20, contentTypes: ['application/pdf'] }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<DocumentUpload recordType="dossier" recordId={DOSSIER_ID} />);
+    await waitFor(() =>
+      expect(screen.getByTestId('document-dropzone').textContent).toContain('up to 10 bytes each'),
+    );
+    expect(new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://app.test').pathname).toBe(
+      '/api/documents/limits',
+    );
+    chooseType('Other');
+    pickFiles([pdf('big.pdf')]);
+    expect((await screen.findByTestId('upload-error')).textContent).toContain(
+      'larger than the limit of 10 bytes',
+    );
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 
   it('refuses an empty file without sending it', async () => {

@@ -29,9 +29,9 @@ import {
   IconUpload,
   IconX,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { invalidateDocumentLists, uploadDocument } from '../api/documents-api.ts';
+import { documentLimitsOptions, invalidateDocumentLists, uploadDocument } from '../api/documents-api.ts';
 import { ACCEPTED_SUMMARY, DOCUMENT_TYPE_OPTIONS, documentTypeLabel, formatBytes } from './document-meta.ts';
 import { type SendFile, type UploadItem, UploadQueue } from './upload-queue.ts';
 
@@ -40,7 +40,10 @@ export interface DocumentUploadProps {
   recordId: string;
   /** Opens a stored document (the one a duplicate repeats, or the new one). */
   onOpen?: (documentId: string) => void;
-  /** Pre-check limit; the server's DOCUMENT_MAX_BYTES decides in the end. */
+  /**
+   * Pre-check limit; by default the server's DOCUMENT_MAX_BYTES (GET /api/documents/limits), which
+   * decides in the end anyway.
+   */
   maxBytes?: number;
   /** How files are sent (tests pass a fake). */
   send?: SendFile;
@@ -72,10 +75,13 @@ export function DocumentUpload({
   recordType,
   recordId,
   onOpen,
-  maxBytes = DOCUMENT_DEFAULT_MAX_BYTES,
+  maxBytes: fixedMaxBytes,
   send = uploadDocument,
 }: DocumentUploadProps) {
+  const limits = useQuery({ ...documentLimitsOptions(), enabled: fixedMaxBytes === undefined });
+  const maxBytes = fixedMaxBytes ?? limits.data?.maxBytes ?? DOCUMENT_DEFAULT_MAX_BYTES;
   const { queue, items } = useUploadQueue(send, maxBytes);
+  useEffect(() => queue.setMaxBytes(maxBytes), [queue, maxBytes]);
   const [documentType, setDocumentType] = useState<DocumentType | null>(null);
   const [visibleToCustomer, setVisibleToCustomer] = useState(false);
   const openRef = useRef<() => void>(null);

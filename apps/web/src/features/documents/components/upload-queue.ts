@@ -87,11 +87,16 @@ export class UploadQueue {
   private readonly files = new Map<string, Pending>();
   private readonly listeners = new Set<() => void>();
   private readonly concurrency: number;
-  private readonly maxBytes: number;
+  private maxBytes: number;
 
   constructor(private readonly options: UploadQueueOptions) {
     this.concurrency = Math.max(1, options.concurrency ?? 2);
     this.maxBytes = options.maxBytes ?? DOCUMENT_DEFAULT_MAX_BYTES;
+  }
+
+  /** The server's limit once known (files already queued keep the check they had). */
+  setMaxBytes(maxBytes: number): void {
+    this.maxBytes = maxBytes;
   }
 
   subscribe = (listener: () => void): (() => void) => {
