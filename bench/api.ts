@@ -337,7 +337,7 @@ try {
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(root, 'bench/results/api-latest.json'),
-    JSON.stringify(
+    `${JSON.stringify(
       {
         at: new Date().toISOString(),
         dossiers: total,
@@ -350,7 +350,7 @@ try {
       },
       null,
       2,
-    ),
+    )}\n`,
   );
 } finally {
   server?.kill('SIGTERM');
