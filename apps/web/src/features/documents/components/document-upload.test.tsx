@@ -102,7 +102,7 @@ describe('DocumentUpload', () => {
   });
 
   it('checks files against the server’s limit (GET /api/documents/limits) before sending', async () => {
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
       jsonResponse({ maxBytes: 10, maxFiles: 20, contentTypes: ['application/pdf'] }),
     );
     vi.stubGlobal('fetch', fetchMock);
