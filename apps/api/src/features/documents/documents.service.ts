@@ -18,6 +18,7 @@ import type { RecordEvents } from '../../records/events.ts';
 import { versionedUpdate } from '../../records/mutation.ts';
 import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
+import { transportsRepository } from '../transports/transports.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { type Detected, RefusedContentError, sniffed } from './content-type.ts';
 import { type DocumentRow, documentsRepository, toDocument } from './documents.repository.ts';
@@ -97,6 +98,7 @@ export interface DocumentsOptions {
 export function documentsService(db: Db, store: FileStore, events: RecordEvents, options: DocumentsOptions) {
   const repo = documentsRepository(db);
   const dossiers = dossiersRepository(db);
+  const transports = transportsRepository(db);
 
   async function rowOr404(scope: Scope, id: string): Promise<DocumentRow> {
     const row = await repo.find(scope, id);
@@ -105,8 +107,9 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
   }
 
   /**
-   * The record within scope, or undefined. Only dossiers exist so far; each area adds its case here
-   * (a transport resolves to its dossier, a stock record to no dossier and its owner).
+   * The record within scope, or undefined. Dossiers and transports exist so far; each area adds its
+   * case here. A transport's documents belong to its dossier too (its tab lists them, its customer's
+   * scope covers them); a stock record will resolve to no dossier and its owner.
    */
   async function resolve(
     scope: Scope,
@@ -118,7 +121,10 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
         const d = await dossiers.find(scope, recordId);
         return d && { recordType, recordId: d.id, dossierId: d.id };
       }
-      case 'transport':
+      case 'transport': {
+        const t = await transports.find(scope, recordId);
+        return t && { recordType, recordId: t.id, dossierId: t.dossier_id };
+      }
       case 'declaration':
       case 'invoice':
       case 'offer':

@@ -366,6 +366,41 @@ describe('uploading', () => {
   });
 });
 
+describe('on a transport', () => {
+  it('attaches to a leg: listed for the leg and on its dossier’s tab, in its customer’s scope', async () => {
+    const leg = await app.inject({
+      method: 'POST',
+      url: '/api/transports',
+      headers: staff,
+      payload: { dossierId: acmeDossier.id, mode: 'road', truckPlate: 'DOC-1' },
+    });
+    expect(leg.statusCode).toBe(201);
+    const legId = (leg.json() as { id: string }).id;
+    const up = await upload(
+      staff,
+      onDossier({ id: legId }, { recordType: 'transport', documentType: 'cmr' }),
+      [{ filename: 'cmr.pdf', content: minimalPdf('CMR DOC-1') }],
+    );
+    expect(up.status).toBe(201);
+    expect(up.items[0]).toMatchObject({
+      recordType: 'transport',
+      recordId: legId,
+      dossier: { id: acmeDossier.id, number: acmeDossier.number },
+    });
+    const docId = up.items[0]?.id;
+    const forLeg = await call('GET', `/documents?recordType=transport&recordId=${legId}`, staff);
+    expect((forLeg.body.items as Doc[]).map((d) => d.id)).toEqual([docId]);
+    const tab = await call('GET', `/dossiers/${acmeDossier.id}/documents?pageSize=200`, staff);
+    expect((tab.body.items as Doc[]).map((d) => d.id)).toContain(docId);
+    // ACME's customer sees it (visible, their dossier); GLOBEX's neither the leg nor the document.
+    expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(200);
+    expect((await call('GET', `/documents/${docId}`, globex)).status).toBe(404);
+    expect((await call('GET', `/documents?recordType=transport&recordId=${legId}`, globex)).body.detail).toBe(
+      'No such transport.',
+    );
+  });
+});
+
 describe('downloading', () => {
   it('sends the bytes with type, length, attachment disposition and nosniff', async () => {
     const up = await upload(staff, onDossier(acmeDossier), [{ filename: 'Rechnung.pdf', content: PDF }]);
@@ -538,7 +573,7 @@ describe('listing, editing and deleting', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await ids(`uploadedFrom=${today}&uploadedTo=${today}&q=zebra`)).toEqual([id]);
     expect(await ids('uploadedTo=2000-01-01')).toEqual([]);
-    expect(await ids('recordType=transport')).toEqual([]);
+    expect(await ids('recordType=invoice')).toEqual([]);
     const bySize = ((await call('GET', '/documents?sort=-size&pageSize=5', staff)).body.items as Doc[]).map(
       (d) => d.size,
     );
