@@ -1,20 +1,16 @@
 import type { IntegrationKeyCreated } from '@fvg/contracts';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconKey, IconShieldLock } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pathFor } from '../app/route-table.ts';
-import { NoAccess } from '../components/no-access.tsx';
-import { PageLoader } from '../components/page-loader.tsx';
+import { AdminScreen } from '../components/admin-screen.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
-import { ScreenFrame } from '../components/screen-frame.tsx';
 import {
   CreatedKey,
   IntegrationKeyForm,
   IntegrationKeyList,
 } from '../features/container-events/components/integration-keys.tsx';
-import { useAdminMode } from '../lib/admin-mode.ts';
-import { useMe } from '../lib/session.ts';
 
 /**
  * /admin/integration-keys: administrators, with admin mode on, give terminals, carriers and
@@ -22,8 +18,6 @@ import { useMe } from '../lib/session.ts';
  * shown once, in the dialog that created it (`?new=1`); closing the dialog forgets it.
  */
 export default function AdminIntegrationKeysScreen() {
-  const me = useMe();
-  const adminMode = useAdminMode(me.data?.role);
   const [search, setSearch] = useRouteSearch<{ new?: 1 }>();
   const [created, setCreated] = useState<IntegrationKeyCreated | null>(null);
   const close = () => {
@@ -31,71 +25,44 @@ export default function AdminIntegrationKeysScreen() {
     setSearch({ new: undefined });
   };
 
-  if (!me.data) return <PageLoader />;
-  if (me.data.role !== 'admin') {
-    return <NoAccess message="Integration keys are for administrators." />;
-  }
-
   return (
-    <ScreenFrame route="admin-integration-keys">
-      {!adminMode.enabled ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconShieldLock aria-hidden />}
-          title="Admin mode is off"
-          data-testid="admin-mode-required"
-        >
-          <Stack gap="sm" align="flex-start">
-            Administrative actions show only while admin mode is on (also in the user menu).
-            <Button
-              size="xs"
-              color="red"
-              onClick={() => adminMode.setEnabled(true)}
-              data-testid="enable-admin-mode"
-            >
-              Switch on admin mode
-            </Button>
-          </Stack>
-        </Alert>
-      ) : (
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-end">
-            <Text size="sm" c="dimmed" maw={720}>
-              Terminals, carriers and visibility platforms post DCSA Track &amp; Trace events to{' '}
-              <code>POST /api/container-events</code> with a key of their own. Give each integration its own
-              key, so one can be revoked without stopping the others.
-            </Text>
-            <Button
-              leftSection={<IconKey size={16} aria-hidden />}
-              onClick={() => setSearch({ new: 1 })}
-              data-testid="new-integration-key"
-            >
-              New key
-            </Button>
-          </Group>
-          <IntegrationKeyList />
-          <RecordModal
-            opened={search.new === 1 || created !== null}
-            title={created ? 'Your new integration key' : 'New integration key'}
-            onClose={close}
-            size="lg"
-            testId="integration-key-dialog"
+    <AdminScreen route="admin-integration-keys" noAccessMessage="Integration keys are for administrators.">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Text size="sm" c="dimmed" maw={720}>
+            Terminals, carriers and visibility platforms post DCSA Track &amp; Trace events to{' '}
+            <code>POST /api/container-events</code> with a key of their own. Give each integration its own
+            key, so one can be revoked without stopping the others.
+          </Text>
+          <Button
+            leftSection={<IconKey size={16} aria-hidden />}
+            onClick={() => setSearch({ new: 1 })}
+            data-testid="new-integration-key"
           >
-            {created ? (
-              <CreatedKey created={created} onDone={close} />
-            ) : (
-              <IntegrationKeyForm
-                onCreated={setCreated}
-                onCancel={close}
-                keepsForm={(next) =>
-                  next.pathname === pathFor('admin-integration-keys') && next.search.new === 1
-                }
-              />
-            )}
-          </RecordModal>
-        </Stack>
-      )}
-    </ScreenFrame>
+            New key
+          </Button>
+        </Group>
+        <IntegrationKeyList />
+        <RecordModal
+          opened={search.new === 1 || created !== null}
+          title={created ? 'Your new integration key' : 'New integration key'}
+          onClose={close}
+          size="lg"
+          testId="integration-key-dialog"
+        >
+          {created ? (
+            <CreatedKey created={created} onDone={close} />
+          ) : (
+            <IntegrationKeyForm
+              onCreated={setCreated}
+              onCancel={close}
+              keepsForm={(next) =>
+                next.pathname === pathFor('admin-integration-keys') && next.search.new === 1
+              }
+            />
+          )}
+        </RecordModal>
+      </Stack>
+    </AdminScreen>
   );
 }

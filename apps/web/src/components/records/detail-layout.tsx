@@ -1,7 +1,7 @@
-import { Badge, Code, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Code, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type RouteName, routeByName } from '../../app/route-table.ts';
-import { ErrorState } from '../error-state.tsx';
+import { RecordLoadState } from './record-load-state.tsx';
 import { useRouteSearch } from './use-route-search.ts';
 
 export interface DetailTab {
@@ -57,19 +57,15 @@ export function DetailLayout({
   const first = tabs[0]?.value;
   const current = tabs.some((t) => t.value === search.tab) ? (search.tab as string) : first;
 
-  const body = error ? (
-    <ErrorState
+  const loaded = !error && !loading;
+
+  const body = !loaded ? (
+    <RecordLoadState
       title={`This ${def.title?.toLowerCase() ?? 'record'} could not be loaded`}
       error={error}
       {...(onRetry ? { onRetry } : {})}
+      skeleton={[[36, '60%'], 18, 18, [18, '80%']]}
     />
-  ) : loading ? (
-    <Stack gap="sm" data-testid="detail-loading">
-      <Skeleton height={36} width="60%" />
-      <Skeleton height={18} />
-      <Skeleton height={18} />
-      <Skeleton height={18} width="80%" />
-    </Stack>
   ) : (
     (children ?? (
       <Tabs
@@ -136,7 +132,7 @@ export function DetailLayout({
       {side ? (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 9 }}>{body}</Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 3 }}>{!error && !loading && side}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 3 }}>{loaded && side}</Grid.Col>
         </Grid>
       ) : (
         body

@@ -78,6 +78,24 @@ export const searchSort = (fields: readonly string[]) =>
     return formatSortParam(terms.slice(0, 4));
   }, z.string().optional());
 
+/**
+ * The building blocks of a screen's URL schema under one name, so a feature's schema imports one
+ * thing: `type: searchParam.enumList(DOCUMENT_TYPES)`, `open: searchParam.text(64)`.
+ */
+export const searchParam = {
+  text: searchText,
+  flag: searchFlag,
+  enum: searchEnum,
+  enumList: searchEnumList,
+  date: searchDate,
+  uuid: searchUuid,
+  page: searchPage,
+  pageSize: searchPageSize,
+};
+
+/** The parameters of a record's own screen or dialog: its tab (`tab=history`) and edit form (`edit=1`). */
+export const detailSearchShape = { tab: searchText(30), edit: searchFlag };
+
 /** The parameters every list has. */
 export function listSearchShape(sortFields: readonly string[]) {
   return {

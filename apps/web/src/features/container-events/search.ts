@@ -5,14 +5,7 @@ import {
   UNLINKED_SORT_FIELDS,
 } from '@fvg/contracts';
 import { z } from 'zod';
-import {
-  listSearchShape,
-  searchEnum,
-  searchEnumList,
-  searchFlag,
-  searchText,
-  searchValidator,
-} from '../../components/records/list-search.ts';
+import { listSearchShape, searchParam, searchValidator } from '../../components/records/list-search.ts';
 
 /** The parts of /containers: everyone's containers list; staff also fix unlinked events and import CSV. */
 export const CONTAINERS_TABS = ['containers', 'unlinked', 'import'] as const;
@@ -25,10 +18,10 @@ export type ContainersTab = (typeof CONTAINERS_TABS)[number];
  */
 export const containersSearchSchema = z.object({
   ...listSearchShape([...CONTAINER_SORT_FIELDS, ...UNLINKED_SORT_FIELDS]),
-  tab: searchEnum(CONTAINERS_TABS),
-  status: searchEnumList(EVENT_TYPE_CODES),
-  eventType: searchEnum(DCSA_EVENT_TYPES),
-  open: searchText(32),
+  tab: searchParam.enum(CONTAINERS_TABS),
+  status: searchParam.enumList(EVENT_TYPE_CODES),
+  eventType: searchParam.enum(DCSA_EVENT_TYPES),
+  open: searchParam.text(32),
 });
 export type ContainersSearch = z.infer<typeof containersSearchSchema>;
 
@@ -39,6 +32,6 @@ export const validateContainersSearch = searchValidator(containersSearchSchema);
 
 /** URL state of /admin/integration-keys: `new=1` opens the create dialog. */
 export const integrationKeysSearchSchema = z.object({
-  new: searchFlag,
+  new: searchParam.flag,
 });
 export const validateIntegrationKeysSearch = searchValidator(integrationKeysSearchSchema);

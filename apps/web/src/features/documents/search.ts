@@ -1,15 +1,6 @@
 import { DOCUMENT_RECORD_TYPES, DOCUMENT_SORT_FIELDS, DOCUMENT_TYPES } from '@fvg/contracts';
 import { z } from 'zod';
-import {
-  listSearchShape,
-  searchDate,
-  searchEnum,
-  searchEnumList,
-  searchFlag,
-  searchText,
-  searchUuid,
-  searchValidator,
-} from '../../components/records/list-search.ts';
+import { listSearchShape, searchParam, searchValidator } from '../../components/records/list-search.ts';
 
 /**
  * URL state of /documents: paging, order, search and the filters (named as the API names them);
@@ -18,15 +9,15 @@ import {
  */
 export const documentsSearchSchema = z.object({
   ...listSearchShape(DOCUMENT_SORT_FIELDS),
-  type: searchEnumList(DOCUMENT_TYPES),
-  recordType: searchEnum(DOCUMENT_RECORD_TYPES),
-  recordId: searchUuid,
-  uploadedFrom: searchDate,
-  uploadedTo: searchDate,
-  visibleToCustomer: searchEnum(['true', 'false']),
-  open: searchText(64),
-  edit: searchFlag,
-  upload: searchFlag,
+  type: searchParam.enumList(DOCUMENT_TYPES),
+  recordType: searchParam.enum(DOCUMENT_RECORD_TYPES),
+  recordId: searchParam.uuid,
+  uploadedFrom: searchParam.date,
+  uploadedTo: searchParam.date,
+  visibleToCustomer: searchParam.enum(['true', 'false']),
+  open: searchParam.text(64),
+  edit: searchParam.flag,
+  upload: searchParam.flag,
 });
 export type DocumentsSearch = z.infer<typeof documentsSearchSchema>;
 

@@ -1,13 +1,9 @@
 import { DOSSIER_MODES, DOSSIER_SORT_FIELDS, DOSSIER_STATUSES, DOSSIER_TYPES } from '@fvg/contracts';
 import { z } from 'zod';
 import {
+  detailSearchShape,
   listSearchShape,
-  searchDate,
-  searchEnum,
-  searchEnumList,
-  searchFlag,
-  searchText,
-  searchUuid,
+  searchParam,
   searchValidator,
 } from '../../components/records/list-search.ts';
 
@@ -17,19 +13,19 @@ import {
  */
 export const dossiersSearchSchema = z.object({
   ...listSearchShape(DOSSIER_SORT_FIELDS),
-  status: searchEnumList(DOSSIER_STATUSES),
-  type: searchEnum(DOSSIER_TYPES),
-  mode: searchEnum(DOSSIER_MODES),
-  customerId: searchUuid,
-  etdFrom: searchDate,
-  etdTo: searchDate,
-  container: searchText(11),
-  new: searchFlag,
+  status: searchParam.enumList(DOSSIER_STATUSES),
+  type: searchParam.enum(DOSSIER_TYPES),
+  mode: searchParam.enum(DOSSIER_MODES),
+  customerId: searchParam.uuid,
+  etdFrom: searchParam.date,
+  etdTo: searchParam.date,
+  container: searchParam.text(11),
+  new: searchParam.flag,
 });
 export type DossiersSearch = z.infer<typeof dossiersSearchSchema>;
 
 /** URL state of /dossiers/$dossierId: the tab and edit mode. */
-export const dossierSearchSchema = z.object({ tab: searchText(30), edit: searchFlag });
+export const dossierSearchSchema = z.object(detailSearchShape);
 
 export const validateDossiersSearch = searchValidator(dossiersSearchSchema);
 export const validateDossierSearch = searchValidator(dossierSearchSchema);

@@ -1,13 +1,9 @@
 import { TRANSPORT_MODES, TRANSPORT_STATUSES } from '@fvg/contracts';
 import { z } from 'zod';
 import {
+  detailSearchShape,
   listSearchShape,
-  searchDate,
-  searchEnum,
-  searchEnumList,
-  searchFlag,
-  searchText,
-  searchUuid,
+  searchParam,
   searchValidator,
 } from '../../components/records/list-search.ts';
 
@@ -26,20 +22,19 @@ export const TRANSPORT_SORT_FIELDS = [
  */
 export const transportsSearchSchema = z.object({
   ...listSearchShape(TRANSPORT_SORT_FIELDS),
-  status: searchEnumList(TRANSPORT_STATUSES),
-  mode: searchEnum(TRANSPORT_MODES),
-  carrierId: searchUuid,
-  pickupFrom: searchDate,
-  pickupTo: searchDate,
-  open: searchText(64),
-  tab: searchText(30),
-  edit: searchFlag,
-  new: searchFlag,
+  status: searchParam.enumList(TRANSPORT_STATUSES),
+  mode: searchParam.enum(TRANSPORT_MODES),
+  carrierId: searchParam.uuid,
+  pickupFrom: searchParam.date,
+  pickupTo: searchParam.date,
+  open: searchParam.text(64),
+  ...detailSearchShape,
+  new: searchParam.flag,
 });
 export type TransportsSearch = z.infer<typeof transportsSearchSchema>;
 
 /** URL state of /planning/list: the date range (default: this week). */
-export const planningSearchSchema = z.object({ from: searchDate, to: searchDate });
+export const planningSearchSchema = z.object({ from: searchParam.date, to: searchParam.date });
 export type PlanningSearch = z.infer<typeof planningSearchSchema>;
 
 export const validateTransportsSearch = searchValidator(transportsSearchSchema);

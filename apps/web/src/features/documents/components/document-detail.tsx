@@ -1,15 +1,15 @@
 import { DOCUMENT_RECORD_TYPE_LABELS, type Document } from '@fvg/contracts';
-import { Anchor, Badge, Button, Code, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
 import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -106,21 +106,13 @@ export function DocumentDetail({
   const [downloading, setDownloading] = useState(false);
   const d = detail.data;
 
-  if (detail.isError)
+  if (detail.isError || !d)
     return (
-      <ErrorState
+      <RecordQueryState
+        query={detail}
         title="This document could not be loaded"
-        error={detail.error}
-        onRetry={() => void detail.refetch()}
+        skeleton={[[28, '50%'], 18, 240]}
       />
-    );
-  if (!d)
-    return (
-      <Stack gap="sm" data-testid="detail-loading">
-        <Skeleton height={28} width="50%" />
-        <Skeleton height={18} />
-        <Skeleton height={240} />
-      </Stack>
     );
 
   if (editing && staff)

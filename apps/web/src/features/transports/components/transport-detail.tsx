@@ -1,13 +1,13 @@
 import type { Transport, TransportStatus } from '@fvg/contracts';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
 import { HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { TransitionButtons } from '../../../components/records/transition-buttons.tsx';
@@ -76,21 +76,13 @@ export function TransportDetail({
   const [transitionError, setTransitionError] = useState<string | null>(null);
   const t = detail.data;
 
-  if (detail.isError)
+  if (detail.isError || !t)
     return (
-      <ErrorState
+      <RecordQueryState
+        query={detail}
         title="This transport could not be loaded"
-        error={detail.error}
-        onRetry={() => void detail.refetch()}
+        skeleton={[[28, '50%'], 18, 18]}
       />
-    );
-  if (!t)
-    return (
-      <Stack gap="sm" data-testid="detail-loading">
-        <Skeleton height={28} width="50%" />
-        <Skeleton height={18} />
-        <Skeleton height={18} />
-      </Stack>
     );
 
   if (editing && staff)
