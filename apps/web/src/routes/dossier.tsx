@@ -23,7 +23,7 @@ const EXTRA_TABS: DossierExtraTab[] = [
   {
     value: 'documents',
     label: 'Documents',
-    content: (dossier) => <DocumentsTab dossierId={dossier.id} />,
+    content: (dossier) => <DocumentsTab recordType="dossier" recordId={dossier.id} />,
   },
   {
     value: 'events',

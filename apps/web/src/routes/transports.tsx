@@ -6,8 +6,12 @@ import { ListPage } from '../components/records/list-page.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { ScreenFrame } from '../components/screen-frame.tsx';
+import { DocumentsTab } from '../features/documents/components/dossier-documents.tsx';
 import { partyLookup } from '../features/parties/api/parties-api.ts';
-import { TransportDetail } from '../features/transports/components/transport-detail.tsx';
+import {
+  TransportDetail,
+  type TransportExtraTab,
+} from '../features/transports/components/transport-detail.tsx';
 import { TransportForm } from '../features/transports/components/transport-form.tsx';
 import { transportListConfig } from '../features/transports/components/transport-list-config.tsx';
 import type { TransportsSearch } from '../features/transports/search.ts';
@@ -15,6 +19,15 @@ import { useMe } from '../lib/session.ts';
 
 /** Carriers are parties with the carrier role. */
 const carrierLookup = partyLookup('carrier');
+
+/** The leg's documents (features/documents), composed in here so the transports feature imports none. */
+const EXTRA_TABS: TransportExtraTab[] = [
+  {
+    value: 'documents',
+    label: 'Documents',
+    content: (t) => <DocumentsTab recordType="transport" recordId={t.id} />,
+  },
+];
 
 /**
  * /transports. A row opens the leg in a dialog over the list (`?open=<id>`, `&edit=1` for its form);
@@ -75,6 +88,7 @@ export default function TransportsScreen() {
             editing={search.edit === 1}
             onEdit={(editing) => setSearch({ edit: editing ? 1 : undefined })}
             keepsForm={keepsForm('edit')}
+            extraTabs={EXTRA_TABS}
           />
         )}
       </RecordModal>

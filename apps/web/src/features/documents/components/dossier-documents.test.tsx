@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { aDocument, DOSSIER_ID } from '../test-support.ts';
-import { DossierDocuments } from './dossier-documents.tsx';
+import { DossierDocuments, RecordDocuments } from './dossier-documents.tsx';
 
 const doc = aDocument({
   contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -73,5 +73,37 @@ describe('DossierDocuments', () => {
     // The list is asked again (the upload zone's limits request is another one).
     const listCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/dossiers/')).length;
     await waitFor(() => expect(listCalls()).toBe(2));
+  });
+
+  it('lists a transport leg’s documents through the documents list filtered to the leg', async () => {
+    const legId = '6f1e2d3c-4b5a-4968-8776-655443322110';
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://app.test');
+      if (url.pathname === '/api/documents')
+        return jsonResponse({
+          items: [doc],
+          total: 1,
+          totalIsEstimate: false,
+          page: 1,
+          pageSize: 200,
+          nextCursor: null,
+        });
+      return jsonResponse({ type: 'about:blank', title: 'Not found', status: 404 }, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await renderRoute(<RecordDocuments recordType="transport" recordId={legId} staff={false} />, {
+      path: '/transports',
+      url: `/transports?open=${legId}`,
+    });
+    expect(await screen.findByTestId(`row-document-${doc.id}`)).toBeTruthy();
+    expect(screen.getByTestId('transport-documents-count').textContent).toBe('1 document');
+    const list = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://app.test');
+    expect(Object.fromEntries(list.searchParams)).toEqual({
+      page: '1',
+      pageSize: '200',
+      sort: '-uploadedAt',
+      recordType: 'transport',
+      recordId: legId,
+    });
   });
 });

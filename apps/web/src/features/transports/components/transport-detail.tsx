@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
 import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
 import { HistoryTab } from '../../../components/records/history-tab.tsx';
@@ -34,6 +34,14 @@ export interface TransportDetailProps {
   editing: boolean;
   onEdit: (editing: boolean) => void;
   keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
+  /** Tabs other areas provide (the leg's documents), composed in by the screen. */
+  extraTabs?: readonly TransportExtraTab[];
+}
+
+export interface TransportExtraTab {
+  value: string;
+  label: string;
+  content: (transport: Transport) => ReactNode;
 }
 
 const facts = (t: Transport): Fact[] => [
@@ -68,6 +76,7 @@ export function TransportDetail({
   editing,
   onEdit,
   keepsForm,
+  extraTabs = [],
 }: TransportDetailProps) {
   const detail = useQuery(transportOptions(id));
   const [tab, setTab] = useState<string | null>('details');
@@ -147,6 +156,11 @@ export function TransportDetail({
           <Tabs.Tab value="details" data-testid="tab-details">
             Details
           </Tabs.Tab>
+          {extraTabs.map((extra) => (
+            <Tabs.Tab key={extra.value} value={extra.value} data-testid={`tab-${extra.value}`}>
+              {extra.label}
+            </Tabs.Tab>
+          ))}
           <Tabs.Tab value="history" data-testid="tab-history">
             History
           </Tabs.Tab>
@@ -154,6 +168,11 @@ export function TransportDetail({
         <Tabs.Panel value="details" pt="md">
           <FactsTable rows={facts(t)} testId="transport-facts" />
         </Tabs.Panel>
+        {extraTabs.map((extra) => (
+          <Tabs.Panel key={extra.value} value={extra.value} pt="md">
+            {extra.content(t)}
+          </Tabs.Panel>
+        ))}
         <Tabs.Panel value="history" pt="md">
           <HistoryTab
             entries={history.data}
