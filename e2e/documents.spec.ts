@@ -109,7 +109,7 @@ test('a document uploaded by someone else appears in the open list; an image pre
   const origin = baseURL as string;
   const dossier = await acmeDossier(origin);
   await signIn(page, DEMO.staff);
-  await page.goto(`/documents?recordType=dossier&recordId=${dossier.id}`);
+  await page.goto(`/documents?dossierId=${dossier.id}`);
   await expect(page.getByTestId('list-empty')).toBeVisible();
   // Upload is offered here because the filters name one dossier.
   await expect(page.getByTestId('upload-documents')).toBeEnabled();

@@ -191,6 +191,8 @@ export const documentListQuerySchema = listQueryBaseSchema.extend({
   type: csvOf(documentTypeSchema).optional(),
   recordType: documentRecordTypeSchema.optional(),
   recordId: uuidSchema.optional(),
+  /** Documents of this dossier: on the dossier itself and on its records (its transport legs…). */
+  dossierId: uuidSchema.optional(),
   /** Uploaded on or after this day (UTC). */
   uploadedFrom: z.iso.date().optional(),
   /** Uploaded on or before this day (UTC). */

@@ -25,8 +25,7 @@ export default function DocumentsScreen() {
   const role = me.data?.role;
   const staff = role === 'admin' || role === 'staff';
   const config = useMemo(() => documentListConfig({ staff, dossierLookup }), [staff]);
-  const dossierId =
-    search.recordType === undefined || search.recordType === 'dossier' ? search.recordId : undefined;
+  const dossierId = search.dossierId;
   // The same query the dossier filter's picker makes for its label: answered from its cache.
   const dossier = useQuery({
     queryKey: [...dossierLookup.key, 'lookup-id', dossierId],

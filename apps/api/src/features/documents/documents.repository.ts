@@ -93,7 +93,7 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
 /** The first instant of a UTC calendar day. */
 const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
 
-function where(scope: Scope, q: DocumentListQuery, dossierId?: string): RawBuilder<unknown>[] {
+function where(scope: Scope, q: DocumentListQuery, dossierId = q.dossierId): RawBuilder<unknown>[] {
   const w = scopeWhere(scope);
   if (dossierId) w.push(sql`doc.dossier_id = ${dossierId}`);
   if (q.type?.length) w.push(sql`doc.document_type = any(${q.type})`);

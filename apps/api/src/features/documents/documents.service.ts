@@ -298,6 +298,8 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       if (query.recordId && query.recordType && !(await resolve(scope, query.recordType, query.recordId))) {
         throw problems.notFound(`${noSuch(query.recordType)}.`);
       }
+      if (query.dossierId && !(await dossiers.find(scope, query.dossierId)))
+        throw problems.notFound('No such dossier.');
       return repo.list(scope, query);
     },
 

@@ -392,6 +392,18 @@ describe('on a transport', () => {
     expect((forLeg.body.items as Doc[]).map((d) => d.id)).toEqual([docId]);
     const tab = await call('GET', `/dossiers/${acmeDossier.id}/documents?pageSize=200`, staff);
     expect((tab.body.items as Doc[]).map((d) => d.id)).toContain(docId);
+    // The /documents filter by dossier covers its legs' documents too; by the dossier as record, not.
+    const ofDossier = await call('GET', `/documents?dossierId=${acmeDossier.id}&pageSize=200`, staff);
+    expect((ofDossier.body.items as Doc[]).map((d) => d.id)).toContain(docId);
+    const asRecord = await call(
+      'GET',
+      `/documents?recordType=dossier&recordId=${acmeDossier.id}&pageSize=200`,
+      staff,
+    );
+    expect((asRecord.body.items as Doc[]).map((d) => d.id)).not.toContain(docId);
+    expect((await call('GET', `/documents?dossierId=${acmeDossier.id}`, globex)).body.detail).toBe(
+      'No such dossier.',
+    );
     // ACME's customer sees it (visible, their dossier); GLOBEX's neither the leg nor the document.
     expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(200);
     expect((await call('GET', `/documents/${docId}`, globex)).status).toBe(404);

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
@@ -25,7 +25,12 @@ export type FilterDef =
   | (FilterBase & { kind: 'dateRange'; from: string; to: string; testId: string })
   /** A record of another area, picked by searching (e.g. the customer party). */
   | (FilterBase & { kind: 'lookup'; key: string; source: LookupSource })
-  | (FilterBase & { kind: 'text'; key: string; placeholder?: string; normalize?: (value: string) => string });
+  | (FilterBase & { kind: 'text'; key: string; placeholder?: string; normalize?: (value: string) => string })
+  /**
+   * Set by a link, not picked here (e.g. one record's documents from its tab's "see them all"):
+   * shown only while set, as a chip naming it that removes it.
+   */
+  | (FilterBase & { kind: 'pinned'; key: string });
 
 export type FilterValues = Readonly<Record<string, string | number | undefined>>;
 export type FilterPatch = Record<string, string | undefined>;
@@ -209,6 +214,26 @@ function FilterControl({
           data-testid={testId}
         />
       );
+    case 'pinned': {
+      const value = text(values[filter.key]);
+      if (!value) return null;
+      return (
+        <Badge
+          size="lg"
+          variant="light"
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label={`Remove the filter ${filter.label}`}
+              onClick={() => onChange({ [filter.key]: undefined })}
+            />
+          }
+          data-testid={testId}
+        >
+          {filter.label}: {value.length > 12 ? `${value.slice(0, 8)}…` : value}
+        </Badge>
+      );
+    }
     case 'text':
       return (
         <TextFilter

@@ -12,6 +12,7 @@ export const documentsSearchSchema = z.object({
   type: searchParam.enumList(DOCUMENT_TYPES),
   recordType: searchParam.enum(DOCUMENT_RECORD_TYPES),
   recordId: searchParam.uuid,
+  dossierId: searchParam.uuid,
   uploadedFrom: searchParam.date,
   uploadedTo: searchParam.date,
   visibleToCustomer: searchParam.enum(['true', 'false']),

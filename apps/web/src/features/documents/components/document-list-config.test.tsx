@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListPage } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
@@ -56,7 +56,7 @@ describe('documents list', () => {
       <ListPage config={documentListConfig({ staff: true, dossierLookup: dossiers })} onOpen={onOpen} />,
       {
         path: '/documents',
-        url: `/documents?page=2&sort=-size&type=cmr,bogus,eur1&recordType=dossier&recordId=${DOSSIER_ID}&uploadedFrom=2026-04-01&uploadedTo=2026-04-30&visibleToCustomer=true&q=BL&open=x&nope=1`,
+        url: `/documents?page=2&sort=-size&type=cmr,bogus,eur1&recordType=transport&recordId=${DOSSIER_ID}&dossierId=${DOSSIER_ID}&uploadedFrom=2026-04-01&uploadedTo=2026-04-30&visibleToCustomer=true&q=BL&open=x&nope=1`,
         validateSearch: validateDocumentsSearch,
       },
     );
@@ -77,7 +77,8 @@ describe('documents list', () => {
         sort: '-size',
         q: 'BL',
         type: 'cmr,eur1',
-        recordType: 'dossier',
+        recordType: 'transport',
+        dossierId: DOSSIER_ID,
         recordId: DOSSIER_ID,
         uploadedFrom: '2026-04-01',
         uploadedTo: '2026-04-30',
@@ -87,6 +88,23 @@ describe('documents list', () => {
 
     fireEvent.click(row);
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'doc-2' }));
+  });
+
+  it('shows a record filter set by a link as a chip that removes it', async () => {
+    const { listCalls } = stubList([aDocument()]);
+    await renderRoute(<ListPage config={documentListConfig({ staff: true, dossierLookup: dossiers })} />, {
+      path: '/documents',
+      url: `/documents?recordType=transport&recordId=${DOSSIER_ID}`,
+      validateSearch: validateDocumentsSearch,
+    });
+    const chip = await screen.findByTestId('filter-recordId');
+    expect(chip.textContent).toContain(`Record: ${DOSSIER_ID.slice(0, 8)}…`);
+    expect(listCalls()[0]).toMatchObject({ recordType: 'transport', recordId: DOSSIER_ID });
+    fireEvent.click(within(chip).getByRole('button', { name: 'Remove the filter Record' }));
+    await waitFor(() =>
+      expect(listCalls().at(-1)).toEqual({ page: '1', pageSize: '50', recordType: 'transport' }),
+    );
+    expect(screen.queryByTestId('filter-recordId')).toBeNull();
   });
 
   it('shows customers neither the visibility column nor its filter', async () => {
@@ -100,7 +118,9 @@ describe('documents list', () => {
     expect(screen.queryByTestId('header-visibleToCustomer')).toBeNull();
     expect(screen.queryByTestId('filter-visibleToCustomer')).toBeNull();
     expect(screen.getByTestId('filter-type')).toBeTruthy();
-    expect(screen.getByTestId('filter-recordId')).toBeTruthy();
+    expect(screen.getByTestId('filter-dossierId')).toBeTruthy();
+    // The record filter appears only when a link set it.
+    expect(screen.queryByTestId('filter-recordId')).toBeNull();
     // A filter the screen does not offer is not sent either.
     expect(listCalls()).toEqual([{ page: '1', pageSize: '50' }]);
   });

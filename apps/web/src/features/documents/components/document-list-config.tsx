@@ -166,7 +166,10 @@ export function documentListConfig({ staff, dossierLookup }: DocumentListOptions
   const filters: FilterDef[] = [
     { kind: 'multiselect', key: 'type', label: 'Document type', options: DOCUMENT_TYPE_OPTIONS },
     { kind: 'select', key: 'recordType', label: 'Attached to', options: RECORD_TYPE_OPTIONS, width: 180 },
-    { kind: 'lookup', key: 'recordId', label: 'Dossier', source: dossierLookup },
+    // The dossier's documents include those on its records (its transport legs…).
+    { kind: 'lookup', key: 'dossierId', label: 'Dossier', source: dossierLookup },
+    // One record's documents, from its tab's "see them all".
+    { kind: 'pinned', key: 'recordId', label: 'Record' },
     { kind: 'dateRange', from: 'uploadedFrom', to: 'uploadedTo', label: 'Uploaded', testId: 'uploaded' },
     ...(staff
       ? [

@@ -98,7 +98,7 @@ export function RecordDocuments({ recordType, recordId, staff }: RecordDocuments
           <Anchor
             component={Link}
             to={pathFor('documents')}
-            search={{ recordType, recordId } as never}
+            search={(recordType === 'dossier' ? { dossierId: recordId } : { recordType, recordId }) as never}
             size="sm"
           >
             See them all in Documents
