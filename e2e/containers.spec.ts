@@ -146,6 +146,37 @@ test('an event posted with an admin’s integration key appears live on the open
   await expect(staff.getByTestId('container-timeline')).toHaveCount(0);
   await staff.goForward();
   await expect(staff.getByTestId('container-timeline').getByTestId('timeline-event')).toHaveCount(4);
+
+  // Staff enter a gate-in by hand on the open timeline (the time starts at now): it joins the others.
+  await staff.getByTestId('add-event').click();
+  await expect(staff).toHaveURL(/add=1/);
+  const form = staff.getByTestId('manual-event-form');
+  await expect(form.getByTestId('field-equipmentReference')).toHaveValue(container);
+  const choose = async (field: string, option: string) => {
+    await form.getByTestId(`field-${field}`).click();
+    await staff.getByRole('option', { name: option, exact: true }).click();
+  };
+  await choose('equipmentEventTypeCode', 'Gated in (GTIN)');
+  await choose('emptyIndicatorCode', 'Empty');
+  await form.getByTestId('field-transportCall.UNLocationCode').fill('nlrtm');
+  await choose('transportCall.modeOfTransport', 'Truck');
+  await form.getByTestId('form-submit').click();
+  await expect(form).toHaveCount(0);
+  await expect(staff).not.toHaveURL(/add=1/);
+  await expect(staff.getByTestId('container-timeline').getByTestId('timeline-label')).toHaveText([
+    'Gated in',
+    'Loaded on board',
+    'Gated in',
+    'Arrived',
+    'Arrived',
+  ]);
+  await expect(
+    staff
+      .getByTestId('container-timeline')
+      .getByTestId('timeline-event')
+      .nth(2)
+      .getByTestId('timeline-facts'),
+  ).toContainText('NLRTM · Truck · Empty');
   await staffContext.close();
 
   // ACME's customer sees the container, without the staff tools.

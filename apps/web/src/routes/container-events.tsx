@@ -1,12 +1,14 @@
-import type { UnlinkedEvent } from '@fvg/contracts';
+import { isValidContainerNumber, type UnlinkedEvent } from '@fvg/contracts';
 import { Modal, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconLinkOff, IconTruckDelivery } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { ScreenFrame } from '../components/screen-frame.tsx';
+import { containerKey } from '../features/container-events/api/container-events-api.ts';
 import {
   containerListConfig,
   unlinkedListConfig,
@@ -14,6 +16,7 @@ import {
 import { ContainerTimeline } from '../features/container-events/components/container-timeline.tsx';
 import { CsvImport } from '../features/container-events/components/csv-import.tsx';
 import { LinkEventForm } from '../features/container-events/components/link-event-form.tsx';
+import { addedMessage, ManualEventForm } from '../features/container-events/components/manual-event-form.tsx';
 import {
   type ContainersSearch,
   type ContainersTab,
@@ -25,7 +28,8 @@ import { useMe } from '../lib/session.ts';
 /**
  * /containers. Everyone sees the containers they may see, with their latest event; a row opens the
  * container's timeline in a dialog (`?open=<container number>`, so reload and back keep it). Staff also
- * link events no dossier claimed (`?tab=unlinked`) and import CSV files (`?tab=import`).
+ * add an event to the open timeline by hand (`&add=1`), link events no dossier claimed (`?tab=unlinked`)
+ * and import CSV files (`?tab=import`).
  */
 export default function ContainerEventsScreen() {
   const me = useMe();
@@ -38,6 +42,9 @@ export default function ContainerEventsScreen() {
   const tab: ContainersTab = staff ? (search.tab ?? 'containers') : 'containers';
 
   const openTimeline = (containerNumber: string) => setSearch({ open: containerNumber });
+  const container = search.open ? containerKey(search.open) : '';
+  const adding = staff && search.add === 1 && isValidContainerNumber(container);
+  const closeAdd = () => setSearch({ add: undefined });
   const list = <ListPage config={containers} onOpen={(c) => openTimeline(c.containerNumber)} />;
 
   const changeTab = (value: string | null) => {
@@ -90,12 +97,29 @@ export default function ContainerEventsScreen() {
 
       <RecordModal
         opened={Boolean(search.open)}
-        title={`Container ${search.open ?? ''}`}
-        onClose={() => setSearch({ open: undefined })}
+        title={adding ? `Add an event to container ${container}` : `Container ${search.open ?? ''}`}
+        onClose={() => setSearch({ open: undefined, add: undefined })}
         size="lg"
         testId="container-dialog"
       >
-        {search.open && <ContainerTimeline containerNumber={search.open} />}
+        {adding ? (
+          <ManualEventForm
+            containerNumber={container}
+            onCancel={closeAdd}
+            keepsForm={(next) => next.pathname === pathFor('container-events') && next.search.add === 1}
+            onAdded={(event, result) => {
+              notifications.show({ color: 'green', message: addedMessage(event, result) });
+              closeAdd();
+            }}
+          />
+        ) : (
+          search.open && (
+            <ContainerTimeline
+              containerNumber={search.open}
+              onAddEvent={staff ? () => setSearch({ add: 1 }) : undefined}
+            />
+          )
+        )}
       </RecordModal>
 
       <Modal

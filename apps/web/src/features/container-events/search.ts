@@ -13,8 +13,8 @@ export type ContainersTab = (typeof CONTAINERS_TABS)[number];
 
 /**
  * URL state of /containers: the tab, the list's paging, order, search and filters (named as the API
- * names them; the two lists share them, and a tab change clears them), and `open=<container number>`
- * for the timeline dialog over the list.
+ * names them; the two lists share them, and a tab change clears them), `open=<container number>`
+ * for the timeline dialog over the list, and `add=1` for the form that adds an event to it by hand (staff).
  */
 export const containersSearchSchema = z.object({
   ...listSearchShape([...CONTAINER_SORT_FIELDS, ...UNLINKED_SORT_FIELDS]),
@@ -22,6 +22,7 @@ export const containersSearchSchema = z.object({
   status: searchParam.enumList(EVENT_TYPE_CODES),
   eventType: searchParam.enum(DCSA_EVENT_TYPES),
   open: searchParam.text(32),
+  add: searchParam.flag,
 });
 export type ContainersSearch = z.infer<typeof containersSearchSchema>;
 

@@ -6,8 +6,10 @@ import {
   containerSummarySchema,
   containerTimelineSchema,
   csvImportResponseSchema,
+  type DcsaEvent,
   dossierEventsSchema,
   type IntegrationKey,
+  ingestResponseSchema,
   integrationKeyCreatedSchema,
   integrationKeySchema,
   listResponseSchema,
@@ -78,6 +80,20 @@ export function useLinkContainerEvent() {
         schema: containerEventLinkResponseSchema,
       }),
     // Lists, timelines and events tabs all change; the hub says so too, but this screen should not wait.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: containerEventKeys.all }),
+  });
+}
+
+/**
+ * Stores one event entered by hand (staff): the ingest route with the user's token, source `manual`.
+ * Idempotent by eventID: sent again, it answers `duplicate` and changes nothing. A single invalid event
+ * answers 400 with DCSA field paths (`transportCall.UNLocationCode`).
+ */
+export function useAddContainerEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (event: DcsaEvent) => api.post('container-events', event, { schema: ingestResponseSchema }),
+    // The timeline, the lists and the events tabs change; the hub says so too, but not without a hub.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: containerEventKeys.all }),
   });
 }

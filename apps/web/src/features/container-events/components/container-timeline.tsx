@@ -1,6 +1,6 @@
 import type { TimelineEvent } from '@fvg/contracts';
-import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconTimelineEvent } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTimelineEvent } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { pathFor } from '../../../app/route-table.ts';
@@ -170,11 +170,17 @@ export function TimelineEmpty({ children }: { children: string }) {
   );
 }
 
+export interface ContainerTimelineProps {
+  containerNumber: string;
+  /** Offers "Add event" (staff: an event entered by hand). */
+  onAddEvent?: (() => void) | undefined;
+}
+
 /**
  * A container's timeline (the dialog of /containers). Live: the area's query keys are registered
  * with the hub's live updates, so an event posted meanwhile appears without a reload.
  */
-export function ContainerTimeline({ containerNumber }: { containerNumber: string }) {
+export function ContainerTimeline({ containerNumber, onAddEvent }: ContainerTimelineProps) {
   const timeline = useQuery(timelineOptions(containerNumber));
   if (timeline.isError)
     return (
@@ -195,7 +201,20 @@ export function ContainerTimeline({ containerNumber }: { containerNumber: string
           {formatNumber(items.length)} {items.length === 1 ? 'event' : 'events'}, {formatNumber(actual)}{' '}
           {CLASSIFIER_LABELS.ACT.toLowerCase()}
         </Text>
-        <ClassifierLegend />
+        <Group gap="sm">
+          <ClassifierLegend />
+          {onAddEvent && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={onAddEvent}
+              data-testid="add-event"
+            >
+              Add event
+            </Button>
+          )}
+        </Group>
       </Group>
       {dossiers.size > 0 && (
         <Group gap="xs" data-testid="timeline-dossiers">

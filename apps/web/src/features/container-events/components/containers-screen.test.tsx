@@ -1,85 +1,31 @@
-import type { ContainerSummary } from '@fvg/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../../lib/session.ts';
-import ContainerEventsScreen from '../../../routes/container-events.tsx';
-import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
-import { validateContainersSearch } from '../search.ts';
-import { CONTAINER, DOSSIER, timelineEvent, unlinkedEvent } from './test-events.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { giveElementsSize, jsonResponse } from '../../../test/render-route.tsx';
+import { CONTAINER, DOSSIER, unlinkedEvent } from './test-events.ts';
+import {
+  callsTo as calls,
+  page,
+  type StubRoutes,
+  startContainersScreen as start,
+  stubContainersApi,
+} from './test-screen.tsx';
 
-const latest = timelineEvent({ eventDateTime: '2026-03-03T10:00:00Z', equipmentEventTypeCode: 'LOAD' });
-const summary: ContainerSummary = {
-  id: 's-1',
-  containerNumber: CONTAINER,
-  ISOEquipmentCode: '22G1',
-  dossier: { ...DOSSIER, customer: { id: 'p-acme', code: 'ACME', name: 'Acme Trading' } },
-  status: 'LOAD',
-  emptyIndicatorCode: 'LADEN',
-  location: { UNLocationCode: 'NLRTM', facilityCode: 'ECTDE', facilityTypeCode: 'POTE' },
-  eventCount: 2,
-  lastEventAt: '2026-03-03T10:00:00.000Z',
-  updatedAt: '2026-03-03T10:06:00.000Z',
-  latestEvent: latest,
-};
 const stray = unlinkedEvent({
   equipmentReference: 'TEXU3070079',
   suggestedDossier: DOSSIER,
   documentReferences: [{ documentReferenceType: 'TRD', documentReferenceValue: 'MBL-7' }],
-});
-const page = <T,>(items: T[]) => ({
-  items,
-  total: items.length,
-  totalIsEstimate: false,
-  page: 1,
-  pageSize: 50,
-  nextCursor: null,
 });
 
 function stubApi(
   role: string,
   link: () => Response = () => jsonResponse({ linked: [{ ...stray, dossier: DOSSIER }] }),
 ) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://app.test');
-    const path = url.pathname;
-    if (path === '/api/me')
-      return jsonResponse({
-        id: 'u1',
-        Email: 'sam@fvg.local',
-        name: 'Sam',
-        role,
-        party: null,
-        access: { cw_access: false },
-      });
-    if (path === '/api/containers') return jsonResponse(page([summary]));
-    if (path === '/api/container-events/unlinked') return jsonResponse(page([stray]));
-    if (path === `/api/containers/${CONTAINER}/events`)
-      return jsonResponse({
-        containerNumber: CONTAINER,
-        items: [timelineEvent(), { ...latest, superseded: false, previousEventDateTime: null }],
-        truncated: false,
-      });
-    if (path === `/api/container-events/${stray.id}/link` && init?.method === 'POST') return link();
-    if (path === '/api/dossiers') return jsonResponse(page([]));
-    return jsonResponse({ type: 'about:blank', title: 'Not found', status: 404 }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const routes: StubRoutes = {
+    'GET /api/container-events/unlinked': () => jsonResponse(page([stray])),
+    [`POST /api/container-events/${stray.id}/link`]: link,
+  };
+  return stubContainersApi(role, routes);
 }
-
-const calls = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
-  fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://app.test'), init }))
-    .filter(({ url }) => url.pathname === path);
-
-const start = (url: string) => {
-  setToken('a.b.c');
-  return renderRoute(<ContainerEventsScreen />, {
-    path: '/containers',
-    url,
-    validateSearch: validateContainersSearch,
-  });
-};
 
 describe('/containers', () => {
   beforeEach(() => giveElementsSize());
