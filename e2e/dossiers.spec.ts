@@ -26,7 +26,7 @@ test('staff create a dossier, see the container error, fix it, find it, move its
   await page.getByTestId('field-containers.0.number').fill('MSKU6011672');
   await page.getByTestId('form-submit').click();
   await expect(page).toHaveURL(/\/dossiers\/D-\d{4}-\d{6}/);
-  const number = (await page.getByTestId('record-id').innerText()).trim();
+  const number = ((await page.getByTestId('record-id').textContent()) ?? '').trim();
   expect(number).toMatch(/^D-\d{4}-\d{6}$/);
   await expect(page.getByTestId('status-badge')).toHaveText('Booked');
 
@@ -101,7 +101,7 @@ test('a customer sees only their dossiers, books a transport, and staff see it a
   await customer.getByTestId('form-submit').click();
   await expect(customer).toHaveURL(/\/dossiers\/D-\d{4}-\d{6}/);
   await expect(customer.getByTestId('status-badge')).toHaveText('Requested');
-  const booked = (await customer.getByTestId('record-id').innerText()).trim();
+  const booked = ((await customer.getByTestId('record-id').textContent()) ?? '').trim();
 
   // The staff list, open all along, shows the new booking without a reload.
   await expect(staff.getByTestId(`row-${booked}`)).toBeVisible({ timeout: 15_000 });

@@ -16,7 +16,6 @@ type Auth = { authorization: string };
 let admin: Auth;
 let staff: Auth;
 let acme: Auth;
-let globex: Auth;
 let acmeId: string;
 let globexId: string;
 
@@ -24,7 +23,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   app = await createTestApp(db);
-  ({ admin, staff, acme, globex } = await demoTokens(app));
+  ({ admin, staff, acme } = await demoTokens(app));
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
   globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
