@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { closeTopOnEscape } from './record-modal.tsx';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -27,7 +28,15 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered data-testid="confirm-dialog">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeOnEscape={false}
+      onKeyDown={closeTopOnEscape(onCancel)}
+      data-testid="confirm-dialog"
+    >
       <Stack gap="lg">
         <Text size="sm">{message}</Text>
         <Group justify="flex-end" gap="sm">

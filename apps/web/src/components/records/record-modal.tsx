@@ -1,6 +1,20 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+
+/**
+ * Escape closes the top dialog only. Mantine's own Escape handler listens on the window, so with a
+ * dialog over a dialog (a document over a transport leg, a confirmation over a document) one key
+ * would close them all; this handler sits on the dialog and stops the key there.
+ */
+export function closeTopOnEscape(onClose: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.stopPropagation();
+    event.preventDefault();
+    onClose();
+  };
+}
 
 export interface RecordModalProps {
   opened: boolean;
@@ -25,6 +39,8 @@ export function RecordModal({ opened, title, onClose, children, testId, size = '
       size={size}
       fullScreen={small}
       closeOnClickOutside={false}
+      closeOnEscape={false}
+      onKeyDown={closeTopOnEscape(onClose)}
       data-testid={testId}
     >
       {children}

@@ -212,4 +212,23 @@ describe('PlanningBoard', () => {
       version: 3,
     });
   });
+
+  it('sends the version the previous save produced when a leg is edited twice in a row', async () => {
+    let version = 3;
+    const fetchMock = stubApi(async () => jsonResponse(leg('t-2', 2, { version: ++version })));
+    await start();
+    const pickup = (await screen.findByTestId('pickup-t-2')) as HTMLInputElement;
+    fireEvent.change(pickup, { target: { value: '2026-11-18T09:30' } });
+    fireEvent.blur(pickup);
+    const delivery = screen.getByTestId('delivery-t-2') as HTMLInputElement;
+    fireEvent.change(delivery, { target: { value: '2026-11-18T15:00' } });
+    fireEvent.blur(delivery);
+    const patches = () =>
+      fetchMock.mock.calls
+        .filter(([, init]) => init?.method === 'PATCH')
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as { version: number });
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches().map((p) => p.version)).toEqual([3, 4]);
+    expect(screen.queryByTestId('planning-error')).toBeNull();
+  });
 });

@@ -112,37 +112,67 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
   const planning = useInfiniteQuery(planningOptions(from, to));
   const [error, setError] = useState<string | null>(null);
 
+  /** Changes one leg in every loaded page. */
+  const patchLeg = (id: string, patch: (t: PlanningItem) => PlanningItem) =>
+    queryClient.setQueryData<InfiniteData<Planning>>(key, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((t) => (t.id === id ? patch(t) : t)),
+            })),
+          }
+        : data,
+    );
+  /** The leg as the board holds it now (its latest version after earlier saves). */
+  const current = (id: string) =>
+    queryClient
+      .getQueryData<InfiniteData<Planning>>(key)
+      ?.pages.flatMap((p) => p.items)
+      .find((t) => t.id === id);
+
   const save = useMutation({
+    // One save at a time: the next one sends the version the previous one produced.
+    scope: { id: 'planning-board' },
     mutationFn: ({ item, change }: { item: PlanningItem; change: Change }) =>
       updateTransport(item.id, {
         [change.field]: change.value,
-        version: item.version,
+        version: current(item.id)?.version ?? item.version,
       } as TransportUpdateBody),
     onMutate: async ({ item, change }) => {
       setError(null);
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<InfiniteData<Planning>>(key);
-      queryClient.setQueryData<InfiniteData<Planning>>(key, (data) =>
-        data
+      // Only the refetches: a "next legs" page still loading keeps loading.
+      if (!planning.isFetchingNextPage) await queryClient.cancelQueries({ queryKey: key });
+      const previous = current(item.id);
+      patchLeg(item.id, (t) =>
+        change.field === 'carrierId'
           ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.map((t) =>
-                  t.id !== item.id
-                    ? t
-                    : change.field === 'carrierId'
-                      ? { ...t, carrier: change.carrier }
-                      : { ...t, [change.field]: change.value },
-                ),
-              })),
+              ...t,
+              carrier: change.carrier,
+              flags: change.carrier
+                ? t.flags.filter((f) => f !== 'missing_carrier')
+                : t.flags.includes('missing_carrier')
+                  ? t.flags
+                  : ['missing_carrier', ...t.flags],
             }
-          : data,
+          : { ...t, [change.field]: change.value },
       );
       return { previous };
     },
-    onError: (err, _vars, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    onSuccess: (saved) => {
+      // The server's leg (new version, its fields) at once; flags come with the refetch.
+      patchLeg(saved.id, (t) => ({ ...saved, flags: t.flags }));
+    },
+    onError: (err, { item, change }, context) => {
+      // Undo this change only: other legs' edits in flight stay.
+      const before = context?.previous;
+      if (before)
+        patchLeg(item.id, (t) =>
+          change.field === 'carrierId'
+            ? { ...t, carrier: before.carrier, flags: before.flags }
+            : { ...t, [change.field]: before[change.field] },
+        );
       setError(problemMessage(err));
     },
     onSettled: () => {
@@ -397,7 +427,8 @@ function TimeCell({
   useEffect(() => setText(toLocalInput(value)), [value]);
   const commit = () => {
     if (text === toLocalInput(value)) return;
-    if (text === '') return onSave(null);
+    // Chrome reports '' for a half-typed date-time too: only the × button clears.
+    if (text === '') return setText(toLocalInput(value));
     const date = new Date(text);
     if (Number.isNaN(date.getTime())) return setText(toLocalInput(value));
     onSave(date.toISOString());

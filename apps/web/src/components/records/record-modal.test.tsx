@@ -1,0 +1,36 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { RecordModal } from './record-modal.tsx';
+
+describe('stacked dialogs', () => {
+  it('Escape closes the top dialog only', async () => {
+    const closeLeg = vi.fn();
+    const closeDocument = vi.fn();
+    const cancelConfirm = vi.fn();
+    renderWithProviders(
+      <RecordModal opened title="Transport" onClose={closeLeg} testId="leg">
+        <RecordModal opened title="Document" onClose={closeDocument} testId="doc">
+          <button type="button">inside the document</button>
+          <ConfirmDialog
+            opened
+            title="Delete?"
+            message="Really?"
+            confirmLabel="Delete"
+            onConfirm={() => {}}
+            onCancel={cancelConfirm}
+          />
+        </RecordModal>
+      </RecordModal>,
+    );
+    fireEvent.keyDown(await screen.findByTestId('confirm-ok'), { key: 'Escape' });
+    expect(cancelConfirm).toHaveBeenCalledTimes(1);
+    expect(closeDocument).not.toHaveBeenCalled();
+    expect(closeLeg).not.toHaveBeenCalled();
+
+    fireEvent.keyDown(screen.getByText('inside the document'), { key: 'Escape' });
+    expect(closeDocument).toHaveBeenCalledTimes(1);
+    expect(closeLeg).not.toHaveBeenCalled();
+  });
+});
