@@ -45,6 +45,8 @@ export default function AdminIntegrationKeysScreen() {
         <IntegrationKeyList />
         <RecordModal
           opened={search.new === 1 || created !== null}
+          // The key is shown once: only "Done" (after copying) closes it.
+          dismissible={created === null}
           title={created ? 'Your new integration key' : 'New integration key'}
           onClose={close}
           size="lg"

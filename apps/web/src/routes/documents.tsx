@@ -68,6 +68,7 @@ export default function DocumentsScreen() {
       >
         {dossierId && (
           <DocumentUpload
+            key={`dossier:${dossierId}`}
             recordType="dossier"
             recordId={dossierId}
             onOpen={(id) => setSearch({ upload: undefined, open: id })}

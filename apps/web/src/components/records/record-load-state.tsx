@@ -39,7 +39,7 @@ export interface RecordQueryStateProps {
 
 /**
  * RecordLoadState for the query of one record: its error, retried by refetching, or the skeleton.
- * For a detail that has nothing to show yet: `if (detail.isError || !detail.data) return <RecordQueryState … />`.
+ * For a detail that has nothing to show yet: `if (!detail.data) return <RecordQueryState … />` (a failed refetch keeps the record on screen).
  */
 export function RecordQueryState({ query, title, skeleton }: RecordQueryStateProps) {
   return (

@@ -33,4 +33,16 @@ describe('stacked dialogs', () => {
     expect(closeDocument).toHaveBeenCalledTimes(1);
     expect(closeLeg).not.toHaveBeenCalled();
   });
+
+  it('a dialog that must not be dismissed ignores Escape and has no close button', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(
+      <RecordModal opened title="Your new key" onClose={onClose} dismissible={false}>
+        <button type="button">Done</button>
+      </RecordModal>,
+    );
+    fireEvent.keyDown(await screen.findByText('Done'), { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(document.querySelector('.mantine-Modal-close')).toBeNull();
+  });
 });

@@ -23,13 +23,23 @@ export interface RecordModalProps {
   children: ReactNode;
   testId?: string;
   size?: string;
+  /** False while closing would lose something that cannot come back (a key shown once): no ×, no Escape. */
+  dismissible?: boolean;
 }
 
 /**
  * The dialog a list opens for "new <record>" (URL `?new=1`): large, full screen on phones, and it
  * closes through the URL, so the unsaved-changes guard of the form inside can stop it.
  */
-export function RecordModal({ opened, title, onClose, children, testId, size = 'xl' }: RecordModalProps) {
+export function RecordModal({
+  opened,
+  title,
+  onClose,
+  children,
+  testId,
+  size = 'xl',
+  dismissible = true,
+}: RecordModalProps) {
   const small = useMediaQuery('(max-width: 48em)');
   return (
     <Modal
@@ -40,7 +50,8 @@ export function RecordModal({ opened, title, onClose, children, testId, size = '
       fullScreen={small}
       closeOnClickOutside={false}
       closeOnEscape={false}
-      onKeyDown={closeTopOnEscape(onClose)}
+      withCloseButton={dismissible}
+      onKeyDown={closeTopOnEscape(dismissible ? onClose : () => {})}
       data-testid={testId}
     >
       {children}

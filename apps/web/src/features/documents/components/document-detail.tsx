@@ -106,7 +106,8 @@ export function DocumentDetail({
   const [downloading, setDownloading] = useState(false);
   const d = detail.data;
 
-  if (detail.isError || !d)
+  // Without data yet: the error or the skeleton. A failed refetch keeps what is on screen (an edit in progress).
+  if (!d)
     return (
       <RecordQueryState
         query={detail}

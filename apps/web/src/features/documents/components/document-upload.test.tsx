@@ -5,6 +5,7 @@ import { jsonResponse } from '../../../test/render-route.tsx';
 import { documentKeys } from '../api/keys.ts';
 import { aDocument, DOSSIER_ID, FakeXhr, NOT_ACCEPTED, TOO_LARGE } from '../test-support.ts';
 import { DocumentUpload } from './document-upload.tsx';
+import { resetUploadQueues } from './upload-queues.ts';
 
 const pdf = (name: string) => new File(['%PDF-1.4 some bytes'], name, { type: 'application/pdf' });
 
@@ -28,7 +29,10 @@ const itemOf = (name: string) => {
 };
 
 describe('DocumentUpload', () => {
-  beforeEach(() => FakeXhr.install(vi.stubGlobal));
+  beforeEach(() => {
+    resetUploadQueues();
+    FakeXhr.install(vi.stubGlobal);
+  });
 
   it('asks for the document type before files can be chosen', () => {
     renderWithProviders(<DocumentUpload recordType="dossier" recordId={DOSSIER_ID} />);
@@ -127,5 +131,33 @@ describe('DocumentUpload', () => {
     pickFiles([new File([], 'empty.pdf')]);
     expect((await screen.findByTestId('upload-error')).textContent).toBe('“empty.pdf” is empty.');
     expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('keeps uploads running when the zone goes away; a zone for the same record shows them again', async () => {
+    const first = renderWithProviders(<DocumentUpload recordType="dossier" recordId={DOSSIER_ID} />);
+    chooseType('CMR');
+    pickFiles([pdf('running.pdf')]);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0] as FakeXhr;
+    act(() => xhr.progress(100, 400));
+    first.unmount();
+    // Closing the dialog / switching the tab does not cancel the upload.
+    expect(xhr.aborted).toBe(false);
+
+    renderWithProviders(<DocumentUpload recordType="dossier" recordId={DOSSIER_ID} />);
+    expect(itemOf('running.pdf').getAttribute('data-status')).toBe('uploading');
+    expect(within(itemOf('running.pdf')).getByTestId('upload-percent').textContent).toBe('25%');
+    act(() => xhr.respond(201, { items: [aDocument({ fileName: 'running.pdf' })] }));
+    await waitFor(() => expect(itemOf('running.pdf').getAttribute('data-status')).toBe('done'));
+  });
+
+  it('shows only the uploads of its own record', async () => {
+    const first = renderWithProviders(<DocumentUpload recordType="dossier" recordId={DOSSIER_ID} />);
+    chooseType('CMR');
+    pickFiles([pdf('mine.pdf')]);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    first.unmount();
+    renderWithProviders(<DocumentUpload recordType="transport" recordId={DOSSIER_ID} />);
+    expect(items()).toHaveLength(0);
   });
 });

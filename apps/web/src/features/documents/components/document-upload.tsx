@@ -30,10 +30,11 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { documentLimitsOptions, invalidateDocumentLists, uploadDocument } from '../api/documents-api.ts';
 import { ACCEPTED_SUMMARY, DOCUMENT_TYPE_OPTIONS, documentTypeLabel, formatBytes } from './document-meta.ts';
-import { type SendFile, type UploadItem, UploadQueue } from './upload-queue.ts';
+import type { SendFile, UploadItem } from './upload-queue.ts';
+import { uploadQueueFor } from './upload-queues.ts';
 
 export interface DocumentUploadProps {
   recordType: DocumentRecordType;
@@ -49,20 +50,22 @@ export interface DocumentUploadProps {
   send?: SendFile;
 }
 
-/** The queue of one upload zone, kept for the zone's life; its lists refresh as files land. */
-function useUploadQueue(send: SendFile, maxBytes: number) {
+/**
+ * The queue of the record, shared by every zone showing it and kept when the zone goes away: uploads
+ * go on (the page warns before unloading while any run); its lists refresh as files land.
+ */
+function useUploadQueue(recordType: DocumentRecordType, recordId: string, send: SendFile, maxBytes: number) {
   const queryClient = useQueryClient();
-  const [queue] = useState(
+  const queue = useMemo(
     () =>
-      new UploadQueue({
+      uploadQueueFor(recordType, recordId, {
         send,
         maxBytes,
         onUploaded: () => invalidateDocumentLists(queryClient),
       }),
+    [recordType, recordId, send, maxBytes, queryClient],
   );
   const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
-  // Leaving the screen stops what is still sending: nobody would see how it ended.
-  useEffect(() => () => queue.abortAll(), [queue]);
   return { queue, items };
 }
 
@@ -80,8 +83,7 @@ export function DocumentUpload({
 }: DocumentUploadProps) {
   const limits = useQuery({ ...documentLimitsOptions(), enabled: fixedMaxBytes === undefined });
   const maxBytes = fixedMaxBytes ?? limits.data?.maxBytes ?? DOCUMENT_DEFAULT_MAX_BYTES;
-  const { queue, items } = useUploadQueue(send, maxBytes);
-  useEffect(() => queue.setMaxBytes(maxBytes), [queue, maxBytes]);
+  const { queue, items } = useUploadQueue(recordType, recordId, send, maxBytes);
   const [documentType, setDocumentType] = useState<DocumentType | null>(null);
   const [visibleToCustomer, setVisibleToCustomer] = useState(false);
   const openRef = useRef<() => void>(null);

@@ -50,7 +50,14 @@ export function RecordDocuments({ recordType, recordId, staff }: RecordDocuments
 
   return (
     <Stack gap="lg" data-testid={testId}>
-      {staff && <DocumentUpload recordType={recordType} recordId={recordId} onOpen={openDocument} />}
+      {staff && (
+        <DocumentUpload
+          key={`${recordType}:${recordId}`}
+          recordType={recordType}
+          recordId={recordId}
+          onOpen={openDocument}
+        />
+      )}
       {list.isError ? (
         <ErrorState
           title="The documents could not be loaded"
@@ -129,7 +136,7 @@ export function RecordDocuments({ recordType, recordId, staff }: RecordDocuments
 
 /** The dossier screen's Documents tab. */
 export const DossierDocuments = ({ dossierId, staff }: { dossierId: string; staff: boolean }) => (
-  <RecordDocuments recordType="dossier" recordId={dossierId} staff={staff} />
+  <RecordDocuments key={`dossier:${dossierId}`} recordType="dossier" recordId={dossierId} staff={staff} />
 );
 
 /** The tab as a record screen composes it (dossier, transport): staff or not from the session. */
@@ -137,6 +144,7 @@ export function DocumentsTab({ recordType, recordId }: { recordType: DocumentRec
   const role = useMe().data?.role;
   return (
     <RecordDocuments
+      key={`${recordType}:${recordId}`}
       recordType={recordType}
       recordId={recordId}
       staff={role === 'admin' || role === 'staff'}

@@ -1,9 +1,10 @@
 import type { Document } from '@fvg/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { SendOptions, UploadRequest } from '../api/documents-api.ts';
 import { aDocument, DOSSIER_ID, NOT_ACCEPTED } from '../test-support.ts';
 import { precheck, UploadQueue } from './upload-queue.ts';
+import { resetUploadQueues, uploadQueueFor, uploadsActive } from './upload-queues.ts';
 
 const request: UploadRequest = {
   recordType: 'dossier',
@@ -133,7 +134,7 @@ describe('UploadQueue', () => {
     expect(queue.getSnapshot()[0]?.error).toBe('The request has invalid fields. “a.pdf” is empty.');
   });
 
-  it('clears finished files and aborts what is still running when the zone goes away', async () => {
+  it('clears finished files and keeps what is still running', async () => {
     const { send, calls } = manualSend();
     const queue = new UploadQueue({ send, concurrency: 1 });
     queue.add([file('a.pdf'), file('b.pdf'), file('c.pdf')], request);
@@ -141,11 +142,60 @@ describe('UploadQueue', () => {
     await flush();
     queue.clearFinished();
     expect(statuses(queue)).toEqual(['b.pdf:uploading', 'c.pdf:queued']);
+    expect(calls[1]?.options.signal?.aborted).toBe(false);
+  });
+});
 
-    queue.abortAll();
+describe('uploadQueueFor', () => {
+  beforeEach(() => resetUploadQueues());
+  afterEach(() => resetUploadQueues());
+
+  it('hands out one queue per record', () => {
+    const { send } = manualSend();
+    const queue = uploadQueueFor('dossier', DOSSIER_ID, { send });
+    expect(uploadQueueFor('dossier', DOSSIER_ID, { send })).toBe(queue);
+    expect(uploadQueueFor('transport', DOSSIER_ID, { send })).not.toBe(queue);
+    expect(uploadQueueFor('dossier', 'another-dossier', { send })).not.toBe(queue);
+  });
+
+  it('keeps uploads running when a zone unsubscribes; the same record’s queue shows them and they complete', async () => {
+    const { send, calls } = manualSend();
+    const queue = uploadQueueFor('dossier', DOSSIER_ID, { send });
+    const unsubscribe = queue.subscribe(() => {});
+    queue.add([file('a.pdf')], request);
+    // The zone goes away.
+    unsubscribe();
+    expect(calls[0]?.options.signal?.aborted).toBe(false);
+
+    const again = uploadQueueFor('dossier', DOSSIER_ID, { send });
+    expect(statuses(again)).toEqual(['a.pdf:uploading']);
+    calls[0]?.resolve(aDocument({ fileName: 'a.pdf' }));
     await flush();
-    expect(calls[1]?.options.signal?.aborted).toBe(true);
-    expect(statuses(queue)).toEqual(['b.pdf:cancelled', 'c.pdf:cancelled']);
-    expect(send).toHaveBeenCalledTimes(2);
+    expect(statuses(again)).toEqual(['a.pdf:done']);
+  });
+
+  it('warns before the page unloads while uploads are running or waiting', async () => {
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event;
+    };
+    const { send, calls } = manualSend();
+    const queue = uploadQueueFor('dossier', DOSSIER_ID, { send, concurrency: 1 });
+    expect(unload().defaultPrevented).toBe(false);
+
+    queue.add([file('a.pdf'), file('b.pdf')], request);
+    expect(uploadsActive()).toBe(true);
+    const event = unload();
+    expect(event.defaultPrevented).toBe(true);
+
+    calls[0]?.resolve(aDocument());
+    await flush();
+    // b.pdf is still sending.
+    expect(unload().defaultPrevented).toBe(true);
+    calls[1]?.resolve(aDocument());
+    await flush();
+    expect(uploadsActive()).toBe(false);
+    expect(unload().defaultPrevented).toBe(false);
   });
 });

@@ -78,7 +78,7 @@ interface Pending {
 let sequence = 0;
 
 /**
- * The uploads of one upload zone, outside React: each file its own request with progress, a few at a
+ * The uploads of one record, outside React (see upload-queues.ts): each file its own request with progress, a few at a
  * time, each cancellable (the request is aborted), failed and cancelled ones retryable. Components
  * read it through useSyncExternalStore (subscribe / getSnapshot).
  */
@@ -89,9 +89,15 @@ export class UploadQueue {
   private readonly concurrency: number;
   private maxBytes: number;
 
-  constructor(private readonly options: UploadQueueOptions) {
+  constructor(private options: UploadQueueOptions) {
     this.concurrency = Math.max(1, options.concurrency ?? 2);
     this.maxBytes = options.maxBytes ?? DOCUMENT_DEFAULT_MAX_BYTES;
+  }
+
+  /** New send / onUploaded / limit for files from now on (a zone for the same record mounted again). */
+  configure(options: UploadQueueOptions): void {
+    this.options = { ...this.options, ...options };
+    if (options.maxBytes !== undefined) this.maxBytes = options.maxBytes;
   }
 
   /** The server's limit once known (files already queued keep the check they had). */
@@ -165,7 +171,7 @@ export class UploadQueue {
     this.set(this.items.filter((i) => !finished(i)));
   }
 
-  /** Aborts everything still queued or running (the zone is going away). */
+  /** Aborts everything still queued or running (the queue is being forgotten). */
   abortAll(): void {
     for (const item of this.items) {
       if (item.status === 'queued') this.update(item.key, { status: 'cancelled', retryable: true });

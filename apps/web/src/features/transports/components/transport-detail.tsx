@@ -85,7 +85,8 @@ export function TransportDetail({
   const [transitionError, setTransitionError] = useState<string | null>(null);
   const t = detail.data;
 
-  if (detail.isError || !t)
+  // Without data yet: the error or the skeleton. A failed refetch keeps what is on screen (an edit in progress).
+  if (!t)
     return (
       <RecordQueryState
         query={detail}
