@@ -246,8 +246,8 @@ try {
       urls: [`/api/planning?from=${week}&to=${weekEnd}`],
       floor: () =>
         Promise.all([
-          transportsRepository(database.db).planningPage(all, week, weekEnd, 501, null),
-          transportsRepository(database.db).planningCount(all, week, weekEnd),
+          transportsRepository(database.db).planningPage(all, week, weekEnd, 'UTC', 501, null),
+          transportsRepository(database.db).planningCount(all, week, weekEnd, 'UTC'),
         ]),
     },
     {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQueryBaseSchema, uuidSchema } from './records.ts';
+import { listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
 
 /** The document types of product.md, in the order a picker shows them. */
 export const DOCUMENT_TYPES = [
@@ -193,10 +193,12 @@ export const documentListQuerySchema = listQueryBaseSchema.extend({
   recordId: uuidSchema.optional(),
   /** Documents of this dossier: on the dossier itself and on its records (its transport legs…). */
   dossierId: uuidSchema.optional(),
-  /** Uploaded on or after this day (UTC). */
+  /** Uploaded on or after this day (in `tz`). */
   uploadedFrom: z.iso.date().optional(),
-  /** Uploaded on or before this day (UTC). */
+  /** Uploaded on or before this day (in `tz`). */
   uploadedTo: z.iso.date().optional(),
+  /** The zone of those days (the browser's); UTC by default. */
+  tz: timeZoneSchema.optional(),
   visibleToCustomer: z.enum(['true', 'false']).optional(),
 });
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;

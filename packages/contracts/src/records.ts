@@ -50,6 +50,22 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const uuidSchema = z.uuid({ message: 'Must be a valid id' });
 
+/**
+ * An IANA time zone (`Europe/Amsterdam`): the zone whose calendar days a date filter means, sent by
+ * the browser; UTC when left out.
+ */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Must be an IANA time zone, e.g. Europe/Amsterdam');
+
 /** An optional text field: trimmed, empty → null. */
 export function optionalText(max: number) {
   return z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { partyRefSchema } from './parties.ts';
-import { listQueryBaseSchema, optionalText, uuidSchema } from './records.ts';
+import { listQueryBaseSchema, optionalText, timeZoneSchema, uuidSchema } from './records.ts';
 import { normalizeContainerNumber } from './validators/iso6346.ts';
 import { isImoNumber, isUnLocode } from './validators/places.ts';
 
@@ -212,6 +212,8 @@ export const planningQuerySchema = z
     from: z.iso.date(),
     to: z.iso.date(),
     cursor: z.string().max(200).optional(),
+    /** The zone of the days `from` and `to` (the browser's); UTC by default. */
+    tz: timeZoneSchema.default('UTC'),
     limit: z.coerce.number().int().min(1).max(PLANNING_MAX_PAGE_SIZE).default(PLANNING_PAGE_SIZE),
   })
   .refine((q) => q.to >= q.from, { path: ['to'], message: 'The range ends before it starts' })

@@ -22,3 +22,8 @@ export function formatDateTime(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return value;
   return `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** The browser's IANA time zone: the days of date filters are the user's days, not UTC's. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

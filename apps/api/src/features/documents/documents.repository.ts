@@ -4,6 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type ListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
+import { dayStart } from '../../records/time-zone.ts';
 
 export interface DocumentRow {
   id: string;
@@ -90,17 +91,14 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
   return scope.all ? [] : [sql`doc.visible_to_customer`, sql`d.customer_id = ${scope.partyId}`];
 }
 
-/** The first instant of a UTC calendar day. */
-const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
-
 function where(scope: Scope, q: DocumentListQuery, dossierId = q.dossierId): RawBuilder<unknown>[] {
   const w = scopeWhere(scope);
   if (dossierId) w.push(sql`doc.dossier_id = ${dossierId}`);
   if (q.type?.length) w.push(sql`doc.document_type = any(${q.type})`);
   if (q.recordType) w.push(sql`doc.record_type = ${q.recordType}`);
   if (q.recordId) w.push(sql`doc.record_id = ${q.recordId}`);
-  if (q.uploadedFrom) w.push(sql`doc.uploaded_at >= ${dayStart(q.uploadedFrom)}`);
-  if (q.uploadedTo) w.push(sql`doc.uploaded_at < ${dayStart(q.uploadedTo)} + interval '1 day'`);
+  if (q.uploadedFrom) w.push(sql`doc.uploaded_at >= ${dayStart(q.uploadedFrom, q.tz ?? 'UTC')}`);
+  if (q.uploadedTo) w.push(sql`doc.uploaded_at < ${dayStart(q.uploadedTo, q.tz ?? 'UTC', 1)}`);
   if (q.visibleToCustomer) w.push(sql`doc.visible_to_customer = ${q.visibleToCustomer === 'true'}`);
   return w;
 }

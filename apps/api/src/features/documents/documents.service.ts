@@ -17,6 +17,7 @@ import { diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { versionedUpdate } from '../../records/mutation.ts';
 import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { withTimeZone } from '../../records/time-zone.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
 import { transportsRepository } from '../transports/transports.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
@@ -300,7 +301,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       }
       if (query.dossierId && !(await dossiers.find(scope, query.dossierId)))
         throw problems.notFound('No such dossier.');
-      return repo.list(scope, query);
+      return withTimeZone(() => repo.list(scope, query));
     },
 
     all: (user: SessionUser, query: DocumentListQuery) => repo.all(scopeOf(user), query),
@@ -310,7 +311,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       const scope = scopeOf(user);
       const d = await dossiers.find(scope, idOrNumber);
       if (!d) throw problems.notFound('This dossier does not exist.');
-      return repo.list(scope, query, d.id);
+      return withTimeZone(() => repo.list(scope, query, d.id));
     },
 
     async get(user: SessionUser, id: string): Promise<Document> {

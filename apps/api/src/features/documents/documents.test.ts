@@ -593,6 +593,11 @@ describe('listing, editing and deleting', () => {
     const bad = await call('GET', '/documents?type=passport&uploadedFrom=yesterday', staff);
     expect(bad.status).toBe(400);
     expect(fields(bad.body).sort()).toEqual(['type.0', 'uploadedFrom']);
+    // Upload days in the browser's zone: a day that has not started yet anywhere has nothing.
+    expect(await ids('uploadedFrom=2999-01-01&tz=Pacific/Kiritimati')).toEqual([]);
+    expect(
+      fields((await call('GET', '/documents?uploadedFrom=2026-01-01&tz=Mars/Olympus', staff)).body),
+    ).toEqual(['tz']);
     const csv = await call('GET', '/documents?format=csv&q=zebra', staff);
     expect(csv.res.body).toContain('CoO-zebra-4711.pdf');
     expect(

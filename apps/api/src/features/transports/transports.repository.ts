@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { type ListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
+import { dayStart } from '../../records/time-zone.ts';
 
 export interface TransportRow {
   id: string;
@@ -122,8 +123,8 @@ function where(scope: Scope, q: TransportListQuery): RawBuilder<unknown>[] {
 }
 
 /** Live legs whose span touches the days [from, to] (the span's GiST index answers it). */
-function inPlanningRange(from: string, to: string): RawBuilder<unknown> {
-  return sql`t.span && tstzrange(${from}::date::timestamptz, (${to}::date + 1)::timestamptz, '[)')
+function inPlanningRange(from: string, to: string, tz: string): RawBuilder<unknown> {
+  return sql`t.span && tstzrange(${dayStart(from, tz)}, ${dayStart(to, tz, 1)}, '[)')
     and not lower_inf(t.span) and t.status <> 'cancelled'`;
 }
 
@@ -164,6 +165,7 @@ export function transportsRepository(db: Db) {
       scope: Scope,
       from: string,
       to: string,
+      tz: string,
       limit: number,
       after: [string, string] | null,
     ): Promise<(TransportRow & { starts_at: Date; overlapping: boolean })[]> {
@@ -172,7 +174,7 @@ export function transportsRepository(db: Db) {
           select t.id, t.vehicle collate "C" as vehicle, lower(t.span) as s, upper(t.span) as e
           from transports t
           ${scope.all ? sql`` : sql`join dossiers d on d.id = t.dossier_id`}
-          where ${inPlanningRange(from, to)}
+          where ${inPlanningRange(from, to, tz)}
             ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
         ), o as (
           select id, s, vehicle is not null and (
@@ -192,11 +194,11 @@ export function transportsRepository(db: Db) {
     },
 
     /** How many transports the planning range holds (all pages). */
-    async planningCount(scope: Scope, from: string, to: string): Promise<number> {
+    async planningCount(scope: Scope, from: string, to: string, tz: string): Promise<number> {
       const r = await sql<{ n: number }>`
         select count(*)::int as n from transports t
         ${scope.all ? sql`` : sql`join dossiers d on d.id = t.dossier_id`}
-        where ${inPlanningRange(from, to)}
+        where ${inPlanningRange(from, to, tz)}
           ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}`.execute(db);
       return r.rows[0]?.n ?? 0;
     },

@@ -19,6 +19,7 @@ import type { RecordEvents } from '../../records/events.ts';
 import { decodeCursor, encodeCursor } from '../../records/list.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireStaff, scopeOf } from '../../records/scope.ts';
+import { withTimeZone } from '../../records/time-zone.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { type TransportRow, toTransport, transportsRepository } from './transports.repository.ts';
@@ -236,10 +237,12 @@ export function transportsService(db: Db, events: RecordEvents) {
         throw problems.validation([
           { field: 'cursor', message: 'The cursor is not valid; start from the first page' },
         ]);
-      const [rows, total] = await Promise.all([
-        repo.planningPage(scope, q.from, q.to, q.limit + 1, after),
-        repo.planningCount(scope, q.from, q.to),
-      ]);
+      const [rows, total] = await withTimeZone(() =>
+        Promise.all([
+          repo.planningPage(scope, q.from, q.to, q.tz, q.limit + 1, after),
+          repo.planningCount(scope, q.from, q.to, q.tz),
+        ]),
+      );
       const more = rows.length > q.limit;
       const page = more ? rows.slice(0, q.limit) : rows;
       const now = Date.now();

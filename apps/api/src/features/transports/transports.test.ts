@@ -228,6 +228,34 @@ describe('planning', () => {
     ).toEqual(['cursor']);
   });
 
+  it('reads the days in the browser’s time zone (tz), UTC by default', async () => {
+    const late = (
+      await call(
+        'POST',
+        '/transports',
+        tokens.staff,
+        leg({
+          pickupFrom: '2027-05-03T23:30:00Z',
+          pickupTo: '2027-05-03T23:45:00Z',
+          deliveryFrom: '2027-05-03T23:50:00Z',
+          deliveryTo: '2027-05-03T23:55:00Z',
+        }),
+      )
+    ).body as { id: string };
+    const ids = async (q: string) =>
+      ((await call('GET', `/planning?${q}`, tokens.staff)).body.items as { id: string }[]).map((t) => t.id);
+    // 23:30 UTC on 3 May is 01:30 on 4 May in Amsterdam (summer time).
+    expect(await ids('from=2027-05-03&to=2027-05-03')).toContain(late.id);
+    expect(await ids('from=2027-05-04&to=2027-05-04')).not.toContain(late.id);
+    expect(await ids('from=2027-05-04&to=2027-05-04&tz=Europe/Amsterdam')).toContain(late.id);
+    expect(await ids('from=2027-05-03&to=2027-05-03&tz=Europe/Amsterdam')).not.toContain(late.id);
+    expect(
+      fields(
+        (await call('GET', '/planning?from=2027-05-03&to=2027-05-03&tz=Mars/Olympus', tokens.staff)).body,
+      ),
+    ).toEqual(['tz']);
+  });
+
   it('pages the range by cursor in time order, every leg once, with the total on each page', async () => {
     const all = (await call('GET', '/planning?from=2026-11-30&to=2026-12-06', tokens.staff)).body;
     const ids = (all.items as { id: string }[]).map((t) => t.id);

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
 import { ApiError, api, apiBlob } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { browserTimeZone } from '../../../lib/format-date.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { type UploadProgress, uploadForm } from '../../../lib/upload.ts';
 import { documentKeys } from './keys.ts';
@@ -27,7 +28,9 @@ export type DocumentUpdateBody = z.output<typeof documentUpdateSchema>;
 const path = (id: string) => `documents/${encodeURIComponent(id)}`;
 
 export function fetchDocumentList(params: ListParams, signal?: AbortSignal) {
-  return api.get(withQuery('documents', params), {
+  // Upload dates are the user's calendar days.
+  const withZone = params.uploadedFrom || params.uploadedTo ? { ...params, tz: browserTimeZone() } : params;
+  return api.get(withQuery('documents', withZone), {
     ...(signal ? { signal } : {}),
     schema: documentListSchema,
   });

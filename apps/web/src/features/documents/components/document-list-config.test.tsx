@@ -83,6 +83,8 @@ describe('documents list', () => {
         uploadedFrom: '2026-04-01',
         uploadedTo: '2026-04-30',
         visibleToCustomer: 'true',
+        // The upload days are the browser's days.
+        tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
     ]);
 

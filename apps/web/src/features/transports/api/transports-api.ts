@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/format-date.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { transportKeys } from './keys.ts';
 
@@ -69,7 +70,7 @@ export function planningOptions(from: string, to: string) {
     queryKey: transportKeys.planning(from, to),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }): Promise<Planning> =>
-      api.get(withQuery('planning', { from, to, cursor: pageParam ?? undefined }), {
+      api.get(withQuery('planning', { from, to, tz: browserTimeZone(), cursor: pageParam ?? undefined }), {
         signal,
         schema: planningSchema,
       }),

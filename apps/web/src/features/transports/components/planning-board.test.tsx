@@ -108,7 +108,11 @@ describe('PlanningBoard', () => {
     await screen.findByTestId('planning-row-t-1');
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://app.test');
     expect(url.pathname).toBe('/api/planning');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      from: '2026-11-16',
+      to: '2026-11-22',
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
 
     const groups = screen.getAllByTestId(/^planning-group-/).map((g) => g.dataset.testid);
     expect(groups).toEqual(['planning-group-unassigned', 'planning-group-TRUCKS']);
