@@ -1,48 +1,15 @@
-import type { Planning, Transport } from '@fvg/contracts';
+import type { Planning } from '@fvg/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { aTransport } from '../test-support.ts';
 import { groupPlanning, PlanningBoard, weekOf } from './planning-board.tsx';
 
 const CARRIER = { id: '3b1f7a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b', code: 'TRUCKS', name: 'Trucks BV' };
 const OTHER = { id: '7c2e8b63-2d3e-4f60-9bac-1d2e3f4a5b6c', code: 'FAST', name: 'Fast Lines' };
 
-const leg = (id: string, sequence: number, extra: Partial<Transport> = {}): Transport => ({
-  id,
-  dossier: {
-    id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
-    number: 'D-2026-000042',
-    customer: { id: '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01', code: 'ACME', name: 'Acme Trading' },
-  },
-  sequence,
-  status: 'planned',
-  mode: 'road',
-  carrier: null,
-  truckPlate: null,
-  trailerPlate: null,
-  vesselName: null,
-  vesselImo: null,
-  flightNumber: null,
-  pickupLocode: 'NLRTM',
-  pickupAddress: null,
-  pickupFrom: '2026-11-17T08:00:00.000Z',
-  pickupTo: null,
-  deliveryLocode: 'DEHAM',
-  deliveryAddress: null,
-  deliveryFrom: null,
-  deliveryTo: null,
-  actualPickupAt: null,
-  actualDeliveryAt: null,
-  driverName: null,
-  driverPhone: null,
-  containers: [],
-  notes: null,
-  version: 3,
-  updatedAt: '2026-11-16T10:00:00.000Z',
-  allowedTransitions: ['dispatched', 'cancelled'],
-  ...extra,
-});
+const leg = aTransport;
 
 // The server's time order: t-2 starts first, then t-1, then t-3.
 const items: Planning['items'] = [

@@ -1,49 +1,23 @@
-import type { Transport } from '@fvg/contracts';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListPage } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { validateTransportsSearch } from '../search.ts';
+import { aTransport } from '../test-support.ts';
 import { transportListConfig } from './transport-list-config.tsx';
 
 const carriers: LookupSource = { key: ['carriers'], search: async () => [], byId: async () => null };
 const CARRIER_ID = '3b1f7a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 
-const leg = {
-  id: 't-1',
-  dossier: {
-    id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
-    number: 'D-2026-000042',
-    customer: { id: '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01', code: 'ACME', name: 'Acme Trading' },
-  },
-  sequence: 2,
+const leg = aTransport('t-1', 2, {
   status: 'dispatched',
-  mode: 'road',
   carrier: { id: CARRIER_ID, code: 'TRUCKS', name: 'Trucks BV' },
   truckPlate: 'AB-12-CD',
-  trailerPlate: null,
-  vesselName: null,
-  vesselImo: null,
-  flightNumber: null,
-  pickupLocode: 'NLRTM',
-  pickupAddress: null,
-  pickupFrom: '2026-11-17T08:00:00.000Z',
-  pickupTo: null,
-  deliveryLocode: 'DEHAM',
-  deliveryAddress: null,
-  deliveryFrom: null,
-  deliveryTo: null,
-  actualPickupAt: null,
-  actualDeliveryAt: null,
   driverName: 'Jan Jansen',
-  driverPhone: null,
   containers: ['MSKU6011672'],
-  notes: null,
-  version: 3,
-  updatedAt: '2026-11-16T10:00:00.000Z',
   allowedTransitions: ['picked_up', 'planned', 'cancelled'],
-} satisfies Transport;
+});
 
 describe('transports list', () => {
   beforeEach(() => giveElementsSize());

@@ -1,0 +1,38 @@
+import type { Transport } from '@fvg/contracts';
+
+/** A transport leg as the API answers it, for the transports tests: planned, road, no carrier. */
+export const aTransport = (id: string, sequence: number, extra: Partial<Transport> = {}): Transport => ({
+  id,
+  dossier: {
+    id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
+    number: 'D-2026-000042',
+    customer: { id: '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01', code: 'ACME', name: 'Acme Trading' },
+  },
+  sequence,
+  status: 'planned',
+  mode: 'road',
+  carrier: null,
+  truckPlate: null,
+  trailerPlate: null,
+  vesselName: null,
+  vesselImo: null,
+  flightNumber: null,
+  pickupLocode: 'NLRTM',
+  pickupAddress: null,
+  pickupFrom: '2026-11-17T08:00:00.000Z',
+  pickupTo: null,
+  deliveryLocode: 'DEHAM',
+  deliveryAddress: null,
+  deliveryFrom: null,
+  deliveryTo: null,
+  actualPickupAt: null,
+  actualDeliveryAt: null,
+  driverName: null,
+  driverPhone: null,
+  containers: [],
+  notes: null,
+  version: 3,
+  updatedAt: '2026-11-16T10:00:00.000Z',
+  allowedTransitions: ['dispatched', 'cancelled'],
+  ...extra,
+});
