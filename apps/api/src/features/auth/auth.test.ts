@@ -1,8 +1,9 @@
+import { Writable } from 'node:stream';
 import { PWD_LINK_ANSWER } from '@fvg/contracts';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
+import { type App, buildApp } from '../../app.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { HttpProblem } from '../../http/problem.ts';
 import {
@@ -11,6 +12,7 @@ import {
   mailText,
   startSmtpCatcher,
   type TestDatabase,
+  testConfig,
 } from '../../test/helpers.ts';
 import { usersService } from '../users/users.service.ts';
 import { PASSWORD_MESSAGES } from './password-policy.ts';
@@ -341,6 +343,44 @@ describe('password forgot and reset', () => {
     await app.services.auth.settle();
     await app.services.mailer.flush();
     expect(smtp.mails.some((m) => m.to.includes('nobody-here@x.test'))).toBe(false);
+  });
+
+  it('logs a reset link that could not be issued instead of dropping it silently', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildApp({
+      config: testConfig({ smtpUrl: smtp.url }),
+      db: db.db,
+      logger: { level: 'error', stream },
+    });
+    await logged.ready();
+    await sql`alter table mail_outbox rename to mail_outbox_away`.execute(db.db);
+    try {
+      const res = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/pwd/link',
+        headers: json,
+        payload: { email: 'staff@fvg.local' },
+        remoteAddress: '10.7.0.1',
+      });
+      expect(res.json()).toEqual({ message: PWD_LINK_ANSWER });
+      await logged.services.auth.settle();
+    } finally {
+      await sql`alter table mail_outbox_away rename to mail_outbox`.execute(db.db);
+      await logged.close();
+    }
+    const errors = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string } });
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        msg: 'password reset link failed',
+        err: expect.objectContaining({ message: expect.stringMatching(/mail_outbox/) }),
+      }),
+    );
   });
 
   it('refuses a common password and one built from the email or product name, on the field', async () => {
