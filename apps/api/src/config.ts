@@ -21,7 +21,7 @@ export interface Config {
   jwtSecret: string | undefined;
   /** TOKEN_TTL_HOURS: lifetime of an access token (default 12). */
   tokenTtlHours: number;
-  /** LOGIN_MAX_ATTEMPTS / LOGIN_WINDOW_SECONDS: failed sign-ins allowed per account and per address per window. */
+  /** LOGIN_MAX_ATTEMPTS / LOGIN_WINDOW_SECONDS: sign-in attempts per account and address per window (ADR 0016). */
   loginMaxAttempts: number;
   loginWindowSeconds: number;
   /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent (default info). */

@@ -67,10 +67,21 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface RateLimitHitsTable {
-  id: Generated<string>;
+/** One limit bucket of sign-in attempts or reset mails (ADR 0016). */
+export interface ThrottleBucketsTable {
   bucket: string;
-  at: Generated<Date>;
+  attempts: Generated<number>;
+  window_start: Generated<Date>;
+  strikes: Generated<number>;
+  blocked_until: Date | null;
+  updated_at: Generated<Date>;
+}
+
+/** Addresses a user signed in from successfully: they pass the per-account limit. */
+export interface LoginKnownAddressesTable {
+  user_id: string;
+  address: string;
+  last_success_at: Generated<Date>;
 }
 
 export interface Database {
@@ -79,7 +90,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   mail_outbox: MailOutboxTable;
   settings: SettingsTable;
-  rate_limit_hits: RateLimitHitsTable;
+  throttle_buckets: ThrottleBucketsTable;
+  login_known_addresses: LoginKnownAddressesTable;
   number_series: NumberSeriesTable;
   audit_log: AuditLogTable;
   dossiers: DossiersTable;

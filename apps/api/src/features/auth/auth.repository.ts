@@ -35,5 +35,32 @@ export function authRepository(db: Db) {
         })
         .execute();
     },
+
+    /** Whether this account signed in successfully from this address within the last `days`. */
+    async isKnownAddress(email: string, address: string, days: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('login_known_addresses as k')
+        .innerJoin('users as u', 'u.id', 'k.user_id')
+        .select('k.user_id')
+        .where('u.email', '=', email)
+        .where('k.address', '=', address)
+        .where('k.last_success_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Records a successful sign-in from this address and forgets the user's expired ones. */
+    async rememberAddress(userId: string, address: string, days: number): Promise<void> {
+      await db
+        .insertInto('login_known_addresses')
+        .values({ user_id: userId, address })
+        .onConflict((oc) => oc.columns(['user_id', 'address']).doUpdateSet({ last_success_at: sql`now()` }))
+        .execute();
+      await db
+        .deleteFrom('login_known_addresses')
+        .where('user_id', '=', userId)
+        .where('last_success_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+        .execute();
+    },
   };
 }

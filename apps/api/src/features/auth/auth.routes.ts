@@ -13,6 +13,9 @@ import { type AuthService, toMe } from './auth.service.ts';
 const errors = { 400: problemSchema, 401: problemSchema, 429: problemSchema };
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  // Reset links still being issued after their answer must finish before the database goes away.
+  app.addHook('onClose', () => auth.settle());
+
   app.post(
     '/auth/access_token',
     {

@@ -15,8 +15,9 @@ import { problems } from '../../http/problem.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type SessionUser, usersRepository } from '../users/users.repository.ts';
 import { authRepository } from './auth.repository.ts';
+import { assertPasswordPolicy } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { type BucketRule, clientAddressKey, createRateLimiter } from './rate-limit.ts';
 import { createTokenSigner, hashOpaqueToken, newOpaqueToken, type TokenSigner } from './tokens.ts';
 
 export interface AuthOptions {
@@ -29,6 +30,14 @@ export interface AuthOptions {
 
 const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 const RESET_MAILS_PER_HOUR = 5;
+/** An address counts as the owner's for this long after their last successful sign-in from it. */
+const KNOWN_ADDRESS_DAYS = 90;
+/**
+ * One address may fail this many times LOGIN_MAX_ATTEMPTS across accounts per window (many users
+ * behind one proxy), and one account this many times from addresses it never signed in from.
+ */
+const ADDRESS_LIMIT_FACTOR = 10;
+const ACCOUNT_LIMIT_FACTOR = 4;
 
 export function toMe(user: SessionUser): Me {
   return {
@@ -46,15 +55,76 @@ export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBase
   const repo = authRepository(db);
   const secret = opts.jwtSecret ?? (await repo.jwtSecret(() => randomBytes(48).toString('base64url')));
   const signer: TokenSigner = createTokenSigner(secret, opts.tokenTtlHours);
-  const loginLimiter = createRateLimiter(db, opts.loginMaxAttempts, opts.loginWindowSeconds);
-  const mailLimiter = createRateLimiter(db, RESET_MAILS_PER_HOUR, 3600);
+  const loginLimiter = createRateLimiter(db);
+  const mailLimiter = createRateLimiter(db);
+  /** Reset-link work still running after its answer left; awaited on shutdown. */
+  const background = new Set<Promise<void>>();
+
+  /** The sign-in limits of ADR 0016 for this account and address. */
+  async function loginRules(email: string, address: string): Promise<BucketRule[]> {
+    const max = opts.loginMaxAttempts;
+    const windowSeconds = opts.loginWindowSeconds;
+    // The owner's usual address passes the address and account limits: only the attempts from
+    // this very address against this account (first rule) can slow them down.
+    const known = await repo.isKnownAddress(email, address, KNOWN_ADDRESS_DAYS);
+    return [
+      { key: `login:account:${email}|${address}`, max, windowSeconds, backoff: true, onSuccess: 'reset' },
+      {
+        key: `login:address:${address}`,
+        max: max * ADDRESS_LIMIT_FACTOR,
+        windowSeconds,
+        backoff: true,
+        enforce: !known,
+      },
+      {
+        key: `login:account:${email}`,
+        max: max * ACCOUNT_LIMIT_FACTOR,
+        windowSeconds,
+        backoff: true,
+        enforce: !known,
+      },
+    ];
+  }
+
+  async function sendResetLink(email: string, address: string): Promise<void> {
+    const buckets = [`pwdlink:account:${email}`, `pwdlink:address:${address}`];
+    const rules = buckets.map((key) => ({ key, max: RESET_MAILS_PER_HOUR, windowSeconds: 3600 }));
+    if ((await mailLimiter.take(rules)) > 0) {
+      log.info('password reset link not sent: too many requests for this account or address');
+      return;
+    }
+    const user = await users.findByEmail(email);
+    if (!user?.active) return;
+    const { token, hash } = newOpaqueToken();
+    await db
+      .transaction()
+      .execute((trx) => authRepository(trx).insertResetToken(user.id, hash, RESET_TOKEN_TTL_MINUTES));
+    const link = `${opts.publicUrl}/guest/password/reset?token=${token}`;
+    await mailer.queue({
+      to: user.email,
+      subject: 'Reset your FVG password',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone (hopefully you) asked to reset the password of your FVG account.',
+        `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:`,
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+    log.info({ userId: user.id }, 'password reset link issued');
+  }
 
   return {
     signer,
 
-    async login({ email, password }: LoginRequest, address: string): Promise<LoginResponse> {
-      const buckets = [`login:account:${email}`, `login:address:${address}`];
-      const wait = await loginLimiter.retryAfter(buckets);
+    async login({ email, password }: LoginRequest, ip: string): Promise<LoginResponse> {
+      const address = clientAddressKey(ip);
+      const rules = opts.loginMaxAttempts > 0 ? await loginRules(email, address) : [];
+      // The slot is taken before the password is checked, so parallel guesses cannot all get through.
+      const wait = rules.length > 0 ? await loginLimiter.take(rules) : 0;
       if (wait > 0) {
         throw problems.tooManyRequests(
           wait,
@@ -64,10 +134,11 @@ export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBase
       const user = await users.findByEmail(email);
       const ok = (await verifyPassword(user?.password_hash ?? null, password)) && user?.active === true;
       if (!ok || !user) {
-        await loginLimiter.hit(buckets);
+        await loginLimiter.fail(rules);
         throw problems.unauthorized(WRONG_CREDENTIALS);
       }
-      await loginLimiter.clear(buckets[0] as string);
+      await loginLimiter.succeed(rules);
+      await repo.rememberAddress(user.id, address, KNOWN_ADDRESS_DAYS);
       await users.touchLogin(user.id);
       const Token = await signer.sign({
         sub: user.id,
@@ -93,35 +164,23 @@ export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBase
       return user;
     },
 
-    async requestPasswordLink({ email }: PwdLinkRequest, address: string): Promise<MessageResponse> {
-      const answer = { message: PWD_LINK_ANSWER };
-      const buckets = [`pwdlink:account:${email}`, `pwdlink:address:${address}`];
-      // Over the limit the answer stays the same (no enumeration); the mail is just not sent.
-      if ((await mailLimiter.retryAfter(buckets)) > 0) return answer;
-      await mailLimiter.hit(buckets);
-      const user = await users.findByEmail(email);
-      if (!user?.active) return answer;
-      const { token, hash } = newOpaqueToken();
-      await db
-        .transaction()
-        .execute((trx) => authRepository(trx).insertResetToken(user.id, hash, RESET_TOKEN_TTL_MINUTES));
-      const link = `${opts.publicUrl}/guest/password/reset?token=${token}`;
-      await mailer.queue({
-        to: user.email,
-        subject: 'Reset your FVG password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone (hopefully you) asked to reset the password of your FVG account.',
-          `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:`,
-          '',
-          link,
-          '',
-          'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      });
-      log.info({ userId: user.id }, 'password reset link issued');
-      return answer;
+    /**
+     * Answers at once and does the lookup, token and mail afterwards, so the answer takes the same
+     * time whether or not the account exists. Until the job queue arrives this is an in-process task;
+     * a failure is logged, never dropped silently.
+     */
+    requestPasswordLink({ email }: PwdLinkRequest, ip: string): MessageResponse {
+      const task = sendResetLink(email, clientAddressKey(ip)).catch((e: unknown) =>
+        log.error({ err: e }, 'password reset link failed'),
+      );
+      background.add(task);
+      void task.finally(() => background.delete(task));
+      return { message: PWD_LINK_ANSWER };
+    },
+
+    /** Resolves when the reset-link work started so far has finished (shutdown, tests). */
+    async settle(): Promise<void> {
+      while (background.size > 0) await Promise.all(background);
     },
 
     async resetPassword({ token, password }: PwdResetRequest): Promise<MessageResponse> {
@@ -146,6 +205,7 @@ export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBase
         if (row.used_at) throw fail('This reset link has already been used. Ask for a new one.');
         if (row.expires_at.getTime() < Date.now())
           throw fail('This reset link has expired. Ask for a new one.');
+        await assertPasswordPolicy(password, { email: row.email });
         await trx
           .updateTable('password_reset_tokens')
           .set({ used_at: new Date() })

@@ -1,15 +1,21 @@
+import { Writable } from 'node:stream';
 import { PWD_LINK_ANSWER } from '@fvg/contracts';
 import { SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
+import { type App, buildApp } from '../../app.ts';
 import { seedDemo } from '../../db/seed.ts';
+import { HttpProblem } from '../../http/problem.ts';
 import {
   createTestApp,
   createTestDatabase,
   mailText,
   startSmtpCatcher,
   type TestDatabase,
+  testConfig,
 } from '../../test/helpers.ts';
+import { usersService } from '../users/users.service.ts';
+import { PASSWORD_MESSAGES } from './password-policy.ts';
 
 let db: TestDatabase;
 let app: App;
@@ -28,6 +34,12 @@ afterAll(async () => {
 });
 
 const json = { 'content-type': 'application/json' };
+/** The test app allows 3 failures per account and address (loginMaxAttempts above). */
+const N = 3;
+const STRONG = 'Harbour-Crane-7319';
+function addUser(email: string) {
+  return usersService(db.db).create({ email, password: STRONG, role: 'staff' });
+}
 function login(email: string, password: string, ip = '10.0.0.1') {
   return app.inject({
     method: 'POST',
@@ -104,24 +116,107 @@ describe('POST /api/auth/access_token', () => {
     const fields = body.errors?.map((e) => e.field) ?? [];
     expect(fields).toEqual(expect.arrayContaining(['email', 'password']));
   });
+});
 
-  it('rate-limits failed sign-ins per account with 429 and Retry-After', async () => {
-    for (let i = 0; i < 3; i++)
-      expectProblem(await login('customer@globex.example', 'wrong-password', `10.1.0.${i}`), 401);
-    // The right password from a fresh address is still refused while the account is locked.
-    const res = await login('customer@globex.example', 'customer-demo-2026', '10.1.0.99');
+describe('sign-in limits (ADR 0016)', () => {
+  function expectRetryAfter(res: Awaited<ReturnType<typeof login>>) {
     const body = expectProblem(res, 429);
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(600);
-    expect(body.detail).toContain(String(retryAfter));
+    expect(body.detail).toContain(`${retryAfter} seconds`);
+    return retryAfter;
+  }
+
+  it('evaluates at most N of 40 parallel wrong passwords; the rest answer 429 with Retry-After', async () => {
+    await addUser('parallel@x.test');
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login('parallel@x.test', `wrong-guess-${i}`, '10.10.0.1')),
+    );
+    const refused = results.filter((r) => r.statusCode === 401);
+    const limited = results.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(N);
+    expect(limited).toHaveLength(40 - N);
+    for (const res of limited) expect(expectRetryAfter(res)).toBeLessThanOrEqual(600);
   });
 
-  it('rate-limits failed sign-ins per address across accounts', async () => {
-    for (const who of ['a@x.test', 'b@x.test', 'c@x.test'])
-      expectProblem(await login(who, 'wrong-password', '10.2.0.1'), 401);
-    expectProblem(await login('staff@fvg.local', 'staff-demo-2026', '10.2.0.1'), 429);
-    expect((await login('staff@fvg.local', 'staff-demo-2026', '10.2.0.2')).statusCode).toBe(200);
+  it('evaluates the right password among 30 parallel guesses only if it got one of the N slots', async () => {
+    await addUser('race@x.test');
+    const guesses = Array.from({ length: 30 }, (_, i) => (i === 17 ? STRONG : `wrong-guess-${i}`));
+    const results = await Promise.all(guesses.map((p) => login('race@x.test', p, '10.11.0.1')));
+    const evaluated = results.filter((r) => r.statusCode === 401 || r.statusCode === 200);
+    expect(evaluated.length).toBeLessThanOrEqual(N);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(30 - evaluated.length);
+    expect(results.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(1);
+    expect([200, 429]).toContain(results[17]?.statusCode);
+  });
+
+  it('lets the owner in from a known address while attackers are blocked', async () => {
+    await addUser('owner@x.test');
+    expect((await login('owner@x.test', STRONG, '10.12.0.1')).statusCode).toBe(200);
+
+    // One attacker address: N failures, then even the right password waits there.
+    for (let i = 0; i < N; i++)
+      expectProblem(await login('owner@x.test', 'wrong-password', '10.12.9.9'), 401);
+    expect(expectRetryAfter(await login('owner@x.test', STRONG, '10.12.9.9'))).toBeLessThanOrEqual(600);
+
+    // Attackers spread over many addresses use up the account's limit for addresses it never used...
+    for (let i = 0; i < 3 * N; i++)
+      expectProblem(await login('owner@x.test', 'wrong-password', `10.13.0.${i}`), 401);
+    expectRetryAfter(await login('owner@x.test', STRONG, '10.13.1.1'));
+    // ...but not for the owner's own address.
+    expect((await login('owner@x.test', STRONG, '10.12.0.1')).statusCode).toBe(200);
+  });
+
+  it('keeps a blocked address from blocking the account elsewhere or other accounts', async () => {
+    await addUser('victim@x.test');
+    await addUser('bystander@x.test');
+    for (let i = 0; i < N; i++)
+      expectProblem(await login('victim@x.test', 'wrong-password', '10.14.0.1'), 401);
+    expectRetryAfter(await login('victim@x.test', STRONG, '10.14.0.1'));
+
+    expect((await login('bystander@x.test', STRONG, '10.14.0.2')).statusCode).toBe(200);
+    // The owner elsewhere, and the same address for another account, are not locked out.
+    expect((await login('victim@x.test', STRONG, '10.14.0.2')).statusCode).toBe(200);
+    expect((await login('bystander@x.test', STRONG, '10.14.0.1')).statusCode).toBe(200);
+  });
+
+  it('backs off an address that sprays many accounts, longer each time, sparing its known users', async () => {
+    const ip = '10.15.0.1';
+    await addUser('regular@x.test');
+    expect((await login('regular@x.test', STRONG, ip)).statusCode).toBe(200);
+
+    // N failures on each of 10 accounts fill the address's limit (10 × N).
+    const spray = (round: number) =>
+      Promise.all(
+        Array.from({ length: 10 }, async (_, a) => {
+          for (let k = 0; k < N; k++)
+            expectProblem(await login(`sprayed-${round}-${a}@x.test`, 'Summer2026!', ip), 401);
+        }),
+      );
+    await spray(1);
+    const first = expectRetryAfter(await login('fresh-1@x.test', 'Summer2026!', ip));
+    expect(first).toBeLessThanOrEqual(600);
+    // Someone who signed in from this address before is not blocked with it.
+    expect((await login('regular@x.test', STRONG, ip)).statusCode).toBe(200);
+
+    // Moving the block into the past stands in for waiting it out.
+    await db.db
+      .updateTable('throttle_buckets')
+      .set({ blocked_until: new Date(Date.now() - 1000), window_start: new Date(Date.now() - 601_000) })
+      .where('bucket', '=', `login:address:${ip}`)
+      .execute();
+    await spray(2);
+    const second = expectRetryAfter(await login('fresh-2@x.test', 'Summer2026!', ip));
+    expect(second).toBeGreaterThan(600);
+    expect(second).toBeLessThanOrEqual(1200);
+  });
+
+  it('counts an IPv6 /64 as one address', async () => {
+    await addUser('v6@x.test');
+    for (let i = 0; i < N; i++)
+      expectProblem(await login('v6@x.test', 'wrong-password', `2001:db8:1:2::${i + 1}`), 401);
+    expectRetryAfter(await login('v6@x.test', STRONG, '2001:db8:1:2:ffff::9'));
+    expect((await login('v6@x.test', STRONG, '2001:db8:1:3::1')).statusCode).toBe(200);
   });
 });
 
@@ -201,8 +296,150 @@ describe('password forgot and reset', () => {
     expect(known.json()).toEqual({ message: PWD_LINK_ANSWER });
     expect(unknown.json()).toEqual(known.json());
     await smtp.waitFor('staff@fvg.local');
+    await app.services.auth.settle();
     await app.services.mailer.flush();
     expect(smtp.mails.some((m) => m.to.includes('ghost@fvg.local'))).toBe(false);
+  });
+
+  it('answers before the account is even looked up, and mails the link afterwards', async () => {
+    await addUser('slow@x.test');
+    smtp.mails.length = 0;
+    // Hold the reset-token table: no link can be issued until the test lets go of it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let onLocked = () => {};
+    const locked = new Promise<void>((resolve) => {
+      onLocked = resolve;
+    });
+    const holder = db.db.transaction().execute(async (trx) => {
+      await sql`lock table password_reset_tokens in exclusive mode`.execute(trx);
+      onLocked();
+      await held;
+    });
+    await locked;
+    try {
+      const known = await link('slow@x.test', '10.5.0.1');
+      const unknown = await link('nobody-here@x.test', '10.5.0.2');
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual({ message: PWD_LINK_ANSWER });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(known.json());
+      // Both answers are out while the known account's token still cannot be stored.
+      const queued = await db.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', '=', 'slow@x.test')
+        .execute();
+      expect(queued).toHaveLength(0);
+      expect(smtp.mails).toHaveLength(0);
+    } finally {
+      release();
+      await holder;
+    }
+    const mail = await smtp.waitFor('slow@x.test');
+    expect(mailText(mail.raw)).toMatch(/guest\/password\/reset\?token=/);
+    await app.services.auth.settle();
+    await app.services.mailer.flush();
+    expect(smtp.mails.some((m) => m.to.includes('nobody-here@x.test'))).toBe(false);
+  });
+
+  it('logs a reset link that could not be issued instead of dropping it silently', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildApp({
+      config: testConfig({ smtpUrl: smtp.url }),
+      db: db.db,
+      logger: { level: 'error', stream },
+    });
+    await logged.ready();
+    await sql`alter table mail_outbox rename to mail_outbox_away`.execute(db.db);
+    try {
+      const res = await logged.inject({
+        method: 'POST',
+        url: '/api/auth/pwd/link',
+        headers: json,
+        payload: { email: 'staff@fvg.local' },
+        remoteAddress: '10.7.0.1',
+      });
+      expect(res.json()).toEqual({ message: PWD_LINK_ANSWER });
+      await logged.services.auth.settle();
+    } finally {
+      await sql`alter table mail_outbox_away rename to mail_outbox`.execute(db.db);
+      await logged.close();
+    }
+    const errors = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string } });
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        msg: 'password reset link failed',
+        err: expect.objectContaining({ message: expect.stringMatching(/mail_outbox/) }),
+      }),
+    );
+  });
+
+  it('refuses a common password and one built from the email or product name, on the field', async () => {
+    await addUser('maria.jansen@harbour.example');
+    smtp.mails.length = 0;
+    await link('maria.jansen@harbour.example', '10.4.1.1');
+    const mail = await smtp.waitFor('maria.jansen@harbour.example');
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mailText(mail.raw))?.[1] as string;
+
+    for (const [password, message] of [
+      ['password1234', PASSWORD_MESSAGES.common],
+      ['qwertyuiop12', PASSWORD_MESSAGES.common],
+      ['maria.jansen2026', PASSWORD_MESSAGES.personal],
+      ['harbour-harbour!', PASSWORD_MESSAGES.personal],
+      ['fvg-fvg-2026', PASSWORD_MESSAGES.personal],
+    ] as const) {
+      const body = expectProblem(await reset(token, password), 400);
+      expect(body.errors).toEqual([{ field: 'password', message }]);
+    }
+    // A refused password does not use up the link.
+    expect((await reset(token, 'Jansen-Kade-Lantern-81')).statusCode).toBe(200);
+    expect(
+      (await login('maria.jansen@harbour.example', 'Jansen-Kade-Lantern-81', '10.4.1.2')).statusCode,
+    ).toBe(200);
+  });
+
+  it('clears the limits of an account when its password is reset', async () => {
+    await addUser('locked@x.test');
+    // Blocked at one address, and for every address it never signed in from.
+    for (let i = 0; i < N; i++)
+      expectProblem(await login('locked@x.test', 'wrong-password', '10.6.0.1'), 401);
+    for (let i = 1; i <= 3 * N; i++)
+      expectProblem(await login('locked@x.test', 'wrong-password', `10.6.${i}.1`), 401);
+    expectProblem(await login('locked@x.test', STRONG, '10.6.0.1'), 429);
+    expectProblem(await login('locked@x.test', STRONG, '10.6.99.1'), 429);
+
+    smtp.mails.length = 0;
+    await link('locked@x.test', '10.6.9.2');
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mailText((await smtp.waitFor('locked@x.test')).raw))?.[1];
+    expect((await reset(token as string, 'Unlocked-Quay-Heron-52')).statusCode).toBe(200);
+    expect((await login('locked@x.test', 'Unlocked-Quay-Heron-52', '10.6.0.1')).statusCode).toBe(200);
+    expect((await login('locked@x.test', 'Unlocked-Quay-Heron-52', '10.6.99.1')).statusCode).toBe(200);
+  });
+
+  it('applies the same policy when the operator command creates a user', async () => {
+    const users = usersService(db.db);
+    for (const [email, password, message] of [
+      ['ops@depot.example', 'Password1234', PASSWORD_MESSAGES.common],
+      ['ops@depot.example', 'depot-depot-1', PASSWORD_MESSAGES.personal],
+      ['ops@depot.example', 'FVG-fvg-2026!', PASSWORD_MESSAGES.personal],
+    ] as const) {
+      const error = await users.create({ email, password, role: 'staff' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpProblem);
+      expect((error as HttpProblem).status).toBe(400);
+      expect((error as HttpProblem).options.errors).toEqual([{ field: 'password', message }]);
+    }
+    await expect(
+      users.create({ email: 'ops@depot.example', password: STRONG, role: 'staff' }),
+    ).resolves.toMatchObject({ email: 'ops@depot.example' });
   });
 
   it('resets the password through the mailed link, once', async () => {

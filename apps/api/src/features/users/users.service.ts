@@ -2,17 +2,22 @@ import { type UserCreate, userCreateSchema } from '@fvg/contracts';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
+import { assertPasswordPolicy } from '../auth/password-policy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { usersRepository } from './users.repository.ts';
 
 export function usersService(db: Db) {
   const repo = usersRepository(db);
   return {
-    /** Creates a user; throws a 400 problem for invalid input or an unknown party, 409 for a taken email. */
+    /**
+     * Creates a user; throws a 400 problem for invalid input, a password the policy refuses or an
+     * unknown party, 409 for a taken email.
+     */
     async create(input: UserCreate): Promise<{ id: string; email: string }> {
       const parsed = userCreateSchema.safeParse(input);
       if (!parsed.success) throw problems.validation(zodFieldErrors(parsed.error));
       const u = parsed.data;
+      await assertPasswordPolicy(u.password, { email: u.email });
       let partyId: string | null = null;
       if (u.party) {
         partyId = (await repo.partyIdByCode(u.party)) ?? null;
