@@ -29,8 +29,12 @@ import { containerEventsRepository } from '../apps/api/src/features/container-ev
 import { toNewEvent } from '../apps/api/src/features/container-events/container-events.service.ts';
 import { documentsRepository } from '../apps/api/src/features/documents/documents.repository.ts';
 import { createFileStore } from '../apps/api/src/features/documents/storage.ts';
-import { dossiersRepository } from '../apps/api/src/features/dossiers/dossiers.repository.ts';
+import {
+  dossierListSpec,
+  dossiersRepository,
+} from '../apps/api/src/features/dossiers/dossiers.repository.ts';
 import { transportsRepository } from '../apps/api/src/features/transports/transports.repository.ts';
+import { cursorAt } from '../apps/api/src/records/list.ts';
 import { drive, type LoadResult } from './api-load.ts';
 import { dcsaEvents } from './dcsa-events.ts';
 
@@ -120,7 +124,11 @@ try {
       database.db,
     )
   ).rows[0];
-  const cursor = Buffer.from(JSON.stringify([deep?.u, deep?.id])).toString('base64url');
+  // Cursors are sealed (ADR 0018): made for the default list of staff, as the server would.
+  const cursor = await cursorAt(database.db, dossierListSpec, { where: [], scope: { all: true } }, [
+    deep?.u ?? null,
+    deep?.id ?? null,
+  ]);
   const refs = (
     await sql<{
       r: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { partyRefSchema } from './parties.ts';
 import { fieldErrorSchema } from './problem.ts';
-import { listQueryBaseSchema, uuidSchema } from './records.ts';
+import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
 import { isCountryCode, isImoNumber, isUnLocode } from './validators/places.ts';
 
@@ -777,6 +777,15 @@ export const unlinkedListQuerySchema = listQueryBaseSchema.extend({
   eventType: codeList(DCSA_EVENT_TYPES).optional(),
 });
 export type UnlinkedListQuery = z.infer<typeof unlinkedListQuerySchema>;
+
+/**
+ * A customer sees every field of their events, but not staff linking them by hand: a link's change
+ * names the dossier it came from or went to, which may be another party's.
+ */
+export const containerEventFieldVisibility = {
+  internal: [],
+  internalActions: ['linked', 'unlinked'],
+} as const satisfies FieldVisibility;
 
 /** Link an event to a dossier by hand (id or number), or unlink it (null). */
 export const containerEventLinkSchema = z.strictObject({

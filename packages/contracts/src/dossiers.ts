@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { partyRefSchema } from './parties.ts';
-import { decimalString, listQueryBaseSchema, optionalText, uuidSchema } from './records.ts';
+import {
+  decimalString,
+  type FieldVisibility,
+  listQueryBaseSchema,
+  optionalText,
+  uuidSchema,
+} from './records.ts';
 import { INCOTERMS_2020, incotermProblem } from './validators/incoterms.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
 import { isUnLocode } from './validators/places.ts';
@@ -329,6 +335,12 @@ export const DOSSIER_SORT_FIELDS = [
   'profit',
 ] as const;
 
+/** Job costing is the forwarder's margin: customers never see it, in any form. */
+export const dossierFieldVisibility = {
+  internal: ['profit', 'costTotal', 'revenueTotal', 'charges'],
+  internalActions: ['charges changed'],
+} as const satisfies FieldVisibility;
+
 export const dossierListQuerySchema = listQueryBaseSchema.extend({
   status: csv(dossierStatusSchema).optional(),
   type: csv(dossierTypeSchema).optional(),
@@ -340,5 +352,8 @@ export const dossierListQuerySchema = listQueryBaseSchema.extend({
   etdFrom: z.iso.date().optional(),
   etdTo: z.iso.date().optional(),
   container: z.string().trim().toUpperCase().max(11).optional(),
+  /** Profit (EUR) at least / at most this, e.g. `profitMax=0` for loss-making dossiers (staff only). */
+  profitMin: decimalString({ scale: 2 }).optional(),
+  profitMax: decimalString({ scale: 2 }).optional(),
 });
 export type DossierListQuery = z.infer<typeof dossierListQuerySchema>;

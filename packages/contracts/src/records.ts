@@ -10,7 +10,7 @@ export const listQueryBaseSchema = z.object({
   sort: z.string().max(200).optional(),
   q: z.string().trim().max(200).optional(),
   /** Opaque keyset cursor from a previous page's `nextCursor`; when given, `page` is ignored. */
-  cursor: z.string().max(1000).optional(),
+  cursor: z.string().max(2000).optional(),
 });
 
 export interface ListResponse<T> {
@@ -37,6 +37,23 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const exportFormatSchema = z.enum(EXPORT_FORMATS);
+
+/**
+ * Which fields of a record area only staff may see: one declaration per area, next to its record
+ * schema. The API applies it everywhere a field can show: the record and its list items (the field is
+ * null, or an empty list), the audit history (its changes, and `internalActions` entries, are left
+ * out), exports (its columns are left out), sort and filters (a 400 on `sort` or on the filter), the
+ * `q` search (never matches it) and cursors (sealed, so they carry nothing readable).
+ */
+export interface FieldVisibility {
+  /** API field names customers never see (costs, margins, internal flags). */
+  readonly internal: readonly string[];
+  /** Audit actions that are internal as a whole: a customer's history leaves them out even when empty. */
+  readonly internalActions?: readonly string[];
+}
+
+/** For areas whose every field the record's customer may see (declared, so it is a decision, not a gap). */
+export const NO_INTERNAL_FIELDS: FieldVisibility = { internal: [] };
 
 /** Who changed what on a record, one entry per mutation. */
 export const auditEntrySchema = z.object({

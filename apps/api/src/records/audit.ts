@@ -1,5 +1,7 @@
-import type { AuditEntry } from '@fvg/contracts';
+import type { AuditEntry, FieldVisibility } from '@fvg/contracts';
 import type { Db } from '../db/database.ts';
+import type { Scope } from './scope.ts';
+import { visibleHistory } from './visibility.ts';
 
 export interface Change {
   field: string;
@@ -45,8 +47,16 @@ export async function writeAudit(
     .execute();
 }
 
-/** The audit trail of one record, newest first. */
-export async function historyOf(db: Db, kind: string, id: string): Promise<AuditEntry[]> {
+/**
+ * The audit trail of one record, newest first, as the viewer may see it: the area's visibility applies
+ * to its history as to the record (a customer never reads a cost in a change).
+ */
+export async function historyOf(
+  db: Db,
+  kind: string,
+  id: string,
+  viewer: { scope: Scope; visibility: FieldVisibility },
+): Promise<AuditEntry[]> {
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_id')
@@ -63,11 +73,12 @@ export async function historyOf(db: Db, kind: string, id: string): Promise<Audit
     .orderBy('audit_log.id', 'desc')
     .limit(500)
     .execute();
-  return rows.map((r) => ({
+  const entries = rows.map((r) => ({
     id: String(r.id),
     at: r.at.toISOString(),
     action: r.action,
     actor: r.actor_id && r.actor_name ? { id: r.actor_id, name: r.actor_name } : null,
     changes: r.changes as Change[],
   }));
+  return visibleHistory(viewer.scope, viewer.visibility, entries);
 }

@@ -14,8 +14,10 @@ export function createRecordEvents(): RecordEvents {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
-    publish: (change) => {
-      emitter.emit('change', change);
+    // Only what RecordChanged declares travels: the hub forwards it to customers as it is, so a
+    // publisher passing a whole row (costs included) must not reach them.
+    publish: ({ kind, id, action, partyIds }) => {
+      emitter.emit('change', partyIds ? { kind, id, action, partyIds } : { kind, id, action });
     },
     subscribe(listener) {
       emitter.on('change', listener);

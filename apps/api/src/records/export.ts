@@ -1,10 +1,21 @@
 import { PassThrough, Readable } from 'node:stream';
+import type { FieldVisibility } from '@fvg/contracts';
 import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
+import type { Scope } from './scope.ts';
+import { canSee } from './visibility.ts';
 
 export interface ExportColumn<T> {
   header: string;
   value: (item: T) => string | number | null | undefined;
+  /** The API field the column shows, when the area's visibility may hide it: then the column goes too. */
+  field?: string;
+}
+
+/** Who exports what: the columns of fields the viewer cannot see are left out (not just emptied). */
+export interface ExportViewer {
+  scope: Scope;
+  visibility: FieldVisibility;
 }
 
 /** Spreadsheet programs run cells that start like a formula; such text gets a leading apostrophe. */
@@ -84,16 +95,33 @@ const XLSX_PARTS: [string, string][] = [
 ];
 
 /**
+ * The batches with the first one already read: a refused sort, filter or cursor is thrown here, while
+ * the answer can still be a 400 problem, instead of breaking a download that has started.
+ */
+async function startedEarly<T>(batches: AsyncIterable<T[]>): Promise<AsyncIterable<T[]>> {
+  const it = batches[Symbol.asyncIterator]();
+  const first = await it.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+  })();
+}
+
+/**
  * Streams a list as CSV or XLSX: rows arrive in batches (keyset pages) and leave at once, so memory
  * stays flat whatever the size. XLSX is written by hand (inline strings, one sheet) into a zip stream.
  */
-export function sendExport<T>(
+export async function sendExport<T>(
   reply: FastifyReply,
   format: 'csv' | 'xlsx',
   basename: string,
-  columns: ExportColumn<T>[],
-  batches: AsyncIterable<T[]>,
-): FastifyReply {
+  allColumns: ExportColumn<T>[],
+  allBatches: AsyncIterable<T[]>,
+  viewer: ExportViewer,
+): Promise<FastifyReply> {
+  const columns = allColumns.filter((c) => !c.field || canSee(viewer.scope, viewer.visibility, c.field));
+  const batches = await startedEarly(allBatches);
   const stamp = new Date().toISOString().slice(0, 10);
   const filename = `${basename}-${stamp}.${format}`;
   reply

@@ -1,7 +1,10 @@
-import type { ListResponse } from '@fvg/contracts';
+import type { FieldVisibility, ListResponse } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/problem.ts';
+import { type CursorBinding, openCursor, sealCursor } from './cursor.ts';
+import type { Scope } from './scope.ts';
+import { canSee, checkFilters, redact } from './visibility.ts';
 
 /** How a sortable field is read from SQL and carried in a keyset cursor. */
 export interface SortField {
@@ -19,13 +22,20 @@ export interface SortTerm {
 }
 
 export interface ListSpec {
+  /** The list's name; a cursor of one list is refused by every other. */
+  name: string;
+  /** The area's field visibility: hidden fields are null in items, and cannot be sorted or filtered by. */
+  visibility: FieldVisibility;
   /** The FROM clause, joins included. */
   from: RawBuilder<unknown>;
   /** The unique id, the last tie-breaker of every sort. */
   id: SortField;
+  /** By API field name, so visibility applies to sorting as to the field. */
   sortable: Record<string, SortField>;
   /** e.g. `-updatedAt`. */
   defaultSort: string;
+  /** Query parameters that filter by a field not of their own name (`profitMax` → `profit`). */
+  filterFields?: Readonly<Record<string, string>>;
   /** Text the `q` parameter searches as a substring (ILIKE, served by a trigram index). */
   search?: RawBuilder<unknown>;
   /**
@@ -33,13 +43,33 @@ export interface ListSpec {
    * runs only when it finds nothing.
    */
   searchPrefix?: (q: string) => RawBuilder<unknown>;
+  /** The API fields `search` and `searchPrefix` read: none may be internal (see defineListSpec). */
+  searchFields?: readonly string[];
   /** A lighter FROM for counting, when the joins cannot change the count (filters must still resolve). */
   countFrom?: RawBuilder<unknown>;
+}
+
+/**
+ * A list spec, checked once when the module loads: `q` must never match a field some viewer cannot
+ * see (a customer could probe its value letter by letter), so searching an internal field is a
+ * programming error that fails at start-up and in every test, not a leak found later.
+ */
+export function defineListSpec<S extends ListSpec>(spec: S): S {
+  if ((spec.search || spec.searchPrefix) && !spec.searchFields?.length)
+    throw new Error(`List ${spec.name}: declare the searchFields that q reads`);
+  const internal = spec.searchFields?.filter((f) => spec.visibility.internal.includes(f)) ?? [];
+  if (internal.length)
+    throw new Error(`List ${spec.name}: q must not search internal fields (${internal.join(', ')})`);
+  return spec;
 }
 
 export interface ListRequest {
   select: RawBuilder<unknown>;
   where: RawBuilder<unknown>[];
+  /** Whose list: decides the visible fields; a cursor is bound to it (through `where`). */
+  scope: Scope;
+  /** The query's filter parameters, checked against the visibility (`where` is built from them). */
+  filters?: Record<string, unknown> | undefined;
   sort?: string | undefined;
   q?: string | undefined;
   page: number;
@@ -52,7 +82,7 @@ export interface ListRequest {
 /** Beyond this many matches the total is estimated from the planner, not counted. */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-export function parseSort(spec: ListSpec, sort: string | undefined): SortTerm[] {
+export function parseSort(spec: ListSpec, sort: string | undefined, scope: Scope): SortTerm[] {
   const parts = (sort || spec.defaultSort)
     .split(',')
     .map((s) => s.trim())
@@ -61,10 +91,12 @@ export function parseSort(spec: ListSpec, sort: string | undefined): SortTerm[] 
   for (const part of parts) {
     const desc = part.startsWith('-');
     const key = desc ? part.slice(1) : part;
-    const field = spec.sortable[key];
-    if (!field) {
+    const field = Object.hasOwn(spec.sortable, key) ? spec.sortable[key] : undefined;
+    // A hidden field is refused like an unknown one: the answer must not tell it exists.
+    if (!field || !canSee(scope, spec.visibility, key)) {
+      const allowed = Object.keys(spec.sortable).filter((k) => canSee(scope, spec.visibility, k));
       throw problems.validation([
-        { field: 'sort', message: `Cannot sort by "${key}"; use ${Object.keys(spec.sortable).join(', ')}` },
+        { field: 'sort', message: `Cannot sort by "${key}"; use ${allowed.join(', ')}` },
       ]);
     }
     if (!terms.some((t) => t.key === key)) terms.push({ key, field, desc });
@@ -78,30 +110,6 @@ function escapeLike(q: string): string {
 
 function and(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
-}
-
-/** A keyset cursor: the last row's sort values, opaque to clients. */
-export function encodeCursor(values: (string | null)[]): string {
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
-}
-
-/** The values of a cursor from encodeCursor(); a 400 on `cursor` when it is not one of `length` values. */
-export function decodeCursor(cursor: string, length: number): (string | null)[] {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
-    if (
-      Array.isArray(values) &&
-      values.length === length &&
-      values.every((v) => v === null || typeof v === 'string')
-    ) {
-      return values as (string | null)[];
-    }
-  } catch {
-    // fall through
-  }
-  throw problems.validation([
-    { field: 'cursor', message: 'The cursor is not valid for this sort; start from the first page' },
-  ]);
 }
 
 /**
@@ -174,6 +182,7 @@ export async function listPage<Row, Item>(
   req: ListRequest,
   map: (row: Row) => Item,
 ): Promise<ListResponse<Item>> {
+  checkFilters(req.scope, spec.visibility, req.filters, spec.filterFields);
   const q = req.q?.trim();
   const conditions = [...req.where];
   if (q && spec.searchPrefix) {
@@ -190,6 +199,30 @@ export async function listPage<Row, Item>(
   return pageOf(db, spec, req, conditions, map);
 }
 
+/**
+ * A cursor belongs to the list, the sort and the request's own filters and `q` (the scope is among
+ * the filters): the SQL and parameters they compile to, so every filter counts without listing them.
+ */
+function cursorBinding(db: Db, spec: ListSpec, req: ListRequest, terms: SortTerm[]): CursorBinding {
+  const where = and(req.where).compile(db);
+  return {
+    list: spec.name,
+    sort: terms.map((t) => `${t.desc ? '-' : ''}${t.key}`).join(','),
+    filter: [where.sql, where.parameters, req.q?.trim() ?? ''],
+  };
+}
+
+/** A cursor at a given row's sort values, for a walk that starts mid-list (benchmarks). */
+export function cursorAt(
+  db: Db,
+  spec: ListSpec,
+  req: Pick<ListRequest, 'where' | 'scope' | 'sort' | 'q'>,
+  values: (string | null)[],
+): Promise<string> {
+  const full = { ...req, select: sql`1`, page: 1, pageSize: 1 };
+  return sealCursor(db, cursorBinding(db, spec, full, parseSort(spec, req.sort, req.scope)), values);
+}
+
 async function pageOf<Row, Item>(
   db: Db,
   spec: ListSpec,
@@ -197,12 +230,13 @@ async function pageOf<Row, Item>(
   conditions: RawBuilder<unknown>[],
   map: (row: Row) => Item,
 ): Promise<ListResponse<Item>> {
-  const terms = parseSort(spec, req.sort);
+  const terms = parseSort(spec, req.sort, req.scope);
   const filter = and(conditions);
 
   const keyCount = terms.length + 1;
+  const binding = cursorBinding(db, spec, req, terms);
   const pageConditions = req.cursor
-    ? [...conditions, afterCursor(terms, spec.id, decodeCursor(req.cursor, keyCount))]
+    ? [...conditions, afterCursor(terms, spec.id, await openCursor(db, binding, req.cursor, keyCount))]
     : conditions;
   const idDesc = terms.at(-1)?.desc ?? false;
   const orderBy = sql.join([
@@ -235,10 +269,14 @@ async function pageOf<Row, Item>(
   const last = pageRows.at(-1);
   const nextCursor =
     hasMore && last
-      ? encodeCursor(Array.from({ length: keyCount }, (_, i) => (last[`_k${i}`] as string | null) ?? null))
+      ? await sealCursor(
+          db,
+          binding,
+          Array.from({ length: keyCount }, (_, i) => (last[`_k${i}`] as string | null) ?? null),
+        )
       : null;
   return {
-    items: pageRows.map(map),
+    items: pageRows.map((row) => redact(req.scope, spec.visibility, map(row) as object) as Item),
     total: count.total,
     totalIsEstimate: count.estimate,
     page: req.cursor ? 0 : req.page,

@@ -2,6 +2,7 @@ import { type ChatMessage, type ChatPage, chatTextSchema } from '@fvg/contracts'
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
+import { openCursor, sealCursor } from '../../records/cursor.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { scopeOf } from '../../records/scope.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
@@ -27,21 +28,6 @@ function toMessage(r: MessageRow): ChatMessage {
     sentAt: r.sent_at,
     readBy: r.read_by,
   };
-}
-
-function encodeBefore(r: MessageRow): string {
-  return Buffer.from(JSON.stringify([r.sent_at, r.id])).toString('base64url');
-}
-
-function decodeBefore(s: string): [string, string] {
-  try {
-    const v = JSON.parse(Buffer.from(s, 'base64url').toString()) as unknown;
-    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string'))
-      return v as [string, string];
-  } catch {
-    // fall through
-  }
-  throw problems.validation([{ field: 'before', message: 'Not a valid cursor' }]);
 }
 
 /**
@@ -74,7 +60,9 @@ export function chatService(db: Db, events: RecordEvents) {
       opts: { before?: string | undefined; limit: number },
     ): Promise<ChatPage> {
       const d = await this.dossierFor(user, dossierId);
-      const before = opts.before ? decodeBefore(opts.before) : undefined;
+      // A page link of this dossier's chat only (the message order is fixed).
+      const binding = { list: 'chat', filter: d.id };
+      const before = opts.before ? await openCursor(db, binding, opts.before, 2, 'before') : undefined;
       const rows = await sql<MessageRow>`
         select * from (${messages(d.id)}
           ${before ? sql`and (m.sent_at, m.id) < (${before[0]}::timestamptz, ${before[1]}::uuid)` : sql``}
@@ -91,7 +79,7 @@ export function chatService(db: Db, events: RecordEvents) {
       return {
         items: items.map(toMessage),
         unread: unread.rows[0]?.n ?? 0,
-        before: more && items[0] ? encodeBefore(items[0]) : null,
+        before: more && items[0] ? await sealCursor(db, binding, [items[0].sent_at, items[0].id]) : null,
       };
     },
 

@@ -1,16 +1,17 @@
-import type {
-  ContainerEvent,
-  ContainerEventSource,
-  ContainerListQuery,
-  ContainerSummary,
-  DcsaEvent,
-  FacilityTypeCode,
-  UnlinkedEvent,
-  UnlinkedListQuery,
+import {
+  type ContainerEvent,
+  type ContainerEventSource,
+  type ContainerListQuery,
+  type ContainerSummary,
+  containerEventFieldVisibility,
+  type DcsaEvent,
+  type FacilityTypeCode,
+  type UnlinkedEvent,
+  type UnlinkedListQuery,
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { type ListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
 /** An event as the list and timeline queries select it. */
@@ -240,7 +241,9 @@ function numberPrefix(q: string): string {
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export const containerListSpec: ListSpec = {
+export const containerListSpec = defineListSpec({
+  name: 'containers',
+  visibility: containerEventFieldVisibility,
   // The latest event's dossier is the summary's (the summary is per container and dossier).
   from: sql`container_summaries s
     join container_events e on e.id = s.latest_event_id
@@ -253,9 +256,10 @@ export const containerListSpec: ListSpec = {
   },
   defaultSort: '-lastEventAt',
   searchPrefix: (q) => sql`s.equipment_reference like ${numberPrefix(q)}`,
+  searchFields: ['containerNumber'],
   // The scope filter needs the summary's dossier; the latest event and the customer never change the count.
   countFrom: sql`container_summaries s left join dossiers d on d.id = s.dossier_id`,
-};
+});
 const CONTAINER_SELECT = sql`${EVENT_COLUMNS}, e.facility_code, e.facility_type_code,
   s.id as summary_id, s.equipment_reference as summary_reference, s.iso_equipment_code as summary_iso,
   s.dossier_id as summary_dossier_id, d.number as summary_dossier_number, c.id as customer_id,
@@ -271,7 +275,9 @@ function containerWhere(scope: Scope, q: ContainerListQuery): RawBuilder<unknown
   return w;
 }
 
-export const unlinkedListSpec: ListSpec = {
+export const unlinkedListSpec = defineListSpec({
+  name: 'unlinked-events',
+  visibility: containerEventFieldVisibility,
   from: sql`container_events e left join dossiers d on d.id = e.dossier_id`,
   id: { expr: 'e.id', type: 'uuid', nullable: false },
   sortable: {
@@ -282,8 +288,9 @@ export const unlinkedListSpec: ListSpec = {
   // A container-number prefix, or a booking/BL the event names.
   searchPrefix: (q) =>
     sql`(e.equipment_reference like ${numberPrefix(q)} or e.document_references @> array[${q.trim().toUpperCase()}::text])`,
+  searchFields: ['equipmentReference', 'documentReferences'],
   countFrom: sql`container_events e`,
-};
+});
 const UNLINKED_SELECT = sql`${EVENT_COLUMNS},
   (select sd.id || ' ' || sd.number from dossiers sd
     where sd.id = ${matchingDossier(sql`e.equipment_reference`, sql`e.document_references`)}) as suggested`;
@@ -364,7 +371,7 @@ export function containerEventsRepository(db: Db) {
       listPage<ContainerRow, ContainerSummary>(
         db,
         containerListSpec,
-        { select: CONTAINER_SELECT, where: containerWhere(scope, query), ...query },
+        { select: CONTAINER_SELECT, where: containerWhere(scope, query), scope, filters: query, ...query },
         toContainerSummary,
       ),
 
@@ -372,23 +379,38 @@ export function containerEventsRepository(db: Db) {
       listAll<ContainerRow, ContainerSummary>(
         db,
         containerListSpec,
-        { select: CONTAINER_SELECT, where: containerWhere(scope, query), sort: query.sort, q: query.q },
+        {
+          select: CONTAINER_SELECT,
+          where: containerWhere(scope, query),
+          scope,
+          filters: query,
+          sort: query.sort,
+          q: query.q,
+        },
         toContainerSummary,
       ),
 
-    listUnlinked: (query: UnlinkedListQuery) =>
+    /** Staff only (the service checks): unlinked events belong to no party yet. */
+    listUnlinked: (scope: Scope, query: UnlinkedListQuery) =>
       listPage<EventRow & { suggested: string | null }, UnlinkedEvent>(
         db,
         unlinkedListSpec,
-        { select: UNLINKED_SELECT, where: unlinkedWhere(query), ...query },
+        { select: UNLINKED_SELECT, where: unlinkedWhere(query), scope, filters: query, ...query },
         toUnlinked,
       ),
 
-    allUnlinked: (query: UnlinkedListQuery) =>
+    allUnlinked: (scope: Scope, query: UnlinkedListQuery) =>
       listAll<EventRow & { suggested: string | null }, UnlinkedEvent>(
         db,
         unlinkedListSpec,
-        { select: UNLINKED_SELECT, where: unlinkedWhere(query), sort: query.sort, q: query.q },
+        {
+          select: UNLINKED_SELECT,
+          where: unlinkedWhere(query),
+          scope,
+          filters: query,
+          sort: query.sort,
+          q: query.q,
+        },
         toUnlinked,
       ),
 

@@ -1,6 +1,7 @@
 import {
   type ContainerSummary,
   CSV_IMPORT_COLUMNS,
+  containerEventFieldVisibility,
   containerEventLinkResponseSchema,
   containerEventLinkSchema,
   containerEventSchema,
@@ -34,6 +35,7 @@ import { bearerToken } from '../../plugins/authenticate.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { type ExportColumn, sendExport } from '../../records/export.ts';
 import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
+import { scopeOf } from '../../records/scope.ts';
 import { containerEventsService, type IngestActor } from './container-events.service.ts';
 import { integrationKeysService } from './integration-keys.service.ts';
 
@@ -181,6 +183,7 @@ export const containerEventsRoutes: FastifyPluginAsyncZod<{ db: Db; events: Reco
           'unlinked-events',
           unlinkedColumns,
           service.allUnlinked(request.user, query),
+          { scope: scopeOf(request.user), visibility: containerEventFieldVisibility },
         );
       return service.listUnlinked(request.user, query);
     },
@@ -241,6 +244,7 @@ export const containerEventsRoutes: FastifyPluginAsyncZod<{ db: Db; events: Reco
           'containers',
           containerColumns,
           service.allContainers(request.user, query),
+          { scope: scopeOf(request.user), visibility: containerEventFieldVisibility },
         );
       return service.listContainers(request.user, query);
     },

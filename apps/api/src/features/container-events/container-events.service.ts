@@ -5,6 +5,7 @@ import {
   type ContainerTimeline,
   type CsvImportResponse,
   type CsvImportRow,
+  containerEventFieldVisibility,
   type containerEventLinkSchema,
   containerNumberProblem,
   containerOf,
@@ -397,11 +398,11 @@ export function containerEventsService(db: Db, events: RecordEvents) {
 
     listUnlinked(user: SessionUser, query: UnlinkedListQuery) {
       requireStaff(user);
-      return repo.listUnlinked(query);
+      return repo.listUnlinked(scopeOf(user), query);
     },
     allUnlinked(user: SessionUser, query: UnlinkedListQuery) {
       requireStaff(user);
-      return repo.allUnlinked(query);
+      return repo.allUnlinked(scopeOf(user), query);
     },
 
     /** A container's timeline; 404 when the user may not know the container (as for one that does not exist). */
@@ -485,7 +486,10 @@ export function containerEventsService(db: Db, events: RecordEvents) {
 
     async history(user: SessionUser, id: string) {
       const row = await eventOr404(scopeOf(user), id);
-      return historyOf(db, 'container-event', row.id);
+      return historyOf(db, 'container-event', row.id, {
+        scope: scopeOf(user),
+        visibility: containerEventFieldVisibility,
+      });
     },
   };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Document, DocumentListQuery } from '@fvg/contracts';
+import { type Document, type DocumentListQuery, NO_INTERNAL_FIELDS } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { type ListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 import { dayStart } from '../../records/time-zone.ts';
 
@@ -70,7 +70,9 @@ function select(scope: Scope): RawBuilder<unknown> {
     u.name as uploaded_by_name, doc.uploaded_at, doc.updated_at, ${duplicateOf(scope)} as duplicate_of`;
 }
 
-export const documentListSpec: ListSpec = {
+export const documentListSpec = defineListSpec({
+  name: 'documents',
+  visibility: NO_INTERNAL_FIELDS,
   from: FROM,
   id: { expr: 'doc.id', type: 'uuid', nullable: false },
   sortable: {
@@ -82,9 +84,10 @@ export const documentListSpec: ListSpec = {
   defaultSort: '-uploadedAt',
   // The same expression as the trigram index `documents_file_name_trgm`.
   search: sql`doc.file_name`,
+  searchFields: ['fileName'],
   // The uploader join cannot change the count; the dossier join carries the customer scope.
   countFrom: sql`documents doc left join dossiers d on d.id = doc.dossier_id`,
-};
+});
 
 /** Only documents marked visible, on the customer's own dossiers. */
 function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
@@ -111,7 +114,7 @@ export function documentsRepository(db: Db) {
       listPage<DocumentRow, Document>(
         db,
         documentListSpec,
-        { select: select(scope), where: where(scope, query, dossierId), ...query },
+        { select: select(scope), where: where(scope, query, dossierId), scope, filters: query, ...query },
         toDocument,
       ),
 
@@ -119,7 +122,14 @@ export function documentsRepository(db: Db) {
       listAll<DocumentRow, Document>(
         db,
         documentListSpec,
-        { select: select(scope), where: where(scope, query), sort: query.sort, q: query.q },
+        {
+          select: select(scope),
+          where: where(scope, query),
+          scope,
+          filters: query,
+          sort: query.sort,
+          q: query.q,
+        },
         toDocument,
       ),
 

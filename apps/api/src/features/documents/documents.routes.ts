@@ -11,6 +11,7 @@ import {
   documentUpdateSchema,
   documentUploadResponseSchema,
   listResponseSchema,
+  NO_INTERNAL_FIELDS,
   problemSchema,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { HttpProblem } from '../../http/problem.ts';
 import { type ExportColumn, sendExport } from '../../records/export.ts';
 import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
+import { scopeOf } from '../../records/scope.ts';
 import {
   contentTypeHeader,
   type DocumentsService,
@@ -199,7 +201,11 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format) return sendExport(reply, format, 'documents', columns, documents.all(request.user, query));
+      if (format)
+        return sendExport(reply, format, 'documents', columns, documents.all(request.user, query), {
+          scope: scopeOf(request.user),
+          visibility: NO_INTERNAL_FIELDS,
+        });
       return documents.list(request.user, query);
     },
   );

@@ -7,6 +7,7 @@ import {
   type DocumentRecordType,
   type documentUpdateSchema,
   documentUploadFieldsSchema,
+  NO_INTERNAL_FIELDS,
   sanitizeFileName,
 } from '@fvg/contracts';
 import type { z } from 'zod';
@@ -392,7 +393,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
 
     async history(user: SessionUser, id: string) {
       const row = await rowOr404(scopeOf(user), id);
-      return historyOf(db, 'document', row.id);
+      return historyOf(db, 'document', row.id, { scope: scopeOf(user), visibility: NO_INTERNAL_FIELDS });
     },
   };
 }

@@ -1,7 +1,14 @@
-import type { Charge, Dossier, DossierListItem, DossierListQuery, PartyRef } from '@fvg/contracts';
+import {
+  type Charge,
+  type Dossier,
+  type DossierListItem,
+  type DossierListQuery,
+  dossierFieldVisibility,
+  type PartyRef,
+} from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { type ListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
 export interface DossierRow {
@@ -74,7 +81,9 @@ const SELECT = sql`d.*, c.code as customer_code, c.name as customer_name, h.name
 /** The same expression as the trigram index `dossiers_search_trgm`, so `q` is served by it. */
 const SEARCH = sql`(d.number || ' ' || coalesce(d.customer_reference, '') || ' ' || coalesce(d.booking_number, '') || ' ' || coalesce(d.master_bl, '') || ' ' || coalesce(d.house_bl, '') || ' ' || coalesce(d.cmr_number, ''))`;
 
-export const dossierListSpec: ListSpec = {
+export const dossierListSpec = defineListSpec({
+  name: 'dossiers',
+  visibility: dossierFieldVisibility,
   from: FROM,
   id: { expr: 'd.id', type: 'uuid', nullable: false },
   sortable: {
@@ -88,7 +97,9 @@ export const dossierListSpec: ListSpec = {
     profit: { expr: 'd.profit', type: 'numeric', nullable: false },
   },
   defaultSort: '-updatedAt',
+  filterFields: { profitMin: 'profit', profitMax: 'profit' },
   search: SEARCH,
+  searchFields: ['number', 'customerReference', 'bookingNumber', 'masterBl', 'houseBl', 'cmrNumber'],
   searchPrefix: (q) => {
     const prefix = `${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return sql`(${sql.join(
@@ -100,7 +111,7 @@ export const dossierListSpec: ListSpec = {
   },
   // Every dossier has exactly one customer and at most one handler: counting needs no joins.
   countFrom: sql`dossiers d`,
-};
+});
 
 function where(scope: Scope, q: DossierListQuery): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [];
@@ -115,6 +126,8 @@ function where(scope: Scope, q: DossierListQuery): RawBuilder<unknown>[] {
   if (q.etdFrom) w.push(sql`d.etd >= ${q.etdFrom}::date`);
   if (q.etdTo) w.push(sql`d.etd <= ${q.etdTo}::date`);
   if (q.container) w.push(sql`d.container_numbers @> array[${q.container}]::text[]`);
+  if (q.profitMin !== undefined) w.push(sql`d.profit >= ${q.profitMin}::numeric`);
+  if (q.profitMax !== undefined) w.push(sql`d.profit <= ${q.profitMax}::numeric`);
   return w;
 }
 
@@ -124,7 +137,7 @@ export function dossiersRepository(db: Db) {
       listPage<DossierRow, DossierListItem>(
         db,
         dossierListSpec,
-        { select: SELECT, where: where(scope, query), ...query },
+        { select: SELECT, where: where(scope, query), scope, filters: query, ...query },
         toListItem,
       ),
 
@@ -132,7 +145,7 @@ export function dossiersRepository(db: Db) {
       listAll<DossierRow, DossierListItem>(
         db,
         dossierListSpec,
-        { select: SELECT, where: where(scope, query), sort: query.sort, q: query.q },
+        { select: SELECT, where: where(scope, query), scope, filters: query, sort: query.sort, q: query.q },
         toListItem,
       ),
 

@@ -3,6 +3,7 @@ import {
   chargesUpdateSchema,
   type DossierListItem,
   dossierCreateSchema,
+  dossierFieldVisibility,
   dossierListItemSchema,
   dossierListQuerySchema,
   dossierSchema,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendExport } from '../../records/export.ts';
 import { exportQuery, historyResponse, problemResponses } from '../../records/routes.ts';
+import { scopeOf } from '../../records/scope.ts';
 import type { DossiersService } from './dossiers.service.ts';
 
 /** A dossier is addressed by its id or its number (`D-2026-000123`), as the route `/dossiers/{dossierId}` is. */
@@ -33,7 +35,7 @@ const columns: ExportColumn<DossierListItem>[] = [
   { header: 'Customer reference', value: (d) => d.customerReference },
   { header: 'Master BL/AWB', value: (d) => d.masterBl },
   { header: 'Containers', value: (d) => d.containerCount },
-  { header: 'Profit (EUR)', value: (d) => (d.profit === null ? null : Number(d.profit)) },
+  { header: 'Profit (EUR)', field: 'profit', value: (d) => (d.profit === null ? null : Number(d.profit)) },
   { header: 'Handler', value: (d) => d.handler?.name },
   { header: 'Updated', value: (d) => d.updatedAt },
 ];
@@ -57,12 +59,11 @@ export const dossiersRoutes: FastifyPluginAsyncZod<{ dossiers: DossiersService }
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format) {
-        // Job costing is internal: a customer's export has no profit column.
-        const cols =
-          request.user.role === 'customer' ? columns.filter((c) => c.header !== 'Profit (EUR)') : columns;
-        return sendExport(reply, format, 'dossiers', cols, dossiers.all(request.user, query));
-      }
+      if (format)
+        return sendExport(reply, format, 'dossiers', columns, dossiers.all(request.user, query), {
+          scope: scopeOf(request.user),
+          visibility: dossierFieldVisibility,
+        });
       return dossiers.list(request.user, query);
     },
   );

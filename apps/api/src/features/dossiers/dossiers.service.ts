@@ -7,6 +7,7 @@ import {
   type DossierListQuery,
   type DossierStatus,
   type dossierCreateSchema,
+  dossierFieldVisibility,
   type dossierUpdateSchema,
   multiplyDecimal,
 } from '@fvg/contracts';
@@ -18,6 +19,7 @@ import { diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { canSee, redact } from '../../records/visibility.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { type DossierRow, dossiersRepository, toListItem } from './dossiers.repository.ts';
 
@@ -96,18 +98,6 @@ export function allowedTransitions(user: SessionUser, status: DossierStatus): Do
   return [...DOSSIER_TRANSITIONS[status]];
 }
 
-/** Customers never see job costing (costs, revenue, profit): it is the forwarder's margin. */
-function forViewer<T extends { profit: string | null }>(user: SessionUser, item: T): T {
-  return user.role === 'customer' ? { ...item, profit: null } : item;
-}
-
-async function* redacted<T extends { profit: string | null }>(
-  user: SessionUser,
-  batches: AsyncIterable<T[]>,
-) {
-  for await (const batch of batches) yield batch.map((item) => forViewer(user, item));
-}
-
 export function dossiersService(db: Db, events: RecordEvents) {
   const repo = dossiersRepository(db);
 
@@ -118,14 +108,14 @@ export function dossiersService(db: Db, events: RecordEvents) {
   }
 
   async function detail(user: SessionUser, row: DossierRow): Promise<Dossier> {
-    const internal = user.role !== 'customer';
+    const scope = scopeOf(user);
     const [charges, refs] = await Promise.all([
-      internal ? repo.charges(row.id) : Promise.resolve([]),
+      canSee(scope, dossierFieldVisibility, 'charges') ? repo.charges(row.id) : Promise.resolve([]),
       repo.partyRefs([row.consignor_id, row.consignee_id, row.notify_party_id]),
     ]);
     const ref = (id: string | null) => (id ? (refs.get(id) ?? null) : null);
-    return {
-      ...forViewer(user, toListItem(row)),
+    return redact(scope, dossierFieldVisibility, {
+      ...toListItem(row),
       consignor: ref(row.consignor_id),
       consignee: ref(row.consignee_id),
       notifyParty: ref(row.notify_party_id),
@@ -144,14 +134,14 @@ export function dossiersService(db: Db, events: RecordEvents) {
       chargeableWeightKg: row.chargeable_weight_kg,
       containers: row.containers,
       charges,
-      costTotal: internal ? row.cost_total : null,
-      revenueTotal: internal ? row.revenue_total : null,
+      costTotal: row.cost_total,
+      revenueTotal: row.revenue_total,
       version: row.version,
       createdAt: row.created_at.toISOString(),
       createdBy:
         row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
       allowedTransitions: allowedTransitions(user, row.status),
-    };
+    });
   }
 
   async function checkHandler(handlerId: string | null | undefined) {
@@ -195,11 +185,8 @@ export function dossiersService(db: Db, events: RecordEvents) {
   }
 
   return {
-    async list(user: SessionUser, query: DossierListQuery) {
-      const page = await repo.list(scopeOf(user), query);
-      return { ...page, items: page.items.map((item) => forViewer(user, item)) };
-    },
-    all: (user: SessionUser, query: DossierListQuery) => redacted(user, repo.all(scopeOf(user), query)),
+    list: (user: SessionUser, query: DossierListQuery) => repo.list(scopeOf(user), query),
+    all: (user: SessionUser, query: DossierListQuery) => repo.all(scopeOf(user), query),
     async get(user: SessionUser, idOrNumber: string) {
       return detail(user, await rowOr404(scopeOf(user), idOrNumber));
     },
@@ -366,7 +353,7 @@ export function dossiersService(db: Db, events: RecordEvents) {
 
     async history(user: SessionUser, idOrNumber: string) {
       const row = await rowOr404(scopeOf(user), idOrNumber);
-      return historyOf(db, 'dossier', row.id);
+      return historyOf(db, 'dossier', row.id, { scope: scopeOf(user), visibility: dossierFieldVisibility });
     },
   };
 }

@@ -1,7 +1,7 @@
-import type { Party, PartyListQuery, PartyRef } from '@fvg/contracts';
+import { NO_INTERNAL_FIELDS, type Party, type PartyListQuery, type PartyRef } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { type ListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
 interface PartyRow {
@@ -44,7 +44,9 @@ export function toParty(r: PartyRow): Party {
   };
 }
 
-const listSpec: ListSpec = {
+const listSpec = defineListSpec({
+  name: 'parties',
+  visibility: NO_INTERNAL_FIELDS,
   from: sql`parties p`,
   id: { expr: 'p.id', type: 'uuid', nullable: false },
   sortable: {
@@ -55,7 +57,8 @@ const listSpec: ListSpec = {
   },
   defaultSort: 'name',
   search: sql`(p.name || ' ' || p.code || ' ' || coalesce(p.vat_number, '') || ' ' || coalesce(p.eori, '') || ' ' || coalesce(p.city, ''))`,
-};
+  searchFields: ['name', 'code', 'vatNumber', 'eori', 'city'],
+});
 
 function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
   return scope.all ? [] : [sql`p.id = ${scope.partyId}`];
@@ -74,14 +77,27 @@ export function partiesRepository(db: Db) {
       listPage<PartyRow, Party>(
         db,
         listSpec,
-        { select: sql`p.*`, where: [...scopeWhere(scope), ...filters(query)], ...query },
+        {
+          select: sql`p.*`,
+          where: [...scopeWhere(scope), ...filters(query)],
+          scope,
+          filters: query,
+          ...query,
+        },
         toParty,
       ),
     all: (scope: Scope, query: PartyListQuery) =>
       listAll<PartyRow, Party>(
         db,
         listSpec,
-        { select: sql`p.*`, where: [...scopeWhere(scope), ...filters(query)], sort: query.sort, q: query.q },
+        {
+          select: sql`p.*`,
+          where: [...scopeWhere(scope), ...filters(query)],
+          scope,
+          filters: query,
+          sort: query.sort,
+          q: query.q,
+        },
         toParty,
       ),
 

@@ -1,5 +1,6 @@
 import {
   listResponseSchema,
+  NO_INTERNAL_FIELDS,
   partyCreateSchema,
   partyListQuerySchema,
   partySchema,
@@ -9,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendExport } from '../../records/export.ts';
 import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
+import { scopeOf } from '../../records/scope.ts';
 import type { PartiesService } from './parties.service.ts';
 
 const columns: ExportColumn<z.infer<typeof partySchema>>[] = [
@@ -41,7 +43,11 @@ export const partiesRoutes: FastifyPluginAsyncZod<{ parties: PartiesService }> =
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      if (format) return sendExport(reply, format, 'parties', columns, parties.all(request.user, query));
+      if (format)
+        return sendExport(reply, format, 'parties', columns, parties.all(request.user, query), {
+          scope: scopeOf(request.user),
+          visibility: NO_INTERNAL_FIELDS,
+        });
       return parties.list(request.user, query);
     },
   );

@@ -1,4 +1,10 @@
-import type { Party, PartyListQuery, partyCreateSchema, partyUpdateSchema } from '@fvg/contracts';
+import {
+  NO_INTERNAL_FIELDS,
+  type Party,
+  type PartyListQuery,
+  type partyCreateSchema,
+  type partyUpdateSchema,
+} from '@fvg/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
@@ -120,7 +126,7 @@ export function partiesService(db: Db, events: RecordEvents) {
 
     async history(user: SessionUser, id: string) {
       await getOr404(user, id);
-      return historyOf(db, 'party', id);
+      return historyOf(db, 'party', id, { scope: scopeOf(user), visibility: NO_INTERNAL_FIELDS });
     },
   };
 }

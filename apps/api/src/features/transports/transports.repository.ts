@@ -1,7 +1,7 @@
-import type { Transport, TransportListQuery } from '@fvg/contracts';
+import { NO_INTERNAL_FIELDS, type Transport, type TransportListQuery } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { type ListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 import { dayStart } from '../../records/time-zone.ts';
 
@@ -91,7 +91,9 @@ const FROM = sql`transports t join dossiers d on d.id = t.dossier_id join partie
 const SELECT = sql`t.*, d.number as dossier_number, d.container_numbers as dossier_container_numbers, d.customer_id,
   c.code as customer_code, c.name as customer_name, k.code as carrier_code, k.name as carrier_name`;
 
-export const transportListSpec: ListSpec = {
+export const transportListSpec = defineListSpec({
+  name: 'transports',
+  visibility: NO_INTERNAL_FIELDS,
   from: FROM,
   id: { expr: 't.id', type: 'uuid', nullable: false },
   sortable: {
@@ -103,7 +105,8 @@ export const transportListSpec: ListSpec = {
   },
   defaultSort: 'pickupFrom',
   search: sql`(d.number || ' ' || coalesce(t.truck_plate, '') || ' ' || coalesce(t.vessel_name, '') || ' ' || coalesce(t.flight_number, '') || ' ' || coalesce(t.driver_name, ''))`,
-};
+  searchFields: ['dossier', 'truckPlate', 'vesselName', 'flightNumber', 'driverName'],
+});
 
 function where(scope: Scope, q: TransportListQuery): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [];
@@ -134,14 +137,14 @@ export function transportsRepository(db: Db) {
       listPage<TransportRow, Transport>(
         db,
         transportListSpec,
-        { select: SELECT, where: where(scope, q), ...q },
+        { select: SELECT, where: where(scope, q), scope, filters: q, ...q },
         map,
       ),
     all: (scope: Scope, q: TransportListQuery, map: (r: TransportRow) => Transport) =>
       listAll<TransportRow, Transport>(
         db,
         transportListSpec,
-        { select: SELECT, where: where(scope, q), sort: q.sort, q: q.q },
+        { select: SELECT, where: where(scope, q), scope, filters: q, sort: q.sort, q: q.q },
         map,
       ),
 

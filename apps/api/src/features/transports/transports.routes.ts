@@ -1,5 +1,6 @@
 import {
   listResponseSchema,
+  NO_INTERNAL_FIELDS,
   planningQuerySchema,
   planningSchema,
   type Transport,
@@ -12,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ExportColumn, sendExport } from '../../records/export.ts';
 import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
+import { scopeOf } from '../../records/scope.ts';
 import type { TransportsService } from './transports.service.ts';
 
 const columns: ExportColumn<Transport>[] = [
@@ -50,7 +52,10 @@ export const transportsRoutes: FastifyPluginAsyncZod<{ transports: TransportsSer
     async (request, reply) => {
       const { format, ...query } = request.query;
       if (format)
-        return sendExport(reply, format, 'transports', columns, transports.all(request.user, query));
+        return sendExport(reply, format, 'transports', columns, transports.all(request.user, query), {
+          scope: scopeOf(request.user),
+          visibility: NO_INTERNAL_FIELDS,
+        });
       return transports.list(request.user, query);
     },
   );

@@ -1,5 +1,6 @@
 import {
   checkTransportRules,
+  NO_INTERNAL_FIELDS,
   type Planning,
   type PlanningItem,
   type planningQuerySchema,
@@ -15,8 +16,8 @@ import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { openCursor, sealCursor } from '../../records/cursor.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { decodeCursor, encodeCursor } from '../../records/list.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireStaff, scopeOf } from '../../records/scope.ts';
 import { withTimeZone } from '../../records/time-zone.ts';
@@ -229,14 +230,9 @@ export function transportsService(db: Db, events: RecordEvents) {
     /** A page of the planning list with what needs attention flagged; the total on every page. */
     async planning(user: SessionUser, q: PlanningQueryOutput): Promise<Planning> {
       const scope = scopeOf(user);
-      const after = q.cursor ? (decodeCursor(q.cursor, 2) as [string, string]) : null;
-      if (
-        after &&
-        (!after[0] || !after[1] || !/^[0-9a-f-]{36}$/i.test(after[1]) || Number.isNaN(Date.parse(after[0])))
-      )
-        throw problems.validation([
-          { field: 'cursor', message: 'The cursor is not valid; start from the first page' },
-        ]);
+      // The page order is fixed (start time, id); the range, zone, size and scope are what a cursor is for.
+      const binding = { list: 'planning', filter: [q.from, q.to, q.tz, q.limit, scope] };
+      const after = q.cursor ? ((await openCursor(db, binding, q.cursor, 2)) as [string, string]) : null;
       const [rows, total] = await withTimeZone(() =>
         Promise.all([
           repo.planningPage(scope, q.from, q.to, q.tz, q.limit + 1, after),
@@ -260,13 +256,14 @@ export function transportsService(db: Db, events: RecordEvents) {
         to: q.to,
         total,
         items,
-        nextCursor: more && last ? encodeCursor([last.starts_at.toISOString(), last.id]) : null,
+        nextCursor:
+          more && last ? await sealCursor(db, binding, [last.starts_at.toISOString(), last.id]) : null,
       };
     },
 
     async history(user: SessionUser, id: string) {
       await rowOr404(user, id);
-      return historyOf(db, 'transport', id);
+      return historyOf(db, 'transport', id, { scope: scopeOf(user), visibility: NO_INTERNAL_FIELDS });
     },
   };
 }
