@@ -1018,12 +1018,14 @@ describe('the linking rule', () => {
     expect(
       ((waiting?.candidates ?? []) as { customer: { code: string } }[]).map((c) => c.customer.code).sort(),
     ).toEqual(['ACME', 'GLOBEX']);
+    // The staff export says the same.
+    const csv = await call('GET', `/container-events/unlinked?format=csv&q=${z}`, staff);
+    expect(csv.raw.split('\r\n')[0]).toContain('Why unlinked,Claiming dossiers');
+    expect(csv.raw).toContain(`,ambiguous,${[owner.number, b.number].sort().join(' ')}`);
     expect((await call('GET', `/container-events/${waiting?.id}`, globex)).status).toBe(404);
     expect((await call('GET', `/container-events/${waiting?.id}`, acme)).status).toBe(404);
     expect((await call('GET', '/container-events/unlinked', globex)).status).toBe(403);
-    expect(((await call('GET', `/containers/${z}/events`, globex)).body.items as unknown[]) ?? []).toEqual(
-      [],
-    );
+    expect((await call('GET', `/containers/${z}/events`, globex)).body.items).toEqual([]);
   });
 
   it('links a reused container to the voyage whose window fits the event, and none outside every window', async () => {

@@ -91,20 +91,6 @@ describe('/containers', () => {
     const row = await screen.findByTestId(`row-unlinked-${stray.eventID}`);
     expect(row.textContent).toContain('MBL-7');
     expect(within(row).getByTestId('unlinked-reason').textContent).toBe(`${DOSSIER.number} (ACME)`);
-    // Why the others wait, in words: several parties' dossiers claim one, none the other.
-    const both = within(screen.getByTestId(`row-unlinked-${contested.eventID}`)).getByTestId(
-      'unlinked-reason',
-    );
-    expect(both.textContent).toBe(`Ambiguous:${DOSSIER.number} (ACME),D-2026-000043 (GLOBEX)`);
-    expect(both.getAttribute('title')).toBe(
-      `Ambiguous: 2 dossiers claim this event (${DOSSIER.number} (ACME), D-2026-000043 (GLOBEX)). Choose one.`,
-    );
-    const none = within(screen.getByTestId(`row-unlinked-${orphan.eventID}`)).getByTestId('unlinked-reason');
-    expect(none.textContent).toBe('No match');
-    expect(none.getAttribute('title')).toBe(
-      'No active dossier names its container, booking or BL within its dates.',
-    );
-
     fireEvent.click(within(row).getByTestId('link-event'));
     const form = await screen.findByTestId('link-form');
     expect((within(form).getByTestId('field-dossierId') as HTMLInputElement).value).toBe(DOSSIER.number);
@@ -124,6 +110,24 @@ describe('/containers', () => {
     // The list refreshes at once (the hub announces it too).
     await waitFor(() =>
       expect(calls(fetchMock, '/api/container-events/unlinked').length).toBeGreaterThan(before),
+    );
+  });
+
+  it('says in words why each unlinked event waits; a contested one preselects no dossier', async () => {
+    stubApi('staff');
+    await start('/containers?tab=unlinked');
+    // Why the others wait, in words: several parties' dossiers claim one, none the other.
+    const both = within(await screen.findByTestId(`row-unlinked-${contested.eventID}`)).getByTestId(
+      'unlinked-reason',
+    );
+    expect(both.textContent).toBe(`Ambiguous:${DOSSIER.number} (ACME),D-2026-000043 (GLOBEX)`);
+    expect(both.getAttribute('title')).toBe(
+      `Ambiguous: 2 dossiers claim this event (${DOSSIER.number} (ACME), D-2026-000043 (GLOBEX)). Choose one.`,
+    );
+    const none = within(screen.getByTestId(`row-unlinked-${orphan.eventID}`)).getByTestId('unlinked-reason');
+    expect(none.textContent).toBe('No match');
+    expect(none.getAttribute('title')).toBe(
+      'No active dossier names its container, booking or BL within its dates.',
     );
 
     // A contested event preselects nothing: the form says who claims it, staff choose.
