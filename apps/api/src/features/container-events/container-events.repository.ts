@@ -360,7 +360,7 @@ export interface InsertMeta {
 }
 
 /**
- * One statement for a whole batch: the events in, each linked to its dossier, duplicates (by eventID)
+ * One statement for a whole batch: the events in, each linked to the one dossier that claims it (linkedDossier), duplicates (by eventID)
  * skipped, the containers' summaries brought up to date; it returns the events actually inserted.
  */
 export function insertQuery(rows: NewEvent[], meta: InsertMeta): RawBuilder<InsertedEvent> {
