@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Form tests type through user-event and take 3-5 s on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

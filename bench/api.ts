@@ -20,6 +20,7 @@ import {
   dcsaEventSchema,
   documentListQuerySchema,
   dossierListQuerySchema,
+  EVENT_LINKING_STATUSES,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -137,7 +138,8 @@ try {
     )
   ).rows.map((r) => r.r);
 
-  // Containers with events, for timelines; any containers of the dossiers, for new events to link to.
+  // Containers with events, for timelines; for new events to link to, containers of active dossiers whose
+  // window (ADR 0015) holds the last days, when the generated events happen.
   const timelines = (
     await sql<{
       n: string;
@@ -148,9 +150,10 @@ try {
   const containers = (
     await sql<{
       n: string;
-    }>`select container_numbers[1] n from dossiers tablesample system (1) where cardinality(container_numbers) > 0 limit 2000`.execute(
-      database.db,
-    )
+    }>`select container_numbers[1] n from dossiers
+        where cardinality(container_numbers) > 0 and status in (${sql.join(EVENT_LINKING_STATUSES.map((s) => sql.lit(s)))})
+          and coalesce(atd, etd) between current_date - 30 and current_date + 7
+        limit 2000`.execute(database.db)
   ).rows.map((r) => r.n);
 
   const port = await freePort();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DossierStatus } from './dossiers.ts';
 import { partyRefSchema } from './parties.ts';
 import { fieldErrorSchema } from './problem.ts';
 import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
@@ -765,9 +766,38 @@ export const containerListQuerySchema = listQueryBaseSchema.extend({
 });
 export type ContainerListQuery = z.infer<typeof containerListQuerySchema>;
 
-/** An event no dossier claims, with the dossier that would match it now (if any). */
+/**
+ * The dossier statuses that capture carrier events (ADR 0015): confirmed and not finished. A
+ * `requested` booking is a customer's claim staff have not confirmed; closed and cancelled dossiers
+ * are done. A delivered one still captures: the empty container's return follows the delivery.
+ */
+export const EVENT_LINKING_STATUSES = [
+  'booked',
+  'in_transit',
+  'arrived',
+  'cleared',
+  'delivered',
+] as const satisfies readonly DossierStatus[];
+
+/**
+ * What the linking rule says about an unlinked event now: no dossier claims it, several claim it
+ * equally (staff decide), or exactly one does (it gained the container or was confirmed after the
+ * event arrived, or staff unlinked the event by hand): that one is the suggestion.
+ */
+export const UNLINKED_REASONS = ['unmatched', 'ambiguous', 'matched'] as const;
+export type UnlinkedReason = (typeof UNLINKED_REASONS)[number];
+
+/** A dossier that claims an event, with its customer (staff compare the parties when they decide). */
+export const linkCandidateSchema = dossierLinkSchema.extend({ customer: partyRefSchema });
+export type LinkCandidate = z.infer<typeof linkCandidateSchema>;
+
+/** An event no dossier claims: why, the dossiers that claim it now, and the one to suggest (if one). */
 export const unlinkedEventSchema = containerEventSchema.extend({
+  reason: z.enum(UNLINKED_REASONS),
+  /** The only dossier the rule links it to now; null when none or several claim it. */
   suggestedDossier: dossierLinkSchema.nullable(),
+  /** Every dossier that claims it now, by dossier number: one when matched, several when ambiguous. */
+  candidates: z.array(linkCandidateSchema),
 });
 export type UnlinkedEvent = z.infer<typeof unlinkedEventSchema>;
 

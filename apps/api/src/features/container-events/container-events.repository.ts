@@ -5,7 +5,9 @@ import {
   type ContainerSummary,
   containerEventFieldVisibility,
   type DcsaEvent,
+  EVENT_LINKING_STATUSES,
   type FacilityTypeCode,
+  type LinkCandidate,
   type UnlinkedEvent,
   type UnlinkedListQuery,
 } from '@fvg/contracts';
@@ -110,28 +112,69 @@ export interface InsertedEvent {
   customer_id: string | null;
 }
 
-const OPEN = sql`d.status not in ('closed', 'cancelled')`;
+/** Dossiers that capture events (ADR 0015): literals, so the planner sees a constant list. */
+const ACTIVE = sql`d.status in (${sql.join(EVENT_LINKING_STATUSES.map((s) => sql.lit(s)))})`;
 
 /**
- * The dossier an event belongs to: an open dossier naming its booking or bill of lading (a shipment
- * identifier) before one merely listing its container (container numbers are reused voyage after
- * voyage); among several, the most recently updated. Each branch runs on its own index (GIN on the
- * container numbers, btree on the upper-cased references); the union keeps the planner from
- * walking a sort index instead. The container is cast to the default collation: the GIN index on
- * `dossiers.container_numbers` serves only that, and container_events keeps its numbers in "C".
+ * The window of a dossier's dates that its events fall in (ADR 0015), in days, UTC calendar days:
+ * from two weeks before departure (empty pick-up, stuffing, gate-in before the cut-off) to a month
+ * after arrival (gate-out, stripping, the empty's return). With only one end known, the other is
+ * a long voyage away; a dossier without any dates has no window yet (it captures by reference alone).
  */
-function matchingDossier(
+export const LINK_WINDOW_DAYS = {
+  beforeDeparture: 14,
+  afterArrival: 30,
+  /** The start when only the arrival is known. */
+  beforeArrival: 60,
+  /** The end when only the departure is known. */
+  afterDeparture: 90,
+} as const;
+
+/** Whether `at` falls in the window of dossier `d` (actual dates before estimated ones). */
+function fitsWindow(at: RawBuilder<unknown>): RawBuilder<boolean> {
+  const w = LINK_WINDOW_DAYS;
+  const departure = sql`coalesce(d.atd, d.etd)`;
+  const arrival = sql`coalesce(d.ata, d.eta)`;
+  return sql<boolean>`(${at} >= (coalesce(${departure} - ${sql.lit(w.beforeDeparture)}, ${arrival} - ${sql.lit(w.beforeArrival)},
+      '-infinity'::date)::timestamp at time zone 'UTC')
+    and ${at} < (coalesce(${arrival} + ${sql.lit(w.afterArrival + 1)}, ${departure} + ${sql.lit(w.afterDeparture + 1)},
+      'infinity'::date)::timestamp at time zone 'UTC'))`;
+}
+
+/**
+ * The dossiers that claim an event (ADR 0015): active ones whose window fits the event's time and
+ * that name its booking or bill of lading (`by_ref` 1, a shipment's identifier) or its container
+ * (0, a box reused voyage after voyage); `best` is the best kind any of them has. Only the best
+ * kind claims. Each branch runs on its own index (btree on the upper-cased references, GIN on the
+ * container numbers); the union keeps the planner from walking a sort index instead. The container
+ * is cast to the default collation: the GIN index serves only that, and container_events keeps its
+ * numbers in "C". This is the one place the rule lives: ingest, CSV import, manual entry and the
+ * unlinked list's suggestions all go through it.
+ */
+function claimingDossiers(
   container: RawBuilder<unknown>,
   refs: RawBuilder<unknown>,
-): RawBuilder<string | null> {
-  return sql<string | null>`(select m.id from (
-      select d.id, d.updated_at, 1 as by_ref from dossiers d
-       where cardinality(${refs}) > 0 and ${OPEN}
+  at: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return sql`(select m.*, max(m.by_ref) over () as best from (
+      select d.id, d.number, d.customer_id, 1 as by_ref from dossiers d
+       where cardinality(${refs}) > 0 and ${ACTIVE} and ${fitsWindow(at)}
          and (upper(d.master_bl) = any(${refs}) or upper(d.house_bl) = any(${refs}) or upper(d.booking_number) = any(${refs}))
       union all
-      select d.id, d.updated_at, 0 from dossiers d
-       where ${container} is not null and ${OPEN} and d.container_numbers @> array[${container}::text collate "default"]
-    ) m order by m.by_ref desc, m.updated_at desc, m.id limit 1)`;
+      select d.id, d.number, d.customer_id, 0 from dossiers d
+       where ${container} is not null and ${ACTIVE} and ${fitsWindow(at)}
+         and d.container_numbers @> array[${container}::text collate "default"]
+    ) m)`;
+}
+
+/** The dossier an event links to: the only one that claims it; none when several do. Never "last updated". */
+function linkedDossier(
+  container: RawBuilder<unknown>,
+  refs: RawBuilder<unknown>,
+  at: RawBuilder<unknown>,
+): RawBuilder<string | null> {
+  return sql<string | null>`(select case when count(*) = 1 then (array_agg(c.id))[1] end
+      from ${claimingDossiers(container, refs, at)} c where c.by_ref = c.best)`;
 }
 
 /** `(ACT first, later eventDateTime, later eventCreatedDateTime)`: which event is a container's latest. */
@@ -291,9 +334,13 @@ export const unlinkedListSpec = defineListSpec({
   searchFields: ['equipmentReference', 'documentReferences'],
   countFrom: sql`container_events e`,
 });
+/** The dossiers that claim the event now, by number, with their customers (the rule of linkedDossier). */
 const UNLINKED_SELECT = sql`${EVENT_COLUMNS},
-  (select sd.id || ' ' || sd.number from dossiers sd
-    where sd.id = ${matchingDossier(sql`e.equipment_reference`, sql`e.document_references`)}) as suggested`;
+  (select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'number', c.number,
+            'customer', jsonb_build_object('id', p.id, 'code', p.code, 'name', p.name)) order by c.number), '[]')
+     from ${claimingDossiers(sql`e.equipment_reference`, sql`e.document_references`, sql`e.event_date_time`)} c
+     join parties p on p.id = c.customer_id
+    where c.by_ref = c.best) as candidates`;
 
 function unlinkedWhere(q: UnlinkedListQuery): RawBuilder<unknown>[] {
   const w: RawBuilder<unknown>[] = [sql`e.dossier_id is null`];
@@ -301,9 +348,16 @@ function unlinkedWhere(q: UnlinkedListQuery): RawBuilder<unknown>[] {
   return w;
 }
 
-function toUnlinked(r: EventRow & { suggested: string | null }): UnlinkedEvent {
-  const [id, number] = r.suggested ? r.suggested.split(' ') : [];
-  return { ...toContainerEvent(r), suggestedDossier: id && number ? { id, number } : null };
+type UnlinkedRow = EventRow & { candidates: LinkCandidate[] };
+
+function toUnlinked(r: UnlinkedRow): UnlinkedEvent {
+  const [only, ...more] = r.candidates;
+  return {
+    ...toContainerEvent(r),
+    reason: !only ? 'unmatched' : more.length ? 'ambiguous' : 'matched',
+    suggestedDossier: only && !more.length ? { id: only.id, number: only.number } : null,
+    candidates: r.candidates,
+  };
 }
 
 export interface InsertMeta {
@@ -313,7 +367,7 @@ export interface InsertMeta {
 }
 
 /**
- * One statement for a whole batch: the events in, each linked to its dossier, duplicates (by eventID)
+ * One statement for a whole batch: the events in, each linked to the one dossier that claims it (linkedDossier), duplicates (by eventID)
  * skipped, the containers' summaries brought up to date; it returns the events actually inserted.
  */
 export function insertQuery(rows: NewEvent[], meta: InsertMeta): RawBuilder<InsertedEvent> {
@@ -339,7 +393,7 @@ export function insertQuery(rows: NewEvent[], meta: InsertMeta): RawBuilder<Inse
             v.iso_equipment_code, v.empty_indicator_code, v.un_location_code, v.facility_code, v.facility_type_code,
             v.mode_of_transport, v.vessel_imo, v.vessel_name, v.voyage, v.document_type_code, v.document_id,
             coalesce(v.document_references, '{}'), v.raw,
-            ${matchingDossier(sql`v.equipment_reference`, sql`coalesce(v.document_references, '{}')`)},
+            ${linkedDossier(sql`v.equipment_reference`, sql`coalesce(v.document_references, '{}')`, sql`v.event_date_time`)},
             ${meta.source}, ${meta.createdBy}::uuid, ${meta.apiKeyId}::uuid
           from v order by v.event_id
           on conflict (event_id) do nothing
@@ -392,7 +446,7 @@ export function containerEventsRepository(db: Db) {
 
     /** Staff only (the service checks): unlinked events belong to no party yet. */
     listUnlinked: (scope: Scope, query: UnlinkedListQuery) =>
-      listPage<EventRow & { suggested: string | null }, UnlinkedEvent>(
+      listPage<UnlinkedRow, UnlinkedEvent>(
         db,
         unlinkedListSpec,
         { select: UNLINKED_SELECT, where: unlinkedWhere(query), scope, filters: query, ...query },
@@ -400,7 +454,7 @@ export function containerEventsRepository(db: Db) {
       ),
 
     allUnlinked: (scope: Scope, query: UnlinkedListQuery) =>
-      listAll<EventRow & { suggested: string | null }, UnlinkedEvent>(
+      listAll<UnlinkedRow, UnlinkedEvent>(
         db,
         unlinkedListSpec,
         {

@@ -71,6 +71,8 @@ const unlinkedColumns: ExportColumn<UnlinkedEvent>[] = [
   { header: 'Location', value: (e) => e.UNLocationCode },
   { header: 'References', value: (e) => e.documentReferences.map((r) => r.documentReferenceValue).join(' ') },
   { header: 'Suggested dossier', value: (e) => e.suggestedDossier?.number },
+  { header: 'Why unlinked', value: (e) => e.reason },
+  { header: 'Claiming dossiers', value: (e) => e.candidates.map((c) => c.number).join(' ') },
   { header: 'Received', value: (e) => e.receivedAt },
 ];
 

@@ -439,6 +439,11 @@ export function containerEventsService(db: Db, events: RecordEvents) {
       const target = input.dossierId ? await dossiers.find({ all: true }, input.dossierId) : null;
       if (input.dossierId && !target)
         throw problems.validation([{ field: 'dossierId', message: 'No such dossier' }]);
+      // An unconfirmed booking is the customer's claim; carrier data reaches it only once staff confirm it.
+      if (target?.status === 'requested')
+        throw problems.validation([
+          { field: 'dossierId', message: `Confirm the booking ${target.number} before linking events to it` },
+        ]);
       const changed = await db.transaction().execute(async (trx) => {
         const r = containerEventsRepository(trx);
         const event = await r.findEvent({ all: true }, id, true);

@@ -397,20 +397,22 @@ describe('ingest', () => {
 });
 
 describe('linking to dossiers', () => {
-  it('links by container number, by BL and by booking; prefers a BL match, then the most recently updated open dossier', async () => {
+  // The old rule ("the most recently updated open dossier wins") was the defect of issue 9: several
+  // equal claims now link to none, whichever dossier changed last.
+  it('links by container number, by BL and by booking; a BL match before a container match; several equal claims link none', async () => {
     const c = containerNumber('LNKU', 1);
-    const older = await newDossier({ containers: [{ number: c }] });
-    const newer = await newDossier({ containers: [{ number: c }] });
+    const first = await newDossier({ containers: [{ number: c }] });
     const cancelled = await newDossier({ containers: [{ number: c }] });
     await call('POST', `/dossiers/${cancelled.id}/transitions`, staff, { to: 'cancelled', version: 1 });
     const byContainer = await call('POST', '/container-events', withKey(), gateIn(c));
     const id = (byContainer.body.results as { id: string }[])[0]?.id;
     expect((await call('GET', `/container-events/${id}`, staff)).body.dossier).toEqual({
-      id: newer.id,
-      number: newer.number,
+      id: first.id,
+      number: first.number,
     });
-    // The older one changes: it is now the most recently updated.
-    await call('PATCH', `/dossiers/${older.id}`, staff, { version: 1, packages: 3 });
+    // A second active dossier names it: neither captures, however recently either changed.
+    const second = await newDossier({ containers: [{ number: c }] });
+    await call('PATCH', `/dossiers/${first.id}`, staff, { version: 1, packages: 3 });
     const next = await call(
       'POST',
       '/container-events',
@@ -418,12 +420,21 @@ describe('linking to dossiers', () => {
       gateIn(c, { equipmentEventTypeCode: 'LOAD' }),
     );
     const nextId = (next.body.results as { id: string }[])[0]?.id;
-    expect(((await call('GET', `/container-events/${nextId}`, staff)).body.dossier as Json).id).toBe(
-      older.id,
-    );
+    expect((await call('GET', `/container-events/${nextId}`, staff)).body.dossier).toBeNull();
+    const unlinked = await call('GET', `/container-events/unlinked?q=${c}`, staff);
+    expect(unlinked.body.items).toMatchObject([
+      {
+        id: nextId,
+        reason: 'ambiguous',
+        suggestedDossier: null,
+        candidates: [first, second]
+          .sort((a, b) => String(a.number).localeCompare(String(b.number)))
+          .map((d) => ({ id: d.id, number: d.number, customer: { code: 'ACME' } })),
+      },
+    ]);
 
     const byBl = await newDossier({ masterBl: 'MAEU-LINK-42', containers: [{ number: c }] });
-    await call('PATCH', `/dossiers/${newer.id}`, staff, { version: 1, packages: 9 }); // newer again, but no BL
+    await call('PATCH', `/dossiers/${second.id}`, staff, { version: 1, packages: 9 }); // updated last, but no BL
     const bl = await call(
       'POST',
       '/container-events',
@@ -458,17 +469,19 @@ describe('linking to dossiers', () => {
     const [first, second] = (sent.body.results as { id: string }[]).map((r) => r.id);
     const unlinked = await call('GET', `/container-events/unlinked?q=${c.slice(0, 6)}`, staff);
     expect(unlinked.status).toBe(200);
-    const items = unlinked.body.items as { id: string; suggestedDossier: unknown; dossier: unknown }[];
+    const items = unlinked.body.items as Json[];
     expect(items.map((i) => i.id).sort()).toEqual([first, second].sort());
-    expect(items.every((i) => i.suggestedDossier === null && i.dossier === null)).toBe(true);
+    for (const i of items)
+      expect(i).toMatchObject({ reason: 'unmatched', suggestedDossier: null, candidates: [], dossier: null });
     expect((await call('GET', '/container-events/unlinked', acme)).status).toBe(403);
 
     // A dossier that lists the container now: suggested, not linked automatically.
     const d = await newDossier({ containers: [{ number: c }] });
     const suggested = await call('GET', `/container-events/unlinked?q=${c}`, staff);
-    expect((suggested.body.items as { suggestedDossier: Json }[])[0]?.suggestedDossier).toEqual({
-      id: d.id,
-      number: d.number,
+    expect((suggested.body.items as Json[])[0]).toMatchObject({
+      reason: 'matched',
+      suggestedDossier: { id: d.id, number: d.number },
+      candidates: [{ id: d.id, number: d.number, customer: { id: acmeId, code: 'ACME' } }],
     });
 
     expect((await call('POST', `/container-events/${first}/link`, acme, { dossierId: d.id })).status).toBe(
@@ -862,6 +875,222 @@ describe('CSV import', () => {
     expect((await call('POST', '/container-events/import?mode=later', staff, file, 'text/csv')).status).toBe(
       400,
     );
+  });
+});
+
+/**
+ * Issue 9, item 1: a customer booked a transport naming another party's container and captured its
+ * events. The rule (ADR 0015): only active dossiers claim, each within its dates' window; several
+ * equal claims link to none. Every path (batch ingest, CSV import) runs the same statement.
+ */
+describe('the linking rule', () => {
+  /** An actual event at `t` (sent right after it happened). */
+  const at = (t: string): Json => ({ eventDateTime: t, eventCreatedDateTime: t });
+  const booking = async (who: Auth, over: Json): Promise<Json> => {
+    const r = await call('POST', '/dossiers/bookings', who, {
+      type: 'import',
+      mode: 'sea',
+      originLocode: 'CNSHA',
+      destinationLocode: 'NLRTM',
+      cargoDescription: 'Bicycles',
+      ...over,
+    });
+    expect(r.status, r.raw).toBe(201);
+    expect(r.body.status).toBe('requested');
+    return r.body;
+  };
+  const confirm = async (d: Json) => {
+    const r = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'booked',
+      version: d.version,
+    });
+    expect(r.status, r.raw).toBe(200);
+  };
+  /** The dossier each posted event was linked to, in the order sent. */
+  const ingest = async (events: Json[]): Promise<(string | null)[]> => {
+    const r = await call('POST', '/container-events', withKey(), events);
+    expect(r.body).toMatchObject({ created: events.length });
+    const ids = (r.body.results as { id: string }[]).map((x) => x.id);
+    const rows = await db.db
+      .selectFrom('container_events')
+      .select(['id', 'dossier_id'])
+      .where('id', 'in', ids)
+      .execute();
+    return ids.map((id) => rows.find((x) => x.id === id)?.dossier_id ?? null);
+  };
+  const unlinkedOf = async (container: string) =>
+    (await call('GET', `/container-events/unlinked?q=${container}&sort=eventDateTime`, staff)).body
+      .items as Json[];
+
+  it('keeps a customer’s booking of another party’s container from capturing its events', async () => {
+    const x = containerNumber('ATKU', 1);
+    const owner = await newDossier({ etd: '2026-03-01', eta: '2026-03-20', containers: [{ number: x }] });
+    // Same container, same dates: the strongest claim a customer can make.
+    const attack = await booking(globex, { etd: '2026-03-01', containers: [{ number: x }] });
+    const linked = await ingest([
+      gateIn(x, at('2026-03-01T10:00:00Z')),
+      gateIn(x, { ...at('2026-03-03T10:00:00Z'), equipmentEventTypeCode: 'LOAD' }),
+    ]);
+    expect(linked).toEqual([owner.id, owner.id]);
+
+    const list = await call('GET', `/containers?q=${x}`, globex);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ items: [], total: 0 });
+    const timeline = await call('GET', `/containers/${x}/events`, globex);
+    expect(timeline.status === 404 || (timeline.body.items as unknown[]).length === 0, timeline.raw).toBe(
+      true,
+    );
+    const tab = await call('GET', `/dossiers/${attack.id}/events`, globex);
+    expect(tab.status).toBe(200);
+    expect(tab.body.items).toEqual([]);
+    const event = (await call('GET', `/dossiers/${owner.id}/events`, acme)).body.items as { id: string }[];
+    expect(event).toHaveLength(2);
+    expect((await call('GET', `/container-events/${event[0]?.id}`, globex)).status).toBe(404);
+    expect(
+      ((await call('GET', `/containers?q=${x}`, acme)).body.items as Json[]).map((c) => c.dossier),
+    ).toEqual([
+      {
+        id: owner.id,
+        number: owner.number,
+        customer: { id: acmeId, code: 'ACME', name: expect.any(String) },
+      },
+    ]);
+  });
+
+  it('a requested booking captures nothing, even alone; once confirmed, only the events in its window', async () => {
+    const y = containerNumber('REQU', 1);
+    // ETD only: the window runs from 14 days before it to 90 days after (2026-05-18 up to 2026-08-30).
+    const b = await booking(globex, { etd: '2026-06-01', containers: [{ number: y }] });
+    const [early] = await ingest([gateIn(y, at('2026-06-02T10:00:00Z'))]);
+    expect(early).toBeNull();
+    expect(await unlinkedOf(y)).toMatchObject([
+      { reason: 'unmatched', suggestedDossier: null, candidates: [] },
+    ]);
+    // Staff may not hand carrier data to an unconfirmed booking either.
+    const earlyId = (await unlinkedOf(y))[0]?.id;
+    const refused = await call('POST', `/container-events/${earlyId}/link`, staff, { dossierId: b.id });
+    expect(refused.status).toBe(400);
+    expect(fields(refused.body)).toEqual(['dossierId']);
+
+    await confirm(b);
+    // The earlier event stays where it was; staff now see the confirmed booking suggested for it.
+    expect(await unlinkedOf(y)).toMatchObject([
+      { id: earlyId, reason: 'matched', suggestedDossier: { id: b.id, number: b.number } },
+    ]);
+    const linked = await ingest([
+      gateIn(y, at('2026-05-17T23:59:59Z')), // a second before the window
+      gateIn(y, at('2026-05-18T00:00:00Z')), // its first moment
+      gateIn(y, { ...at('2026-06-03T10:00:00Z'), equipmentEventTypeCode: 'LOAD' }),
+      gateIn(y, { ...at('2026-08-30T23:59:59Z'), equipmentEventTypeCode: 'GTOT' }), // its last second
+      gateIn(y, { ...at('2026-08-31T00:00:00Z'), equipmentEventTypeCode: 'GTOT' }), // after it
+    ]);
+    expect(linked).toEqual([null, b.id, b.id, b.id, null]);
+    const tab = await call('GET', `/dossiers/${b.id}/events`, globex);
+    expect((tab.body.items as unknown[]).length).toBe(3);
+  });
+
+  it('confirming a booking takes no event from the owner; new events both claim wait for staff', async () => {
+    const z = containerNumber('CNFU', 1);
+    const owner = await newDossier({ etd: '2026-04-01', eta: '2026-04-25', containers: [{ number: z }] });
+    const b = await booking(globex, { etd: '2026-04-02', containers: [{ number: z }] });
+    const before = await ingest([gateIn(z, at('2026-04-01T08:00:00Z'))]);
+    expect(before).toEqual([owner.id]);
+    await confirm(b);
+    expect(((await call('GET', `/dossiers/${owner.id}/events`, acme)).body.items as unknown[]).length).toBe(
+      1,
+    );
+    expect((await call('GET', `/dossiers/${b.id}/events`, globex)).body.items).toEqual([]);
+
+    // Two active dossiers whose windows fit: neither gets it; staff see both, customers neither.
+    const after = await ingest([
+      gateIn(z, { ...at('2026-04-02T08:00:00Z'), equipmentEventTypeCode: 'LOAD' }),
+    ]);
+    expect(after).toEqual([null]);
+    const [waiting] = await unlinkedOf(z);
+    expect(waiting).toBeDefined();
+    expect(waiting).toMatchObject({
+      reason: 'ambiguous',
+      suggestedDossier: null,
+      candidates: [owner, b]
+        .sort((l, r) => String(l.number).localeCompare(String(r.number)))
+        .map((d) => ({ id: d.id, number: d.number })),
+    });
+    expect(
+      ((waiting?.candidates ?? []) as { customer: { code: string } }[]).map((c) => c.customer.code).sort(),
+    ).toEqual(['ACME', 'GLOBEX']);
+    // The staff export says the same.
+    const csv = await call('GET', `/container-events/unlinked?format=csv&q=${z}`, staff);
+    expect(csv.raw.split('\r\n')[0]).toContain('Why unlinked,Claiming dossiers');
+    expect(csv.raw).toContain(`,ambiguous,${[owner.number, b.number].sort().join(' ')}`);
+    expect((await call('GET', `/container-events/${waiting?.id}`, globex)).status).toBe(404);
+    expect((await call('GET', `/container-events/${waiting?.id}`, acme)).status).toBe(404);
+    expect((await call('GET', '/container-events/unlinked', globex)).status).toBe(403);
+    expect((await call('GET', `/containers/${z}/events`, globex)).body.items).toEqual([]);
+  });
+
+  it('links a reused container to the voyage whose window fits the event, and none outside every window', async () => {
+    const w = containerNumber('WINU', 1);
+    // Windows: March from 2026-02-15 up to 2026-04-19, June from 2026-05-18 up to 2026-07-25.
+    const march = await newDossier({ etd: '2026-03-01', eta: '2026-03-20', containers: [{ number: w }] });
+    const june = await newDossier({ etd: '2026-06-01', eta: '2026-06-25', containers: [{ number: w }] });
+    // Arrival known only: from 60 days before it up to 30 days after.
+    const arrivalOnly = await newDossier({ eta: '2026-10-31', containers: [{ number: w }] });
+    const linked = await ingest([
+      gateIn(w, at('2026-02-14T23:59:59Z')),
+      gateIn(w, at('2026-02-15T00:00:00Z')),
+      gateIn(w, { ...at('2026-04-19T23:00:00Z'), equipmentEventTypeCode: 'GTOT' }),
+      gateIn(w, { ...at('2026-05-01T10:00:00Z'), equipmentEventTypeCode: 'GTOT' }),
+      gateIn(w, { ...at('2026-06-20T10:00:00Z'), equipmentEventTypeCode: 'DISC' }),
+      gateIn(w, { ...at('2026-09-01T10:00:00Z'), equipmentEventTypeCode: 'LOAD' }),
+      gateIn(w, { ...at('2026-07-26T00:00:00Z'), equipmentEventTypeCode: 'GTOT' }),
+    ]);
+    expect(linked).toEqual([null, march.id, march.id, null, june.id, arrivalOnly.id, null]);
+    expect((await unlinkedOf(w)).map((e) => e.reason)).toEqual(['unmatched', 'unmatched', 'unmatched']);
+  });
+
+  it('applies the same rule to a CSV import', async () => {
+    const owned = containerNumber('CSLU', 1);
+    const claimed = containerNumber('CSLU', 2);
+    const shared = containerNumber('CSLU', 3);
+    const owner = await newDossier({ etd: '2026-03-01', eta: '2026-03-20', containers: [{ number: owned }] });
+    await booking(globex, { etd: '2026-03-01', containers: [{ number: owned }] });
+    await booking(globex, { etd: '2026-03-01', containers: [{ number: claimed }] });
+    const one = await newDossier({ etd: '2026-03-01', containers: [{ number: shared }] });
+    const two = await newDossier({
+      customerId: globexId,
+      etd: '2026-03-02',
+      containers: [{ number: shared }],
+    });
+    const file = [
+      'eventType,eventClassifierCode,eventDateTime,equipmentEventTypeCode,equipmentReference,emptyIndicatorCode,UNLocationCode,modeOfTransport',
+      `EQUIPMENT,ACT,2026-03-02T10:00:00Z,GTIN,${owned},LADEN,NLRTM,TRUCK`,
+      `EQUIPMENT,ACT,2026-03-02T10:00:00Z,GTIN,${claimed},LADEN,NLRTM,TRUCK`,
+      `EQUIPMENT,ACT,2026-03-02T10:00:00Z,GTIN,${shared},LADEN,NLRTM,TRUCK`,
+      `EQUIPMENT,ACT,2026-01-02T10:00:00Z,GTIN,${owned},LADEN,NLRTM,TRUCK`,
+    ].join('\n');
+    const r = await call('POST', '/container-events/import?mode=commit', staff, file, 'text/csv');
+    expect(r.status, r.raw).toBe(200);
+    expect(r.body).toMatchObject({ committed: true, created: 4 });
+    const ids = (r.body.rows as { eventID: string }[]).map((x) => x.eventID);
+    const rows = await db.db
+      .selectFrom('container_events')
+      .select(['event_id', 'dossier_id', 'source'])
+      .where('event_id', 'in', ids)
+      .execute();
+    expect(ids.map((id) => rows.find((x) => x.event_id === id)?.dossier_id ?? null)).toEqual([
+      owner.id,
+      null,
+      null,
+      null,
+    ]);
+    expect(rows.every((x) => x.source === 'csv')).toBe(true);
+    expect((await unlinkedOf(shared))[0]).toMatchObject({
+      reason: 'ambiguous',
+      candidates: [one, two]
+        .sort((l, rr) => String(l.number).localeCompare(String(rr.number)))
+        .map((d) => ({ id: d.id })),
+    });
+    expect((await unlinkedOf(claimed))[0]).toMatchObject({ reason: 'unmatched', candidates: [] });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   formatEventTime,
   placeText,
   STATUS_OPTIONS,
+  unlinkedReasonText,
 } from './event-meta.ts';
 
 const dash = (
@@ -161,6 +162,31 @@ const referencesOf = (e: UnlinkedEvent) =>
     .filter((v, i, all) => all.indexOf(v) === i)
     .join(', ');
 
+/** The rule's verdict on an unlinked event: the dossier it matches now, the several that claim it, or none. */
+function ClaimingDossiers({ event }: { event: UnlinkedEvent }) {
+  const reason = unlinkedReasonText(event);
+  if (event.reason === 'unmatched')
+    return (
+      <Text size="sm" c="dimmed" title={reason} truncate data-testid="unlinked-reason">
+        No match
+      </Text>
+    );
+  return (
+    <Group gap={4} wrap="nowrap" title={reason} data-testid="unlinked-reason">
+      {event.reason === 'ambiguous' && (
+        <Text size="sm" c="orange.8" fw={500} span>
+          Ambiguous:
+        </Text>
+      )}
+      {event.candidates.map((c, i) => (
+        <Text key={c.id} size="sm" span>
+          <DossierLink dossier={c} /> ({c.customer.code}){i < event.candidates.length - 1 ? ',' : ''}
+        </Text>
+      ))}
+    </Group>
+  );
+}
+
 export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordColumn<UnlinkedEvent>[] {
   return [
     {
@@ -220,9 +246,9 @@ export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordC
     },
     {
       id: 'suggested',
-      header: 'Would match',
-      width: 140,
-      cell: (e) => <DossierLink dossier={e.suggestedDossier} />,
+      header: 'Dossiers claiming it',
+      width: 220,
+      cell: (e) => <ClaimingDossiers event={e} />,
     },
     {
       id: 'receivedAt',

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { giveElementsSize, jsonResponse } from '../../../test/render-route.tsx';
-import { CONTAINER, DOSSIER, unlinkedEvent } from './test-events.ts';
+import { CANDIDATE, CONTAINER, DOSSIER, unlinkedEvent } from './test-events.ts';
 import {
   callsTo as calls,
   page,
@@ -12,16 +12,32 @@ import {
 
 const stray = unlinkedEvent({
   equipmentReference: 'TEXU3070079',
+  reason: 'matched',
   suggestedDossier: DOSSIER,
+  candidates: [CANDIDATE],
   documentReferences: [{ documentReferenceType: 'TRD', documentReferenceValue: 'MBL-7' }],
 });
+/** Two parties' dossiers name its container within its dates: staff decide. */
+const contested = unlinkedEvent({
+  equipmentReference: 'MSCU1234565',
+  reason: 'ambiguous',
+  candidates: [
+    CANDIDATE,
+    {
+      id: '7e0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f62',
+      number: 'D-2026-000043',
+      customer: { id: '1c7a1e52-7c1e-4a0e-8f0e-1b2c3d4e5f63', code: 'GLOBEX', name: 'Globex Logistics' },
+    },
+  ],
+});
+const orphan = unlinkedEvent({ equipmentReference: 'CSQU3054383' });
 
 function stubApi(
   role: string,
   link: () => Response = () => jsonResponse({ linked: [{ ...stray, dossier: DOSSIER }] }),
 ) {
   const routes: StubRoutes = {
-    'GET /api/container-events/unlinked': () => jsonResponse(page([stray])),
+    'GET /api/container-events/unlinked': () => jsonResponse(page([stray, contested, orphan])),
     [`POST /api/container-events/${stray.id}/link`]: link,
   };
   return stubContainersApi(role, routes);
@@ -74,12 +90,11 @@ describe('/containers', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'unlinked' }));
     const row = await screen.findByTestId(`row-unlinked-${stray.eventID}`);
     expect(row.textContent).toContain('MBL-7');
-    expect(row.textContent).toContain(DOSSIER.number);
-
+    expect(within(row).getByTestId('unlinked-reason').textContent).toBe(`${DOSSIER.number} (ACME)`);
     fireEvent.click(within(row).getByTestId('link-event'));
     const form = await screen.findByTestId('link-form');
     expect((within(form).getByTestId('field-dossierId') as HTMLInputElement).value).toBe(DOSSIER.number);
-    expect(within(form).getByText(`${DOSSIER.number} matches this event now.`)).toBeTruthy();
+    expect(within(form).getByText(`${DOSSIER.number} (ACME) matches this event now.`)).toBeTruthy();
     fireEvent.click(within(form).getByTestId('form-submit'));
     expect(await within(form).findByText('No such dossier')).toBeTruthy();
     const sent = calls(fetchMock, `/api/container-events/${stray.id}/link`);
@@ -96,6 +111,32 @@ describe('/containers', () => {
     await waitFor(() =>
       expect(calls(fetchMock, '/api/container-events/unlinked').length).toBeGreaterThan(before),
     );
+  });
+
+  it('says in words why each unlinked event waits; a contested one preselects no dossier', async () => {
+    stubApi('staff');
+    await start('/containers?tab=unlinked');
+    // Why the others wait, in words: several parties' dossiers claim one, none the other.
+    const both = within(await screen.findByTestId(`row-unlinked-${contested.eventID}`)).getByTestId(
+      'unlinked-reason',
+    );
+    expect(both.textContent).toBe(`Ambiguous:${DOSSIER.number} (ACME),D-2026-000043 (GLOBEX)`);
+    expect(both.getAttribute('title')).toBe(
+      `Ambiguous: 2 dossiers claim this event (${DOSSIER.number} (ACME), D-2026-000043 (GLOBEX)). Choose one.`,
+    );
+    const none = within(screen.getByTestId(`row-unlinked-${orphan.eventID}`)).getByTestId('unlinked-reason');
+    expect(none.textContent).toBe('No match');
+    expect(none.getAttribute('title')).toBe(
+      'No active dossier names its container, booking or BL within its dates.',
+    );
+
+    // A contested event preselects nothing: the form says who claims it, staff choose.
+    fireEvent.click(
+      within(await screen.findByTestId(`row-unlinked-${contested.eventID}`)).getByTestId('link-event'),
+    );
+    const choose = await screen.findByTestId('link-form');
+    expect(within(choose).getByText(/^Ambiguous: 2 dossiers claim this event/)).toBeTruthy();
+    expect((within(choose).getByTestId('field-dossierId') as HTMLInputElement).value).toBe('');
   });
 
   it('offers staff the CSV import; customers get their containers and no staff tools', async () => {

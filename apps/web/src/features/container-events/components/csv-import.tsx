@@ -141,8 +141,9 @@ function ResultSummary({ result }: { result: CsvImportResponse }) {
     >
       <Text size="sm">
         {formatNumber(result.created)} imported, {formatNumber(skipped)} {skipped === 1 ? 'row' : 'rows'} with
-        errors skipped, {formatNumber(result.duplicates)} already there. Events whose container, booking or
-        bill of lading matches a dossier are linked to it; the others wait under Unlinked events.
+        errors skipped, {formatNumber(result.duplicates)} already there. An event goes to the one active
+        dossier that names its container, booking or bill of lading within its dates; the others wait under
+        Unlinked events.
       </Text>
     </Alert>
   );

@@ -14,6 +14,7 @@ import {
   SHIPMENT_EVENT_TYPE_LABELS,
   TRANSPORT_EVENT_TYPE_CODES,
   TRANSPORT_EVENT_TYPE_LABELS,
+  type UnlinkedEvent,
 } from '@fvg/contracts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 
@@ -133,4 +134,22 @@ export function milestoneName(e: EventCodes & Pick<ContainerEvent, 'eventClassif
   if (e.transportEventTypeCode === 'ARRI') return planned ? 'Planned arrival' : 'ETA';
   if (e.transportEventTypeCode === 'DEPA') return planned ? 'Planned departure' : 'ETD';
   return planned ? 'Planned time' : 'Estimated time';
+}
+
+/** A dossier that claims an event, as staff read it: its number and its customer's code. */
+const candidateText = (c: UnlinkedEvent['candidates'][number]) => `${c.number} (${c.customer.code})`;
+
+/**
+ * Why an event waits for staff, in words (ADR 0015): no active dossier names it within its dates,
+ * several do (staff choose), or one does now (it gained the container or was confirmed later).
+ */
+export function unlinkedReasonText(e: Pick<UnlinkedEvent, 'reason' | 'candidates'>): string {
+  switch (e.reason) {
+    case 'matched':
+      return `${e.candidates.map(candidateText).join('')} matches this event now.`;
+    case 'ambiguous':
+      return `Ambiguous: ${e.candidates.length} dossiers claim this event (${e.candidates.map(candidateText).join(', ')}). Choose one.`;
+    case 'unmatched':
+      return 'No active dossier names its container, booking or BL within its dates.';
+  }
 }

@@ -11,7 +11,7 @@ import {
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { useLinkContainerEvent } from '../api/container-events-api.ts';
 import { ClassifierBadge } from './classifier-badge.tsx';
-import { eventLabel, formatEventTime, placeText, vesselText } from './event-meta.ts';
+import { eventLabel, formatEventTime, placeText, unlinkedReasonText, vesselText } from './event-meta.ts';
 
 export interface LinkFormValues {
   dossierId: string;
@@ -81,7 +81,7 @@ export function LinkEventForm({ event, dossierLookup, onLinked, onCancel }: Link
           name="dossierId"
           label="Dossier"
           placeholder="Search by dossier number or reference"
-          description={suggested ? `${suggested.number} matches this event now.` : undefined}
+          description={unlinkedReasonText(event)}
           source={dossierLookup}
           knownOption={suggested ? { value: suggested.id, label: suggested.number } : null}
           required

@@ -4,6 +4,11 @@ import type { TimelineEvent, UnlinkedEvent } from '@fvg/contracts';
 
 export const CONTAINER = 'MSKU6011672';
 export const DOSSIER = { id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60', number: 'D-2026-000042' };
+/** DOSSIER as a dossier claiming an event, with its customer. */
+export const CANDIDATE = {
+  ...DOSSIER,
+  customer: { id: '0c7a1e52-7c1e-4a0e-8f0e-1b2c3d4e5f61', code: 'ACME', name: 'Acme Trading BV' },
+};
 
 let serial = 0;
 
@@ -64,5 +69,5 @@ export function arrival(over: Partial<TimelineEvent> = {}): TimelineEvent {
 
 export function unlinkedEvent(over: Partial<UnlinkedEvent> = {}): UnlinkedEvent {
   const { superseded: _s, previousEventDateTime: _p, ...event } = timelineEvent({ dossier: null });
-  return { ...event, suggestedDossier: null, ...over };
+  return { ...event, reason: 'unmatched', suggestedDossier: null, candidates: [], ...over };
 }
