@@ -29,6 +29,7 @@ import {
   createTestApp,
   createTestDatabase,
   DEMO_PASSWORDS,
+  demoTokens,
   type FormFile,
   type Json,
   multipartForm,
@@ -226,19 +227,15 @@ export async function createWorld(): Promise<World> {
     return (r.json ?? {}) as Json;
   }
 
-  const [admin, staff, acme, globex] = await Promise.all([
-    bearer(app, ...DEMO_PASSWORDS.admin),
-    bearer(app, ...DEMO_PASSWORDS.staff),
-    bearer(app, ...DEMO_PASSWORDS.acme),
-    bearer(app, ...DEMO_PASSWORDS.globex),
-  ]);
+  const { admin, staff, acme, globex } = await demoTokens(app);
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   const partyId = (code: string) => parties.find((p) => p.code === code)?.id as string;
   const userId = async (email: string) =>
     (await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
   const users = usersService(db.db);
-  const password = 'matrix-secret-2026';
+  // Strong enough for any password policy (no common words, nothing of the email or product name).
+  const password = 'Velvet-Harbor-39-Otter';
   const mk = async (email: string, role: 'customer' | 'staff', party?: string) =>
     (
       await users.create({
@@ -520,7 +517,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   },
   'POST /api/auth/pwd/reset': {
     build: async ({ world }) => ({
-      body: { token: await resetToken(world), password: 'a-fresh-password-2026' },
+      body: { token: await resetToken(world), password: `Quartz-Lantern-${nextSerial()}-Fjord` },
     }),
     expect: {
       anonymous: 200,
