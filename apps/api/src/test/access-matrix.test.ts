@@ -217,10 +217,13 @@ describe('field visibility for customers', () => {
     const failures: string[] = [];
     let cases = 0;
     for (const [key, entry] of Object.entries(OPERATIONS)) {
-      const tries: Record<string, string>[] = [
+      const plain: Record<string, string>[] = [
         ...(entry.hiddenSort ?? []).map((sort) => ({ sort })),
         ...Object.entries(entry.hiddenFilters ?? {}).map(([k, v]) => ({ [k]: v })),
       ];
+      // The export of the list sorts and filters the same way: it must refuse the same.
+      const exports = listOperationTakes(key, 'format') ? plain.map((t) => ({ ...t, format: 'csv' })) : [];
+      const tries = [...plain, ...exports];
       for (const extra of tries) {
         cases++;
         const field = Object.keys(extra)[0] as string;
