@@ -367,12 +367,61 @@ function baselineRole(key: string): Role {
   return role;
 }
 
+/** Every field of an operation's request: its path and query parameters, its body's and form's fields. */
+function operationFields(spec: Json, req: OpRequest): Field[] {
+  const bodySchema = (spec.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)
+    ?.content?.['application/json']?.schema;
+  return [
+    ...parameterFields(spec),
+    ...(req.body !== undefined ? bodyFields(bodySchema, req.body, [], 'body') : []),
+    ...Object.keys(req.form?.fields ?? {}).map(
+      (name): Field => ({ where: 'form', path: [name], kind: 'string' }),
+    ),
+  ];
+}
+
 describe('malformed input, one field at a time', () => {
   it('covers every operation of the OpenAPI document', () => {
     const keys = openApiOperations(w.app).map((o) => o.key);
     expect(
       keys.filter((k) => !OPERATIONS[k]).map((k) => `operation ${k} has no entry in operations.ts`),
     ).toEqual([]);
+  });
+
+  it('finds the fields of a request down to array items and open objects', async () => {
+    const fieldsOf = async (key: string) => {
+      const op = openApiOperations(w.app).find((o) => o.key === key);
+      const req = await OPERATIONS[key]?.build({ world: w, owner: 'A', role: 'staff' });
+      return operationFields(op?.op ?? {}, req ?? {}).map(
+        (f) => `${f.where} ${fieldName(f)} ${f.kind}${f.temporal ? ` ${f.temporal}` : ''}`,
+      );
+    };
+    expect(await fieldsOf('PUT /api/dossiers/{id}/charges')).toEqual(
+      expect.arrayContaining([
+        'path id string',
+        'body version integer',
+        'body charges array',
+        'body charges.0.amount decimal',
+        'body charges.0.currency string',
+      ]),
+    );
+    expect(await fieldsOf('POST /api/dossiers')).toEqual(
+      expect.arrayContaining([
+        'body etd string date',
+        'body packages integer',
+        'body containers.0.seals.0 string',
+      ]),
+    );
+    expect(await fieldsOf('POST /api/container-events')).toEqual(
+      expect.arrayContaining([
+        'body eventDateTime string datetime',
+        'body transportCall.UNLocationCode string',
+      ]),
+    );
+    expect(await fieldsOf('GET /api/dossiers')).toEqual(
+      expect.arrayContaining(['query cursor string', 'query etdFrom string date']),
+    );
+    expect(await fieldsOf('POST /api/documents')).toEqual(expect.arrayContaining(['form recordId string']));
   });
 
   it.each(Object.keys(OPERATIONS))('%s', async (key) => {
@@ -392,15 +441,7 @@ describe('malformed input, one field at a time', () => {
       req = await build();
     }
 
-    const bodySchema = (spec.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)
-      ?.content?.['application/json']?.schema;
-    const fields: Field[] = [
-      ...parameterFields(spec),
-      ...(req.body !== undefined ? bodyFields(bodySchema, req.body, [], 'body') : []),
-      ...Object.keys(req.form?.fields ?? {}).map(
-        (name): Field => ({ where: 'form', path: [name], kind: 'string' }),
-      ),
-    ];
+    const fields = operationFields(spec, req);
     expect(fields.length + (req.raw ? 1 : 0) + (method === 'GET' ? 1 : 0)).toBeGreaterThan(0);
 
     const failures: string[] = [];
