@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
@@ -170,4 +171,68 @@ export function apiCaller(app: () => App) {
       raw: res.body,
     };
   };
+}
+
+export interface FormFile {
+  field?: string;
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+}
+
+/** A multipart/form-data body built by hand, so a test controls every byte (and can break it on purpose). */
+export function multipartForm(fields: Record<string, string>, files: FormFile[]) {
+  const boundary = `----fvg${randomBytes(8).toString('hex')}`;
+  const quoted = (s: string) => s.replace(/["\\]/g, (c) => `\\${c}`);
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(f.field ?? 'files')}"; filename="${quoted(f.filename)}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    boundary,
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/**
+ * The entries of a zip archive (an XLSX export) as name → bytes, read from the central directory;
+ * enough for the stored and deflated entries our exports write, no dependency needed.
+ */
+export function unzip(zip: Buffer): Map<string, Buffer> {
+  const entries = new Map<string, Buffer>();
+  let eocd = zip.length - 22;
+  while (eocd >= 0 && zip.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  if (eocd < 0) throw new Error('not a zip archive: no end of central directory');
+  const count = zip.readUInt16LE(eocd + 10);
+  let p = zip.readUInt32LE(eocd + 16);
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(p) !== 0x02014b50) throw new Error('zip central directory is corrupt');
+    const method = zip.readUInt16LE(p + 10);
+    const compressedSize = zip.readUInt32LE(p + 20);
+    const nameLength = zip.readUInt16LE(p + 28);
+    const extraLength = zip.readUInt16LE(p + 30);
+    const commentLength = zip.readUInt16LE(p + 32);
+    const local = zip.readUInt32LE(p + 42);
+    const name = zip.subarray(p + 46, p + 46 + nameLength).toString('utf8');
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(dataStart, dataStart + compressedSize);
+    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    p += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
 }

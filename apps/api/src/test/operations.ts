@@ -1,0 +1,880 @@
+/*
+ * The registry of every operation of the OpenAPI document, for the generated tests
+ * (access-matrix.test.ts, malformed-input.test.ts): how to build a VALID request against a seeded
+ * world, and the status each kind of caller gets.
+ *
+ * Adding an endpoint: add one entry to OPERATIONS under its `METHOD /api/path/{param}` key (exactly
+ * as the OpenAPI document spells it). `build` returns a request that succeeds for staff or admin;
+ * it addresses the records of `ctx.owner` (party A, or party B when a customer of A probes B's ids),
+ * and makes a fresh record whenever the call consumes one (delete, transition, a single-use token)
+ * so that every role gets the same well-formed chance. `expect` says, once, what each caller gets:
+ *   anonymous      no credentials
+ *   customerOwn    the customer of party A on party A's records (or the list, filtered to A)
+ *   customerOther  the customer of party A sending party B's ids (404 like a missing record)
+ *   staff, admin   internal users
+ *   deactivated    a user who signed in, then was deactivated (the token must stop working)
+ * The tests fail for an operation without an entry, and for an entry without an operation.
+ * `hiddenSort`/`hiddenFilters` list what a customer cannot see and so must not sort or filter by.
+ */
+import { iso6346CheckDigit } from '@fvg/contracts';
+import { sql } from 'kysely';
+import type { App } from '../app.ts';
+import { seedDemo } from '../db/seed.ts';
+import { authRepository } from '../features/auth/auth.repository.ts';
+import { newOpaqueToken } from '../features/auth/tokens.ts';
+import { minimalPdf } from '../features/documents/minimal-pdf.ts';
+import { usersService } from '../features/users/users.service.ts';
+import {
+  bearer,
+  createTestApp,
+  createTestDatabase,
+  DEMO_PASSWORDS,
+  demoTokens,
+  type FormFile,
+  type Json,
+  multipartForm,
+  type TestDatabase,
+} from './helpers.ts';
+
+export type Role = 'anonymous' | 'customerOwn' | 'customerOther' | 'staff' | 'admin' | 'deactivated';
+export const ROLES: readonly Role[] = [
+  'anonymous',
+  'customerOwn',
+  'customerOther',
+  'staff',
+  'admin',
+  'deactivated',
+];
+export type Owner = 'A' | 'B';
+type Auth = { authorization: string };
+
+/** A request before it is sent: path parameters, query, and one kind of body. */
+export interface OpRequest {
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON body. */
+  body?: unknown;
+  /** A multipart/form-data body (fields first, then the files). */
+  form?: { fields: Record<string, string>; files: FormFile[] };
+  /** Any other body, e.g. text/csv. */
+  raw?: { contentType: string; payload: string };
+  headers?: Record<string, string>;
+}
+
+export interface BuildContext {
+  world: World;
+  /** Whose records the request addresses. */
+  owner: Owner;
+  role: Role;
+}
+
+export interface OperationEntry {
+  build(ctx: BuildContext): OpRequest | Promise<OpRequest>;
+  expect: Record<Role, number>;
+  /** Sort keys a customer cannot see (the list must refuse them with 400 on `sort`). */
+  hiddenSort?: string[];
+  /** Query filters on fields a customer cannot see, each a value to try (400 on that field). */
+  hiddenFilters?: Record<string, string>;
+}
+
+/** The records of one customer party, made through the API (and services) in `createWorld`. */
+export interface PartyRecords {
+  partyId: string;
+  partyCode: string;
+  customer: Auth;
+  customerId: string;
+  dossierId: string;
+  dossierNumber: string;
+  containerNumber: string;
+  transportId: string;
+  documentId: string;
+  /** A document of the dossier with visibleToCustomer false: its customer must never see it. */
+  hiddenDocumentId: string;
+  hiddenDocumentName: string;
+  /** A container event linked to the dossier (through its container). */
+  eventId: string;
+  chatMessageId: string;
+}
+
+export interface World {
+  db: TestDatabase;
+  app: App;
+  staff: Auth;
+  admin: Auth;
+  deactivated: Auth;
+  deactivatedUserId: string;
+  carrierId: string;
+  integrationKey: string;
+  integrationKeyId: string;
+  /** A user admins may change in the matrix (not one whose token the tests use). */
+  patchableUserId: string;
+  loginUser: { email: string; password: string };
+  resetUserId: string;
+  A: PartyRecords;
+  B: PartyRecords;
+  /**
+   * Strings of job costing that only staff may see: the cost and revenue amounts of every party's
+   * charges and the profit they make. No customer response may contain them.
+   */
+  internalFigures: string[];
+  /** Sends a request built by a registry entry. */
+  send(method: string, template: string, req: OpRequest, auth: Auth | undefined): Promise<Sent>;
+  authFor(role: Role): Auth | undefined;
+  /** A new dossier of `owner` in status booked (staff), for calls that consume one. */
+  freshDossier(owner: Owner): Promise<{ id: string; number: string; version: number }>;
+  /** A new booking request (status requested) made by the customer of `owner`. */
+  freshBooking(owner: Owner): Promise<{ id: string; version: number }>;
+  freshTransport(owner: Owner): Promise<{ id: string; version: number }>;
+  freshDocument(owner: Owner): Promise<string>;
+  /** A new container event for `container` (unlinked when no dossier names it). */
+  freshEvent(container: string): Promise<string>;
+  version(table: 'dossiers' | 'transports' | 'documents' | 'parties', id: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface Sent {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  raw: Buffer;
+  text: string;
+  /** The parsed body when it is JSON. */
+  json: unknown;
+}
+
+/** A valid ISO 6346 container number with the given owner code and serial. */
+export function containerNumber(owner: string, serial: number): string {
+  const body = `${owner}U${String(serial).padStart(6, '0')}`;
+  return `${body}${iso6346CheckDigit(body)}`;
+}
+
+/** Fills `{param}` of an OpenAPI path template; each value is percent-encoded as given. */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`no value for path parameter ${name} of ${template}`);
+    return encodeURIComponent(v);
+  });
+}
+
+export function queryString(query: Record<string, string> = {}): string {
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `?${qs}` : '';
+}
+
+function gateIn(container: string, eventId: string, at = '2026-03-01T14:12:56+01:00'): Json {
+  return {
+    eventID: eventId,
+    eventType: 'EQUIPMENT',
+    eventClassifierCode: 'ACT',
+    eventDateTime: at,
+    eventCreatedDateTime: '2026-03-01T14:20:00+01:00',
+    equipmentEventTypeCode: 'GTIN',
+    equipmentReference: container,
+    ISOEquipmentCode: '45G1',
+    emptyIndicatorCode: 'LADEN',
+    transportCall: {
+      modeOfTransport: 'TRUCK',
+      UNLocationCode: 'NLRTM',
+      facilityCode: 'ECTDE',
+      facilityTypeCode: 'POTE',
+    },
+  };
+}
+
+let serial = 100;
+const nextSerial = () => ++serial;
+
+/** One database and app, the demo parties and users, and records of every area for parties A and B. */
+export async function createWorld(): Promise<World> {
+  const db = await createTestDatabase();
+  await seedDemo(db.db);
+  const app = await createTestApp(db);
+
+  async function send(method: string, template: string, req: OpRequest, auth: Auth | undefined) {
+    const headers: Record<string, string> = { ...(auth ?? {}), ...(req.headers ?? {}) };
+    let payload: string | Buffer | undefined;
+    if (req.form) {
+      const f = multipartForm(req.form.fields, req.form.files);
+      headers['content-type'] = f.contentType;
+      payload = f.payload;
+    } else if (req.raw) {
+      headers['content-type'] = req.raw.contentType;
+      payload = req.raw.payload;
+    } else if (req.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      payload = JSON.stringify(req.body);
+    }
+    const res = await app.inject({
+      method: method as 'GET',
+      url: `${fillPath(template, req.path)}${queryString(req.query)}`,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    const isJson = /json/.test(String(res.headers['content-type'] ?? ''));
+    let json: unknown;
+    if (isJson && res.body) {
+      try {
+        json = JSON.parse(res.body);
+      } catch {
+        json = undefined;
+      }
+    }
+    return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, text: res.body, json };
+  }
+  async function ok(method: string, url: string, auth: Auth, req: OpRequest = {}): Promise<Json> {
+    const r = await send(method, url, req, auth);
+    if (r.status >= 300) throw new Error(`world: ${method} ${url} answered ${r.status} ${r.text}`);
+    return (r.json ?? {}) as Json;
+  }
+
+  const { admin, staff, acme, globex } = await demoTokens(app);
+  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
+  const partyId = (code: string) => parties.find((p) => p.code === code)?.id as string;
+  const userId = async (email: string) =>
+    (await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+  const users = usersService(db.db);
+  // Strong enough for any password policy (no common words, nothing of the email or product name).
+  const password = 'Velvet-Harbor-39-Otter';
+  const mk = async (email: string, role: 'customer' | 'staff', party?: string) =>
+    (
+      await users.create({
+        email,
+        password,
+        name: email.split('@')[0] as string,
+        role,
+        party,
+        cwAccess: false,
+      })
+    ).id;
+  const deactivatedUserId = await mk('gone@acme.example', 'customer', 'ACME');
+  const deactivated = await bearer(app, 'gone@acme.example', password);
+  const patchableUserId = await mk('patchable@fvg.test', 'staff');
+  await mk('login@fvg.test', 'staff');
+  const resetUserId = await mk('reset@fvg.test', 'staff');
+
+  const keyCreated = await ok('POST', '/api/integration-keys', admin, {
+    body: { name: 'matrix carrier feed' },
+  });
+  const integrationKey = keyCreated.key as string;
+
+  const carrierId = partyId('NORDCAR');
+  const internalFigures: string[] = [];
+
+  async function dossierFor(owner: Owner, container: string | null) {
+    const d = await ok('POST', '/api/dossiers', staff, {
+      body: {
+        type: 'import',
+        mode: 'sea',
+        customerId: partyId(owner === 'A' ? 'ACME' : 'GLOBEX'),
+        originLocode: 'CNSHA',
+        destinationLocode: 'NLRTM',
+        etd: '2026-02-20',
+        eta: '2026-03-25',
+        customerReference: `PO-${owner}-${nextSerial()}`,
+        containers: container ? [{ number: container, sizeType: '45G1' }] : [],
+      },
+    });
+    return { id: d.id as string, number: d.number as string, version: d.version as number };
+  }
+  async function upload(dossierId: string, visible: boolean, name: string): Promise<string> {
+    const r = await ok('POST', '/api/documents', staff, {
+      form: {
+        fields: {
+          recordType: 'dossier',
+          recordId: dossierId,
+          documentType: 'bill_of_lading',
+          visibleToCustomer: String(visible),
+        },
+        files: [{ filename: name, content: minimalPdf(`${name} ${nextSerial()}`) }],
+      },
+    });
+    return ((r.items as Json[])[0] as Json).id as string;
+  }
+  async function ingest(event: Json): Promise<string> {
+    // As a carrier's feed sends them: with the integration key, no user.
+    const r = await send(
+      'POST',
+      '/api/container-events',
+      { body: event, headers: { 'x-api-key': integrationKey } },
+      undefined,
+    );
+    const created = ((r.json as { results?: Json[] } | undefined)?.results?.[0] ?? {}) as Json;
+    if (r.status !== 201 || typeof created.id !== 'string')
+      throw new Error(`world: ingest answered ${r.status} ${r.text}`);
+    return created.id;
+  }
+  const freshEvent = (container: string) => ingest(gateIn(container, crypto.randomUUID()));
+
+  async function partyRecords(owner: Owner, code: string, customer: Auth, email: string, cents: number) {
+    const container = containerNumber(owner === 'A' ? 'AAA' : 'BBB', nextSerial());
+    const d = await dossierFor(owner, container);
+    // Distinct amounts per party, so a leak names whose figures leaked.
+    const cost = `${4711 + cents}.13`;
+    const revenue = `${9876 + cents}.54`;
+    const profit = (Number(revenue) - Number(cost)).toFixed(2);
+    internalFigures.push(cost, revenue, profit);
+    await ok('PUT', `/api/dossiers/${d.id}/charges`, staff, {
+      body: {
+        version: d.version,
+        charges: [
+          {
+            kind: 'cost',
+            chargeCode: 'OCF',
+            description: 'Ocean freight (carrier)',
+            amount: cost,
+            currency: 'EUR',
+          },
+          {
+            kind: 'revenue',
+            chargeCode: 'OCF',
+            description: 'Ocean freight',
+            amount: revenue,
+            currency: 'EUR',
+          },
+        ],
+      },
+    });
+    const t = await ok('POST', '/api/transports', staff, {
+      body: {
+        mode: 'road',
+        dossierId: d.id,
+        carrierId,
+        containers: [container],
+        truckPlate: `${owner}-TR-01`,
+      },
+    });
+    const documentId = await upload(d.id, true, `bl-${owner}.pdf`);
+    const hiddenDocumentName = `internal-costing-${owner}-${nextSerial()}.pdf`;
+    const hiddenDocumentId = await upload(d.id, false, hiddenDocumentName);
+    const eventId = await freshEvent(container);
+    const session = await app.services.auth.authenticate(customer.authorization.slice('Bearer '.length));
+    const message = await app.services.chat.send(session, d.id, `Where is ${container}?`);
+    return {
+      partyId: partyId(code),
+      partyCode: code,
+      customer,
+      customerId: await userId(email),
+      dossierId: d.id,
+      dossierNumber: d.number,
+      containerNumber: container,
+      transportId: t.id as string,
+      documentId,
+      hiddenDocumentId,
+      hiddenDocumentName,
+      eventId,
+      chatMessageId: message.id,
+    } satisfies PartyRecords;
+  }
+  const A = await partyRecords('A', 'ACME', acme, DEMO_PASSWORDS.acme[0], 0);
+  const B = await partyRecords('B', 'GLOBEX', globex, DEMO_PASSWORDS.globex[0], 1000);
+
+  // Deactivated after signing in: the token worked, and must stop working everywhere.
+  await ok('GET', '/api/me', deactivated);
+  await ok('PATCH', `/api/users/${deactivatedUserId}`, admin, { body: { active: false } });
+
+  const world: World = {
+    db,
+    app,
+    staff,
+    admin,
+    deactivated,
+    deactivatedUserId,
+    carrierId,
+    integrationKey,
+    integrationKeyId: keyCreated.id as string,
+    patchableUserId,
+    loginUser: { email: 'login@fvg.test', password },
+    resetUserId,
+    A,
+    B,
+    internalFigures,
+    send,
+    authFor(role) {
+      switch (role) {
+        case 'anonymous':
+          return undefined;
+        case 'customerOwn':
+        case 'customerOther':
+          return A.customer;
+        case 'staff':
+          return staff;
+        case 'admin':
+          return admin;
+        case 'deactivated':
+          return deactivated;
+      }
+    },
+    freshDossier: (owner) => dossierFor(owner, null),
+    async freshBooking(owner) {
+      const d = await ok('POST', '/api/dossiers/bookings', world[owner].customer, {
+        body: {
+          type: 'import',
+          mode: 'air',
+          originLocode: 'CNSHA',
+          destinationLocode: 'NLAMS',
+          cargoDescription: 'Spare parts',
+        },
+      });
+      return { id: d.id as string, version: d.version as number };
+    },
+    async freshTransport(owner) {
+      const t = await ok('POST', '/api/transports', staff, {
+        body: { mode: 'road', dossierId: world[owner].dossierId, carrierId },
+      });
+      return { id: t.id as string, version: t.version as number };
+    },
+    freshDocument: (owner) => upload(world[owner].dossierId, true, `pod-${owner}-${nextSerial()}.pdf`),
+    freshEvent,
+    async version(table, id) {
+      const r = await sql<{
+        version: number;
+      }>`select version from ${sql.table(table)} where id = ${id}`.execute(db.db);
+      return Number(r.rows[0]?.version);
+    },
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+  return world;
+}
+
+/** A single-use password reset token for the world's reset user, stored as the service stores it. */
+async function resetToken(w: World): Promise<string> {
+  const { token, hash } = newOpaqueToken();
+  await authRepository(w.db.db).insertResetToken(w.resetUserId, hash, 30);
+  return token;
+}
+
+const AUTH_ONLY = { anonymous: 401, deactivated: 401 } as const;
+/** Staff and admins may; customers get 403 whatever the ids. */
+const staffOnly = (ok: number): Record<Role, number> => ({
+  ...AUTH_ONLY,
+  customerOwn: 403,
+  customerOther: 403,
+  staff: ok,
+  admin: ok,
+});
+const adminOnly = (ok: number): Record<Role, number> => ({ ...staffOnly(ok), staff: 403 });
+/**
+ * A change to a record that only staff may make: its own customer is refused (403), another party's
+ * customer finds nothing to change (404, as if it did not exist).
+ */
+const staffOnlyRecord = (ok: number): Record<Role, number> => ({ ...staffOnly(ok), customerOther: 404 });
+/** A record of a party: its customer reads it, another party's customer finds nothing. */
+const readable = (ok = 200): Record<Role, number> => ({
+  ...AUTH_ONLY,
+  customerOwn: ok,
+  customerOther: 404,
+  staff: ok,
+  admin: ok,
+});
+/** A list: everybody signed in gets one, a customer's filtered to their own party. */
+const list: Record<Role, number> = readable(200);
+const listOther = { ...list, customerOther: 200 };
+
+const id = (ctx: BuildContext) => ctx.world[ctx.owner];
+
+export const OPERATIONS: Record<string, OperationEntry> = {
+  'GET /api/health': {
+    build: () => ({}),
+    expect: {
+      anonymous: 200,
+      customerOwn: 200,
+      customerOther: 200,
+      staff: 200,
+      admin: 200,
+      deactivated: 200,
+    },
+  },
+  'POST /api/auth/access_token': {
+    build: ({ world }) => ({ body: { ...world.loginUser } }),
+    // Signing in needs no token: whatever the caller sends, the credentials decide.
+    expect: {
+      anonymous: 200,
+      customerOwn: 200,
+      customerOther: 200,
+      staff: 200,
+      admin: 200,
+      deactivated: 200,
+    },
+  },
+  'GET /api/me': {
+    build: () => ({}),
+    expect: { ...AUTH_ONLY, customerOwn: 200, customerOther: 200, staff: 200, admin: 200 },
+  },
+  'POST /api/auth/pwd/link': {
+    build: () => ({ body: { email: 'reset@fvg.test' } }),
+    expect: {
+      anonymous: 200,
+      customerOwn: 200,
+      customerOther: 200,
+      staff: 200,
+      admin: 200,
+      deactivated: 200,
+    },
+  },
+  'POST /api/auth/pwd/reset': {
+    build: async ({ world }) => ({
+      body: { token: await resetToken(world), password: `Quartz-Lantern-${nextSerial()}-Fjord` },
+    }),
+    expect: {
+      anonymous: 200,
+      customerOwn: 200,
+      customerOther: 200,
+      staff: 200,
+      admin: 200,
+      deactivated: 200,
+    },
+  },
+
+  // parties
+  'GET /api/parties': {
+    build: (ctx) => ({ query: { q: id(ctx).partyCode, kind: 'customer', pageSize: '10' } }),
+    expect: listOther,
+  },
+  'POST /api/parties': {
+    build: () => ({
+      body: { code: `P${nextSerial()}`, name: 'Matrix Forwarding', kinds: ['agent'], countryCode: 'NL' },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/parties/{id}': { build: (ctx) => ({ path: { id: id(ctx).partyId } }), expect: readable() },
+  'PATCH /api/parties/{id}': {
+    build: async (ctx) => ({
+      path: { id: id(ctx).partyId },
+      body: { phone: '+31 10 123 4567', version: await ctx.world.version('parties', id(ctx).partyId) },
+    }),
+    expect: staffOnlyRecord(200),
+  },
+  'DELETE /api/parties/{id}': {
+    build: async ({ world }) => {
+      const p = await world.send(
+        'POST',
+        '/api/parties',
+        { body: { code: `DEL${nextSerial()}`, name: 'To delete', kinds: ['agent'], countryCode: 'BE' } },
+        world.staff,
+      );
+      return { path: { id: (p.json as Json).id as string } };
+    },
+    // The party is nobody's customer: no customer can find it.
+    expect: { ...adminOnly(204), customerOwn: 404, customerOther: 404 },
+  },
+  'GET /api/parties/{id}/history': {
+    build: (ctx) => ({ path: { id: id(ctx).partyId } }),
+    expect: readable(),
+  },
+
+  // dossiers
+  'GET /api/dossiers': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
+    expect: listOther,
+    hiddenSort: ['profit', '-profit'],
+  },
+  'POST /api/dossiers': {
+    build: (ctx) => ({
+      body: {
+        type: 'export',
+        mode: 'sea',
+        customerId: id(ctx).partyId,
+        incoterm: 'FOB',
+        originLocode: 'NLRTM',
+        destinationLocode: 'CNSHA',
+        etd: '2026-12-01',
+        eta: '2026-12-30',
+        packages: 12,
+        grossWeightKg: '10450.5',
+        containers: [{ number: containerNumber('CCC', nextSerial()), sizeType: '22G1', seals: ['SL1'] }],
+      },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/dossiers/{id}': { build: (ctx) => ({ path: { id: id(ctx).dossierId } }), expect: readable() },
+  'PATCH /api/dossiers/{id}': {
+    build: async (ctx) => ({
+      path: { id: id(ctx).dossierId },
+      body: { customerReference: 'PO-4711', version: await ctx.world.version('dossiers', id(ctx).dossierId) },
+    }),
+    expect: staffOnlyRecord(200),
+  },
+  'DELETE /api/dossiers/{id}': {
+    build: async (ctx) => ({ path: { id: (await ctx.world.freshBooking(ctx.owner)).id } }),
+    expect: { ...adminOnly(204), customerOther: 404 },
+  },
+  'POST /api/dossiers/bookings': {
+    // Party B's container named by party A's customer: a request, which must capture nothing.
+    build: (ctx) => ({
+      body: {
+        type: 'import',
+        mode: 'sea',
+        originLocode: 'CNSHA',
+        destinationLocode: 'NLRTM',
+        cargoDescription: 'Bicycles',
+        packages: 40,
+        containers: [{ number: id(ctx).containerNumber }],
+      },
+    }),
+    expect: { ...AUTH_ONLY, customerOwn: 201, customerOther: 201, staff: 403, admin: 403 },
+  },
+  'POST /api/dossiers/{id}/transitions': {
+    build: async (ctx) => {
+      const d = await ctx.world.freshDossier(ctx.owner);
+      return { path: { id: d.id }, body: { to: 'in_transit', version: d.version } };
+    },
+    // Customers may move their own dossier only from requested to cancelled: any other move is a
+    // conflict with its status (409), as the allowedTransitions of their dossier already say.
+    expect: { ...staffOnly(200), customerOwn: 409, customerOther: 404 },
+  },
+  'PUT /api/dossiers/{id}/charges': {
+    build: async (ctx) => {
+      const r = id(ctx);
+      const charges = await ctx.world.db.db
+        .selectFrom('dossier_charges')
+        .select(['kind', 'charge_code', 'description', 'amount', 'currency'])
+        .where('dossier_id', '=', r.dossierId)
+        .orderBy('kind')
+        .execute();
+      return {
+        path: { id: r.dossierId },
+        body: {
+          version: await ctx.world.version('dossiers', r.dossierId),
+          charges: charges.map((c) => ({
+            kind: c.kind,
+            chargeCode: c.charge_code,
+            description: c.description,
+            amount: String(c.amount),
+            currency: c.currency,
+            exchangeRate: '1',
+          })),
+        },
+      };
+    },
+    expect: staffOnlyRecord(200),
+  },
+  'GET /api/dossiers/{id}/history': {
+    build: (ctx) => ({ path: { id: id(ctx).dossierId } }),
+    expect: readable(),
+  },
+
+  // users
+  'GET /api/users': { build: () => ({ query: { role: 'staff', pageSize: '10' } }), expect: adminOnly(200) },
+  'GET /api/users/handlers': { build: () => ({}), expect: staffOnly(200) },
+  'POST /api/users/invite': {
+    build: () => ({
+      body: {
+        email: `invited-${nextSerial()}@fvg.test`,
+        name: 'Ivy Invited',
+        role: 'staff',
+        cwAccess: false,
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  'PATCH /api/users/{id}': {
+    build: ({ world }) => ({ path: { id: world.patchableUserId }, body: { name: 'Pat Patched' } }),
+    expect: adminOnly(200),
+  },
+
+  // chat
+  'GET /api/dossiers/{id}/messages': {
+    build: (ctx) => ({ path: { id: id(ctx).dossierId }, query: { limit: '20' } }),
+    expect: readable(),
+  },
+
+  // container events
+  'POST /api/container-events': {
+    build: (ctx) => ({ body: gateIn(id(ctx).containerNumber, crypto.randomUUID(), '2026-03-02T09:00:00Z') }),
+    // Staff may enter events by hand; integrations use their API key (not a role here).
+    expect: staffOnly(201),
+  },
+  'POST /api/container-events/import': {
+    build: (ctx) => ({
+      query: { mode: 'preview' },
+      raw: {
+        contentType: 'text/csv',
+        payload: `eventType,eventClassifierCode,equipmentEventTypeCode,equipmentReference,eventDateTime,UNLocationCode\r\nEQUIPMENT,ACT,GTOT,${id(ctx).containerNumber},2026-03-03T10:00:00Z,NLRTM\r\n`,
+      },
+    }),
+    expect: staffOnly(200),
+  },
+  'GET /api/container-events/unlinked': {
+    build: () => ({ query: { pageSize: '5', sort: '-receivedAt' } }),
+    expect: staffOnly(200),
+  },
+  'GET /api/container-events/{id}': {
+    build: (ctx) => ({ path: { id: id(ctx).eventId } }),
+    expect: readable(),
+  },
+  'POST /api/container-events/{id}/link': {
+    build: async (ctx) => {
+      const r = id(ctx);
+      return {
+        path: { id: await ctx.world.freshEvent(containerNumber('DDD', nextSerial())) },
+        body: { dossierId: r.dossierNumber },
+      };
+    },
+    expect: staffOnly(200),
+  },
+  'GET /api/container-events/{id}/history': {
+    build: (ctx) => ({ path: { id: id(ctx).eventId } }),
+    expect: readable(),
+  },
+  'GET /api/containers': {
+    build: (ctx) => ({ query: { q: id(ctx).containerNumber.slice(0, 4), pageSize: '5' } }),
+    expect: listOther,
+  },
+  'GET /api/containers/{containerNumber}/events': {
+    build: (ctx) => ({ path: { containerNumber: id(ctx).containerNumber }, query: { limit: '50' } }),
+    // A timeline by number: another party's container reads as one with no events (as an unknown
+    // number does), so the answer is 200 and the leak checks make sure it is empty.
+    expect: { ...readable(), customerOther: 200 },
+  },
+  'GET /api/dossiers/{id}/events': {
+    build: (ctx) => ({ path: { id: id(ctx).dossierId }, query: { limit: '50' } }),
+    expect: readable(),
+  },
+
+  // integration keys
+  'POST /api/integration-keys': {
+    build: () => ({ body: { name: `feed ${nextSerial()}` } }),
+    expect: adminOnly(201),
+  },
+  'GET /api/integration-keys': { build: () => ({}), expect: adminOnly(200) },
+  'DELETE /api/integration-keys/{id}': {
+    build: async ({ world }) => {
+      const k = await world.send(
+        'POST',
+        '/api/integration-keys',
+        { body: { name: 'to revoke' } },
+        world.admin,
+      );
+      return { path: { id: (k.json as Json).id as string } };
+    },
+    expect: adminOnly(204),
+  },
+
+  // documents
+  'GET /api/documents/limits': {
+    build: () => ({}),
+    expect: { ...AUTH_ONLY, customerOwn: 200, customerOther: 200, staff: 200, admin: 200 },
+  },
+  'POST /api/documents': {
+    build: (ctx) => ({
+      form: {
+        fields: {
+          recordType: 'dossier',
+          recordId: id(ctx).dossierId,
+          documentType: 'packing_list',
+          visibleToCustomer: 'true',
+        },
+        files: [{ filename: `packing-${nextSerial()}.pdf`, content: minimalPdf(`packing ${nextSerial()}`) }],
+      },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/documents': {
+    build: (ctx) => ({ query: { dossierId: id(ctx).dossierId, pageSize: '10', sort: '-uploadedAt' } }),
+    // Filtering by another party's dossier: that dossier is not found.
+    expect: readable(),
+  },
+  'GET /api/dossiers/{id}/documents': {
+    build: (ctx) => ({ path: { id: id(ctx).dossierId }, query: { pageSize: '10' } }),
+    expect: readable(),
+  },
+  'GET /api/documents/{id}': { build: (ctx) => ({ path: { id: id(ctx).documentId } }), expect: readable() },
+  'PATCH /api/documents/{id}': {
+    build: async (ctx) => ({
+      path: { id: id(ctx).documentId },
+      body: {
+        documentType: 'bill_of_lading',
+        version: await ctx.world.version('documents', id(ctx).documentId),
+      },
+    }),
+    expect: staffOnlyRecord(200),
+  },
+  'DELETE /api/documents/{id}': {
+    build: async (ctx) => ({ path: { id: await ctx.world.freshDocument(ctx.owner) } }),
+    expect: staffOnlyRecord(204),
+  },
+  'GET /api/documents/{id}/content': {
+    build: (ctx) => ({ path: { id: id(ctx).documentId }, query: { inline: '1' } }),
+    expect: readable(),
+  },
+  'GET /api/documents/{id}/history': {
+    build: (ctx) => ({ path: { id: id(ctx).documentId } }),
+    expect: readable(),
+  },
+
+  // transports
+  'GET /api/transports': {
+    build: (ctx) => ({ query: { dossierId: id(ctx).dossierId, pageSize: '10' } }),
+    expect: listOther,
+  },
+  'POST /api/transports': {
+    build: (ctx) => ({
+      body: {
+        mode: 'road',
+        dossierId: id(ctx).dossierId,
+        carrierId: ctx.world.carrierId,
+        pickupLocode: 'NLRTM',
+        pickupFrom: '2026-03-26T08:00:00Z',
+        pickupTo: '2026-03-26T12:00:00Z',
+        deliveryLocode: 'DEDUS',
+        containers: [id(ctx).containerNumber],
+      },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/planning': {
+    build: () => ({ query: { from: '2026-03-01', to: '2026-03-31', tz: 'Europe/Amsterdam', limit: '50' } }),
+    expect: listOther,
+  },
+  'GET /api/transports/{id}': { build: (ctx) => ({ path: { id: id(ctx).transportId } }), expect: readable() },
+  'PATCH /api/transports/{id}': {
+    build: async (ctx) => ({
+      path: { id: id(ctx).transportId },
+      body: {
+        driverName: 'Dirk Driver',
+        version: await ctx.world.version('transports', id(ctx).transportId),
+      },
+    }),
+    expect: staffOnlyRecord(200),
+  },
+  'POST /api/transports/{id}/transitions': {
+    build: async (ctx) => {
+      const t = await ctx.world.freshTransport(ctx.owner);
+      return { path: { id: t.id }, body: { to: 'dispatched', version: t.version } };
+    },
+    // A customer's legs offer no transitions (allowedTransitions is empty): every move is a 409.
+    expect: { ...staffOnly(200), customerOwn: 409, customerOther: 404 },
+  },
+  'GET /api/transports/{id}/history': {
+    build: (ctx) => ({ path: { id: id(ctx).transportId } }),
+    expect: readable(),
+  },
+};
+
+/** `METHOD /path/{param}` of every operation in the app's OpenAPI document. */
+export function openApiOperations(app: App): { key: string; method: string; path: string; op: Json }[] {
+  const doc = app.swagger() as unknown as { paths: Record<string, Record<string, Json>> };
+  const out: { key: string; method: string; path: string; op: Json }[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      out.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, op });
+    }
+  }
+  return out;
+}
+
+/** Fails with the keys that have no entry (or an entry but no operation). */
+export function registryGaps(app: App): { missing: string[]; stale: string[] } {
+  const keys = openApiOperations(app).map((o) => o.key);
+  return {
+    missing: keys.filter((k) => !OPERATIONS[k]).map((k) => `operation ${k} has no entry in operations.ts`),
+    stale: Object.keys(OPERATIONS)
+      .filter((k) => !keys.includes(k))
+      .map((k) => `operations.ts has an entry for ${k}, which the OpenAPI document does not list`),
+  };
+}
