@@ -442,6 +442,9 @@ export async function createWorld(): Promise<World> {
 
 /** A single-use password reset token for the world's reset user, stored as the service stores it. */
 async function resetToken(w: World): Promise<string> {
+  // pwd/link issues its token in the background, and a new token voids the older ones: let those
+  // tasks finish first, or one of them could void the token made here.
+  await w.app.services.auth.settle();
   const { token, hash } = newOpaqueToken();
   await authRepository(w.db.db).insertResetToken(w.resetUserId, hash, 30);
   return token;
