@@ -1,5 +1,6 @@
-import { type ChatMessage, type ChatPage, chatTextSchema } from '@fvg/contracts';
+import { type ChatMessage, type ChatPage, chatTextSchema, dateTime, uuidSchema } from '@fvg/contracts';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
 import type { RecordEvents } from '../../records/events.ts';
@@ -33,13 +34,15 @@ function encodeBefore(r: MessageRow): string {
   return Buffer.from(JSON.stringify([r.sent_at, r.id])).toString('base64url');
 }
 
+/** A cursor is only what encodeBefore made: an instant that exists and a message id; anything else is a 400. */
+const beforeCursor = z.tuple([dateTime, uuidSchema]);
+
 function decodeBefore(s: string): [string, string] {
   try {
-    const v = JSON.parse(Buffer.from(s, 'base64url').toString()) as unknown;
-    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string'))
-      return v as [string, string];
+    const v = beforeCursor.safeParse(JSON.parse(Buffer.from(s, 'base64url').toString()));
+    if (v.success) return v.data;
   } catch {
-    // fall through
+    // not base64url JSON: the same answer as a malformed one
   }
   throw problems.validation([{ field: 'before', message: 'Not a valid cursor' }]);
 }
