@@ -283,16 +283,10 @@ describe('chat before=', () => {
 
 describe('malformed multipart bodies', () => {
   const fieldsPart = (boundary: string) =>
-    ['recordType', 'dossier', 'recordId', '', 'documentType', 'other']
-      .reduce<string[]>(
-        (acc, v, i, all) =>
-          i % 2
-            ? acc
-            : [
-                ...acc,
-                `--${boundary}\r\nContent-Disposition: form-data; name="${v}"\r\n\r\n${v === 'recordId' ? dossier.id : all[i + 1]}\r\n`,
-              ],
-        [],
+    Object.entries({ recordType: 'dossier', recordId: dossier.id, documentType: 'other' })
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
       )
       .join('');
 
