@@ -213,7 +213,10 @@ const DATE_MESSAGE = `Enter a date that exists as YYYY-MM-DD, between ${MIN_YEAR
 const DATE_TIME_MESSAGE = `Enter a date and time that exist, with a time zone (ISO 8601, e.g. 2026-12-01T08:00:00Z), between ${MIN_YEAR} and ${MAX_YEAR}`;
 
 /** A calendar date `YYYY-MM-DD` that exists (`2026-02-30` and `0000-01-01` do not). */
-export const calendarDate = z.string({ error: DATE_MESSAGE }).refine(isCalendarDate, DATE_MESSAGE);
+export const calendarDate = z
+  .string({ error: DATE_MESSAGE })
+  .refine(isCalendarDate, DATE_MESSAGE)
+  .meta({ format: 'date', example: '2026-12-01' });
 
 /** An optional calendar date in a form body: trimmed, empty → null. */
 export function optionalCalendarDate() {
@@ -222,14 +225,18 @@ export function optionalCalendarDate() {
     .trim()
     .transform((s) => (s === '' ? null : s))
     .refine((v) => v === null || isCalendarDate(v), DATE_MESSAGE)
-    .nullish();
+    .nullish()
+    .meta({ format: 'date', example: '2026-12-01' });
 }
 
 /**
  * An instant: strict ISO 8601 with a time zone on a date that exists, never moved to another day
  * (`2026-02-30T08:00Z` is refused, not stored as 2 March). The text is kept as sent.
  */
-export const dateTime = z.string({ error: DATE_TIME_MESSAGE }).refine(isDateTime, DATE_TIME_MESSAGE);
+export const dateTime = z
+  .string({ error: DATE_TIME_MESSAGE })
+  .refine(isDateTime, DATE_TIME_MESSAGE)
+  .meta({ format: 'date-time', example: '2026-12-01T08:00:00Z' });
 
 /** An optional instant in a form body: trimmed, empty → null, else normalised to `toISOString()`. */
 export function optionalDateTime() {
@@ -239,5 +246,6 @@ export function optionalDateTime() {
     .transform((s) => (s === '' ? null : s))
     .refine((v) => v === null || isDateTime(v), DATE_TIME_MESSAGE)
     .transform((v) => (v === null ? null : new Date(v).toISOString()))
-    .nullish();
+    .nullish()
+    .meta({ format: 'date-time', example: '2026-12-01T08:00:00Z' });
 }
