@@ -35,6 +35,13 @@ import { mountHub } from './hub/protocol/server.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  inputGuardPlugin,
+  MAX_HEADER_BYTES,
+  ROUTER_MAX_PARAM_LENGTH,
+} from './plugins/input-guard.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createRecordEvents } from './records/events.ts';
 
@@ -49,11 +56,17 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
+    // Limits answered as problem+json by the input guard (414, 431) instead of a 404 or a reset socket.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    routerOptions: { maxParamLength: ROUTER_MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

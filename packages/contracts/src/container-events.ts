@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DossierStatus } from './dossiers.ts';
 import { partyRefSchema } from './parties.ts';
+import { queryInt } from './primitives.ts';
 import { fieldErrorSchema } from './problem.ts';
 import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
@@ -698,7 +699,7 @@ export const MAX_TIMELINE_EVENTS = 1000;
 export const timelineQuerySchema = z.object({
   /** Only the events linked to this dossier. */
   dossierId: uuidSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_TIMELINE_EVENTS).default(500),
+  limit: queryInt({ min: 1, max: MAX_TIMELINE_EVENTS }).default(500),
 });
 
 /** Events ordered by eventDateTime (oldest first); the latest `limit` when there are more. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, versionSchema } from './primitives.ts';
 import { listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
 
 /** The document types of product.md, in the order a picker shows them. */
@@ -101,6 +102,8 @@ export function sanitizeFileName(name: string): string {
   const cleaned = base
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
     .replace(/[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069"]/g, '')
+    // A lone surrogate is not Unicode: it could not be stored or written to the audit trail.
+    .replace(/\p{Cs}/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')
@@ -130,7 +133,7 @@ export const documentUpdateSchema = z.strictObject({
   documentType: documentTypeSchema.optional(),
   visibleToCustomer: z.boolean().optional(),
   fileName: fileNameSchema.optional(),
-  version: z.number().int().min(1),
+  version: versionSchema,
 });
 export type DocumentUpdate = z.input<typeof documentUpdateSchema>;
 
@@ -194,9 +197,9 @@ export const documentListQuerySchema = listQueryBaseSchema.extend({
   /** Documents of this dossier: on the dossier itself and on its records (its transport legs…). */
   dossierId: uuidSchema.optional(),
   /** Uploaded on or after this day (in `tz`). */
-  uploadedFrom: z.iso.date().optional(),
+  uploadedFrom: calendarDate.optional(),
   /** Uploaded on or before this day (in `tz`). */
-  uploadedTo: z.iso.date().optional(),
+  uploadedTo: calendarDate.optional(),
   /** The zone of those days (the browser's); UTC by default. */
   tz: timeZoneSchema.optional(),
   visibleToCustomer: z.enum(['true', 'false']).optional(),

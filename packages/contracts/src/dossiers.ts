@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
 import { partyRefSchema } from './parties.ts';
 import {
-  decimalString,
-  type FieldVisibility,
-  listQueryBaseSchema,
+  calendarDate,
+  decimal,
+  fitsNumeric,
+  int,
+  numericMax,
+  optionalCalendarDate,
   optionalText,
-  uuidSchema,
-} from './records.ts';
+  versionSchema,
+} from './primitives.ts';
+import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { INCOTERMS_2020, incotermProblem } from './validators/incoterms.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
 import { isUnLocode } from './validators/places.ts';
@@ -70,15 +75,7 @@ const locode = z
   .nullish()
   .refine((v) => !v || isUnLocode(v), 'Enter a UN/LOCODE: country + 3 characters, e.g. NLRTM');
 
-const isoDate = z
-  .string()
-  .trim()
-  .transform((s) => (s === '' ? null : s))
-  .nullish()
-  .refine(
-    (v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
-    'Enter a date as YYYY-MM-DD',
-  );
+const isoDate = optionalCalendarDate();
 
 export const containerInputSchema = z.strictObject({
   number: z
@@ -109,7 +106,8 @@ export const containerInputSchema = z.strictObject({
 });
 export type ContainerInput = z.input<typeof containerInputSchema>;
 
-const quantity = decimalString({ scale: 3, min: 0 }).nullish();
+/** Weights and volumes: numeric(15, 3) columns. */
+const quantity = decimal({ precision: 15, scale: 3, min: 0 }).nullish();
 
 /** Fields a staff user edits; shared by create and edit (the edit adds `version`). */
 const dossierFieldsObject = z.strictObject({
@@ -133,7 +131,7 @@ const dossierFieldsObject = z.strictObject({
   houseBl: optionalText(60),
   cmrNumber: optionalText(60),
   cargoDescription: optionalText(2000),
-  packages: z.coerce.number().int().min(0).max(1_000_000).nullish(),
+  packages: int({ min: 0, max: 1_000_000 }).nullish(),
   packageType: optionalText(30),
   grossWeightKg: quantity,
   volumeM3: quantity,
@@ -184,7 +182,7 @@ export function checkDossierRules(d: DossierRuleInput, ctx: z.RefinementCtx) {
 export const dossierCreateSchema = dossierFieldsObject.superRefine(checkDossierRules);
 export type DossierCreate = z.input<typeof dossierCreateSchema>;
 
-export const dossierUpdateSchema = dossierFieldsObject.partial().extend({ version: z.number().int().min(1) });
+export const dossierUpdateSchema = dossierFieldsObject.partial().extend({ version: versionSchema });
 export type DossierUpdate = z.input<typeof dossierUpdateSchema>;
 
 /** What a customer may send: a booking request, created in status `requested` for their own party. */
@@ -214,32 +212,76 @@ export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
 export const dossierTransitionSchema = z.strictObject({
   to: dossierStatusSchema,
-  version: z.number().int().min(1),
+  version: versionSchema,
 });
 
 /** Job costing: cost and revenue lines, converted to the base currency (EUR) with the rate given. */
 export const BASE_CURRENCY = 'EUR';
+/** Amounts, base amounts, totals and profit are numeric(16, 2) columns; rates numeric(18, 6). */
+const MONEY_COLUMN = { precision: 16, scale: 2 } as const;
+const RATE_COLUMN = { precision: 18, scale: 6 } as const;
+const numericMaxMoney = numericMax(MONEY_COLUMN.precision, MONEY_COLUMN.scale);
+
+/**
+ * Each line's base amount (amount × rate), the cost and revenue totals and the profit must fit their
+ * columns: computed here exactly as the server stores them, so an overflow is a field error, not a 500.
+ */
+export function checkChargeTotals(
+  charges: { kind: 'cost' | 'revenue'; amount: string; exchangeRate: string }[],
+  ctx: z.RefinementCtx,
+) {
+  const fits = (d: string) => fitsNumeric(d, MONEY_COLUMN.precision, MONEY_COLUMN.scale);
+  const bases = charges.map((c) => multiplyDecimal(c.amount, c.exchangeRate, MONEY_COLUMN.scale));
+  let linesFit = true;
+  bases.forEach((base, i) => {
+    if (fits(base)) return;
+    linesFit = false;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['charges', i, 'amount'],
+      message: `Amount × exchange rate is ${base} ${BASE_CURRENCY}, more than the ${numericMaxMoney} a charge may be`,
+    });
+  });
+  if (!linesFit) return;
+  const total = (kind: 'cost' | 'revenue') => sumDecimal(bases.filter((_, i) => charges[i]?.kind === kind));
+  const cost = total('cost');
+  const revenue = total('revenue');
+  for (const [label, value] of [
+    ['cost total', cost],
+    ['revenue total', revenue],
+    ['profit', subtractDecimal(revenue, cost)],
+  ] as const) {
+    if (!fits(value))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['charges'],
+        message: `The ${label} would be ${value} ${BASE_CURRENCY}, beyond ±${numericMaxMoney}`,
+      });
+  }
+}
 export const chargeInputSchema = z.strictObject({
   kind: z.enum(['cost', 'revenue']),
   chargeCode: z.string().trim().toUpperCase().min(1, 'Enter a charge code').max(20),
   description: z.string().trim().min(1, 'Enter a description').max(200),
   partyId: uuidSchema.nullish(),
-  amount: decimalString({ scale: 2 }),
+  amount: decimal(MONEY_COLUMN),
   currency: z
     .string()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR'),
   /** Units of base currency per unit of `currency`; 1 for EUR. */
-  exchangeRate: decimalString({ scale: 6, min: 0 })
-    .refine((s) => Number(s) > 0, 'Must be more than 0')
-    .default('1'),
+  exchangeRate: decimal({ ...RATE_COLUMN, positive: true }).default('1'),
 });
 export type ChargeInput = z.input<typeof chargeInputSchema>;
-export const chargesUpdateSchema = z.strictObject({
-  version: z.number().int().min(1),
-  charges: z.array(chargeInputSchema).max(500),
-});
+const chargeLines = z.array(chargeInputSchema).max(500);
+/** The lines as the charges form edits them (the edit adds `version`). */
+export const chargeLinesSchema = z
+  .strictObject({ charges: chargeLines })
+  .superRefine((input, ctx) => checkChargeTotals(input.charges, ctx));
+export const chargesUpdateSchema = z
+  .strictObject({ version: versionSchema, charges: chargeLines })
+  .superRefine((input, ctx) => checkChargeTotals(input.charges, ctx));
 
 export const chargeSchema = z.object({
   id: z.string(),
@@ -349,11 +391,11 @@ export const dossierListQuerySchema = listQueryBaseSchema.extend({
   handlerId: uuidSchema.optional(),
   originLocode: z.string().trim().toUpperCase().max(5).optional(),
   destinationLocode: z.string().trim().toUpperCase().max(5).optional(),
-  etdFrom: z.iso.date().optional(),
-  etdTo: z.iso.date().optional(),
+  etdFrom: calendarDate.optional(),
+  etdTo: calendarDate.optional(),
   container: z.string().trim().toUpperCase().max(11).optional(),
   /** Profit (EUR) at least / at most this, e.g. `profitMax=0` for loss-making dossiers (staff only). */
-  profitMin: decimalString({ scale: 2 }).optional(),
-  profitMax: decimalString({ scale: 2 }).optional(),
+  profitMin: decimal(MONEY_COLUMN).optional(),
+  profitMax: decimal(MONEY_COLUMN).optional(),
 });
 export type DossierListQuery = z.infer<typeof dossierListQuerySchema>;

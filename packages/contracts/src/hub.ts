@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt, textProblem } from './primitives.ts';
 
 /** Where the hub lives, relative to the API base `{host}` (default `/api` → `/api/chat`). */
 export const HUB_PATH = '/chat';
@@ -21,7 +22,12 @@ export const chatTextSchema = z
     z
       .string()
       .min(1, 'A message cannot be empty')
-      .max(CHAT_MESSAGE_MAX_LENGTH, `A message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+      .max(CHAT_MESSAGE_MAX_LENGTH, `A message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+      .superRefine((s, ctx) => {
+        // Hub messages do not pass the HTTP input guard: the text rule is checked here.
+        const problem = textProblem(s);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   );
 
 export const chatMessageSchema = z.object({
@@ -100,5 +106,5 @@ export type ChatPage = z.infer<typeof chatPageSchema>;
 
 export const chatPageQuerySchema = z.object({
   before: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: queryInt({ min: 1, max: 200 }).default(50),
 });

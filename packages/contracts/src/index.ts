@@ -7,6 +7,7 @@ export * from './health.ts';
 export * from './hub.ts';
 export * from './money.ts';
 export * from './parties.ts';
+export * from './primitives.ts';
 export * from './problem.ts';
 export * from './records.ts';
 export * from './transports.ts';

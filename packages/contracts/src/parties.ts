@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQueryBaseSchema, optionalText } from './records.ts';
+import { optionalText, versionSchema } from './primitives.ts';
+import { listQueryBaseSchema } from './records.ts';
 import { isCountryCode } from './validators/places.ts';
 import { eoriProblem, normalizeTaxId, vatNumberProblem } from './validators/tax-ids.ts';
 
@@ -56,7 +57,7 @@ export const partyFieldsSchema = z.strictObject({
 export type PartyFields = z.input<typeof partyFieldsSchema>;
 
 export const partyCreateSchema = partyFieldsSchema;
-export const partyUpdateSchema = partyFieldsSchema.partial().extend({ version: z.number().int().min(1) });
+export const partyUpdateSchema = partyFieldsSchema.partial().extend({ version: versionSchema });
 
 export const partySchema = z.object({
   id: z.string(),

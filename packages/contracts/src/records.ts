@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { queryInt } from './primitives.ts';
 
 /** Paging and sorting shared by every list endpoint: `?page=&pageSize=&sort=field,-other&q=&cursor=`. */
 export const MAX_PAGE_SIZE = 200;
 
 export const listQueryBaseSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  pageSize: queryInt({ min: 1, max: MAX_PAGE_SIZE }).default(50),
   /** Comma-separated fields, `-` for descending: `-createdAt,number`. */
   sort: z.string().max(200).optional(),
   q: z.string().trim().max(200).optional(),
@@ -82,27 +83,3 @@ export const timeZoneSchema = z
       return false;
     }
   }, 'Must be an IANA time zone, e.g. Europe/Amsterdam');
-
-/** An optional text field: trimmed, empty → null. */
-export function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .transform((s) => (s === '' ? null : s))
-    .nullish();
-}
-
-/** Decimal amounts travel as strings (never binary floats): `1234.50`. */
-export function decimalString(opts: { scale: number; min?: number; label?: string }) {
-  const re = new RegExp(`^-?\\d{1,12}(\\.\\d{1,${opts.scale}})?$`);
-  return z
-    .union([z.string().trim(), z.number()])
-    .transform((v) => String(v))
-    .pipe(
-      z
-        .string()
-        .regex(re, `Enter a number with at most ${opts.scale} decimals`)
-        .refine((s) => opts.min === undefined || Number(s) >= opts.min, `Must be at least ${opts.min}`),
-    );
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partyRefSchema } from './parties.ts';
-import { listQueryBaseSchema, optionalText, timeZoneSchema, uuidSchema } from './records.ts';
+import { calendarDate, optionalDateTime, optionalText, queryInt, text, versionSchema } from './primitives.ts';
+import { listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
 import { normalizeContainerNumber } from './validators/iso6346.ts';
 import { isImoNumber, isUnLocode } from './validators/places.ts';
 
@@ -32,16 +33,7 @@ const locode = z
   .nullish()
   .refine((v) => !v || isUnLocode(v), 'Enter a UN/LOCODE: country + 3 characters, e.g. NLRTM');
 
-const instant = z
-  .string()
-  .trim()
-  .transform((s) => (s === '' ? null : s))
-  .nullish()
-  .refine(
-    (v) => !v || !Number.isNaN(Date.parse(v)),
-    'Enter a date and time (ISO 8601, e.g. 2026-12-01T08:00:00Z)',
-  )
-  .transform((v) => (v ? new Date(v).toISOString() : v));
+const instant = optionalDateTime();
 
 const transportFieldsObject = z.strictObject({
   mode: z.enum(TRANSPORT_MODES),
@@ -77,7 +69,7 @@ const transportFieldsObject = z.strictObject({
   actualDeliveryAt: instant,
   driverName: optionalText(100),
   driverPhone: optionalText(40),
-  containers: z.array(z.string().transform(normalizeContainerNumber)).max(100).optional(),
+  containers: z.array(text(30).transform(normalizeContainerNumber)).max(100).optional(),
   notes: optionalText(2000),
 });
 
@@ -139,13 +131,11 @@ export const transportCreateSchema = transportFieldsObject
   .extend({ dossierId: z.string().min(1, 'Choose a dossier').max(64) })
   .superRefine(checkTransportRules);
 export type TransportCreate = z.input<typeof transportCreateSchema>;
-export const transportUpdateSchema = transportFieldsObject
-  .partial()
-  .extend({ version: z.number().int().min(1) });
+export const transportUpdateSchema = transportFieldsObject.partial().extend({ version: versionSchema });
 export type TransportUpdate = z.input<typeof transportUpdateSchema>;
 export const transportTransitionSchema = z.strictObject({
   to: z.enum(TRANSPORT_STATUSES),
-  version: z.number().int().min(1),
+  version: versionSchema,
 });
 
 export const transportSchema = z.object({
@@ -194,8 +184,8 @@ export const transportListQuerySchema = listQueryBaseSchema.extend({
   mode: z.enum(TRANSPORT_MODES).optional(),
   carrierId: uuidSchema.optional(),
   dossierId: z.string().max(64).optional(),
-  pickupFrom: z.iso.date().optional(),
-  pickupTo: z.iso.date().optional(),
+  pickupFrom: calendarDate.optional(),
+  pickupTo: calendarDate.optional(),
 });
 export type TransportListQuery = z.infer<typeof transportListQuerySchema>;
 
@@ -209,12 +199,12 @@ export const PLANNING_MAX_PAGE_SIZE = 1000;
  */
 export const planningQuerySchema = z
   .object({
-    from: z.iso.date(),
-    to: z.iso.date(),
+    from: calendarDate,
+    to: calendarDate,
     cursor: z.string().max(200).optional(),
     /** The zone of the days `from` and `to` (the browser's); UTC by default. */
     tz: timeZoneSchema.default('UTC'),
-    limit: z.coerce.number().int().min(1).max(PLANNING_MAX_PAGE_SIZE).default(PLANNING_PAGE_SIZE),
+    limit: queryInt({ min: 1, max: PLANNING_MAX_PAGE_SIZE }).default(PLANNING_PAGE_SIZE),
   })
   .refine((q) => q.to >= q.from, { path: ['to'], message: 'The range ends before it starts' })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= 62, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, roleSchema } from './auth.ts';
+import { queryInt } from './primitives.ts';
 
 /** A new user, as the operator command and (later) the admin screen create it. */
 export const userCreateSchema = z
@@ -63,8 +64,8 @@ export const userAdminUpdateSchema = z.strictObject({
 export type UserAdminUpdate = z.input<typeof userAdminUpdateSchema>;
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  page: queryInt({ min: 1, max: 100_000 }).default(1),
+  pageSize: queryInt({ min: 1, max: 200 }).default(50),
   q: z.string().trim().max(200).optional(),
   role: roleSchema.optional(),
 });

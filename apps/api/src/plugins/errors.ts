@@ -12,6 +12,17 @@ export function sendProblem(reply: FastifyReply, problem: Problem, headers: Reco
     .send(JSON.stringify(problem));
 }
 
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a NUL byte 22021, untranslatable character 22P05,
+ * numeric overflow 22003, a date that does not exist 22008, bad datetime format 22007, bad text for a
+ * type 22P02…): bad input that slipped past the contracts' primitives. The primitives are the fix;
+ * this is the safety net that keeps it a 400.
+ */
+function isDataException(error: unknown): boolean {
+  const e = error as { code?: unknown; severity?: unknown };
+  return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
+}
+
 /** Every error leaves the API as RFC 9457 problem+json; validation errors carry one entry per field. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
@@ -47,6 +58,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         status: 400,
         detail: `The request has invalid fields: ${errors.map((e) => e.field).join(', ')}.`,
         errors,
+        instance,
+      });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'data exception from PostgreSQL: a contract let bad input through');
+      return sendProblem(reply, {
+        type: '/problems/invalid-value',
+        title: 'Invalid value',
+        status: 400,
+        detail: 'A value is out of range or malformed. Nothing was saved.',
         instance,
       });
     }

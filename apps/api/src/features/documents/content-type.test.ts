@@ -129,6 +129,46 @@ describe('content type from the bytes', () => {
     expect(detect(Buffer.from([0, 1, 2, 3]), 'x.csv').contentType).toBe('application/octet-stream');
   });
 
+  it('refuses SVG and (X)HTML roots whatever their prefix, namespace or prolog', () => {
+    const svg = { allowed: false, contentType: 'image/svg+xml' };
+    const xhtml = { allowed: false, contentType: 'application/xhtml+xml' };
+    const cases: [string, object][] = [
+      ['<x:svg xmlns:x="http://www.w3.org/2000/svg"><x:script>alert(1)</x:script></x:svg>', svg],
+      ['<?xml version="1.0"?><x:svg xmlns:x="http://www.w3.org/2000/svg"/>', svg],
+      ['<?xml version="1.0"?>\n<!-- c -->\n<svg xmlns="http://www.w3.org/2000/svg"/>', svg],
+      [
+        '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<!-- c --><svg/>',
+        svg,
+      ],
+      ['<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "x">]><SVG xmlns="http://www.w3.org/2000/svg"/>', svg],
+      // An unknown local name in the SVG namespace is still rendered as SVG.
+      ['<?xml version="1.0"?><a xmlns="http://www.w3.org/2000/svg"><script>x</script></a>', svg],
+      ['<?xml version="1.0"?><h:html xmlns:h="http://www.w3.org/1999/xhtml"><h:body/></h:html>', xhtml],
+      ['<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>', xhtml],
+      ['<?xml version="1.0"?><x:html xmlns:x="urn:other"/>', xhtml],
+      // Script in the XHTML namespace runs inside any XML document a browser renders.
+      ['<?xml version="1.0"?><Invoice><s:script xmlns:s="http://www.w3.org/1999/xhtml"/></Invoice>', xhtml],
+    ];
+    for (const [doc, expected] of cases) {
+      expect(detect(doc, 'invoice.xml'), doc).toMatchObject(expected);
+      expect(detect(Buffer.from(`\uFEFF${doc}`, 'utf16le'), 'invoice.xml'), doc).toMatchObject({
+        allowed: false,
+      });
+    }
+    expect(detect('<!DOCTYPE html>\n<p>x', 'a.xml')).toMatchObject({
+      allowed: false,
+      contentType: 'text/html',
+    });
+    // Ordinary namespaced XML (UBL, CII) stays accepted.
+    expect(
+      detect(
+        '<?xml version="1.0"?><!-- ubl --><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:cbc"><cbc:ID>1</cbc:ID></Invoice>',
+        'invoice.xml',
+      ),
+    ).toMatchObject({ allowed: true, contentType: 'application/xml' });
+    expect(detect('<rsm:CrossIndustryInvoice xmlns:rsm="urn:cii"/>', 'zugferd.xml').allowed).toBe(true);
+  });
+
   it('does not mistake a multi-byte character cut at the end of the head for invalid UTF-8', () => {
     const head = Buffer.from(`a,b\n${'ä'.repeat(10)}`).subarray(0, -1);
     expect(detectContentType(head, 'x.csv', false).contentType).toBe('text/csv');

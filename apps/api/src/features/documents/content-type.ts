@@ -151,19 +151,61 @@ function looksLikeMail(text: string, complete: boolean): boolean {
   return headers > 0 && known >= 2;
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * What follows the prolog (XML declaration, processing instructions, comments, a doctype with or
+ * without an internal subset), and the doctype's name; undefined when the head ends inside the prolog.
+ */
+function afterProlog(t: string): { rest: string; doctype?: string } | undefined {
+  let rest = t;
+  let doctype: string | undefined;
+  for (;;) {
+    rest = rest.replace(/^\s+/, '');
+    if (rest.startsWith('<?') || rest.startsWith('<!--')) {
+      const close = rest.startsWith('<?') ? '?>' : '-->';
+      const end = rest.indexOf(close);
+      if (end < 0) return undefined;
+      rest = rest.slice(end + close.length);
+    } else if (/^<!doctype/i.test(rest)) {
+      const m = /^<!doctype\s+([^\s[>]*)[^[>]*(?:\[[\s\S]*?\])?\s*>/i.exec(rest);
+      if (!m) return undefined;
+      doctype = m[1];
+      rest = rest.slice(m[0].length);
+    } else return { rest, ...(doctype ? { doctype } : {}) };
+  }
+}
+
+/**
+ * HTML, XHTML and SVG are refused whatever their spelling: a root element named html or svg with or
+ * without a prefix (`<x:svg xmlns:x=…>`), or in the XHTML or SVG namespace by its default or prefixed
+ * declaration. XML that declares either namespace anywhere in the head is refused too: a browser runs
+ * script elements of those namespaces inside any XML document it renders.
+ */
 function markup(text: string, ext: string): Detected | undefined {
   const t = text.replace(/^\s+/, '');
   if (!t.startsWith('<')) return undefined;
-  // The first element after the prolog (declaration, comments, processing instructions, doctype).
-  const prolog = t.replace(/^(<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*/, '');
-  if (/^<!doctype\s+html/i.test(prolog) || /^<(html|head|body|script|iframe)[\s>/]/i.test(prolog))
+  const prolog = afterProlog(t);
+  if (prolog?.doctype && /^html$/i.test(prolog.doctype)) return refused('text/html', 'HTML page');
+  if (prolog?.doctype && /^(\w+:)?svg$/i.test(prolog.doctype)) return refused('image/svg+xml', 'SVG image');
+  const rest = prolog?.rest ?? '';
+  const tag = /^<([A-Za-z_][\w.-]*)(?::([A-Za-z_][\w.-]*))?([^>]*)/.exec(rest);
+  const prefix = tag?.[2] !== undefined ? tag[1] : undefined;
+  const local = (tag?.[2] ?? tag?.[1])?.toLowerCase();
+  const attributes = tag?.[3] ?? '';
+  const declared = new RegExp(`\\sxmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(
+    attributes,
+  )?.[1];
+  if (!prefix && local && /^(html|head|body|script|iframe)$/.test(local) && declared !== XHTML_NS)
     return refused('text/html', 'HTML page');
-  const root = /^(?:<!DOCTYPE[^>]*>\s*(?:<!--[\s\S]*?-->\s*)*)?<([A-Za-z_][\w.:-]*)/.exec(prolog)?.[1];
-  if (root && /^(svg|svg:svg)$/i.test(root)) return refused('image/svg+xml', 'SVG image');
-  if (root && /^(html|xhtml:html)$/i.test(root)) return refused('application/xhtml+xml', 'XHTML page');
+  if (local === 'svg' || declared === SVG_NS) return refused('image/svg+xml', 'SVG image');
+  if (local === 'html' || declared === XHTML_NS) return refused('application/xhtml+xml', 'XHTML page');
+  if (t.includes(SVG_NS) || t.includes(XHTML_NS))
+    return refused('application/xhtml+xml', 'XML with embedded XHTML or SVG');
   if (t.startsWith('<?xml')) return allowed('application/xml', true);
   // XML without a declaration is still XML, when the name says so.
-  if (root && ext === 'xml') return allowed('application/xml', true);
+  if (tag && ext === 'xml') return allowed('application/xml', true);
   return undefined;
 }
 

@@ -79,9 +79,24 @@ function multipartProblem(e: unknown, maxFiles: number): unknown {
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return new HttpProblem(400, 'Bad request', 'The multipart form is malformed.');
-    default:
-      return e;
   }
+  // The parser (busboy) reports a broken body with plain errors: no code, only these messages.
+  const message = e instanceof Error && !(e instanceof HttpProblem) ? e.message : '';
+  if (/boundary not found/i.test(message))
+    return new HttpProblem(
+      400,
+      'Bad request',
+      'The multipart form has no boundary: send Content-Type: multipart/form-data; boundary=…',
+    );
+  if (/unexpected end of (multipart data|form|file)/i.test(message))
+    return new HttpProblem(
+      400,
+      'Bad request',
+      'The multipart form ends before its closing boundary: the upload is incomplete. Nothing was saved.',
+    );
+  if (/^(multipart|malformed)/i.test(message))
+    return new HttpProblem(400, 'Bad request', 'The multipart form is malformed. Nothing was saved.');
+  return e;
 }
 
 async function discard(stream: Readable): Promise<void> {
@@ -184,7 +199,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
             // the client went away or the form broke: nothing more to read
           }
         }
-        throw e;
+        // A file stream cut off by a broken form fails inside the service with the parser's error.
+        throw multipartProblem(e, maxFiles);
       }
     },
   );

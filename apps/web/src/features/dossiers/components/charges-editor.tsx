@@ -1,6 +1,6 @@
 import {
   BASE_CURRENCY,
-  chargesUpdateSchema,
+  chargeLinesSchema,
   type Dossier,
   multiplyDecimal,
   subtractDecimal,
@@ -86,7 +86,7 @@ function valuesOf(dossier: Dossier): ChargesFormValues {
 const chargesInput = (values: ChargesFormValues) => ({
   charges: values.charges.map((c) => ({ ...c, partyId: c.partyId === '' ? null : c.partyId })),
 });
-const chargesSchema = chargesUpdateSchema.omit({ version: true });
+const chargesSchema = chargeLinesSchema;
 const resolver = contractResolver<ChargesFormValues>(chargesSchema, chargesInput);
 
 function Totals({ cost, revenue, profit }: { cost: string; revenue: string; profit: string }) {

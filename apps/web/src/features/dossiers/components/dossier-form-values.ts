@@ -130,10 +130,14 @@ export function knownOptionsOf(
 
 const orNull = (s: string) => (s.trim() === '' ? null : s);
 const orUndefined = (s: string) => (s.trim() === '' ? undefined : s);
+/** The API takes whole numbers as JSON numbers: digits become one, anything else stays for the schema to refuse. */
+const wholeNumber = (s: string) =>
+  s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) : s;
 
 /**
  * The form values as dossierCreateSchema takes them: empty ids and numbers become null (the schema
- * turns empty texts into null itself), an empty type, mode or customer stays missing ("Required").
+ * turns empty texts into null itself), packages a JSON number, an empty type, mode or customer stays
+ * missing ("Required").
  */
 export function dossierInput(values: DossierFormValues) {
   return {
@@ -145,7 +149,7 @@ export function dossierInput(values: DossierFormValues) {
     consigneeId: orNull(values.consigneeId),
     notifyPartyId: orNull(values.notifyPartyId),
     handlerId: orNull(values.handlerId),
-    packages: orNull(values.packages),
+    packages: wholeNumber(values.packages),
     grossWeightKg: orNull(values.grossWeightKg),
     volumeM3: orNull(values.volumeM3),
     chargeableWeightKg: orNull(values.chargeableWeightKg),

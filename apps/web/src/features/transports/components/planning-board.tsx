@@ -33,7 +33,7 @@ import { problemMessage } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { transportKeys } from '../api/keys.ts';
 import { planningOptions, type TransportUpdateBody, updateTransport } from '../api/transports-api.ts';
-import { toLocalInput } from './transport-form.tsx';
+import { fromLocalInput, toLocalInput } from './transport-form.tsx';
 import { MODE_LABELS, STATUS_COLORS, STATUS_LABELS, vehicleOf } from './transport-meta.ts';
 
 type Flag = PlanningFlag;
@@ -429,9 +429,10 @@ function TimeCell({
     if (text === toLocalInput(value)) return;
     // Chrome reports '' for a half-typed date-time too: only the × button clears.
     if (text === '') return setText(toLocalInput(value));
-    const date = new Date(text);
-    if (Number.isNaN(date.getTime())) return setText(toLocalInput(value));
-    onSave(date.toISOString());
+    // A day that does not exist (Feb 30) is not converted: it resets instead of moving to March.
+    const iso = fromLocalInput(text);
+    if (iso === text) return setText(toLocalInput(value));
+    onSave(iso);
   };
   if (!editable) return <Text size="sm">{value ? text.replace('T', ' ') : '—'}</Text>;
   return (

@@ -1,4 +1,4 @@
-import { type Transport, transportCreateSchema } from '@fvg/contracts';
+import { isCalendarDate, type Transport, transportCreateSchema } from '@fvg/contracts';
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import {
@@ -84,9 +84,22 @@ export function transportValues(t: Transport): TransportFormValues {
   return values;
 }
 
-/** What the API takes: empty carrier → null; the schema turns '' into null and local times into ISO. */
+/**
+ * A `datetime-local` value (the browser's zone) as an ISO instant; anything else, including a day that
+ * does not exist, is left as typed so the contract names the field instead of moving the date.
+ */
+export function fromLocalInput(value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m || !isCalendarDate(m[1] as string)) return value;
+  const d = new Date(value.trim());
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+/** What the API takes: empty carrier → null, local times as ISO instants (the schema turns '' into null). */
 export function transportInput(v: TransportFormValues) {
-  return { ...v, carrierId: v.carrierId || null, dossierId: v.dossierId.trim() };
+  const out = { ...v, carrierId: v.carrierId || null, dossierId: v.dossierId.trim() };
+  for (const key of TIME_FIELDS) out[key] = fromLocalInput(v[key]);
+  return out;
 }
 
 const resolver = contractResolver<TransportFormValues>(transportCreateSchema, transportInput);
