@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-container-events.ts';
 import * as m0007 from './migrations/0007-transports.ts';
 import * as m0008 from './migrations/0008-transport-spans.ts';
 import * as m0009 from './migrations/0009-planning-vehicles.ts';
+import * as m0012 from './migrations/0012-idempotency-keys.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0007-transports': m0007,
   '0008-transport-spans': m0008,
   '0009-planning-vehicles': m0009,
+  '0012-idempotency-keys': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
