@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -221,4 +221,21 @@ describe('restart right after a crash', () => {
     await exited;
     running.delete(server.child);
   }, 240_000);
+
+  it('says why in one line and exits 1 when PostgreSQL refuses to start for good', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fvg-refused-'));
+    try {
+      await chmod(dir, 0o755);
+      await mkdir(path.join(dir, 'pg'), { mode: 0o777 });
+      await writeFile(path.join(dir, 'pg/PG_VERSION'), '18\n'); // no cluster: PostgreSQL refuses
+      const server = spawnServe({ DATA_DIR: dir, PORT: String(await freePort()) });
+      const code = await new Promise((resolve) => server.child.once('exit', resolve));
+      running.delete(server.child);
+      expect(code).toBe(1);
+      expect(server.output()).toMatch(/^\[fvg\] failed to start: PostgreSQL did not start: \S.*$/m);
+      expect(server.output()).not.toMatch(/\n\s+at |undefined/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
