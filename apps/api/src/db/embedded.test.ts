@@ -1,4 +1,5 @@
-import { appendFile, chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { appendFile, chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -77,22 +78,51 @@ describe('embedded PostgreSQL after a crash', () => {
     const logs: string[] = [];
     const restarting = startEmbedded({ dataDir: d, log: (m) => logs.push(m) });
     // Let it meet the old server, then let the old backend go, as the kernel does after a kill.
-    while (!logs.some((m) => m.startsWith('waiting'))) await new Promise((r) => setTimeout(r, 50));
+    const untilWaiting = async () => {
+      while (!logs.some((m) => m.startsWith('waiting'))) await new Promise((r) => setTimeout(r, 50));
+    };
+    await Promise.race([
+      untilWaiting(),
+      restarting.then(() => {
+        throw new Error(`started while the old server still held the data folder: ${logs.join('\n')}`);
+      }),
+    ]);
     process.kill(backend, 'SIGKILL');
     const again = await restarting;
     try {
       expect(again.owned).toBe(true);
+      // Either the killed postmaster is still exiting, or its backend holds the shared memory.
       expect(logs.filter((m) => m.startsWith('waiting'))).toEqual([
         expect.stringMatching(
-          /^waiting for the previous PostgreSQL .*to release the data folder .*shared memory/,
+          /^waiting for the previous PostgreSQL \(pid \d+\) to release the data folder .*(shared memory|does not accept connections)/,
         ),
       ]);
       expect(await query<{ v: string }>(again.url, 'select v from kept')).toEqual([{ v: 'acknowledged' }]);
       // The dead server's handle stops without waiting for an exit that has already happened.
       await first.stop();
     } finally {
-      await client.end().catch(() => {});
+      void client.end().catch(() => {}); // its backend is gone; do not wait on its goodbye
       await again.stop();
+    }
+  }, 60_000);
+
+  it('starts when the lock file names a pid that another program has now', async () => {
+    const d = await dataDir();
+    const first = await startEmbedded({ dataDir: d });
+    await query(first.url, 'create table kept (v int); insert into kept values (1)');
+    // After a crash and a reboot the old postmaster's pid may belong to anything; PostgreSQL alone would
+    // take it for a live postmaster and refuse forever.
+    const lock = await readFile(path.join(d, 'pg/postmaster.pid'), 'utf8');
+    await first.stop();
+    const other = spawn('sleep', ['60']);
+    try {
+      await writeFile(path.join(d, 'pg/postmaster.pid'), lock.replace(/^\d+/, String(other.pid)));
+      const again = await startEmbedded({ dataDir: d });
+      expect(again.owned).toBe(true);
+      expect(await query<{ v: number }>(again.url, 'select v from kept')).toEqual([{ v: 1 }]);
+      await again.stop();
+    } finally {
+      other.kill();
     }
   }, 60_000);
 
