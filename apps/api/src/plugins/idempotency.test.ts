@@ -209,6 +209,20 @@ describe('Idempotency-Key on POST', () => {
     expect(left.map((r) => r.key)).toEqual(['older-key']);
   });
 
+  it('keeps no answer of a route that opts out (a secret shown once)', async () => {
+    const create = () => post('/integration-keys', admin, 'key-once', { name: 'Feed A' });
+    const [a, b] = [await create(), await create()];
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.body.key).not.toBe(a.body.key);
+    const stored = await db.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('key', '=', 'key-once')
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it('does not apply to sign-in, and documents the header on the POSTs it covers', async () => {
     const signIn = () =>
       app.inject({
@@ -232,6 +246,7 @@ describe('Idempotency-Key on POST', () => {
     expect(hasKey('/api/dossiers/bookings', 'post')).toBe(true);
     expect(hasKey('/api/auth/access_token', 'post')).toBe(false);
     expect(hasKey('/api/documents', 'post')).toBe(false);
+    expect(hasKey('/api/integration-keys', 'post')).toBe(false);
     expect(hasKey('/api/dossiers', 'get')).toBe(false);
   });
 });

@@ -37,6 +37,13 @@ interface Claim {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` keeps a covered POST out (its header is ignored and not documented): for answers that
+     * must not be stored, such as a secret shown once.
+     */
+    idempotency?: boolean;
+  }
   interface FastifyRequest {
     /** Set when this request claimed an idempotency key: its answer is stored for retries. */
     idempotencyClaim?: Claim;
@@ -73,6 +80,7 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !request.user || !coversPath(request.method, request.url)) return;
+    if (request.routeOptions.config.idempotency === false) return;
     if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
     if (typeof header !== 'string' || !KEY_FORMAT.test(header)) {
       throw keyProblem(
@@ -248,7 +256,14 @@ export function withIdempotencyKeyDocs<S extends FastifySchema>(
     const methods = [document.route.method].flat();
     const consumes = (document.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
     const multipart = consumes.some((c) => c.startsWith('multipart/'));
-    if (!methods.includes('POST') || multipart || !coversPath('POST', document.url) || !out.schema)
+    const optedOut = (document.route.config as { idempotency?: boolean } | undefined)?.idempotency === false;
+    if (
+      !methods.includes('POST') ||
+      multipart ||
+      optedOut ||
+      !coversPath('POST', document.url) ||
+      !out.schema
+    )
       return out;
     if ((out.schema as { hide?: boolean }).hide) return out;
     const headers = (out.schema.headers ?? { type: 'object', properties: {} }) as {
