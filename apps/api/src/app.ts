@@ -42,6 +42,7 @@ import {
   MAX_HEADER_BYTES,
   ROUTER_MAX_PARAM_LENGTH,
 } from './plugins/input-guard.ts';
+import { idempotencyPlugin, withIdempotencyKeyDocs } from './plugins/idempotency.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createRecordEvents } from './records/events.ts';
 
@@ -86,7 +87,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       info: { title: 'FVG API', version: APP_VERSION, description: 'Logistics and customs back office' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: withIdempotencyKeyDocs(jsonSchemaTransform),
   });
 
   const mailer: Mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -98,6 +99,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     loginWindowSeconds: config.loginWindowSeconds,
   });
   await app.register(authenticatePlugin, { auth });
+  // Before the routes: its hooks apply to every POST of a signed-in user under /api (ADR 0020).
+  await app.register(idempotencyPlugin, { db });
   const events = createRecordEvents();
   const parties = partiesService(db, events);
   const dossiers = dossiersService(db, events);

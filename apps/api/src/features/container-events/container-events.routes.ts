@@ -287,6 +287,8 @@ export const containerEventsRoutes: FastifyPluginAsyncZod<{ db: Db; events: Reco
     '/integration-keys',
     {
       onRequest: app.authenticate,
+      // The key is shown once and stored hashed: its answer must not be kept for replays (ADR 0020).
+      config: { idempotency: false },
       schema: {
         tags: keyTags,
         summary: 'Create an API key for an integration (admin); the key is in this answer only',
