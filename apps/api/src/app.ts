@@ -35,6 +35,7 @@ import { mountHub } from './hub/protocol/server.ts';
 import { loggerOptions } from './logger.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { idempotencyPlugin, withIdempotencyKeyDocs } from './plugins/idempotency.ts';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -42,7 +43,6 @@ import {
   MAX_HEADER_BYTES,
   ROUTER_MAX_PARAM_LENGTH,
 } from './plugins/input-guard.ts';
-import { idempotencyPlugin, withIdempotencyKeyDocs } from './plugins/idempotency.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createRecordEvents } from './records/events.ts';
 

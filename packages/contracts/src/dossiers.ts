@@ -230,6 +230,10 @@ export function checkChargeTotals(
   charges: { kind: 'cost' | 'revenue'; amount: string; exchangeRate: string }[],
   ctx: z.RefinementCtx,
 ) {
+  // Zod runs this check even when a line's own field failed (a failed regex does not abort): the
+  // field's error says why, and arithmetic on a non-number would throw.
+  const isDecimal = (s: unknown) => typeof s === 'string' && /^-?\d{1,40}(\.\d{1,20})?$/.test(s);
+  if (!charges.every((c) => isDecimal(c.amount) && isDecimal(c.exchangeRate))) return;
   const fits = (d: string) => fitsNumeric(d, MONEY_COLUMN.precision, MONEY_COLUMN.scale);
   const bases = charges.map((c) => multiplyDecimal(c.amount, c.exchangeRate, MONEY_COLUMN.scale));
   let linesFit = true;

@@ -272,10 +272,13 @@ describe('chat before=', () => {
       encodeURIComponent('\u0000'),
     ])
       expectFieldProblem(await raw('GET', `/api/dossiers/${dossier.id}/messages?before=${before}`), 'before');
-    const good = await raw(
-      'GET',
-      `/api/dossiers/${dossier.id}/messages?before=${enc(['2026-01-01T00:00:00.000000Z', randomUUID()])}`,
-    );
+    // A cursor the server made pages on: two messages, one a page.
+    const staff = await app.services.auth.authenticate(tokens.staff.authorization.slice('Bearer '.length));
+    for (const text of ['first', 'second']) await app.services.chat.send(staff, dossier.id, text);
+    const first = await raw('GET', `/api/dossiers/${dossier.id}/messages?limit=1`);
+    const next = (first.body as { before?: string | null }).before;
+    expect(next).toBeTruthy();
+    const good = await raw('GET', `/api/dossiers/${dossier.id}/messages?limit=1&before=${next}`);
     expect(good.status).toBe(200);
     expectFieldProblem(await raw('GET', `/api/dossiers/${dossier.id}/messages?limit=0x10`), 'limit');
   });

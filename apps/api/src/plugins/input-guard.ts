@@ -32,16 +32,54 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
     return sendProblem(reply, { ...uriTooLong('A path parameter is too long.'), instance });
   const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  const badUrl = error.code === 'FST_ERR_BAD_URL';
+  const detail = badUrl
+    ? 'The URL is malformed: a percent sign must start a valid escape of UTF-8 text, such as %20.'
+    : error.message;
+  const field = badUrl ? undecodableParam(request) : undefined;
   return sendProblem(reply, {
     type: status === 400 ? '/problems/bad-request' : `/problems/http-${status}`,
     title: status === 400 ? 'Bad request' : 'Error',
     status,
-    detail:
-      error.code === 'FST_ERR_BAD_URL'
-        ? 'The URL is malformed: a percent sign must start a valid escape such as %20.'
-        : error.message,
+    detail,
+    ...(field ? { errors: [{ field, message: 'Not valid percent-encoded UTF-8 text' }] } : {}),
     instance,
   });
+}
+
+/** Path templates of the API's operations, split into segments (`{id}` marks a parameter). */
+const templatesOf = new WeakMap<FastifyInstance, string[][]>();
+
+/**
+ * The router refuses a path it cannot decode before it knows the route, so it cannot say which
+ * parameter was wrong. The OpenAPI document's templates can: the first one whose literal segments
+ * match names the parameter at the undecodable segment, so the problem carries the field as every
+ * other validation error does.
+ */
+function undecodableParam(request: FastifyRequest): string | undefined {
+  const segments = (request.url.split('?')[0] ?? '').split('/');
+  const bad = segments.findIndex((seg) => {
+    try {
+      decodeURIComponent(seg);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (bad < 0) return undefined;
+  const app = request.server as FastifyInstance & { swagger?: () => { paths?: Record<string, unknown> } };
+  let templates = templatesOf.get(app);
+  if (!templates) {
+    templates = Object.keys(app.swagger?.().paths ?? {}).map((t) => t.split('/'));
+    templatesOf.set(app, templates);
+  }
+  for (const t of templates) {
+    if (t.length !== segments.length) continue;
+    const fits = t.every((part, i) => i === bad || part.startsWith('{') || part === segments[i]);
+    const param = /^\{(\w+)\}$/.exec(t[bad] ?? '')?.[1];
+    if (fits && param) return param;
+  }
+  return undefined;
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; title: string; detail: string }> = {
