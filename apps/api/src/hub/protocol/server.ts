@@ -66,6 +66,8 @@ export async function mountHub<User>(
   const lifetime = new LifetimeManager(options.backplane);
   await lifetime.start();
   const byToken = new Map<string, HubConnection<User>>();
+  /** Set by close(): a client reconnecting during shutdown must not open a poll the server then waits for. */
+  let closing = false;
   const closedAt = new Map<string, number>();
   const log = app.log.child({ hub: path });
 
@@ -120,6 +122,7 @@ export async function mountHub<User>(
     );
 
     scope.post(`${path}/negotiate`, { schema: { hide: true } }, async (request, reply) => {
+      if (closing) return reply.status(503).type('text/plain').send('The server is shutting down.');
       const query = new URL(request.url, 'http://x').searchParams;
       const { user, accessToken } = await userOf(request.headers, query);
       if (!user) return reply.status(401).header('www-authenticate', 'Bearer').send();
@@ -241,6 +244,7 @@ export async function mountHub<User>(
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== path) return; // another upgrade handler's business
+    if (closing) return refuse(socket, 503, 'Service Unavailable');
     void (async () => {
       try {
         const { user, accessToken } = await userOf(req.headers, url.searchParams);
@@ -297,6 +301,7 @@ export async function mountHub<User>(
     },
     connections: () => byToken.values(),
     async close() {
+      closing = true;
       clearInterval(sweep);
       app.server.off('upgrade', onUpgrade);
       for (const conn of [...byToken.values()]) conn.close(undefined, true);
