@@ -1,4 +1,5 @@
 import {
+  type HubClientMethods,
   type HubServerEvents,
   hubMethodParameters,
   type PresenceUser,
@@ -11,7 +12,13 @@ import type { SessionUser } from '../features/users/users.repository.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { RecordEvents } from '../records/events.ts';
 import type { PresenceStore } from './presence.ts';
-import { type HubContext, type HubDefinition, HubError, SESSION_ENDED } from './protocol/hub.ts';
+import {
+  type HubContext,
+  type HubDefinition,
+  HubError,
+  type HubMethod,
+  SESSION_ENDED,
+} from './protocol/hub.ts';
 import type { LifetimeManager } from './protocol/lifetime.ts';
 import { MessageType } from './protocol/messages.ts';
 import { toRecord } from './protocol/records.ts';
@@ -153,7 +160,8 @@ export function fvgHub(deps: {
       async MarkRead(ctx, dossierId: string, messageId: string) {
         await asHub(() => chat.markRead(ctx.user, dossierId, messageId));
       },
-    },
+      // Every method is a contract method, hence has parameter schemas the dispatcher checks.
+    } satisfies Record<keyof HubClientMethods, HubMethod<SessionUser>>,
   };
 }
 
