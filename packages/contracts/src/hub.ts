@@ -103,7 +103,14 @@ export const hubDossierRefSchema = z
 export const hubMethodParameters = {
   JoinDossier: { dossierId: hubDossierRefSchema },
   LeaveDossier: { dossierId: hubDossierRefSchema },
-  SendMessage: { dossierId: hubDossierRefSchema, text: chatTextSchema },
+  SendMessage: {
+    dossierId: hubDossierRefSchema,
+    // PostgreSQL text cannot hold NUL: refused here, not failing in the database.
+    text: z
+      .string()
+      .refine((t) => !t.includes('\u0000'), 'A message cannot contain NUL characters')
+      .pipe(chatTextSchema),
+  },
   MarkRead: { dossierId: hubDossierRefSchema, messageId: z.guid('A message id is a UUID') },
 } satisfies { [M in keyof HubClientMethods]: Record<string, z.ZodType> };
 

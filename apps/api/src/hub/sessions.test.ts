@@ -281,6 +281,9 @@ describe('hub method arguments', () => {
     await expect(w.conn.invoke('SendMessage', acmeDossier.id, '  ')).rejects.toThrow(
       'A message cannot be empty',
     );
+    await expect(w.conn.invoke('SendMessage', acmeDossier.id, 'a\u0000b')).rejects.toThrow(
+      'Invalid text for SendMessage: A message cannot contain NUL characters.',
+    );
 
     expect(w.conn.state).toBe(HubConnectionState.Connected);
     const sent = (await w.conn.invoke('SendMessage', acmeDossier.id, 'still here')) as { id: string };
