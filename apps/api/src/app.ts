@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { createSessions } from './features/auth/sessions.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatService } from './features/chat/chat.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
@@ -28,7 +29,7 @@ import { transportsRoutes } from './features/transports/transports.routes.ts';
 import { transportsService } from './features/transports/transports.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersAdminService } from './features/users/users-admin.service.ts';
-import { forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
+import { closeRevokedSessions, forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
 import { localPresence, redisPresence } from './hub/presence.ts';
 import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
 import { mountHub } from './hub/protocol/server.ts';
@@ -91,20 +92,27 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
 
   const mailer: Mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const auth = await createAuthService(db, mailer, app.log, {
-    publicUrl: config.publicUrl,
-    jwtSecret: config.jwtSecret,
-    tokenTtlHours: config.tokenTtlHours,
-    loginMaxAttempts: config.loginMaxAttempts,
-    loginWindowSeconds: config.loginWindowSeconds,
-  });
+  const sessions = createSessions(app.log);
+  const auth = await createAuthService(
+    db,
+    mailer,
+    app.log,
+    {
+      publicUrl: config.publicUrl,
+      jwtSecret: config.jwtSecret,
+      tokenTtlHours: config.tokenTtlHours,
+      loginMaxAttempts: config.loginMaxAttempts,
+      loginWindowSeconds: config.loginWindowSeconds,
+    },
+    sessions,
+  );
   await app.register(authenticatePlugin, { auth });
   // Before the routes: its hooks apply to every POST of a signed-in user under /api (ADR 0020).
   await app.register(idempotencyPlugin, { db });
   const events = createRecordEvents();
   const parties = partiesService(db, events);
   const dossiers = dossiersService(db, events);
-  const users = usersAdminService(db, mailer, events, config.publicUrl);
+  const users = usersAdminService(db, mailer, events, config.publicUrl, sessions);
   const chat = chatService(db, events);
 
   await app.register(
@@ -143,14 +151,16 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     },
   });
   const stopForwarding = forwardRecordChanges(events, hub.lifetime);
+  const stopRevoking = closeRevokedSessions(sessions, hub.lifetime);
   // preClose: open event streams and held polls must end before the HTTP server can close.
   app.addHook('preClose', async () => {
     stopForwarding();
+    stopRevoking();
     await hub.close();
     await presence.close();
     await redis?.quit().catch(() => {});
   });
 
-  return Object.assign(app, { services: { auth, mailer, events, parties, dossiers, chat, hub } });
+  return Object.assign(app, { services: { auth, sessions, mailer, events, parties, dossiers, chat, hub } });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -95,6 +95,31 @@ export interface HubClientMethods {
   MarkRead: { args: [dossierId: string, messageId: string]; result: void };
 }
 
+/** A dossier's id (UUID) or number (`D-2026-000042`), as the dossier routes take it. */
+export const hubDossierRefSchema = z
+  .string('A dossier id or number is text')
+  .min(1, 'A dossier id or number is required')
+  .max(64, 'A dossier id or number has at most 64 characters')
+  .regex(/^[\w./-]+$/, 'Not a dossier id or number');
+
+/**
+ * The parameters of every client → server method, in order, by name. The hub's dispatcher checks each
+ * call against them in one place; a method only ever sees parsed values.
+ */
+export const hubMethodParameters = {
+  JoinDossier: { dossierId: hubDossierRefSchema },
+  LeaveDossier: { dossierId: hubDossierRefSchema },
+  SendMessage: {
+    dossierId: hubDossierRefSchema,
+    // PostgreSQL text cannot hold NUL: refused here, not failing in the database.
+    text: z
+      .string()
+      .refine((t) => !t.includes('\u0000'), 'A message cannot contain NUL characters')
+      .pipe(chatTextSchema),
+  },
+  MarkRead: { dossierId: hubDossierRefSchema, messageId: z.guid('A message id is a UUID') },
+} satisfies { [M in keyof HubClientMethods]: Record<string, z.ZodType> };
+
 /** `GET /api/dossiers/{id}/messages?before=&limit=`: a page of the chat, oldest first, with the caller's unread count. */
 export const chatPageSchema = z.object({
   items: z.array(chatMessageSchema),

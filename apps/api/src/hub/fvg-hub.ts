@@ -1,11 +1,24 @@
-import type { HubServerEvents, PresenceUser, RecordChanged } from '@fvg/contracts';
+import {
+  type HubClientMethods,
+  type HubServerEvents,
+  hubMethodParameters,
+  type PresenceUser,
+  type RecordChanged,
+} from '@fvg/contracts';
 import type { AuthService } from '../features/auth/auth.service.ts';
+import type { SessionEndReason, Sessions } from '../features/auth/sessions.ts';
 import type { ChatService } from '../features/chat/chat.service.ts';
 import type { SessionUser } from '../features/users/users.repository.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { RecordEvents } from '../records/events.ts';
 import type { PresenceStore } from './presence.ts';
-import { type HubContext, type HubDefinition, HubError } from './protocol/hub.ts';
+import {
+  type HubContext,
+  type HubDefinition,
+  HubError,
+  type HubMethod,
+  SESSION_ENDED,
+} from './protocol/hub.ts';
 import type { LifetimeManager } from './protocol/lifetime.ts';
 import { MessageType } from './protocol/messages.ts';
 import { toRecord } from './protocol/records.ts';
@@ -19,6 +32,13 @@ export const groups = {
 };
 
 const JOINED = 'joined-dossiers';
+
+/** The connection's groups (party, staff) came from these: when one changes, it must connect anew. */
+const ACCESS_CHANGED = 'Your access rights have changed. Connect again.';
+
+function sameAccess(a: SessionUser, b: SessionUser): boolean {
+  return a.role === b.role && a.party_id === b.party_id && a.cw_access === b.cw_access;
+}
 
 function presenceUser(u: SessionUser): PresenceUser {
   return { id: u.id, name: u.name, role: u.role };
@@ -69,7 +89,24 @@ export function fvgHub(deps: {
 
   return {
     authenticate: async (token) => auth.authenticate(token).catch(() => undefined),
+    // The HTTP API's own check on every call (active, not expired, issued after the last password
+    // change), and the user's current record for authorisation rather than the negotiation's.
+    async recheck(token, before) {
+      let user: SessionUser;
+      try {
+        user = await auth.authenticate(token);
+      } catch (e) {
+        if (e instanceof HttpProblem) return { error: SESSION_ENDED };
+        throw e;
+      }
+      return sameAccess(before, user) ? { user } : { error: ACCESS_CHANGED, allowReconnect: true };
+    },
+    expiresAt: async (token) => {
+      const claims = token ? await auth.signer.verify(token) : undefined;
+      return claims ? claims.exp * 1000 : undefined;
+    },
     userId: (u) => u.id,
+    parameters: hubMethodParameters,
 
     async onConnected(ctx) {
       // Personal and audience groups come from the user, so a reconnect (new connection id) has them at once.
@@ -87,8 +124,7 @@ export function fvgHub(deps: {
     },
 
     methods: {
-      async JoinDossier(ctx, dossierId: unknown) {
-        if (typeof dossierId !== 'string') throw new HubError('JoinDossier needs a dossier id.');
+      async JoinDossier(ctx, dossierId: string) {
         const d = await asHub(() => chat.dossierFor(ctx.user, dossierId));
         joined(ctx).set(d.id, d.number);
         await ctx.groups.add(groups.dossier(d.id));
@@ -97,16 +133,14 @@ export function fvgHub(deps: {
         return { dossierId: d.id, users };
       },
 
-      async LeaveDossier(ctx, dossierId: unknown) {
-        if (typeof dossierId !== 'string') throw new HubError('LeaveDossier needs a dossier id.');
+      async LeaveDossier(ctx, dossierId: string) {
         if (!joined(ctx).delete(dossierId)) return;
         await ctx.groups.remove(groups.dossier(dossierId));
         await presence.remove(dossierId, ctx.connectionId);
         await announcePresence(ctx, dossierId);
       },
 
-      async SendMessage(ctx, dossierId: unknown, text: unknown) {
-        if (typeof dossierId !== 'string') throw new HubError('SendMessage needs a dossier id.');
+      async SendMessage(ctx, dossierId: string, text: string) {
         const message = await asHub(() => chat.send(ctx.user, dossierId, text));
         await ctx.clients.group(groups.dossier(message.dossierId)).send('ReceiveMessage', message);
         const d = await chat.dossierFor(ctx.user, message.dossierId);
@@ -123,13 +157,11 @@ export function fvgHub(deps: {
         return message;
       },
 
-      async MarkRead(ctx, dossierId: unknown, messageId: unknown) {
-        if (typeof dossierId !== 'string' || typeof messageId !== 'string') {
-          throw new HubError('MarkRead needs a dossier id and a message id.');
-        }
+      async MarkRead(ctx, dossierId: string, messageId: string) {
         await asHub(() => chat.markRead(ctx.user, dossierId, messageId));
       },
-    },
+      // Every method is a contract method, hence has parameter schemas the dispatcher checks.
+    } satisfies Record<keyof HubClientMethods, HubMethod<SessionUser>>,
   };
 }
 
@@ -145,4 +177,20 @@ export function forwardRecordChanges(events: RecordEvents, lifetime: LifetimeMan
       void lifetime.send({ scope: 'group', key: groups.party(partyId), payload });
     if (change.kind === 'user') void lifetime.send({ scope: 'group', key: groups.user(change.id), payload });
   });
+}
+
+/**
+ * Revoked sessions (deactivation, password change, changed rights) end the user's open connections on
+ * every node. A changed right may connect again at once (its token still works, and the new
+ * connection gets the groups of the new rights); the others may not.
+ */
+export function closeRevokedSessions(sessions: Sessions, lifetime: LifetimeManager): () => void {
+  const messages: Record<SessionEndReason, string> = {
+    deactivated: SESSION_ENDED,
+    'password-changed': SESSION_ENDED,
+    'access-changed': ACCESS_CHANGED,
+  };
+  return sessions.onRevoke((userId, reason) =>
+    lifetime.closeUser(userId, messages[reason], reason === 'access-changed'),
+  );
 }

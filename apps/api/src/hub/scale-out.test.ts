@@ -2,9 +2,16 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import {
+  HttpTransportType,
+  type HubConnection,
+  HubConnectionBuilder,
+  HubConnectionState,
+  LogLevel,
+} from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../db/seed.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
 import { createTestDatabase, DEMO_PASSWORDS, type TestDatabase } from '../test/helpers.ts';
 
 /**
@@ -152,4 +159,52 @@ describe.skipIf(!haveRedis)('several API nodes behind one Redis (needs redis-ser
     expect(patched.status).toBe(200);
     expect(await change).toEqual({ kind: 'dossier', id: dossier.id, action: 'updated' });
   }, 60_000);
+
+  it.each([
+    ['WebSockets', HttpTransportType.WebSockets],
+    ['ServerSentEvents', HttpTransportType.ServerSentEvents],
+    ['LongPolling', HttpTransportType.LongPolling],
+  ] as const)(
+    'deactivation through node 1 closes a %s connection held by node 2',
+    async (name, transport) => {
+      const [n1, n2] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+      const email = `scale-out-${name.toLowerCase()}@acme.example`;
+      const password = 'Plover-quartz-harbour-71';
+      const { id } = await db.db
+        .insertInto('users')
+        .values({
+          email,
+          name: `Scale-out ${name}`,
+          role: 'staff',
+          party_id: null,
+          cw_access: false,
+          password_hash: await hashPassword(password),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const conn = await connect(n2.origin, await signIn(n2.origin, [email, password]), transport);
+      let reconnecting = false;
+      conn.onreconnecting(() => {
+        reconnecting = true;
+      });
+      const closed = new Promise<Error | undefined>((resolve) => conn.onclose(resolve));
+      const adminToken = await signIn(n1.origin, DEMO_PASSWORDS.admin);
+      const res = await fetch(`${n1.origin}/api/users/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({ active: false }),
+      });
+      expect(res.status).toBe(200);
+      const error = await Promise.race([
+        closed,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('not closed within 10 s')), 10_000),
+        ),
+      ]);
+      expect(error?.message).toContain('Your session has ended. Sign in again.');
+      expect(conn.state).toBe(HubConnectionState.Disconnected);
+      expect(reconnecting).toBe(false);
+    },
+    30_000,
+  );
 });

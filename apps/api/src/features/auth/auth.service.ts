@@ -18,6 +18,7 @@ import { authRepository } from './auth.repository.ts';
 import { assertPasswordPolicy } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type BucketRule, clientAddressKey, createRateLimiter } from './rate-limit.ts';
+import type { Sessions } from './sessions.ts';
 import { createTokenSigner, hashOpaqueToken, newOpaqueToken, type TokenSigner } from './tokens.ts';
 
 export interface AuthOptions {
@@ -50,7 +51,13 @@ export function toMe(user: SessionUser): Me {
   };
 }
 
-export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBaseLogger, opts: AuthOptions) {
+export async function createAuthService(
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  opts: AuthOptions,
+  sessions: Sessions,
+) {
   const users = usersRepository(db);
   const repo = authRepository(db);
   const secret = opts.jwtSecret ?? (await repo.jwtSecret(() => randomBytes(48).toString('base64url')));
@@ -185,7 +192,7 @@ export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBase
 
     async resetPassword({ token, password }: PwdResetRequest): Promise<MessageResponse> {
       const passwordHash = await hashPassword(password);
-      const email = await db.transaction().execute(async (trx) => {
+      const { email, userId } = await db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('password_reset_tokens')
           .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
@@ -212,8 +219,10 @@ export async function createAuthService(db: Db, mailer: Mailer, log: FastifyBase
           .where('id', '=', row.id)
           .execute();
         await usersRepository(trx).setPassword(row.user_id, passwordHash);
-        return row.email;
+        return { email: row.email, userId: row.user_id };
       });
+      // Tokens issued before the change stop working at the next request; open hub connections end now.
+      await sessions.revoke(userId, 'password-changed');
       await loginLimiter.clear(`login:account:${email.toLowerCase()}`);
       return { message: 'Your password has been changed. Sign in with your new password.' };
     },

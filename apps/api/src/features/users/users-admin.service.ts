@@ -14,6 +14,7 @@ import type { RecordEvents } from '../../records/events.ts';
 import { pgConstraintProblem } from '../../records/mutation.ts';
 import { requireAdmin, requireStaff } from '../../records/scope.ts';
 import { authRepository } from '../auth/auth.repository.ts';
+import type { Sessions } from '../auth/sessions.ts';
 import { newOpaqueToken } from '../auth/tokens.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionUser } from './users.repository.ts';
@@ -54,7 +55,13 @@ function toUser(r: Row): UserAdmin {
 const FIELDS = ['name', 'role', 'partyId', 'cwAccess', 'active'] as const;
 
 /** The admin's management of users: list, invite by mail link, change role, party, access, deactivate. */
-export function usersAdminService(db: Db, mailer: Mailer, events: RecordEvents, publicUrl: string) {
+export function usersAdminService(
+  db: Db,
+  mailer: Mailer,
+  events: RecordEvents,
+  publicUrl: string,
+  sessions: Sessions,
+) {
   const select = () =>
     db
       .selectFrom('users as u')
@@ -211,6 +218,14 @@ export function usersAdminService(db: Db, mailer: Mailer, events: RecordEvents, 
           pgConstraintProblem(e, { users_party_id_fkey: { field: 'partyId', message: 'No such party' } }),
         );
       events.publish({ kind: 'user', id, action: 'updated' });
+      // Open hub connections hold the old standing (and groups derived from it): end them on every node.
+      if (input.active === false) await sessions.revoke(id, 'deactivated');
+      else if (
+        role !== before.role ||
+        (role === 'customer' ? partyId : null) !== (before.party?.id ?? null) ||
+        (input.cwAccess !== undefined && input.cwAccess !== before.cwAccess)
+      )
+        await sessions.revoke(id, 'access-changed');
       return one(id);
     },
   };

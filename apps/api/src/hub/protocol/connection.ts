@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { ClientStream } from './client-stream.ts';
-import { type HubContext, type HubDefinition, HubError, isAsyncIterable } from './hub.ts';
+import {
+  type HubContext,
+  type HubDefinition,
+  HubError,
+  type HubRefusal,
+  isAsyncIterable,
+  SESSION_EXPIRED,
+} from './hub.ts';
 import type { LifetimeManager } from './lifetime.ts';
 import {
   type CompletionMessage,
@@ -57,6 +64,8 @@ export class HubConnection<User = unknown> {
   lastSentAt = Date.now();
   /** The client's liveness is only checked once it has shown it pings (HubProtocol: client timeout). */
   clientPings = false;
+  /** When the access token expires (ms since the epoch): the sweep closes the connection then. */
+  expiresAt: number | undefined;
 
   private sink: Sink | undefined;
   private readonly pollBuffer: string[] = [];
@@ -73,7 +82,10 @@ export class HubConnection<User = unknown> {
   constructor(
     readonly connectionId: string,
     readonly token: string,
-    readonly user: User,
+    /** The user as last re-checked (see HubDefinition.recheck). */
+    public user: User,
+    /** The bearer token the connection was opened with; every re-check uses it. */
+    private readonly accessToken: string | undefined,
     private readonly hub: HubDefinition<User>,
     private readonly lifetime: LifetimeManager,
     private readonly limits: HubLimits,
@@ -166,6 +178,10 @@ export class HubConnection<User = unknown> {
   /** Returns false when the connection should be disposed. */
   tick(now: number): void {
     if (this.closed) return;
+    if (this.expiresAt !== undefined && now >= this.expiresAt) {
+      this.close(SESSION_EXPIRED, false);
+      return;
+    }
     const l = this.limits;
     if (!this.transport) {
       if (now - this.createdAt > l.negotiateTimeoutMs) this.dispose();
@@ -236,6 +252,13 @@ export class HubConnection<User = unknown> {
     const ctx = this.context(this.disconnect.signal);
     this.invocationQueue = this.invocationQueue.then(async () => {
       try {
+        // Checked after joining the lifetime manager: a revocation committed after this read reaches
+        // the connection there, one committed before it is refused here.
+        const refused = await this.recheck();
+        if (refused) {
+          this.close(refused.error, refused.allowReconnect);
+          return;
+        }
         await this.hub.onConnected?.(ctx);
       } catch (e) {
         this.log.error({ err: e }, 'hub onConnected failed');
@@ -305,8 +328,45 @@ export class HubConnection<User = unknown> {
 
   private method(target: string) {
     const wanted = target.toLowerCase();
-    for (const [name, fn] of Object.entries(this.hub.methods)) if (name.toLowerCase() === wanted) return fn;
+    for (const [name, fn] of Object.entries(this.hub.methods))
+      if (name.toLowerCase() === wanted) return { name, fn };
     return undefined;
+  }
+
+  /**
+   * The user as the hub sees it now (HubDefinition.recheck): undefined when the connection may go on
+   * (with the fresh user), else why not.
+   */
+  private async recheck(): Promise<HubRefusal | undefined> {
+    if (!this.hub.recheck) return undefined;
+    const checked = await this.hub.recheck(this.accessToken, this.user);
+    if ('user' in checked) {
+      this.user = checked.user;
+      return undefined;
+    }
+    return checked;
+  }
+
+  /**
+   * A call's arguments checked against the method's parameter schemas: the parsed values, or a
+   * HubError naming the parameter (bad input from the client is answered, never logged as a failure).
+   */
+  private argumentsFor(name: string, args: unknown[]): unknown[] {
+    const parameters = this.hub.parameters?.[name];
+    if (!parameters) return args;
+    const entries = Object.entries(parameters);
+    if (args.length !== entries.length) {
+      const names = entries.map(([n]) => n).join(', ');
+      throw new HubError(
+        `${name} takes ${entries.length} argument${entries.length === 1 ? '' : 's'} (${names}), not ${args.length}.`,
+      );
+    }
+    return entries.map(([parameter, schema], i) => {
+      const parsed = schema.safeParse(args[i]);
+      if (parsed.success) return parsed.data;
+      const reason = (parsed.error.issues[0]?.message ?? 'not valid').replace(/\.$/, '');
+      throw new HubError(`Invalid ${parameter} for ${name}: ${reason}.`);
+    });
   }
 
   private errorText(target: string, e: unknown): string {
@@ -320,14 +380,28 @@ export class HubConnection<User = unknown> {
     const reply = (m: Omit<CompletionMessage, 'type' | 'invocationId'>) => {
       if (id !== undefined) this.send({ type: MessageType.Completion, invocationId: id, ...m });
     };
-    const fn = this.method(message.target);
-    if (!fn) {
+    try {
+      const refused = await this.recheck();
+      if (refused) {
+        reply({ error: refused.error });
+        for (const s of streams) s.end();
+        this.close(refused.error, refused.allowReconnect);
+        return;
+      }
+    } catch (e) {
+      reply({ error: this.errorText(message.target, e) });
+      for (const s of streams) s.end();
+      return;
+    }
+    const method = this.method(message.target);
+    if (!method) {
       reply({ error: `Unknown hub method '${message.target}'` });
       for (const s of streams) s.end();
       return;
     }
     try {
-      const result = await fn(this.context(this.disconnect.signal), ...message.arguments, ...streams);
+      const args = this.argumentsFor(method.name, message.arguments);
+      const result = await method.fn(this.context(this.disconnect.signal), ...args, ...streams);
       if (isAsyncIterable(result)) {
         reply({
           error: `The client attempted to invoke the streaming '${message.target}' method with a non-streaming invocation.`,
@@ -342,13 +416,21 @@ export class HubConnection<User = unknown> {
 
   private async stream(message: StreamInvocationMessage, streams: ClientStream[]): Promise<void> {
     const id = message.invocationId;
-    const fn = this.method(message.target);
-    if (!fn) {
-      this.send({
-        type: MessageType.Completion,
-        invocationId: id,
-        error: `Unknown hub method '${message.target}'`,
-      });
+    const fail = (error: string) => this.send({ type: MessageType.Completion, invocationId: id, error });
+    try {
+      const refused = await this.recheck();
+      if (refused) {
+        fail(refused.error);
+        this.close(refused.error, refused.allowReconnect);
+        return;
+      }
+    } catch (e) {
+      fail(this.errorText(message.target, e));
+      return;
+    }
+    const method = this.method(message.target);
+    if (!method) {
+      fail(`Unknown hub method '${message.target}'`);
       return;
     }
     const abort = new AbortController();
@@ -356,7 +438,8 @@ export class HubConnection<User = unknown> {
     this.disconnect.signal.addEventListener('abort', onDisconnect, { once: true });
     this.serverStreams.set(id, abort);
     try {
-      const result = await fn(this.context(abort.signal), ...message.arguments, ...streams);
+      const args = this.argumentsFor(method.name, message.arguments);
+      const result = await method.fn(this.context(abort.signal), ...args, ...streams);
       if (!isAsyncIterable(result)) {
         throw new HubError(
           `The client attempted to invoke the non-streaming '${message.target}' method with a streaming invocation.`,
@@ -420,7 +503,9 @@ export class HubConnection<User = unknown> {
     });
     const ctx: HubContext<User> = {
       connectionId: this.connectionId,
-      user: this.user,
+      get user() {
+        return self.user as User;
+      },
       items: this.items,
       signal,
       clients: {

@@ -9,6 +9,8 @@ export interface Envelope {
   payload: string;
   /** Connection ids not to deliver to. */
   exclude?: string[];
+  /** Instead of delivering `payload`, close the matching connections with this Close record. */
+  close?: { error: string; allowReconnect?: boolean };
 }
 
 /**
@@ -76,11 +78,21 @@ export class LifetimeManager {
     await this.backplane.publish(envelope);
   }
 
+  /**
+   * Closes every connection of the user, on every node (its session was revoked): they get a Close
+   * record with `error`, so the official client stops (or, with allowReconnect, connects anew).
+   */
+  async closeUser(userId: string, error: string, allowReconnect = false): Promise<void> {
+    await this.send({ scope: 'user', key: userId, payload: '', close: { error, allowReconnect } });
+  }
+
   /** Writes an envelope to the matching connections of this node. */
-  deliver({ scope, key, payload, exclude }: Envelope): void {
+  deliver({ scope, key, payload, exclude, close }: Envelope): void {
     const skip = exclude && exclude.length > 0 ? new Set(exclude) : undefined;
     const write = (c: HubConnection) => {
-      if (!skip?.has(c.connectionId)) c.write(payload);
+      if (skip?.has(c.connectionId)) return;
+      if (close) c.close(close.error, close.allowReconnect);
+      else c.write(payload);
     };
     switch (scope) {
       case 'all':

@@ -66,22 +66,36 @@ export async function mountHub<User>(
   const lifetime = new LifetimeManager(options.backplane);
   await lifetime.start();
   const byToken = new Map<string, HubConnection<User>>();
+  /** Set by close(): a client reconnecting during shutdown must not open a poll the server then waits for. */
+  let closing = false;
   const closedAt = new Map<string, number>();
   const log = app.log.child({ hub: path });
 
-  const create = (user: User, withToken = true) => {
+  const create = async (user: User, accessToken: string | undefined, withToken = true) => {
     const connectionId = newId(16);
     const token = withToken ? newId(32) : connectionId;
-    const conn = new HubConnection<User>(connectionId, token, user, hub, lifetime, limits, log, (c) => {
-      if (c.transport === 'LongPolling') closedAt.set(c.token, Date.now());
-      else byToken.delete(c.token);
-    });
+    const conn = new HubConnection<User>(
+      connectionId,
+      token,
+      user,
+      accessToken,
+      hub,
+      lifetime,
+      limits,
+      log,
+      (c) => {
+        if (c.transport === 'LongPolling') closedAt.set(c.token, Date.now());
+        else byToken.delete(c.token);
+      },
+    );
+    conn.expiresAt = await hub.expiresAt?.(accessToken);
     byToken.set(token, conn);
     return conn;
   };
 
   async function userOf(headers: IncomingMessage['headers'], query: URLSearchParams) {
-    return hub.authenticate(tokenOf(headers, query));
+    const accessToken = tokenOf(headers, query);
+    return { user: await hub.authenticate(accessToken), accessToken };
   }
 
   // One sweep for every connection: pings, timeouts, abandoned and unused connections.
@@ -108,11 +122,12 @@ export async function mountHub<User>(
     );
 
     scope.post(`${path}/negotiate`, { schema: { hide: true } }, async (request, reply) => {
+      if (closing) return reply.status(503).type('text/plain').send('The server is shutting down.');
       const query = new URL(request.url, 'http://x').searchParams;
-      const user = await userOf(request.headers, query);
+      const { user, accessToken } = await userOf(request.headers, query);
       if (!user) return reply.status(401).header('www-authenticate', 'Bearer').send();
       const version = Number(query.get('negotiateVersion') ?? '0');
-      const conn = create(user, version >= 1);
+      const conn = await create(user, accessToken, version >= 1);
       return reply.header('cache-control', 'no-store').send({
         connectionId: conn.connectionId,
         ...(version >= 1 ? { connectionToken: conn.token, negotiateVersion: 1 } : { negotiateVersion: 0 }),
@@ -127,12 +142,16 @@ export async function mountHub<User>(
         await reply.status(400).type('text/plain').send('Connection ID required');
         return undefined;
       }
-      const user = await userOf(request.headers, query);
+      const { user } = await userOf(request.headers, query);
+      const conn = byToken.get(id);
       if (!user) {
+        // A long-polling connection closed because its session ended still hands its last records (the
+        // Close saying why) to the next poll, and takes the client's DELETE: the token no longer
+        // authenticates, and without the Close the client would keep reconnecting.
+        if (conn?.closed && conn.transport === 'LongPolling' && request.method !== 'POST') return conn;
         await reply.status(401).header('www-authenticate', 'Bearer').send();
         return undefined;
       }
-      const conn = byToken.get(id);
       if (!conn) {
         await reply.status(404).type('text/plain').send('No Connection with that ID');
         return undefined;
@@ -225,9 +244,10 @@ export async function mountHub<User>(
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname !== path) return; // another upgrade handler's business
+    if (closing) return refuse(socket, 503, 'Service Unavailable');
     void (async () => {
       try {
-        const user = await userOf(req.headers, url.searchParams);
+        const { user, accessToken } = await userOf(req.headers, url.searchParams);
         if (!user) return refuse(socket, 401, 'Unauthorized', 'WWW-Authenticate: Bearer\r\n');
         const id = url.searchParams.get('id');
         let conn: HubConnection<User> | undefined;
@@ -239,7 +259,7 @@ export async function mountHub<User>(
             return refuse(socket, 409, 'The connection is already active.');
           if (conn.transport) return refuse(socket, 400, 'Cannot change transports between requests.');
         } else {
-          conn = create(user, false); // skipNegotiation: the connection is made on the spot
+          conn = await create(user, accessToken, false); // skipNegotiation: the connection is made on the spot
         }
         const target = conn;
         wss.handleUpgrade(req, socket, head, (ws) => attachWebSocket(target, ws));
@@ -281,6 +301,7 @@ export async function mountHub<User>(
     },
     connections: () => byToken.values(),
     async close() {
+      closing = true;
       clearInterval(sweep);
       app.server.off('upgrade', onUpgrade);
       for (const conn of [...byToken.values()]) conn.close(undefined, true);

@@ -138,6 +138,30 @@ describe('long polling', () => {
     expect((await fetch(url, { headers: auth })).status).toBe(204);
   });
 
+  it('hands a closed connection’s Close to the next poll even when the token no longer authenticates', async () => {
+    // The session ended between two polls (deactivation, expiry): without its Close the client would
+    // only see a 401 and reconnect.
+    const { connectionToken } = await negotiate();
+    const url = `${server.url}?id=${connectionToken}`;
+    await fetch(url, { headers: auth });
+    await fetch(url, { method: 'POST', headers: auth, body: `{"protocol":"json","version":1}${RS}` });
+    await (await fetch(url, { headers: auth })).text();
+    await fetch(url, {
+      method: 'POST',
+      headers: auth,
+      body: `${JSON.stringify({ type: 1, target: 'CloseMe', arguments: [false] })}${RS}`,
+    });
+    await sleep(100); // the hub closes 10 ms after the call, with no poll pending
+    const last = await fetch(url); // no token
+    expect(last.status).toBe(200);
+    expect(JSON.parse((await last.text()).split(RS)[0] as string)).toEqual({
+      type: 7,
+      error: 'Closed by the server for the test.',
+    });
+    expect((await fetch(url, { method: 'POST', body: `{"type":6}${RS}` })).status).toBe(401);
+    expect((await fetch(url, { method: 'DELETE' })).status).toBe(202);
+  });
+
   it('ends a pending poll with 204 when a newer poll replaces it', async () => {
     const { connectionToken } = await negotiate();
     const url = `${server.url}?id=${connectionToken}`;
