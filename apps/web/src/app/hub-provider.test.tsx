@@ -125,6 +125,50 @@ describe('HubProvider', () => {
     expect(() => connection.emit('Presence', { dossierId: 'D-1', users: [] })).not.toThrow();
   });
 
+  it('signs out when the server closed the hub and `me` answers 401; not after a network drop', async () => {
+    let meStatus = 200;
+    const fetchMock = vi.fn(async () =>
+      meStatus === 200
+        ? new Response(
+            JSON.stringify({ id: 'u1', Email: 'a@b.c', name: 'A', role: 'staff', party: null, access: {} }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          )
+        : new Response(
+            JSON.stringify({ type: '/problems/unauthorized', title: 'Unauthorized', status: 401 }),
+            {
+              status: 401,
+              headers: { 'content-type': 'application/problem+json' },
+            },
+          ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    setToken('header.payload.signature');
+    const ended = vi.fn();
+    const { hub, connection } = fakeHub({ autoStart: true });
+    renderWithProviders(
+      <HubProvider userId="u1" client={hub} onSessionEnded={ended}>
+        <HubStatusDot />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(hub.getStatus()).toBe('connected'));
+    // A close while `me` still works (the network, a restart): nothing but a later retry.
+    act(() => connection.close(new Error('WebSocket closed with status code: 1006')));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(ended).not.toHaveBeenCalled();
+
+    await act(async () => {
+      await hub.start();
+    });
+    await waitFor(() => expect(hub.getStatus()).toBe('connected'));
+    meStatus = 401;
+    act(() => connection.close(new Error('Server returned an error on close: Your session has ended.')));
+    await waitFor(() => expect(ended).toHaveBeenCalledTimes(1));
+    vi.unstubAllGlobals();
+  });
+
   it('useHub() outside the provider says where the provider is', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useHub())).toThrow(/HubProvider/);

@@ -9,9 +9,10 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { isApiError } from '../lib/api-client.ts';
 import { HubClient, type HubClientOptions, type HubEventName, type HubStatus } from '../lib/hub-client.ts';
 import { connectLiveUpdates } from '../lib/live-updates.ts';
-import { onSignOut } from '../lib/session.ts';
+import { fetchMe, onSignOut } from '../lib/session.ts';
 
 /*
  * One HubClient per signed-in session. The provider sits inside the shell (the layout of signed-in
@@ -30,10 +31,15 @@ export interface HubProviderProps {
   userId: string | undefined;
   /** A ready client (tests); otherwise the provider creates one. */
   client?: HubClient;
+  /**
+   * The server refused the session after the hub closed (deactivated, password changed, token
+   * expired: the server ends the hub connection then). The shell signs out.
+   */
+  onSessionEnded?: () => void;
   children: ReactNode;
 }
 
-export function HubProvider({ userId, client, children }: HubProviderProps) {
+export function HubProvider({ userId, client, onSessionEnded, children }: HubProviderProps) {
   const options = useContext(HubOptionsContext);
   const [hub] = useState(() => client ?? new HubClient(options));
   const queryClient = useQueryClient();
@@ -44,6 +50,23 @@ export function HubProvider({ userId, client, children }: HubProviderProps) {
   }, [userId]);
 
   useEffect(() => connectLiveUpdates(hub, queryClient, { getMeId: () => meId.current }), [hub, queryClient]);
+
+  const sessionEnded = useRef(onSessionEnded);
+  useEffect(() => {
+    sessionEnded.current = onSessionEnded;
+  }, [onSessionEnded]);
+  // A closed hub is either the network (retried later) or the server ending the session. Ask `me`:
+  // a 401 means the session is over, so sign out instead of retrying with a dead token every minute.
+  useEffect(
+    () =>
+      hub.status.subscribe((status) => {
+        if (status !== 'offline' || !meId.current) return;
+        fetchMe().catch((error: unknown) => {
+          if (isApiError(error) && error.status === 401) sessionEnded.current?.();
+        });
+      }),
+    [hub],
+  );
 
   useEffect(() => {
     if (!userId) return;

@@ -199,9 +199,10 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
 export function Shell() {
   const [navOpened, nav] = useDisclosure(false);
   const me = useMe();
+  const navigate = useNavigate();
 
   return (
-    <HubProvider userId={me.data?.id}>
+    <HubProvider userId={me.data?.id} onSessionEnded={() => void navigate({ to: '/logout' })}>
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
