@@ -211,6 +211,17 @@ describe('sign-in limits (ADR 0016)', () => {
     expect(second).toBeLessThanOrEqual(1200);
   });
 
+  it('never locks out an owner who mistyped once and then signs in again and again', async () => {
+    await addUser('tabs@x.test');
+    expectProblem(await login('tabs@x.test', 'a-typo-password', '10.16.0.1'), 401);
+    // More sign-ins than the limit in one window (tabs, devices behind one address): all succeed.
+    for (let i = 0; i < 2 * N; i++)
+      expect((await login('tabs@x.test', STRONG, '10.16.0.1')).statusCode).toBe(200);
+    // A success forgets the failures: N new failures are needed to block the pair again.
+    for (let i = 0; i < N; i++) expectProblem(await login('tabs@x.test', 'wrong-password', '10.16.0.1'), 401);
+    expectRetryAfter(await login('tabs@x.test', STRONG, '10.16.0.1'));
+  });
+
   it('counts an IPv6 /64 as one address', async () => {
     await addUser('v6@x.test');
     for (let i = 0; i < N; i++)

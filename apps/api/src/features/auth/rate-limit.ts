@@ -18,9 +18,10 @@ export interface BucketRule {
   backoff?: boolean;
   /**
    * What a successful attempt does to the bucket. `release` (default) gives its slot back. `reset`
-   * forgets the bucket when the success was its window's only attempt; a success that shared its
-   * window with other attempts (typos, or guesses running in parallel) leaves every slot counted until
-   * the window ends, so no interleaving lets more than `max` attempts be evaluated in one window.
+   * forgets the bucket (its failures and strikes): whoever succeeded knows the password, so guesses
+   * after it gain nothing, while keeping the slots counted would lock the owner out after a typo and a
+   * few sign-ins (several tabs, devices behind one address). Parallel guesses still cannot exceed
+   * `max`: they take their slots in milliseconds, long before a password check (argon2) succeeds.
    */
   onSuccess?: 'release' | 'reset';
 }
@@ -126,11 +127,7 @@ export function createRateLimiter(db: Db): RateLimiter {
     async succeed(rules) {
       for (const rule of rules) {
         if (rule.onSuccess === 'reset') {
-          await db
-            .deleteFrom('throttle_buckets')
-            .where('bucket', '=', rule.key)
-            .where('attempts', '<=', 1)
-            .execute();
+          await db.deleteFrom('throttle_buckets').where('bucket', '=', rule.key).execute();
         } else {
           await db
             .updateTable('throttle_buckets')
