@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { sharedSecret } from '../db/settings.ts';
 import { problems } from '../http/problem.ts';
 
 /**
@@ -26,19 +27,9 @@ const keys = new WeakMap<Db, Promise<Buffer>>();
 function cursorKey(db: Db): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
-    key = (async () => {
-      await db
-        .insertInto('settings')
-        .values({ key: 'cursor_secret', value: randomBytes(32).toString('base64url') })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'cursor_secret')
-        .executeTakeFirstOrThrow();
-      return createHash('sha256').update(row.value).digest();
-    })();
+    key = sharedSecret(db, 'cursor_secret', () => randomBytes(32).toString('base64url')).then((value) =>
+      createHash('sha256').update(value).digest(),
+    );
     keys.set(db, key);
     key.catch(() => keys.delete(db));
   }

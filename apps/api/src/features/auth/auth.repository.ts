@@ -1,22 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { sharedSecret } from '../../db/settings.ts';
 
 export function authRepository(db: Db) {
   return {
     /** The HMAC secret shared by every node: the first node to start creates it. */
-    async jwtSecret(generate: () => string): Promise<string> {
-      await db
-        .insertInto('settings')
-        .values({ key: 'jwt_secret', value: generate() })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'jwt_secret')
-        .executeTakeFirstOrThrow();
-      return row.value;
-    },
+    jwtSecret: (generate: () => string): Promise<string> => sharedSecret(db, 'jwt_secret', generate),
 
     /** Stores a new reset token and voids the user's earlier unused ones (call inside a transaction). */
     async insertResetToken(userId: string, tokenHash: string, ttlMinutes: number): Promise<void> {

@@ -1,0 +1,125 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { iso6346CheckDigit } from '../packages/contracts/src/validators/iso6346.ts';
+import { apiAs, DEMO, expect, signIn, test, waitForMail } from './support.ts';
+
+/*
+ * Issue 9 in a real browser: a deactivated user's open screen ends its session (the hub closes it,
+ * the shell signs out), and a carrier event that two active dossiers claim waits for staff, who see
+ * why in words. Screenshots of the touched screens at both sizes go to test-results/screens/.
+ */
+
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+] as const;
+
+async function screens(page: Page, name: string) {
+  await mkdir('test-results/screens', { recursive: true });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
+  }
+}
+
+test('a deactivated user’s open browser is signed out at once, without a reload', async ({
+  page,
+  baseURL,
+}) => {
+  const admin = await apiAs(baseURL as string, DEMO.admin);
+  const email = `leaver-${Date.now()}@fvg.local`;
+  const invited = await admin.call<{ id: string }>('POST', '/users/invite', {
+    email,
+    name: 'Lea Leaver',
+    role: 'staff',
+  });
+  const token = /guest\/password\/reset\?token=([\w-]+)/.exec(await waitForMail(email))?.[1];
+  expect(token).toBeTruthy();
+  const password = 'Harbour-Crane-Juniper-73';
+  const reset = await fetch(`${baseURL}/api/auth/pwd/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password }),
+  });
+  expect(reset.status, await reset.clone().text()).toBe(200);
+
+  await signIn(page, { email, password });
+  await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected');
+
+  await admin.call('PATCH', `/users/${invited.id}`, { active: false });
+  // The hub closes the connection, `me` answers 401, and the shell goes to sign-in by itself.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an event two active dossiers claim waits for staff, who read which dossiers claim it', async ({
+  page,
+  baseURL,
+}) => {
+  const staff = await apiAs(baseURL as string, DEMO.staff);
+  const admin = await apiAs(baseURL as string, DEMO.admin);
+  const body = `AMBU${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+  const container = `${body}${iso6346CheckDigit(body)}`;
+  const parties = await staff.call<{ items: { id: string; code: string }[] }>('GET', '/parties?pageSize=50');
+  const today = new Date();
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const numbers: string[] = [];
+  for (const code of ['ACME', 'GLOBEX']) {
+    const d = await staff.call<{ number: string }>('POST', '/dossiers', {
+      type: 'import',
+      mode: 'sea',
+      customerId: parties.items.find((p) => p.code === code)?.id,
+      originLocode: 'CNSHA',
+      destinationLocode: 'NLRTM',
+      etd: day(-10),
+      eta: day(10),
+      containers: [{ number: container }],
+    });
+    numbers.push(d.number);
+  }
+  const { key } = await admin.call<{ key: string }>('POST', '/integration-keys', {
+    name: `ambiguous-${Date.now()}`,
+  });
+  const at = new Date(Date.now() - 3_600_000).toISOString();
+  const posted = await fetch(`${baseURL}/api/container-events`, {
+    method: 'POST',
+    headers: { authorization: `ApiKey ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      eventID: crypto.randomUUID(),
+      eventType: 'EQUIPMENT',
+      eventClassifierCode: 'ACT',
+      eventDateTime: at,
+      eventCreatedDateTime: at,
+      equipmentEventTypeCode: 'GTIN',
+      equipmentReference: container,
+      ISOEquipmentCode: '22G1',
+      emptyIndicatorCode: 'LADEN',
+      eventLocation: { UNLocationCode: 'NLRTM' },
+    }),
+  });
+  expect(posted.status, await posted.clone().text()).toBeLessThan(300);
+
+  await signIn(page, DEMO.staff);
+  await page.goto('/containers?tab=unlinked');
+  await page.getByTestId('list-search').fill(container);
+  const row = page.locator('[data-testid^="row-unlinked-"]');
+  await expect(row).toHaveCount(1);
+  const reason = row.getByTestId('unlinked-reason');
+  await expect(reason).toContainText('Ambiguous');
+  for (const n of numbers) await expect(reason).toContainText(n);
+  await expect(reason).toContainText('ACME');
+  await expect(reason).toContainText('GLOBEX');
+  await screens(page, 'containers-unlinked-ambiguous');
+
+  // The link dialog names the claimants and preselects none of them.
+  await row.getByTestId('link-event').click();
+  const form = page.getByTestId('link-form');
+  await expect(form).toContainText('Ambiguous');
+  await expect(form.getByTestId('field-dossierId')).toHaveValue('');
+  await screens(page, 'containers-link-ambiguous');
+});
