@@ -171,19 +171,22 @@ function ClaimingDossiers({ event }: { event: UnlinkedEvent }) {
         No match
       </Text>
     );
+  // Rows have one fixed height: a contested event says how many claim it; the title and the link
+  // dialog name them.
+  if (event.reason === 'ambiguous')
+    return (
+      <Text size="sm" c="orange.8" fw={500} truncate title={reason} data-testid="unlinked-reason">
+        Ambiguous: {event.candidates.length} dossiers
+      </Text>
+    );
   return (
-    <Group gap={4} wrap="nowrap" title={reason} data-testid="unlinked-reason">
-      {event.reason === 'ambiguous' && (
-        <Text size="sm" c="orange.8" fw={500} span>
-          Ambiguous:
-        </Text>
-      )}
-      {event.candidates.map((c, i) => (
-        <Text key={c.id} size="sm" span>
-          <DossierLink dossier={c} /> ({c.customer.code}){i < event.candidates.length - 1 ? ',' : ''}
-        </Text>
+    <Text size="sm" truncate title={reason} data-testid="unlinked-reason">
+      {event.candidates.map((c) => (
+        <span key={c.id}>
+          <DossierLink dossier={c} /> ({c.customer.code})
+        </span>
       ))}
-    </Group>
+    </Text>
   );
 }
 
@@ -192,7 +195,7 @@ export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordC
     {
       id: 'event',
       header: 'Event',
-      width: 200,
+      width: 160,
       required: true,
       cell: (e) => (
         <Group gap={6} wrap="nowrap">
@@ -208,13 +211,13 @@ export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordC
       header: 'Event time',
       sortField: 'eventDateTime',
       sortDescFirst: true,
-      width: 170,
+      width: 165,
       cell: (e) => formatEventTime(e.eventDateTime),
     },
     {
       id: 'container',
       header: 'Container',
-      width: 130,
+      width: 125,
       cell: (e) =>
         e.equipmentReference ? (
           <Text size="sm" ff="monospace" span>
@@ -227,7 +230,7 @@ export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordC
     {
       id: 'place',
       header: 'Place',
-      width: 160,
+      width: 115,
       cell: (e) => (
         <Text size="sm" truncate>
           {placeText(e)}
@@ -237,7 +240,7 @@ export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordC
     {
       id: 'references',
       header: 'Booking / BL',
-      width: 160,
+      width: 115,
       cell: (e) => (
         <Text size="sm" truncate title={referencesOf(e)}>
           {referencesOf(e) || '—'}
@@ -247,7 +250,7 @@ export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordC
     {
       id: 'suggested',
       header: 'Dossiers claiming it',
-      width: 220,
+      width: 185,
       cell: (e) => <ClaimingDossiers event={e} />,
     },
     {
@@ -256,12 +259,14 @@ export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordC
       sortField: 'receivedAt',
       sortDescFirst: true,
       width: 150,
+      // Off by default so the table fits 1280 px; the list is sorted by it anyway.
+      hiddenByDefault: true,
       cell: (e) => formatDateTime(e.receivedAt),
     },
     {
       id: 'link',
       header: 'Action',
-      width: 150,
+      width: 100,
       required: true,
       cell: (e) => (
         <Button
@@ -272,7 +277,7 @@ export function unlinkedColumns(onLink: (event: UnlinkedEvent) => void): RecordC
           aria-label={`Link ${eventLabel(e)} of ${e.equipmentReference ?? formatEventTime(e.eventDateTime)} to a dossier`}
           data-testid="link-event"
         >
-          Link to dossier
+          Link
         </Button>
       ),
     },

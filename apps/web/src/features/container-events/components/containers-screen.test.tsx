@@ -120,7 +120,7 @@ describe('/containers', () => {
     const both = within(await screen.findByTestId(`row-unlinked-${contested.eventID}`)).getByTestId(
       'unlinked-reason',
     );
-    expect(both.textContent).toBe(`Ambiguous:${DOSSIER.number} (ACME),D-2026-000043 (GLOBEX)`);
+    expect(both.textContent).toBe('Ambiguous: 2 dossiers');
     expect(both.getAttribute('title')).toBe(
       `Ambiguous: 2 dossiers claim this event (${DOSSIER.number} (ACME), D-2026-000043 (GLOBEX)). Choose one.`,
     );
