@@ -57,7 +57,11 @@ export interface AppDeps {
 export async function buildApp({ config, db, logger }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (Fastify takes it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Limits answered as problem+json by the input guard (414, 431) instead of a 404 or a reset socket.
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     routerOptions: { maxParamLength: ROUTER_MAX_PARAM_LENGTH },

@@ -28,8 +28,12 @@ export interface Config {
   logLevel: string;
   /** SEED_DEMO: seed demo parties and sign-ins into an empty database (default true). */
   seedDemo: boolean;
-  /** TRUST_PROXY: trust X-Forwarded-* from a load balancer, for client addresses (default false). */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which proxies may set the client address through X-Forwarded-For (default false:
+   * none). `true` is one hop (the load balancer in front), a number that many hops, or a list of
+   * proxy addresses/CIDRs. Never "every hop": a client could then choose its own address.
+   */
+  trustProxy: boolean | number | string[];
   /** REDIS_URL: Redis for the hub backplane and presence across several API nodes; unset means one node. */
   redisUrl: string | undefined;
   /** HUB_KEEP_ALIVE_SECONDS / HUB_CLIENT_TIMEOUT_SECONDS: hub pings when idle, and when a silent client is dropped. */
@@ -78,6 +82,21 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return n;
 }
 
+/** TRUST_PROXY as Fastify's trustProxy: false, a hop count (true = 1), or proxy addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value.trim() === '') return false;
+  const v = value.trim().toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((a) => a.trim());
+  if (list.some((a) => !/^[0-9a-f:.]+(\/\d{1,3})?$/.test(a)))
+    throw new Error(
+      `TRUST_PROXY must be false, true, a number of hops or proxy addresses/CIDRs, got "${value}"`,
+    );
+  return list;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -105,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowSeconds: int('LOGIN_WINDOW_SECONDS', env.LOGIN_WINDOW_SECONDS, 900),
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: bool(env.SEED_DEMO, true),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
     hubKeepAliveMs: int('HUB_KEEP_ALIVE_SECONDS', env.HUB_KEEP_ALIVE_SECONDS, 15) * 1000,
     hubClientTimeoutMs: int('HUB_CLIENT_TIMEOUT_SECONDS', env.HUB_CLIENT_TIMEOUT_SECONDS, 30) * 1000,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DossierStatus } from './dossiers.ts';
 import { partyRefSchema } from './parties.ts';
-import { queryInt } from './primitives.ts';
+import { queryBoolean, queryInt } from './primitives.ts';
 import { fieldErrorSchema } from './problem.ts';
 import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
@@ -584,7 +584,7 @@ export const MAX_CSV_IMPORT_ROWS = 20_000;
 
 export const csvImportQuerySchema = z.object({
   mode: z.enum(['preview', 'commit']).default('preview'),
-  validRowsOnly: z.stringbool().default(false),
+  validRowsOnly: queryBoolean.default(false),
 });
 
 export const csvImportRowSchema = z.object({

@@ -10,6 +10,7 @@ import {
   int,
   numericMax,
   optionalDateTime,
+  queryBoolean,
   queryInt,
   text,
   versionSchema,
@@ -184,5 +185,14 @@ describe('dates and times', () => {
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['pickupFrom']);
     expect(ok(transportCreateSchema, { ...leg, pickupFrom: '1' })).toBe(false);
     expect(ok(transportCreateSchema, { ...leg, pickupFrom: 1 })).toBe(false);
+  });
+});
+
+describe('queryBoolean', () => {
+  it('takes exactly true and false', () => {
+    expect(queryBoolean.parse('true')).toBe(true);
+    expect(queryBoolean.parse('false')).toBe(false);
+    for (const loose of ['yes', 'on', '1', '', 'TRUE', 'enabled'])
+      expect(queryBoolean.safeParse(loose).success, loose).toBe(false);
   });
 });

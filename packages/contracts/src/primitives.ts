@@ -117,6 +117,11 @@ export function queryInt(opts: { min?: number; max?: number } = {}) {
     .pipe(int(opts));
 }
 
+/** A yes/no in a query string: exactly `true` or `false` (no `yes`, `on`, `1` or blank guessed at). */
+export const queryBoolean = z
+  .enum(['true', 'false'], { error: 'Send true or false' })
+  .transform((v) => v === 'true');
+
 // ---- decimals (money, quantities) ----------------------------------------------------------------
 
 /** The largest absolute value a `numeric(precision, scale)` column holds, as a decimal string. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { seedDemo } from '../db/seed.ts';
+import { usersService } from '../features/users/users.service.ts';
 import {
+  bearer,
   createTestApp,
   createTestDatabase,
   demoTokens,
@@ -130,6 +132,25 @@ describe('Idempotency-Key on POST', () => {
     expect(byAdmin.headers['idempotent-replayed']).toBeUndefined();
     expect(byAdmin.body.id).not.toBe(byStaff.body.id);
     expect(await dossiersWithReference(ref)).toBe(2);
+  });
+
+  it('never replays an answer made under other rights: staff made a customer get no staff answer back', async () => {
+    const email = `demoted-${Date.now()}@fvg.test`;
+    const user = await usersService(db.db).create({ email, password: 'Harbour-Crane-7319', role: 'staff' });
+    const auth = await bearer(app, email, 'Harbour-Crane-7319');
+    const ref = newReference();
+    const first = await post('/dossiers', auth, 'demotion-key', dossier(ref));
+    expect(first.status).toBe(201);
+    await db.db
+      .updateTable('users')
+      .set({ role: 'customer', party_id: acmeId })
+      .where('id', '=', user.id)
+      .execute();
+    const retry = await post('/dossiers', auth, 'demotion-key', dossier(ref));
+    expect(retry.status).toBe(422);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.raw).not.toContain(String(first.body.id));
+    expect(await dossiersWithReference(ref)).toBe(1);
   });
 
   it('validates the key: 1 to 255 visible ASCII characters, else 400 on Idempotency-Key', async () => {

@@ -57,9 +57,15 @@ const keyProblem = (status: number, title: string, detail: string, headers?: Rec
     ...(headers ? { headers } : {}),
   });
 
+/**
+ * What makes a retry the same request: method, URL, body, and the caller's standing (role, party,
+ * warehouse access). An answer made under other rights is never replayed: a user made a customer
+ * since must not get back what they saw as staff.
+ */
 function fingerprint(request: FastifyRequest): string {
+  const { role, party_id, cw_access } = request.user;
   return createHash('sha256')
-    .update(JSON.stringify([request.method, request.url, request.body ?? null]))
+    .update(JSON.stringify([request.method, request.url, request.body ?? null, role, party_id, cw_access]))
     .digest('hex');
 }
 
@@ -142,7 +148,7 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
         throw keyProblem(
           422,
           'Idempotency-Key reused',
-          `This Idempotency-Key was already used for another request (${first.request} with other content); use a new key for a new request.`,
+          `This Idempotency-Key was already used for another request (${first.request} with other content, or before your access changed); use a new key for a new request.`,
         );
       }
       if (first.status !== null) return replay(reply, first.status, first.headers, first.body);

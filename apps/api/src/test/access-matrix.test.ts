@@ -98,9 +98,11 @@ function leaks(world: World, res: Sent): string[] {
     }
   };
   walk(res.json, '$');
-  // Keyset cursors travel in answers: decode them as far as they go and look inside too.
+  // Keyset cursors travel in answers: they must be sealed, not readable. A cursor that decodes to
+  // text (JSON, a date, an amount) would carry its sort values to whoever holds it.
   for (const m of text.matchAll(/"nextCursor":"([^"]+)"/g)) {
     const decoded = Buffer.from(m[1] as string, 'base64url').toString('utf8');
+    if (/^[\x20-\x7e]*$/.test(decoded)) found.push(`nextCursor is readable: ${decoded.slice(0, 80)}`);
     for (const [needle, what] of forbiddenFor(world))
       if (decoded.includes(needle)) found.push(`nextCursor carries ${what} (${needle})`);
   }

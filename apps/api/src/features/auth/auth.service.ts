@@ -75,7 +75,7 @@ export async function createAuthService(
     // this very address against this account (first rule) can slow them down.
     const known = await repo.isKnownAddress(email, address, KNOWN_ADDRESS_DAYS);
     return [
-      { key: `login:account:${email}|${address}`, max, windowSeconds, backoff: true, onSuccess: 'reset' },
+      { key: `login:account:${email}|${address}`, max, windowSeconds, backoff: true },
       {
         key: `login:address:${address}`,
         max: max * ADDRESS_LIMIT_FACTOR,

@@ -217,9 +217,31 @@ describe('sign-in limits (ADR 0016)', () => {
     // More sign-ins than the limit in one window (tabs, devices behind one address): all succeed.
     for (let i = 0; i < 2 * N; i++)
       expect((await login('tabs@x.test', STRONG, '10.16.0.1')).statusCode).toBe(200);
-    // A success forgets the failures: N new failures are needed to block the pair again.
-    for (let i = 0; i < N; i++) expectProblem(await login('tabs@x.test', 'wrong-password', '10.16.0.1'), 401);
+    // Successes give back only their own slots: the typo still counts in its window, so whoever
+    // guesses from the owner's address gets no fresh guesses from the owner's sign-ins.
+    for (let i = 0; i < N - 1; i++)
+      expectProblem(await login('tabs@x.test', 'wrong-password', '10.16.0.1'), 401);
     expectRetryAfter(await login('tabs@x.test', STRONG, '10.16.0.1'));
+  });
+
+  it('behind one trusted proxy, a client cannot escape its limit by writing X-Forwarded-For', async () => {
+    const proxied = await createTestApp(db, { loginMaxAttempts: N, loginWindowSeconds: 600, trustProxy: 1 });
+    try {
+      await addUser('spoof@x.test');
+      // The load balancer (the socket's address) appends the real client; the rest is the client's.
+      const attempt = (password: string, spoofed: string) =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/auth/access_token',
+          headers: { ...json, 'x-forwarded-for': `${spoofed}, 203.0.113.7` },
+          payload: { email: 'spoof@x.test', password },
+          remoteAddress: '10.0.0.254',
+        });
+      for (let i = 0; i < N; i++) expectProblem(await attempt('wrong-password', `198.51.100.${i}`), 401);
+      expectRetryAfter(await attempt(STRONG, '198.51.100.99'));
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('counts an IPv6 /64 as one address', async () => {

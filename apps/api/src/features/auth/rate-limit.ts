@@ -16,14 +16,6 @@ export interface BucketRule {
   enforce?: boolean;
   /** A bucket that fills with failures blocks for window × 2^(earlier blocks), up to MAX_BLOCK_SECONDS. */
   backoff?: boolean;
-  /**
-   * What a successful attempt does to the bucket. `release` (default) gives its slot back. `reset`
-   * forgets the bucket (its failures and strikes): whoever succeeded knows the password, so guesses
-   * after it gain nothing, while keeping the slots counted would lock the owner out after a typo and a
-   * few sign-ins (several tabs, devices behind one address). Parallel guesses still cannot exceed
-   * `max`: they take their slots in milliseconds, long before a password check (argon2) succeeds.
-   */
-  onSuccess?: 'release' | 'reset';
 }
 
 export interface RateLimiter {
@@ -31,7 +23,11 @@ export interface RateLimiter {
   take(rules: BucketRule[]): Promise<number>;
   /** The attempt failed: a backoff bucket it filled starts its block. */
   fail(rules: BucketRule[]): Promise<void>;
-  /** The attempt succeeded (see `BucketRule.onSuccess`). */
+  /**
+   * The attempt succeeded: it gives its own slot back in every bucket. Failures and strikes stay, so
+   * someone guessing from the owner's address gains no fresh guesses from the owner's sign-ins, and
+   * the owner's own typos are forgotten with the window.
+   */
   succeed(rules: BucketRule[]): Promise<void>;
   /** Forgets the bucket and its sub-buckets (`key|…`), e.g. every limit of an account after a reset. */
   clear(key: string): Promise<void>;
@@ -126,15 +122,11 @@ export function createRateLimiter(db: Db): RateLimiter {
 
     async succeed(rules) {
       for (const rule of rules) {
-        if (rule.onSuccess === 'reset') {
-          await db.deleteFrom('throttle_buckets').where('bucket', '=', rule.key).execute();
-        } else {
-          await db
-            .updateTable('throttle_buckets')
-            .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
-            .where('bucket', '=', rule.key)
-            .execute();
-        }
+        await db
+          .updateTable('throttle_buckets')
+          .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
+          .where('bucket', '=', rule.key)
+          .execute();
       }
     },
 
