@@ -119,7 +119,8 @@ const ACTIVE = sql`d.status in (${sql.join(EVENT_LINKING_STATUSES.map((s) => sql
  * The window of a dossier's dates that its events fall in (ADR 0015), in days, UTC calendar days:
  * from two weeks before departure (empty pick-up, stuffing, gate-in before the cut-off) to a month
  * after arrival (gate-out, stripping, the empty's return). With only one end known, the other is
- * a long voyage away; a dossier without any dates has no window yet (it captures by reference alone).
+ * a long voyage away. A dossier without any dates has no window yet: it claims by reference and by
+ * container number at any time (the status and the one-claimant rule still apply) until staff give it dates.
  */
 export const LINK_WINDOW_DAYS = {
   beforeDeparture: 14,
