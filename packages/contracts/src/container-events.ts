@@ -821,7 +821,10 @@ export const containerEventFieldVisibility = {
 /** Link an event to a dossier by hand (id or number), or unlink it (null). */
 export const containerEventLinkSchema = z.strictObject({
   dossierId: z.string().trim().min(1, 'Choose a dossier').max(64).nullable(),
-  /** Also link the other unlinked events of the same container. */
+  /**
+   * Also link the container's other unlinked events that belong to this dossier's voyage: those in its
+   * window (ADR 0015) that no other active dossier claims. Other voyages' and contested events stay.
+   */
   applyToContainer: z.boolean().default(false),
 });
 export type ContainerEventLink = z.input<typeof containerEventLinkSchema>;
@@ -829,7 +832,10 @@ export type ContainerEventLink = z.input<typeof containerEventLinkSchema>;
 export const containerEventLinkResponseSchema = z.object({
   /** The events whose link changed (the one addressed first). */
   linked: z.array(containerEventSchema),
+  /** The container's events still unlinked afterwards (other voyages', contested ones); 0 without a container. */
+  leftUnlinked: z.number().int().nonnegative(),
 });
+export type ContainerEventLinkResult = z.infer<typeof containerEventLinkResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Integration API keys (admin): POST/GET /api/integration-keys, DELETE /api/integration-keys/{id}

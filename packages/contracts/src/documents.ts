@@ -112,7 +112,16 @@ export function sanitizeFileName(name: string): string {
   if (cleaned.length <= 200) return cleaned;
   const dot = cleaned.lastIndexOf('.');
   const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
-  return cleaned.slice(0, 200 - ext.length) + ext;
+  return cutAt(cleaned, 200 - ext.length) + ext;
+}
+
+/**
+ * The start of `s` in at most `max` UTF-16 units, never ending in half a surrogate pair: a lone
+ * surrogate left by the cut would be refused (400) after the file was stored.
+ */
+function cutAt(s: string, max: number): string {
+  const head = s.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
 }
 
 const fileNameSchema = z.string().max(1000).transform(sanitizeFileName).pipe(z.string().min(1).max(200));

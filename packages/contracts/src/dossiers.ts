@@ -381,10 +381,14 @@ export const DOSSIER_SORT_FIELDS = [
   'profit',
 ] as const;
 
-/** Job costing is the forwarder's margin: customers never see it, in any form. */
+/**
+ * Job costing is the forwarder's margin: customers never see it, in any form. Staff can move a
+ * dossier to another customer: its new customer's history starts there, without the former one's id.
+ */
 export const dossierFieldVisibility = {
   internal: ['profit', 'costTotal', 'revenueTotal', 'charges'],
   internalActions: ['charges changed'],
+  partyField: 'customerId',
 } as const satisfies FieldVisibility;
 
 export const dossierListQuerySchema = listQueryBaseSchema.extend({

@@ -51,6 +51,13 @@ export interface FieldVisibility {
   readonly internal: readonly string[];
   /** Audit actions that are internal as a whole: a customer's history leaves them out even when empty. */
   readonly internalActions?: readonly string[];
+  /**
+   * The field naming the party the record belongs to, when staff can give the record to another party
+   * (dossiers: `customerId`). A customer's history never shows its changes (their values are other
+   * parties' ids) and starts where the record became their party's: what was done while it was
+   * another party's is that party's history, not theirs.
+   */
+  readonly partyField?: string;
 }
 
 /** For areas whose every field the record's customer may see (declared, so it is a decision, not a gap). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
-import { type AuditEntry, containerEventFieldVisibility } from '@fvg/contracts';
+import { type AuditEntry, containerEventFieldVisibility, dossierFieldVisibility } from '@fvg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { seedDemo } from '../db/seed.ts';
@@ -126,6 +126,87 @@ describe('histories', () => {
     const customer = { all: false, partyId: parties.ACME as string } as const;
     expect(visibleHistory(customer, containerEventFieldVisibility, entries).map((e) => e.id)).toEqual(['1']);
     expect(visibleHistory({ all: true }, containerEventFieldVisibility, entries)).toEqual(entries);
+  });
+});
+
+describe('a dossier moved to another customer', () => {
+  it('shows its new customer neither the former customer’s id nor anything from before the move', async () => {
+    const booked = await call('POST', '/dossiers/bookings', tokens.acme, {
+      type: 'export',
+      mode: 'road',
+      originLocode: 'NLRTM',
+      destinationLocode: 'DEHAM',
+      cargoDescription: 'Pallets of ACME parts',
+      customerReference: 'ACME-SECRET-REF',
+    });
+    expect(booked.status).toBe(201);
+    const id = booked.body.id as string;
+    const acmeUser = await db.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'customer@acme.example')
+      .executeTakeFirstOrThrow();
+    const patch = async (version: number, body: Json) => {
+      const r = await call('PATCH', `/dossiers/${id}`, tokens.staff, { version, ...body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    await patch(1, { cargoDescription: 'Pallets of ACME spare parts' });
+    await patch(2, { customerId: parties.GLOBEX, customerReference: 'GLOBEX-1' });
+    await patch(3, { cargoDescription: 'Pallets' });
+
+    const staff = (await call('GET', `/dossiers/${id}/history`, tokens.staff))
+      .body as unknown as AuditEntry[];
+    expect(staff.map((e) => e.action)).toEqual(['updated', 'updated', 'updated', 'booking requested']);
+    expect(staff[1]?.changes).toContainEqual({ field: 'customerId', from: parties.ACME, to: parties.GLOBEX });
+
+    const globex = await call('GET', `/dossiers/${id}/history`, tokens.globex);
+    expect(globex.status).toBe(200);
+    const entries = globex.body as unknown as AuditEntry[];
+    // Only what happened since the dossier became GLOBEX's; the move itself names ACME and goes too.
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'updated',
+        changes: [{ field: 'cargoDescription', from: 'Pallets of ACME spare parts', to: 'Pallets' }],
+      }),
+    ]);
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(parties.ACME as string);
+    expect(text).not.toContain('ACME-SECRET-REF');
+    expect(text).not.toContain('booking requested');
+    expect(text).not.toContain(acmeUser.id);
+    expect((await call('GET', `/dossiers/${id}/history`, tokens.acme)).status).toBe(404);
+  });
+
+  it('starts a customer’s history at the latest move to them, and never shows a party change', () => {
+    const A = parties.ACME as string;
+    const B = parties.GLOBEX as string;
+    const entry = (id: string, action: string, changes: AuditEntry['changes']): AuditEntry => ({
+      id,
+      at: `2026-11-0${id}T00:00:00.000Z`,
+      action,
+      actor: null,
+      changes,
+    });
+    // Newest first: created for A, moved to B, back to A, then edited.
+    const entries = [
+      entry('5', 'updated', [{ field: 'eta', from: null, to: '2026-12-01' }]),
+      entry('4', 'updated', [
+        { field: 'customerId', from: B, to: A },
+        { field: 'customerReference', from: 'B-REF', to: 'A-REF' },
+      ]),
+      entry('3', 'updated', [{ field: 'customerReference', from: null, to: 'B-REF' }]),
+      entry('2', 'updated', [{ field: 'customerId', from: A, to: B }]),
+      entry('1', 'created', [
+        { field: 'customerId', from: null, to: A },
+        { field: 'type', from: null, to: 'export' },
+      ]),
+    ];
+    const customer = { all: false, partyId: A } as const;
+    expect(visibleHistory(customer, dossierFieldVisibility, entries).map((e) => e.id)).toEqual(['5']);
+    // Never moved: the whole history, without the creation's customerId.
+    const created = visibleHistory(customer, dossierFieldVisibility, [entries[4] as AuditEntry]);
+    expect(created).toEqual([{ ...entries[4], changes: [{ field: 'type', from: null, to: 'export' }] }]);
+    expect(visibleHistory({ all: true }, dossierFieldVisibility, entries)).toEqual(entries);
   });
 });
 

@@ -26,8 +26,12 @@ export function redact<T extends object>(scope: Scope, visibility: FieldVisibili
 }
 
 /**
- * A history as the viewer may see it: changes of hidden fields left out, and so are entries that are
- * internal as a whole or had only hidden changes (a "charges changed" says something even when empty).
+ * A history (newest first) as the viewer may see it: changes of hidden fields left out, and so are
+ * entries that are internal as a whole or had only hidden changes (a "charges changed" says something
+ * even when empty). With a `partyField`, a customer sees none of its changes, and nothing from the
+ * move that gave the record to their party back: a customer can only read a record that is theirs
+ * now, so the latest move (a change from a party, not the creation's from nothing) is where their
+ * history starts; the move itself names the former party and goes too.
  */
 export function visibleHistory(
   scope: Scope,
@@ -35,9 +39,11 @@ export function visibleHistory(
   entries: AuditEntry[],
 ): AuditEntry[] {
   if (scope.all) return entries;
-  const hidden = hiddenFields(scope, visibility);
+  const party = visibility.partyField;
+  const hidden = new Set([...hiddenFields(scope, visibility), ...(party ? [party] : [])]);
   const out: AuditEntry[] = [];
   for (const entry of entries) {
+    if (party && entry.changes.some((c) => c.field === party && c.from != null)) break;
     if (visibility.internalActions?.includes(entry.action)) continue;
     const changes = entry.changes.filter((c) => !hidden.has(c.field));
     if (entry.changes.length > 0 && changes.length === 0) continue;

@@ -134,14 +134,17 @@ export default function ContainerEventsScreen() {
             event={linking}
             dossierLookup={dossierLookup}
             onCancel={() => setLinking(null)}
-            onLinked={(linked, number) => {
-              notifications.show({
-                color: 'green',
-                message:
-                  linked.length === 0
-                    ? `Already linked to ${number}: nothing changed.`
-                    : `${linked.length} ${linked.length === 1 ? 'event' : 'events'} linked to ${number}.`,
-              });
+            onLinked={(linked, number, leftUnlinked) => {
+              const done =
+                linked.length === 0
+                  ? `Already linked to ${number}: nothing changed.`
+                  : `${linked.length} ${linked.length === 1 ? 'event' : 'events'} linked to ${number}.`;
+              // Other voyages' and contested events of the container wait for a decision of their own.
+              const left =
+                leftUnlinked > 0
+                  ? ` ${leftUnlinked} ${leftUnlinked === 1 ? 'event' : 'events'} of ${linking.equipmentReference} still unlinked.`
+                  : '';
+              notifications.show({ color: 'green', message: done + left });
               setLinking(null);
             }}
           />

@@ -119,7 +119,8 @@ const ACTIVE = sql`d.status in (${sql.join(EVENT_LINKING_STATUSES.map((s) => sql
  * The window of a dossier's dates that its events fall in (ADR 0015), in days, UTC calendar days:
  * from two weeks before departure (empty pick-up, stuffing, gate-in before the cut-off) to a month
  * after arrival (gate-out, stripping, the empty's return). With only one end known, the other is
- * a long voyage away; a dossier without any dates has no window yet (it captures by reference alone).
+ * a long voyage away. A dossier without any dates has no window yet: it claims by reference and by
+ * container number at any time (the status and the one-claimant rule still apply) until staff give it dates.
  */
 export const LINK_WINDOW_DAYS = {
   beforeDeparture: 14,
@@ -530,13 +531,30 @@ export function containerEventsRepository(db: Db) {
       return r.rows[0];
     },
 
-    /** The other unlinked events of a container, locked for relinking. */
-    async unlinkedOfContainer(containerNumber: string, except: string): Promise<string[]> {
+    /**
+     * The container's other unlinked events that may follow a hand link to `dossierId`, locked: those
+     * in that dossier's window (the rule's window, ADR 0015) that no other active dossier claims. A
+     * container is reused voyage after voyage: another voyage's events, and events several dossiers
+     * claim, stay unlinked for staff to decide one by one.
+     */
+    async unlinkedOfContainer(containerNumber: string, except: string, dossierId: string): Promise<string[]> {
       const r = await sql<{ id: string }>`
-        select id from container_events
-        where equipment_reference = ${containerNumber} and dossier_id is null and id <> ${except}
-        order by id for update`.execute(db);
+        select e.id from container_events e cross join dossiers d
+        where d.id = ${dossierId} and e.equipment_reference = ${containerNumber} and e.dossier_id is null
+          and e.id <> ${except} and ${fitsWindow(sql`e.event_date_time`)}
+          and not exists (
+            select 1 from ${claimingDossiers(sql`e.equipment_reference`, sql`e.document_references`, sql`e.event_date_time`)} c
+             where c.by_ref = c.best and c.id <> ${dossierId})
+        order by e.id for update of e`.execute(db);
       return r.rows.map((x) => x.id);
+    },
+
+    /** How many of a container's events no dossier has. */
+    async unlinkedCount(containerNumber: string): Promise<number> {
+      const r = await sql<{ n: number }>`
+        select count(*)::int as n from container_events
+        where equipment_reference = ${containerNumber} and dossier_id is null`.execute(db);
+      return r.rows[0]?.n ?? 0;
     },
 
     async setDossier(ids: string[], dossierId: string | null): Promise<void> {

@@ -207,13 +207,13 @@ export const containerEventsRoutes: FastifyPluginAsyncZod<{ db: Db; events: Reco
       schema: {
         tags,
         summary:
-          'Link an event to a dossier by hand (staff; dossier id or number), or unlink it with null; `applyToContainer` also links the container’s other unlinked events',
+          'Link an event to a dossier by hand (staff; dossier id or number), or unlink it with null; `applyToContainer` also links the container’s other unlinked events in the dossier’s window that no other active dossier claims',
         params: idParams,
         body: containerEventLinkSchema,
         response: { 200: containerEventLinkResponseSchema, ...problemResponses },
       },
     },
-    async (request) => ({ linked: await service.link(request.user, request.params.id, request.body) }),
+    (request) => service.link(request.user, request.params.id, request.body),
   );
 
   app.get(

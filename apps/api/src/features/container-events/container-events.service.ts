@@ -1,5 +1,6 @@
 import {
   type ContainerEvent,
+  type ContainerEventLinkResult,
   type ContainerEventSource,
   type ContainerListQuery,
   type ContainerTimeline,
@@ -427,14 +428,16 @@ export function containerEventsService(db: Db, events: RecordEvents) {
     },
 
     /**
-     * Links an event to a dossier by hand (or unlinks it with null), optionally with the other unlinked
-     * events of its container; each change goes to the event's audit trail.
+     * Links an event to a dossier by hand (or unlinks it with null): the event staff chose goes where
+     * they say. `applyToContainer` also takes the container's unlinked events in the dossier's window
+     * that no other active dossier claims (never another voyage's, never a contested one). Each change
+     * goes to the event's audit trail; the answer says how many of the container's events stay unlinked.
      */
     async link(
       user: SessionUser,
       id: string,
       input: z.output<typeof containerEventLinkSchema>,
-    ): Promise<ContainerEvent[]> {
+    ): Promise<ContainerEventLinkResult> {
       requireStaff(user);
       const target = input.dossierId ? await dossiers.find({ all: true }, input.dossierId) : null;
       if (input.dossierId && !target)
@@ -444,19 +447,20 @@ export function containerEventsService(db: Db, events: RecordEvents) {
         throw problems.validation([
           { field: 'dossierId', message: `Confirm the booking ${target.number} before linking events to it` },
         ]);
-      const changed = await db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         const r = containerEventsRepository(trx);
         const event = await r.findEvent({ all: true }, id, true);
         if (!event) throw problems.notFound('This container event does not exist.');
         const others =
-          input.applyToContainer && event.equipment_reference
-            ? await r.unlinkedOfContainer(event.equipment_reference, event.id)
+          input.applyToContainer && event.equipment_reference && target
+            ? await r.unlinkedOfContainer(event.equipment_reference, event.id, target.id)
             : [];
         const before = [
           event,
           ...(await Promise.all(others.map((o) => r.findEvent({ all: true }, o)))),
         ].filter((e): e is NonNullable<typeof e> => !!e && e.dossier_id !== (target?.id ?? null));
-        if (!before.length) return [];
+        const left = () => (event.equipment_reference ? r.unlinkedCount(event.equipment_reference) : 0);
+        if (!before.length) return { changed: [], leftUnlinked: await left() };
         await r.setDossier(
           before.map((e) => e.id),
           target?.id ?? null,
@@ -478,15 +482,19 @@ export function containerEventsService(db: Db, events: RecordEvents) {
             changes: [{ field: 'dossier', from: e.dossier_number, to: target?.number ?? null }],
           });
         }
-        return before;
+        return { changed: before, leftUnlinked: await left() };
       });
+      const { changed, leftUnlinked } = result;
       const announced = changed.flatMap((e) => [
         { ...e, customer_id: e.customer_id },
         { ...e, dossier_id: target?.id ?? null, customer_id: target?.customer_id ?? null },
       ]);
       announce(announced, 'updated');
       const after = await Promise.all(changed.map((e) => repo.findEvent({ all: true }, e.id)));
-      return after.filter((e): e is NonNullable<typeof e> => !!e).map(toContainerEvent);
+      return {
+        linked: after.filter((e): e is NonNullable<typeof e> => !!e).map(toContainerEvent),
+        leftUnlinked,
+      };
     },
 
     async history(user: SessionUser, id: string) {

@@ -499,6 +499,7 @@ describe('linking to dossiers', () => {
     expect((linked.body.linked as { id: string; dossier: Json }[]).map((e) => [e.id, e.dossier.id])).toEqual([
       [first, d.id],
     ]);
+    expect(linked.body.leftUnlinked).toBe(1);
     const history = await call('GET', `/container-events/${first}/history`, staff);
     expect((history.body as unknown as Json[])[0]).toMatchObject({
       action: 'linked',
@@ -526,6 +527,7 @@ describe('linking to dossiers', () => {
       applyToContainer: true,
     });
     expect((all.body.linked as unknown[]).length).toBe(1);
+    expect(all.body.leftUnlinked).toBe(0);
     expect((await call('GET', `/container-events/unlinked?q=${c}`, staff)).body.total).toBe(0);
     const summaries = await db.db
       .selectFrom('container_summaries')
@@ -1046,6 +1048,77 @@ describe('the linking rule', () => {
     ]);
     expect(linked).toEqual([null, march.id, march.id, null, june.id, arrivalOnly.id, null]);
     expect((await unlinkedOf(w)).map((e) => e.reason)).toEqual(['unmatched', 'unmatched', 'unmatched']);
+  });
+
+  it('takes along only the chosen dossier’s voyage when staff link a whole container by hand', async () => {
+    const v = containerNumber('VOYU', 1);
+    // Sent before any dossier names the container: all of them wait unlinked.
+    const [chosen, stuffed, contested, juneOut, juneIn, rivalOnly, before] = (
+      await call('POST', '/container-events', withKey(), [
+        gateIn(v, at('2026-03-02T08:00:00Z')),
+        gateIn(v, { ...at('2026-03-10T08:00:00Z'), equipmentEventTypeCode: 'LOAD' }),
+        gateIn(v, { ...at('2026-04-05T08:00:00Z'), equipmentEventTypeCode: 'GTOT' }),
+        gateIn(v, { ...at('2026-06-05T08:00:00Z'), equipmentEventTypeCode: 'LOAD' }),
+        gateIn(v, { ...at('2026-06-20T08:00:00Z'), equipmentEventTypeCode: 'DISC' }),
+        gateIn(v, { ...at('2026-05-10T08:00:00Z'), equipmentEventTypeCode: 'GTIN' }),
+        gateIn(v, { ...at('2026-01-10T08:00:00Z'), equipmentEventTypeCode: 'GTOT' }),
+      ])
+    ).body.results as { id: string }[];
+    // Windows: March (ACME) 2026-02-15 up to 2026-04-19, June (GLOBEX) 2026-05-18 up to 2026-07-25,
+    // and GLOBEX's April voyage 2026-03-27 up to 2026-05-12, which contests the 5 April event.
+    const march = await newDossier({ etd: '2026-03-01', eta: '2026-03-20', containers: [{ number: v }] });
+    const june = await newDossier({
+      customerId: globexId,
+      etd: '2026-06-01',
+      eta: '2026-06-25',
+      containers: [{ number: v }],
+    });
+    const april = await newDossier({
+      customerId: globexId,
+      etd: '2026-04-10',
+      eta: '2026-04-12',
+      containers: [{ number: v }],
+    });
+    const reasons = async () =>
+      Object.fromEntries(
+        (await unlinkedOf(v)).map((e) => [e.id, [e.reason, (e.suggestedDossier as Json)?.id]]),
+      );
+    expect((await reasons())[contested?.id as string]).toEqual(['ambiguous', undefined]);
+
+    const r = await call('POST', `/container-events/${chosen?.id}/link`, staff, {
+      dossierId: march.id,
+      applyToContainer: true,
+    });
+    expect(r.status, r.raw).toBe(200);
+    expect(
+      (r.body.linked as { id: string; dossier: Json }[]).map((e) => [e.id, e.dossier.id]).sort(),
+    ).toEqual(
+      [
+        [chosen?.id, march.id],
+        [stuffed?.id, march.id],
+      ].sort(),
+    );
+    expect(r.body.leftUnlinked).toBe(5);
+    // The other voyages' events, the contested one and the one before every window still wait for staff.
+    expect(await reasons()).toEqual({
+      [contested?.id as string]: ['ambiguous', undefined],
+      [juneOut?.id as string]: ['matched', june.id],
+      [juneIn?.id as string]: ['matched', june.id],
+      [rivalOnly?.id as string]: ['matched', april.id],
+      [before?.id as string]: ['unmatched', undefined],
+    });
+    // ACME's customer sees the March voyage only.
+    const acmeSees = (await call('GET', `/containers/${v}/events`, acme)).body.items as { id: string }[];
+    expect(acmeSees.map((e) => e.id).sort()).toEqual([chosen?.id, stuffed?.id].sort());
+    expect((await call('GET', `/container-events/${juneIn?.id}`, acme)).status).toBe(404);
+
+    // The event staff choose goes where they say, even outside the dossier's window; nothing follows it.
+    const odd = await call('POST', `/container-events/${juneIn?.id}/link`, staff, {
+      dossierId: march.id,
+      applyToContainer: true,
+    });
+    expect((odd.body.linked as { id: string }[]).map((e) => e.id)).toEqual([juneIn?.id]);
+    expect(odd.body.leftUnlinked).toBe(4);
   });
 
   it('applies the same rule to a CSV import', async () => {

@@ -1,5 +1,6 @@
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { giveElementsSize, jsonResponse } from '../../../test/render-route.tsx';
 import { CANDIDATE, CONTAINER, DOSSIER, unlinkedEvent } from './test-events.ts';
 import {
@@ -34,7 +35,7 @@ const orphan = unlinkedEvent({ equipmentReference: 'CSQU3054383' });
 
 function stubApi(
   role: string,
-  link: () => Response = () => jsonResponse({ linked: [{ ...stray, dossier: DOSSIER }] }),
+  link: () => Response = () => jsonResponse({ linked: [{ ...stray, dossier: DOSSIER }], leftUnlinked: 0 }),
 ) {
   const routes: StubRoutes = {
     'GET /api/container-events/unlinked': () => jsonResponse(page([stray, contested, orphan])),
@@ -103,10 +104,17 @@ describe('/containers', () => {
       applyToContainer: true,
     });
 
-    answer = () => jsonResponse({ linked: [{ ...stray, dossier: DOSSIER }] });
+    answer = () => jsonResponse({ linked: [{ ...stray, dossier: DOSSIER }], leftUnlinked: 2 });
+    const shown = vi.spyOn(notifications, 'show');
     const before = calls(fetchMock, '/api/container-events/unlinked').length;
     fireEvent.click(within(form).getByTestId('form-submit'));
     await waitFor(() => expect(screen.queryByTestId('link-form')).toBeNull());
+    // Other voyages' and contested events of the container are not taken along: staff are told so.
+    expect(shown).toHaveBeenCalledWith(
+      expect.objectContaining({
+        message: `1 event linked to ${DOSSIER.number}. 2 events of ${stray.equipmentReference} still unlinked.`,
+      }),
+    );
     // The list refreshes at once (the hub announces it too).
     await waitFor(() =>
       expect(calls(fetchMock, '/api/container-events/unlinked').length).toBeGreaterThan(before),

@@ -25,7 +25,8 @@ export interface LinkEventFormProps {
   event: UnlinkedEvent;
   /** Dossiers to pick from (the dossiers area provides it; the screen hands it over). */
   dossierLookup: LookupSource;
-  onLinked: (linked: ContainerEvent[], dossierLabel: string) => void;
+  /** `leftUnlinked`: the container's events that stay unlinked (other voyages', contested ones). */
+  onLinked: (linked: ContainerEvent[], dossierLabel: string, leftUnlinked: number) => void;
   onCancel: () => void;
 }
 
@@ -44,7 +45,7 @@ export function LinkEventForm({ event, dossierLookup, onLinked, onCancel }: Link
   const submit = useRecordSubmit(form, async (values) => {
     const result = await link.mutateAsync({ id: event.id, body: containerEventLinkSchema.parse(values) });
     const number = result.linked[0]?.dossier?.number ?? suggested?.number ?? 'the dossier';
-    onLinked(result.linked, number);
+    onLinked(result.linked, number, result.leftUnlinked);
   });
 
   return (
@@ -93,7 +94,7 @@ export function LinkEventForm({ event, dossierLookup, onLinked, onCancel }: Link
             form={form}
             name="applyToContainer"
             variant="checkbox"
-            label={`Also link the other unlinked events of ${event.equipmentReference}`}
+            label={`Also link the other unlinked events of ${event.equipmentReference} on this dossier's voyage`}
           />
         )}
       </Stack>
