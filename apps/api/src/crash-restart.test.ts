@@ -215,6 +215,35 @@ describe('restart right after a crash', () => {
 
     server = await serve(env);
     await signIn('after-crash@fvg.test', 'operator-pass-after-crash');
+
+    // The app and the operator's command started at the same moment right after a kill: one of them
+    // starts the server, the other waits for it and attaches; neither removes the other's lock file,
+    // and the command ending does not take the server from under the app.
+    killGroup(server.child);
+    server = spawnServe(env);
+    const together = await run(
+      'npm',
+      [
+        'run',
+        '-s',
+        'cli',
+        '--',
+        'users:add',
+        '--email',
+        'together@fvg.test',
+        '--password',
+        'operator-pass-together',
+        '--role',
+        'staff',
+      ],
+      { cwd: root, env: { ...process.env, ...env } },
+    );
+    expect(together.stdout).toMatch(/created staff together@fvg\.test/);
+    await waitFor(server.child, server.output, 'FVG is running on');
+    expect(server.output()).not.toMatch(/failed to start/);
+    await signIn('together@fvg.test', 'operator-pass-together');
+    const postmaster = (await readFile(path.join(dataDir, 'pg/postmaster.pid'), 'utf8')).split('\n')[0];
+    expect(await readFile(`/proc/${postmaster}/stat`, 'utf8')).toMatch(/^\d+ \(postgres\)/);
     // A clean stop at the end, so the data folder's server goes down with it.
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     process.kill(-(server.child.pid as number), 'SIGTERM');

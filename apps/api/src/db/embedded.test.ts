@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { appendFile, chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { appendFile, chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -94,7 +95,7 @@ describe('embedded PostgreSQL after a crash', () => {
       // Either the killed postmaster is still exiting, or its backend holds the shared memory.
       expect(logs.filter((m) => m.startsWith('waiting'))).toEqual([
         expect.stringMatching(
-          /^waiting for the previous PostgreSQL \(pid \d+\) to release the data folder .*(shared memory|does not accept connections)/,
+          /^waiting for the previous PostgreSQL \(pid \d+\) to release the data folder .*(shared memory|does not accept connections|did not let us in)/,
         ),
       ]);
       expect(await query<{ v: string }>(again.url, 'select v from kept')).toEqual([{ v: 'acknowledged' }]);
@@ -149,6 +150,131 @@ describe('embedded PostgreSQL after a crash', () => {
     );
     expect(startFailure('')).toBe('PostgreSQL exited without a message');
   });
+});
+
+/** A process that is gone (exited and reaped): its pid names nobody. */
+async function deadPid(): Promise<number> {
+  const child = spawn('true');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid as number;
+}
+
+/** Resolves once a log line starts with `waiting`; fails if `start` settles first. */
+async function untilWaiting(logs: string[], start: Promise<unknown>): Promise<void> {
+  const waiting = async () => {
+    while (!logs.some((m) => m.startsWith('waiting'))) await new Promise((r) => setTimeout(r, 50));
+  };
+  await Promise.race([
+    waiting(),
+    start.then(() => {
+      throw new Error(`started without waiting: ${logs.join('\n')}`);
+    }),
+  ]);
+}
+
+/** The parent of the backend serving `url`: the postmaster that really runs the server. */
+async function livePostmaster(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+    const stat = readFileSync(`/proc/${backend}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('embedded PostgreSQL started by two processes at once', () => {
+  it("runs one start at a time: waits while another live process holds the start lock, without touching postmaster.pid, and takes a dead holder's lock over", async () => {
+    const d = await dataDir();
+    const first = await startEmbedded({ dataDir: d });
+    await query(first.url, 'create table kept (v int); insert into kept values (7)');
+    const lock = await readFile(path.join(d, 'pg/postmaster.pid'), 'utf8');
+    await first.stop();
+    // Another start is under way (its holder lives), and postmaster.pid names a pid another program has
+    // now: a start that judged and removed it without the lock could remove the other start's new one.
+    const holder = spawn('sleep', ['60']);
+    const other = spawn('sleep', ['60']);
+    try {
+      const stalePid = lock.replace(/^\d+/, String(other.pid));
+      await writeFile(path.join(d, 'pg/postmaster.pid'), stalePid);
+      await writeFile(path.join(d, 'pg.start.lock'), JSON.stringify({ pid: holder.pid }));
+      const logs: string[] = [];
+      const starting = startEmbedded({ dataDir: d, log: (m) => logs.push(m) });
+      await untilWaiting(logs, starting);
+      expect(logs.filter((m) => m.startsWith('waiting'))).toEqual([
+        expect.stringMatching(
+          new RegExp(`another process \\(pid ${holder.pid}\\) is starting it .*pg\\.start\\.lock`),
+        ),
+      ]);
+      expect(await readFile(path.join(d, 'pg/postmaster.pid'), 'utf8')).toBe(stalePid);
+
+      // The holder dies mid-start (killed): its lock is taken over and the start goes on.
+      const gone = new Promise((resolve) => holder.once('exit', resolve));
+      holder.kill('SIGKILL');
+      await gone;
+      const again = await starting;
+      try {
+        expect(again.owned).toBe(true);
+        expect(await query<{ v: number }>(again.url, 'select v from kept')).toEqual([{ v: 7 }]);
+        expect(await postmasterPid(d)).toBe(await livePostmaster(again.url));
+        expect(existsSync(path.join(d, 'pg.start.lock'))).toBe(false);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      holder.kill('SIGKILL');
+      other.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('right after a SIGKILL, two starts at once end with one postmaster, the other attached, and postmaster.pid naming it', async () => {
+    const d = await dataDir();
+    const first = await startEmbedded({ dataDir: d });
+    await query(first.url, "create table kept (v text); insert into kept values ('acknowledged')");
+    process.kill(await postmasterPid(d), 'SIGKILL');
+    // The killed app was starting it too: its start lock names a dead process.
+    await writeFile(path.join(d, 'pg.start.lock'), JSON.stringify({ pid: await deadPid() }));
+
+    const servers = await Promise.all([startEmbedded({ dataDir: d }), startEmbedded({ dataDir: d })]);
+    const owner = servers.find((s) => s.owned);
+    const attached = servers.find((s) => !s.owned);
+    try {
+      expect(servers.map((s) => s.owned).sort()).toEqual([false, true]);
+      expect(attached?.url).toBe(owner?.url);
+      const url = owner?.url as string;
+      expect(await query<{ v: string }>(url, 'select v from kept')).toEqual([{ v: 'acknowledged' }]);
+      // The lock file is the running postmaster's own, not removed or replaced by the second start.
+      const pid = await postmasterPid(d);
+      expect(pid).toBe(await livePostmaster(url));
+      expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/^\d+ \(postgres\)/);
+      // The start lock is released and nothing of the takeover is left behind.
+      expect((await readdir(d)).sort()).toEqual(['pg', 'pg-credentials.json']);
+    } finally {
+      await first.stop();
+      await attached?.stop();
+      await owner?.stop();
+    }
+  }, 60_000);
+
+  it('the process that started the server leaves it running while another uses it; the last to leave stops it', async () => {
+    const d = await dataDir();
+    // The operator command starts the server, the app attaches to it, the command ends first.
+    const cliLogs: string[] = [];
+    const cli = await startEmbedded({ dataDir: d, log: (m) => cliLogs.push(m) });
+    const app = await startEmbedded({ dataDir: d });
+    expect([cli.owned, app.owned]).toEqual([true, false]);
+    const pid = await postmasterPid(d);
+    await cli.stop();
+    expect(cliLogs).toContain('leaving the embedded PostgreSQL running for the other processes that use it');
+    expect(await query(app.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    expect(await postmasterPid(d)).toBe(pid);
+
+    await app.stop();
+    await expect(query(app.url, 'select 1')).rejects.toThrow();
+    expect(existsSync(path.join(d, 'pg/postmaster.pid'))).toBe(false);
+  }, 60_000);
 });
 
 describe('PG_SHARED_BUFFERS', () => {

