@@ -31,6 +31,11 @@ export interface HubLimits {
   longPollDisconnectTimeoutMs: number;
   negotiateTimeoutMs: number;
   maxMessageSize: number;
+  /**
+   * How often every open connection's user is re-checked (HubDefinition.recheckMany / recheck) even
+   * when it calls nothing: what ends a listening connection whose revocation close went missing.
+   */
+  recheckIntervalMs: number;
 }
 
 /** Where a streaming transport (WebSockets, SSE) writes; long polling buffers instead. */
@@ -171,6 +176,39 @@ export class HubConnection<User = unknown> {
 
   private send(message: object): void {
     this.write(toRecord(message));
+  }
+
+  /** The bearer token the connection was opened with, for the server's periodic re-check. */
+  get bearerToken(): string | undefined {
+    return this.accessToken;
+  }
+
+  /** A periodic re-check's verdict (see HubLimits.recheckIntervalMs): go on as the fresh user, or close. */
+  applyRecheck(checked: { user: User } | HubRefusal): void {
+    if (this.closed) return;
+    if ('user' in checked) this.user = checked.user;
+    else this.close(checked.error, checked.allowReconnect);
+  }
+
+  /**
+   * Takes the connection out of `group` unless it belongs to one of `unlessIn` (Envelope.leave), at
+   * once so nothing more of the group reaches it, then again after the calls in flight (a join checked
+   * before the change could add it back), and tells the hub (HubDefinition.onRemovedFromGroup).
+   */
+  leaveGroup(group: string, unlessIn: string[]): void {
+    const stays = () => unlessIn.some((g) => this.groups.has(g));
+    if (this.closed || !this.handshakeDone || stays() || !this.groups.has(group)) return;
+    this.lifetime.removeFromGroup(this as HubConnection, group);
+    const ctx = this.context(this.disconnect.signal);
+    this.invocationQueue = this.invocationQueue.then(async () => {
+      if (this.closed) return;
+      this.lifetime.removeFromGroup(this as HubConnection, group);
+      try {
+        await this.hub.onRemovedFromGroup?.(ctx, group);
+      } catch (e) {
+        this.log.error({ err: e, group }, 'hub onRemovedFromGroup failed');
+      }
+    });
   }
 
   // ---- liveness, run by the server's sweep ---------------------------------------------------------
