@@ -154,8 +154,16 @@ export function fvgHub(deps: {
     methods: {
       async JoinDossier(ctx, dossierId: string) {
         const d = await asHub(() => chat.dossierFor(ctx.user, dossierId));
-        joined(ctx).set(d.id, d.number);
         await ctx.groups.add(groups.dossier(d.id));
+        // In the room first, then checked again: a change of the dossier's customer committed meanwhile
+        // either fails this check or finds the connection in the room (forwardRecordChanges).
+        try {
+          await asHub(() => chat.dossierFor(ctx.user, d.id));
+        } catch (e) {
+          await ctx.groups.remove(groups.dossier(d.id));
+          throw e;
+        }
+        joined(ctx).set(d.id, d.number);
         await presence.add(d.id, ctx.connectionId, presenceUser(ctx.user));
         const users = await announcePresence(ctx, d.id);
         return { dossierId: d.id, users };

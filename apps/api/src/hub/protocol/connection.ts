@@ -192,17 +192,15 @@ export class HubConnection<User = unknown> {
 
   /**
    * Takes the connection out of `group` unless it belongs to one of `unlessIn` (Envelope.leave), at
-   * once so nothing more of the group reaches it, then again after the calls in flight (a join checked
-   * before the change could add it back), and tells the hub (HubDefinition.onRemovedFromGroup).
+   * once so nothing more of the group reaches it; the hub hears of it (onRemovedFromGroup) in order
+   * with the connection's calls.
    */
   leaveGroup(group: string, unlessIn: string[]): void {
-    const stays = () => unlessIn.some((g) => this.groups.has(g));
-    if (this.closed || !this.handshakeDone || stays() || !this.groups.has(group)) return;
+    if (this.closed || !this.groups.has(group) || unlessIn.some((g) => this.groups.has(g))) return;
     this.lifetime.removeFromGroup(this as HubConnection, group);
     const ctx = this.context(this.disconnect.signal);
     this.invocationQueue = this.invocationQueue.then(async () => {
       if (this.closed) return;
-      this.lifetime.removeFromGroup(this as HubConnection, group);
       try {
         await this.hub.onRemovedFromGroup?.(ctx, group);
       } catch (e) {
