@@ -151,6 +151,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     limits: {
       keepAliveIntervalMs: config.hubKeepAliveMs,
       clientTimeoutMs: config.hubClientTimeoutMs,
+      recheckIntervalMs: config.hubRecheckMs,
       maxMessageSize: config.hubMaxMessageSize,
     },
   });

@@ -39,6 +39,8 @@ export interface Config {
   /** HUB_KEEP_ALIVE_SECONDS / HUB_CLIENT_TIMEOUT_SECONDS: hub pings when idle, and when a silent client is dropped. */
   hubKeepAliveMs: number;
   hubClientTimeoutMs: number;
+  /** HUB_RECHECK_SECONDS: how often every open hub connection's user is re-checked, calls or not (default 30). */
+  hubRecheckMs: number;
   /** HUB_MAX_MESSAGE_BYTES: largest hub message a client may send (default 32768). */
   hubMaxMessageSize: number;
   /** WEB_DIST: folder of the built SPA (default apps/web/dist). */
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     hubKeepAliveMs: int('HUB_KEEP_ALIVE_SECONDS', env.HUB_KEEP_ALIVE_SECONDS, 15) * 1000,
     hubClientTimeoutMs: int('HUB_CLIENT_TIMEOUT_SECONDS', env.HUB_CLIENT_TIMEOUT_SECONDS, 30) * 1000,
+    hubRecheckMs: Math.max(1, int('HUB_RECHECK_SECONDS', env.HUB_RECHECK_SECONDS, 30)) * 1000,
     hubMaxMessageSize: int('HUB_MAX_MESSAGE_BYTES', env.HUB_MAX_MESSAGE_BYTES, 32 * 1024),
     webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'apps/web/dist')),
     documentMaxBytes: Math.max(1, int('DOCUMENT_MAX_BYTES', env.DOCUMENT_MAX_BYTES, 50 * 1024 * 1024)),

@@ -17,6 +17,7 @@ import {
   type HubDefinition,
   HubError,
   type HubMethod,
+  type HubRefusal,
   SESSION_ENDED,
 } from './protocol/hub.ts';
 import type { LifetimeManager } from './protocol/lifetime.ts';
@@ -24,8 +25,9 @@ import { MessageType } from './protocol/messages.ts';
 import { toRecord } from './protocol/records.ts';
 
 /** Group names: one per dossier room, per user, per customer party, and all staff. */
+const DOSSIER_PREFIX = 'dossier:';
 export const groups = {
-  dossier: (id: string) => `dossier:${id}`,
+  dossier: (id: string) => `${DOSSIER_PREFIX}${id}`,
   user: (id: string) => `user:${id}`,
   party: (id: string) => `party:${id}`,
   staff: 'staff',
@@ -38,6 +40,11 @@ const ACCESS_CHANGED = 'Your access rights have changed. Connect again.';
 
 function sameAccess(a: SessionUser, b: SessionUser): boolean {
   return a.role === b.role && a.party_id === b.party_id && a.cw_access === b.cw_access;
+}
+
+/** A re-checked user goes on unless the rights its groups came from changed. */
+function verdict(before: SessionUser, user: SessionUser): { user: SessionUser } | HubRefusal {
+  return sameAccess(before, user) ? { user } : { error: ACCESS_CHANGED, allowReconnect: true };
 }
 
 function presenceUser(u: SessionUser): PresenceUser {
@@ -87,6 +94,14 @@ export function fvgHub(deps: {
     return users;
   }
 
+  /** The connection is out of the dossier's room: its presence there ends. */
+  async function left(ctx: HubContext<SessionUser>, dossierId: string) {
+    if (!joined(ctx).delete(dossierId)) return;
+    await ctx.groups.remove(groups.dossier(dossierId));
+    await presence.remove(dossierId, ctx.connectionId);
+    await announcePresence(ctx, dossierId);
+  }
+
   return {
     authenticate: async (token) => auth.authenticate(token).catch(() => undefined),
     // The HTTP API's own check on every call (active, not expired, issued after the last password
@@ -99,7 +114,15 @@ export function fvgHub(deps: {
         if (e instanceof HttpProblem) return { error: SESSION_ENDED };
         throw e;
       }
-      return sameAccess(before, user) ? { user } : { error: ACCESS_CHANGED, allowReconnect: true };
+      return verdict(before, user);
+    },
+    // The same for every open connection every HUB_RECHECK_SECONDS: one user query per round.
+    async recheckMany(connections) {
+      const users = await auth.authenticateMany(connections.map((c) => c.token));
+      return connections.map((c, i) => {
+        const user = users[i];
+        return !user || user instanceof HttpProblem ? { error: SESSION_ENDED } : verdict(c.user, user);
+      });
     },
     expiresAt: async (token) => {
       const claims = token ? await auth.signer.verify(token) : undefined;
@@ -123,21 +146,31 @@ export function fvgHub(deps: {
       }
     },
 
+    // Taken out of a dossier's room by the server (its customer changed, see forwardRecordChanges).
+    async onRemovedFromGroup(ctx, group) {
+      if (group.startsWith(DOSSIER_PREFIX)) await left(ctx, group.slice(DOSSIER_PREFIX.length));
+    },
+
     methods: {
       async JoinDossier(ctx, dossierId: string) {
         const d = await asHub(() => chat.dossierFor(ctx.user, dossierId));
-        joined(ctx).set(d.id, d.number);
         await ctx.groups.add(groups.dossier(d.id));
+        // In the room first, then checked again: a change of the dossier's customer committed meanwhile
+        // either fails this check or finds the connection in the room (forwardRecordChanges).
+        try {
+          await asHub(() => chat.dossierFor(ctx.user, d.id));
+        } catch (e) {
+          await ctx.groups.remove(groups.dossier(d.id));
+          throw e;
+        }
+        joined(ctx).set(d.id, d.number);
         await presence.add(d.id, ctx.connectionId, presenceUser(ctx.user));
         const users = await announcePresence(ctx, d.id);
         return { dossierId: d.id, users };
       },
 
       async LeaveDossier(ctx, dossierId: string) {
-        if (!joined(ctx).delete(dossierId)) return;
-        await ctx.groups.remove(groups.dossier(dossierId));
-        await presence.remove(dossierId, ctx.connectionId);
-        await announcePresence(ctx, dossierId);
+        await left(ctx, dossierId);
       },
 
       async SendMessage(ctx, dossierId: string, text: string) {
@@ -167,10 +200,17 @@ export function fvgHub(deps: {
 
 /**
  * Record changes from the one event bus, to whoever may see the record: all staff, plus the customer
- * parties the change names. The web app turns them into query invalidations.
+ * parties the change names. The web app turns them into query invalidations. A dossier given to
+ * another customer first loses, on every node, the connections of the other parties' customers from
+ * its room (staff and the new party's customers stay): its chat and presence are no longer theirs.
  */
 export function forwardRecordChanges(events: RecordEvents, lifetime: LifetimeManager): () => void {
-  return events.subscribe(({ partyIds, ...change }) => {
+  return events.subscribe(({ partyIds, newCustomerId, ...change }) => {
+    if (change.kind === 'dossier' && newCustomerId)
+      void lifetime.removeFromGroupUnless(groups.dossier(change.id), [
+        groups.staff,
+        groups.party(newCustomerId),
+      ]);
     const payload = invocation('RecordChanged', change as RecordChanged);
     void lifetime.send({ scope: 'group', key: groups.staff, payload });
     for (const partyId of partyIds ?? [])

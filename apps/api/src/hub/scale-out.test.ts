@@ -207,4 +207,65 @@ describe.skipIf(!haveRedis)('several API nodes behind one Redis (needs redis-ser
     },
     30_000,
   );
+
+  it('a dossier given to another customer through node 1 leaves the old party’s customer on node 2 out of its room', async () => {
+    const [n1, n2] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const staffToken = await signIn(n1.origin, DEMO_PASSWORDS.staff);
+    const partyId = async (code: string) =>
+      (await db.db.selectFrom('parties').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    const staffHeaders = { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` };
+    const created = await fetch(`${n1.origin}/api/dossiers`, {
+      method: 'POST',
+      headers: staffHeaders,
+      body: JSON.stringify({ type: 'import', mode: 'air', customerId: await partyId('ACME') }),
+    });
+    const dossier = (await created.json()) as { id: string; version: number };
+    const otherDossier = (await (
+      await fetch(`${n1.origin}/api/dossiers`, {
+        method: 'POST',
+        headers: staffHeaders,
+        body: JSON.stringify({ type: 'import', mode: 'air', customerId: await partyId('ACME') }),
+      })
+    ).json()) as { id: string };
+
+    const old = await connect(
+      n2.origin,
+      await signIn(n2.origin, DEMO_PASSWORDS.acme),
+      HttpTransportType.LongPolling,
+    );
+    await old.invoke('JoinDossier', dossier.id);
+    const heardByOld: string[] = [];
+    old.on('ReceiveMessage', (m: { text: string }) => heardByOld.push(m.text));
+    const staff = await connect(n1.origin, staffToken, HttpTransportType.WebSockets);
+    await staff.invoke('JoinDossier', dossier.id);
+
+    // Node 2 announces the room without the old customer once it has taken it out.
+    const left = next<{ dossierId: string; users: { name: string }[] }>(
+      staff,
+      'Presence',
+      (p) => p.dossierId === dossier.id && p.users.every((u) => u.name !== 'Carla Customer'),
+    );
+    const patched = await fetch(`${n1.origin}/api/dossiers/${dossier.id}`, {
+      method: 'PATCH',
+      headers: staffHeaders,
+      body: JSON.stringify({ version: dossier.version, customerId: await partyId('GLOBEX') }),
+    });
+    expect(patched.status).toBe(200);
+    await left;
+
+    const fresh = await connect(
+      n2.origin,
+      await signIn(n2.origin, DEMO_PASSWORDS.globex),
+      HttpTransportType.WebSockets,
+    );
+    await fresh.invoke('JoinDossier', dossier.id);
+    const heard = next<{ text: string }>(fresh, 'ReceiveMessage', (m) => m.text === 'after the change');
+    await staff.invoke('SendMessage', dossier.id, 'after the change');
+    await heard;
+    // Node 2 delivered it; a reply on the old customer's own connection comes after anything sent before.
+    await old.invoke('JoinDossier', otherDossier.id);
+    expect(heardByOld).toEqual([]);
+    expect(old.state).toBe(HubConnectionState.Connected);
+    await expect(old.invoke('JoinDossier', dossier.id)).rejects.toThrow('This dossier does not exist.');
+  }, 60_000);
 });

@@ -33,6 +33,7 @@ let db: TestDatabase;
 let app: App;
 let url: string;
 let admin: { authorization: string };
+let staffAuth: { authorization: string };
 let parties: Record<string, string>;
 let acmeDossier: { id: string; number: string };
 let globexDossier: { id: string; number: string };
@@ -58,6 +59,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/chat`;
   const tokens = await demoTokens(app);
   admin = tokens.admin;
+  staffAuth = tokens.staff;
   parties = Object.fromEntries(
     (await db.db.selectFrom('parties').select(['id', 'code']).execute()).map((p) => [p.code, p.id]),
   );
@@ -86,15 +88,15 @@ afterAll(async () => {
 
 let userCount = 0;
 /** A fresh user of its own, so that deactivating it touches no other test. */
-async function newUser(role: 'customer' | 'staff' = 'customer') {
-  const email = `session-${++userCount}@acme.example`;
+async function newUser(role: 'customer' | 'staff' = 'customer', party = 'ACME') {
+  const email = `session-${++userCount}@${party.toLowerCase()}.example`;
   const { id } = await db.db
     .insertInto('users')
     .values({
       email,
       name: `Session User ${userCount}`,
       role,
-      party_id: role === 'customer' ? (parties.ACME as string) : null,
+      party_id: role === 'customer' ? (parties[party] as string) : null,
       cw_access: false,
       password_hash: await hashPassword(PASSWORD),
     })
@@ -113,12 +115,12 @@ interface Watched {
   reconnectCause: () => Error | undefined;
 }
 
-async function connect(token: string, transport: HttpTransportType): Promise<Watched> {
+async function connect(token: string, transport: HttpTransportType, at = url): Promise<Watched> {
   const conn = new HubConnectionBuilder()
-    .withUrl(url, { transport, accessTokenFactory: () => token })
+    .withUrl(at, { transport, accessTokenFactory: () => token })
     // Reconnects are on, as in the web app: an ended session must stop the client anyway.
     .withAutomaticReconnect([0, 100, 200])
-    .configureLogging(LogLevel.None)
+    .configureLogging(process.env.HUBDEBUG ? LogLevel.Trace : LogLevel.None)
     .build();
   let reconnecting = false;
   let reconnectCause: Error | undefined;
@@ -142,9 +144,9 @@ function within<T>(promise: Promise<T>, what: string, ms = 8000): Promise<T> {
 }
 
 /** Connections of the user this node still holds open. */
-function serverConnections(userId: string): number {
+function serverConnections(userId: string, node: App = app): number {
   let n = 0;
-  for (const c of app.services.hub.connections()) if (c.userId === userId && !c.closed) n++;
+  for (const c of node.services.hub.connections()) if (c.userId === userId && !c.closed) n++;
   return n;
 }
 
@@ -291,5 +293,148 @@ describe('hub method arguments', () => {
     expect(w.reconnecting()).toBe(false);
     const failures = logs.slice(from).filter((l) => l.level >= 50 || l.err?.stack);
     expect(failures).toEqual([]);
+  });
+});
+
+describe('the periodic re-check of every open connection', () => {
+  /** A second node on the same database that re-checks its connections every 300 ms. */
+  let quick: App;
+  let quickUrl: string;
+
+  beforeAll(async () => {
+    quick = await buildApp({
+      config: testConfig({ jwtSecret: JWT_SECRET, hubRecheckMs: 300 }),
+      db: db.db,
+      logger: false,
+    });
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+    quickUrl = `http://127.0.0.1:${(quick.server.address() as AddressInfo).port}/api/chat`;
+  });
+
+  afterAll(async () => {
+    const closed = quick.close();
+    quick.server.closeAllConnections();
+    await closed;
+  });
+
+  it.each(TRANSPORTS)(
+    'closes a %s connection that only listens once its user is deactivated behind the service’s back',
+    async (_, transport) => {
+      const user = await newUser();
+      const w = await connect(user.token, transport, quickUrl);
+      await w.conn.invoke('JoinDossier', acmeDossier.id);
+      // No revocation reaches the hub and the client calls nothing more: only the periodic re-check can.
+      await db.db.updateTable('users').set({ active: false }).where('id', '=', user.id).execute();
+      const error = await within(w.closed, 'the close');
+      expect(error?.message).toContain('Your session has ended. Sign in again.');
+      expect(w.reconnecting()).toBe(false);
+      expect(serverConnections(user.id, quick)).toBe(0);
+    },
+  );
+
+  it('closes a listening connection whose party changed behind the service’s back, with reconnect allowed', async () => {
+    const user = await newUser();
+    const w = await connect(user.token, HttpTransportType.WebSockets, quickUrl);
+    const reconnected = new Promise<void>((resolve) => w.conn.onreconnected(() => resolve()));
+    await db.db.updateTable('users').set({ party_id: parties.GLOBEX }).where('id', '=', user.id).execute();
+    await within(reconnected, 'the reconnect');
+    expect(w.reconnectCause()?.message).toContain('Your access rights have changed. Connect again.');
+    // The new connection has the new party's rights.
+    await expect(w.conn.invoke('JoinDossier', acmeDossier.id)).rejects.toThrow(
+      'This dossier does not exist.',
+    );
+    await expect(w.conn.invoke('JoinDossier', globexDossier.id)).resolves.toMatchObject({
+      dossierId: globexDossier.id,
+    });
+  });
+
+  it('leaves a connection whose user still stands open and receiving across re-checks', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const w = await connect(user.token, HttpTransportType.WebSockets, quickUrl);
+    await w.conn.invoke('JoinDossier', acmeDossier.id);
+    // Another user of the same node deactivated: the round that closes it leaves this one alone.
+    const gone = await connect(other.token, HttpTransportType.WebSockets, quickUrl);
+    await db.db.updateTable('users').set({ active: false }).where('id', '=', other.id).execute();
+    await within(gone.closed, 'the other user’s close');
+    const received = new Promise<{ text: string }>((resolve) => w.conn.on('ReceiveMessage', resolve));
+    const sender = await connect((await newUser()).token, HttpTransportType.WebSockets, quickUrl);
+    await sender.conn.invoke('SendMessage', acmeDossier.id, 'still listening');
+    expect((await within(received, 'the message')).text).toBe('still listening');
+    expect(w.conn.state).toBe(HubConnectionState.Connected);
+    expect(w.reconnecting()).toBe(false);
+  });
+});
+
+describe('a dossier given to another customer', () => {
+  it('takes the old party’s customers out of its room; the new party’s customers join', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/dossiers',
+      headers: staffAuth,
+      payload: { type: 'import', mode: 'sea', customerId: parties.ACME },
+    });
+    const dossier = created.json() as { id: string; version: number };
+    const oldCustomer = await newUser('customer', 'ACME');
+    const newCustomer = await newUser('customer', 'GLOBEX');
+    const staffUser = await newUser('staff');
+    const old = await connect(oldCustomer.token, HttpTransportType.WebSockets);
+    const staff = await connect(staffUser.token, HttpTransportType.ServerSentEvents);
+    await old.conn.invoke('JoinDossier', dossier.id);
+    await staff.conn.invoke('JoinDossier', dossier.id);
+    const heardByOld: string[] = [];
+    old.conn.on('ReceiveMessage', (m: { text: string }) => heardByOld.push(m.text));
+    const presenceOld: string[][] = [];
+    old.conn.on('Presence', (p: { users: { id: string }[] }) => presenceOld.push(p.users.map((u) => u.id)));
+    await staff.conn.invoke('SendMessage', dossier.id, 'before the change');
+    await within(
+      (async () => {
+        while (!heardByOld.includes('before the change')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      'the message before the change',
+    );
+    const changed = new Promise<{ id: string }>((resolve) =>
+      old.conn.on('RecordChanged', (c: { id: string }) => c.id === dossier.id && resolve(c)),
+    );
+
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/dossiers/${dossier.id}`,
+      headers: staffAuth,
+      payload: { version: dossier.version, customerId: parties.GLOBEX },
+    });
+    expect(patched.statusCode).toBe(200);
+    // The old party hears that the dossier changed (its lists refresh), with nothing more in it.
+    expect(await within(changed, 'the RecordChanged')).toEqual({
+      kind: 'dossier',
+      id: dossier.id,
+      action: 'updated',
+    });
+
+    const fresh = await connect(newCustomer.token, HttpTransportType.LongPolling);
+    const joined = (await fresh.conn.invoke('JoinDossier', dossier.id)) as { users: { id: string }[] };
+    expect(joined.users.map((u) => u.id).sort()).toEqual([newCustomer.id, staffUser.id].sort());
+    const heardByNew: string[] = [];
+    fresh.conn.on('ReceiveMessage', (m: { text: string }) => heardByNew.push(m.text));
+    await staff.conn.invoke('SendMessage', dossier.id, 'after the change');
+    await fresh.conn.invoke('SendMessage', dossier.id, 'the new customer writes');
+    await within(
+      (async () => {
+        while (!heardByNew.includes('the new customer writes')) await new Promise((r) => setTimeout(r, 20));
+      })(),
+      'the new customer’s messages',
+    );
+    expect(heardByNew).toEqual(['after the change', 'the new customer writes']);
+    // A later message to the old customer's own connection arrives after anything sent before it.
+    await old.conn.invoke('JoinDossier', acmeDossier.id);
+    expect(heardByOld).toEqual(['before the change']);
+    // Presence it was sent after the change came before its removal, never the new customer's.
+    expect(presenceOld.flat()).not.toContain(newCustomer.id);
+    // Its connection stays (its session did not end), but the dossier is out of its reach.
+    expect(old.conn.state).toBe(HubConnectionState.Connected);
+    await expect(old.conn.invoke('JoinDossier', dossier.id)).rejects.toThrow('This dossier does not exist.');
+    await expect(old.conn.invoke('SendMessage', dossier.id, 'not mine any more')).rejects.toThrow(
+      'This dossier does not exist.',
+    );
   });
 });

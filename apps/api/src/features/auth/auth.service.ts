@@ -11,7 +11,7 @@ import {
 } from '@fvg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { problems } from '../../http/problem.ts';
+import { HttpProblem, problems } from '../../http/problem.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type SessionUser, usersRepository } from '../users/users.repository.ts';
 import { authRepository } from './auth.repository.ts';
@@ -19,7 +19,13 @@ import { assertPasswordPolicy } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type BucketRule, clientAddressKey, createRateLimiter } from './rate-limit.ts';
 import type { Sessions } from './sessions.ts';
-import { createTokenSigner, hashOpaqueToken, newOpaqueToken, type TokenSigner } from './tokens.ts';
+import {
+  type AccessToken,
+  createTokenSigner,
+  hashOpaqueToken,
+  newOpaqueToken,
+  type TokenSigner,
+} from './tokens.ts';
 
 export interface AuthOptions {
   publicUrl: string;
@@ -39,6 +45,16 @@ const KNOWN_ADDRESS_DAYS = 90;
  */
 const ADDRESS_LIMIT_FACTOR = 10;
 const ACCOUNT_LIMIT_FACTOR = 4;
+
+/** A verified token's user as it stands now: active, and the token issued after the last password change. */
+function standing(claims: AccessToken, user: SessionUser | undefined): SessionUser {
+  if (!user?.active) throw problems.unauthorized('Your session is not valid. Sign in again.');
+  // A password change ends every session issued before it.
+  if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) {
+    throw problems.unauthorized('Your password was changed. Sign in again.');
+  }
+  return user;
+}
 
 export function toMe(user: SessionUser): Me {
   return {
@@ -162,13 +178,26 @@ export async function createAuthService(
       const claims = token ? await signer.verify(token) : undefined;
       if (!claims)
         throw problems.unauthorized(token ? 'Your session is not valid. Sign in again.' : undefined);
-      const user = await users.findSessionUser(claims.sub);
-      if (!user?.active) throw problems.unauthorized('Your session is not valid. Sign in again.');
-      // A password change ends every session issued before it.
-      if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) {
-        throw problems.unauthorized('Your password was changed. Sign in again.');
-      }
-      return user;
+      return standing(claims, await users.findSessionUser(claims.sub));
+    },
+
+    /**
+     * `authenticate` for many tokens with one user query (the hub's periodic re-check of its open
+     * connections): per token, in order, the user or the 401 problem `authenticate` would throw.
+     */
+    async authenticateMany(tokens: (string | undefined)[]): Promise<(SessionUser | HttpProblem)[]> {
+      const claims = await Promise.all(tokens.map((t) => (t ? signer.verify(t) : undefined)));
+      const found = await users.findSessionUsers([...new Set(claims.flatMap((c) => (c ? [c.sub] : [])))]);
+      return claims.map((c, i) => {
+        try {
+          if (!c)
+            throw problems.unauthorized(tokens[i] ? 'Your session is not valid. Sign in again.' : undefined);
+          return standing(c, found.get(c.sub));
+        } catch (e) {
+          if (e instanceof HttpProblem) return e;
+          throw e;
+        }
+      });
     },
 
     /**

@@ -152,8 +152,21 @@ export function dossiersService(db: Db, events: RecordEvents) {
     }
   }
 
-  function announce(action: 'created' | 'updated' | 'deleted', row: { id: string; customer_id: string }) {
-    events.publish({ kind: 'dossier', id: row.id, action, partyIds: [row.customer_id] });
+  /** With `newCustomerId` (a reassignment) the old party hears of it too, and loses the dossier's room. */
+  function announce(
+    action: 'created' | 'updated' | 'deleted',
+    row: { id: string; customer_id: string },
+    newCustomerId?: string,
+  ) {
+    if (newCustomerId && newCustomerId !== row.customer_id)
+      events.publish({
+        kind: 'dossier',
+        id: row.id,
+        action,
+        partyIds: [row.customer_id, newCustomerId],
+        newCustomerId,
+      });
+    else events.publish({ kind: 'dossier', id: row.id, action, partyIds: [row.customer_id] });
   }
 
   /** Numbering, insert and audit in one transaction: a failed create leaves no number used. */
@@ -241,7 +254,7 @@ export function dossiersService(db: Db, events: RecordEvents) {
           });
         })
         .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
-      announce('updated', before);
+      announce('updated', before, changes.customerId);
       return detail(user, await rowOr404({ all: true }, before.id));
     },
 

@@ -1,4 +1,5 @@
 import type { Role } from '@fvg/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export interface UserRow {
@@ -38,21 +39,30 @@ export function usersRepository(db: Db) {
         .executeTakeFirst() as Promise<UserRow | undefined>,
 
     async findSessionUser(id: string): Promise<SessionUser | undefined> {
-      const row = await db
+      return (await this.findSessionUsers([id])).get(id);
+    },
+
+    /** Many users in one query (the hub's periodic re-check of every open connection), by id. */
+    async findSessionUsers(ids: readonly string[]): Promise<Map<string, SessionUser>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
         .selectFrom('users')
         .leftJoin('parties', 'parties.id', 'users.party_id')
         .select([...userColumns, 'parties.code as party_code', 'parties.name as party_name'])
-        .where('users.id', '=', id)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { party_code, party_name, ...user } = row;
-      return {
-        ...user,
-        party:
-          user.party_id && party_code && party_name
-            ? { id: user.party_id, code: party_code, name: party_name }
-            : null,
-      };
+        .where(sql<boolean>`users.id = any(${[...ids]}::uuid[])`)
+        .execute();
+      return new Map(
+        rows.map(({ party_code, party_name, ...user }) => [
+          user.id,
+          {
+            ...user,
+            party:
+              user.party_id && party_code && party_name
+                ? { id: user.party_id, code: party_code, name: party_name }
+                : null,
+          },
+        ]),
+      );
     },
 
     insert: (values: {

@@ -31,6 +31,11 @@ export interface HubLimits {
   longPollDisconnectTimeoutMs: number;
   negotiateTimeoutMs: number;
   maxMessageSize: number;
+  /**
+   * How often every open connection's user is re-checked (HubDefinition.recheckMany / recheck) even
+   * when it calls nothing: what ends a listening connection whose revocation close went missing.
+   */
+  recheckIntervalMs: number;
 }
 
 /** Where a streaming transport (WebSockets, SSE) writes; long polling buffers instead. */
@@ -171,6 +176,37 @@ export class HubConnection<User = unknown> {
 
   private send(message: object): void {
     this.write(toRecord(message));
+  }
+
+  /** The bearer token the connection was opened with, for the server's periodic re-check. */
+  get bearerToken(): string | undefined {
+    return this.accessToken;
+  }
+
+  /** A periodic re-check's verdict (see HubLimits.recheckIntervalMs): go on as the fresh user, or close. */
+  applyRecheck(checked: { user: User } | HubRefusal): void {
+    if (this.closed) return;
+    if ('user' in checked) this.user = checked.user;
+    else this.close(checked.error, checked.allowReconnect);
+  }
+
+  /**
+   * Takes the connection out of `group` unless it belongs to one of `unlessIn` (Envelope.leave), at
+   * once so nothing more of the group reaches it; the hub hears of it (onRemovedFromGroup) in order
+   * with the connection's calls.
+   */
+  leaveGroup(group: string, unlessIn: string[]): void {
+    if (this.closed || !this.groups.has(group) || unlessIn.some((g) => this.groups.has(g))) return;
+    this.lifetime.removeFromGroup(this as HubConnection, group);
+    const ctx = this.context(this.disconnect.signal);
+    this.invocationQueue = this.invocationQueue.then(async () => {
+      if (this.closed) return;
+      try {
+        await this.hub.onRemovedFromGroup?.(ctx, group);
+      } catch (e) {
+        this.log.error({ err: e, group }, 'hub onRemovedFromGroup failed');
+      }
+    });
   }
 
   // ---- liveness, run by the server's sweep ---------------------------------------------------------

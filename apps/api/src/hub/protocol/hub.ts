@@ -68,12 +68,22 @@ export interface HubDefinition<User> {
    * the user of the negotiation stays.
    */
   recheck?(token: string | undefined, user: User): Promise<{ user: User } | HubRefusal>;
+  /**
+   * The same re-check for many connections at once, in order (the server runs it on every open
+   * connection every `recheckIntervalMs`, so a connection that only listens ends too). Without it the
+   * server calls `recheck` per connection.
+   */
+  recheckMany?(
+    connections: { token: string | undefined; user: User }[],
+  ): Promise<({ user: User } | HubRefusal)[]>;
   /** When the token stops being valid (ms since the epoch): the connection closes with SESSION_EXPIRED then. */
   expiresAt?(token: string | undefined): Promise<number | undefined>;
   /** Stable id of the user, for `clients.user(id)` and the personal group. */
   userId(user: User): string;
   onConnected?(ctx: HubContext<User>): Promise<void> | void;
   onDisconnected?(ctx: HubContext<User>, error?: Error): Promise<void> | void;
+  /** The server took the connection out of a group (LifetimeManager.removeFromGroupUnless). */
+  onRemovedFromGroup?(ctx: HubContext<User>, group: string): Promise<void> | void;
   /** Methods by name; the client's target is matched case-insensitively. */
   methods: Record<string, HubMethod<User>>;
   /**

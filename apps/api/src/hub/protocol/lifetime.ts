@@ -11,6 +11,11 @@ export interface Envelope {
   exclude?: string[];
   /** Instead of delivering `payload`, close the matching connections with this Close record. */
   close?: { error: string; allowReconnect?: boolean };
+  /**
+   * Instead of delivering `payload` (scope `group` only), take the group's connections that are in
+   * none of `unlessIn` out of it (e.g. a dossier's room when its customer changed).
+   */
+  leave?: { unlessIn: string[] };
 }
 
 /**
@@ -86,8 +91,21 @@ export class LifetimeManager {
     await this.send({ scope: 'user', key: userId, payload: '', close: { error, allowReconnect } });
   }
 
+  /**
+   * Takes out of `group`, on every node, each connection that belongs to none of `unlessIn` (groups
+   * derived from the user, such as `staff` or its party): nothing more sent to the group reaches it.
+   */
+  async removeFromGroupUnless(group: string, unlessIn: string[]): Promise<void> {
+    await this.send({ scope: 'group', key: group, payload: '', leave: { unlessIn } });
+  }
+
   /** Writes an envelope to the matching connections of this node. */
-  deliver({ scope, key, payload, exclude, close }: Envelope): void {
+  deliver({ scope, key, payload, exclude, close, leave }: Envelope): void {
+    if (leave) {
+      if (scope === 'group')
+        for (const c of [...(this.groups.get(key) ?? [])]) c.leaveGroup(key, leave.unlessIn);
+      return;
+    }
     const skip = exclude && exclude.length > 0 ? new Set(exclude) : undefined;
     const write = (c: HubConnection) => {
       if (skip?.has(c.connectionId)) return;

@@ -24,6 +24,7 @@ export const DEFAULT_LIMITS: HubLimits = {
   longPollDisconnectTimeoutMs: 15_000,
   negotiateTimeoutMs: 30_000,
   maxMessageSize: 32 * 1024,
+  recheckIntervalMs: 30_000,
 };
 
 const TRANSPORTS = [
@@ -112,6 +113,35 @@ export async function mountHub<User>(
   }, tickMs);
   sweep.unref();
 
+  // Every open connection's user, re-checked in one batch per round: a connection that only listens
+  // ends too when its user is no longer valid, even if the revocation's close never reached it.
+  const recheckAll = async () => {
+    const open = [...byToken.values()].filter((c) => c.handshakeDone && !c.closed);
+    if (open.length === 0) return;
+    const entries = open.map((c) => ({ token: c.bearerToken, user: c.user }));
+    const verdicts = hub.recheckMany
+      ? await hub.recheckMany(entries)
+      : await Promise.all(entries.map((e) => hub.recheck?.(e.token, e.user) ?? { user: e.user }));
+    open.forEach((c, i) => {
+      const verdict = verdicts[i];
+      if (verdict) c.applyRecheck(verdict);
+    });
+  };
+  let rechecking = false;
+  const recheckTimer =
+    hub.recheck || hub.recheckMany
+      ? setInterval(() => {
+          if (rechecking) return; // a slow round is not overtaken by the next
+          rechecking = true;
+          recheckAll()
+            .catch((e: unknown) => log.error({ err: e }, 'hub periodic re-check failed'))
+            .finally(() => {
+              rechecking = false;
+            });
+        }, limits.recheckIntervalMs)
+      : undefined;
+  recheckTimer?.unref();
+
   // ---- HTTP: negotiate, SSE / long-poll GET, POST sends, DELETE --------------------------------------
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -145,6 +175,17 @@ export async function mountHub<User>(
       const { user } = await userOf(request.headers, query);
       const conn = byToken.get(id);
       if (!user) {
+        // The token stopped authenticating before anything closed the connection (the periodic re-check
+        // had not run yet, or a revocation's close was lost): re-checked now, so the client gets the
+        // Close saying why instead of a bare 401 it would keep reconnecting after.
+        conn?.tick(Date.now()); // an expired token closes as expired, not as ended
+        if (conn && !conn.closed && conn.handshakeDone && hub.recheck) {
+          try {
+            conn.applyRecheck(await hub.recheck(conn.bearerToken, conn.user));
+          } catch (e) {
+            log.error({ err: e }, 'hub re-check failed');
+          }
+        }
         // A long-polling connection closed because its session ended still hands its last records (the
         // Close saying why) to the next poll, and takes the client's DELETE: the token no longer
         // authenticates, and without the Close the client would keep reconnecting.
@@ -303,6 +344,7 @@ export async function mountHub<User>(
     async close() {
       closing = true;
       clearInterval(sweep);
+      clearInterval(recheckTimer);
       app.server.off('upgrade', onUpgrade);
       for (const conn of [...byToken.values()]) conn.close(undefined, true);
       for (const ws of wss.clients) ws.terminate();
