@@ -155,7 +155,9 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       maxMessageSize: config.hubMaxMessageSize,
     },
   });
-  const stopForwarding = forwardRecordChanges(events, hub.lifetime);
+  const stopForwarding = forwardRecordChanges(events, hub.lifetime, (err) =>
+    app.log.error({ err }, 'hub: a record change could not be delivered'),
+  );
   const stopRevoking = closeRevokedSessions(sessions, hub.lifetime);
   // preClose: open event streams and held polls must end before the HTTP server can close.
   app.addHook('preClose', async () => {

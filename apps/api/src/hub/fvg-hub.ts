@@ -204,18 +204,27 @@ export function fvgHub(deps: {
  * another customer first loses, on every node, the connections of the other parties' customers from
  * its room (staff and the new party's customers stay): its chat and presence are no longer theirs.
  */
-export function forwardRecordChanges(events: RecordEvents, lifetime: LifetimeManager): () => void {
+export function forwardRecordChanges(
+  events: RecordEvents,
+  lifetime: LifetimeManager,
+  onError: (error: unknown) => void = () => {},
+): () => void {
+  // A failed publish (Redis down) is logged: as a floating promise it would end the process.
+  const deliver = (sending: Promise<unknown>) => void sending.catch(onError);
   return events.subscribe(({ partyIds, newCustomerId, ...change }) => {
     if (change.kind === 'dossier' && newCustomerId)
-      void lifetime.removeFromGroupUnless(groups.dossier(change.id), [
-        groups.staff,
-        groups.party(newCustomerId),
-      ]);
+      deliver(
+        lifetime.removeFromGroupUnless(groups.dossier(change.id), [
+          groups.staff,
+          groups.party(newCustomerId),
+        ]),
+      );
     const payload = invocation('RecordChanged', change as RecordChanged);
-    void lifetime.send({ scope: 'group', key: groups.staff, payload });
+    deliver(lifetime.send({ scope: 'group', key: groups.staff, payload }));
     for (const partyId of partyIds ?? [])
-      void lifetime.send({ scope: 'group', key: groups.party(partyId), payload });
-    if (change.kind === 'user') void lifetime.send({ scope: 'group', key: groups.user(change.id), payload });
+      deliver(lifetime.send({ scope: 'group', key: groups.party(partyId), payload }));
+    if (change.kind === 'user')
+      deliver(lifetime.send({ scope: 'group', key: groups.user(change.id), payload }));
   });
 }
 
