@@ -76,10 +76,17 @@ test('the user menu signs out', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('bearerToken'))).toBeNull();
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
+test('/ leads to the dossiers (through sign-in when signed out); an unknown path shows the not-found page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdossiers$/);
   await page.goto('/no/such/page');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await signIn(page, DEMO.staff);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dossiers$/);
+  await expect(page.getByTestId('list-page')).toBeVisible();
   await page.goto('/dossiers/D-1/nothing-here');
   await expect(page.getByTestId('not-found')).toBeVisible();
 });

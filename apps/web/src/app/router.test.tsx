@@ -50,6 +50,21 @@ describe('app router', () => {
     await waitFor(() => expect(document.title).toBe('Page not found · FVG'));
   });
 
+  it('leads / to the dossiers: signed out on to /login, signed in to the list', async () => {
+    stubApi(null);
+    const out = await start('/');
+    await screen.findByTestId('login-form');
+    expect(out.state.location.pathname).toBe('/login');
+    expect(out.state.location.search).toEqual({ redirect: '/dossiers' });
+    cleanup();
+
+    setToken('tok');
+    stubApi(me(false));
+    const signedIn = await start('/');
+    await screen.findByTestId('screen-frame');
+    expect(signedIn.state.location.pathname).toBe('/dossiers');
+  });
+
   it('sends a signed-out user from an auth route to /login, keeping where they were going', async () => {
     const fetchMock = stubApi(null);
     const router = await start('/dossiers/D-1?tab=cargo');

@@ -30,6 +30,7 @@ import { ROUTE_COMPONENTS } from './route-components.ts';
 import {
   checkRouteGroups,
   LOGIN_PATH,
+  pathFor,
   ROUTES,
   type RouteDef,
   type RouteName,
@@ -150,7 +151,18 @@ export function createAppRouter(queryClient: QueryClient, options: AppRouterOpti
     children[def.group === 'guest' ? 'guest' : def.group === 'auth' ? 'auth' : 'root'].push(route);
   }
 
+  // `/` is no screen of its own: it leads to the dossiers, whose guard sends a signed-out visitor on
+  // to /login (ADR 0009). Any other unknown path keeps the not-found page.
+  const homeRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ href: pathFor('dossiers'), replace: true });
+    },
+  });
+
   const routeTree = rootRoute.addChildren([
+    homeRoute,
     guestLayout.addChildren(children.guest),
     authLayout.addChildren(children.auth),
     ...children.root,
