@@ -574,6 +574,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
     expect: listOther,
     hiddenSort: ['profit', '-profit'],
+    hiddenFilters: { profitMin: '0', profitMax: '0' },
   },
   'POST /api/dossiers': {
     build: (ctx) => ({
