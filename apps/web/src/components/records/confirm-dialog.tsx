@@ -40,14 +40,20 @@ export function ConfirmDialog({
       <Stack gap="lg">
         <Text size="sm">{message}</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} data-testid="confirm-cancel">
+          {/* A destructive answer is never the focused one: Enter or a stray key must not destroy. */}
+          <Button
+            variant="default"
+            onClick={onCancel}
+            data-autofocus={danger || undefined}
+            data-testid="confirm-cancel"
+          >
             {cancelLabel}
           </Button>
           <Button
             color={danger ? 'red' : undefined}
             onClick={onConfirm}
             loading={loading}
-            data-autofocus
+            data-autofocus={!danger || undefined}
             data-testid="confirm-ok"
           >
             {confirmLabel}

@@ -1,6 +1,8 @@
 import type { Role, UserAdmin, UserAdminUpdate } from '@fvg/contracts';
 import { Select, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
@@ -14,12 +16,16 @@ import { ROLE_LABELS, ROLE_OPTIONS } from './user-meta.ts';
 /** One inline change of a user, saved at once; a refusal shows the server's reason. */
 function useInlineUpdate(user: UserAdmin) {
   const update = useUpdateUser();
-  const save = (body: UserAdminUpdate, what: string) =>
+  /** `done` says in words what happened; the default names the changed setting. */
+  const save = (body: UserAdminUpdate, what: string, done?: (saved: UserAdmin) => string) =>
     update.mutate(
       { id: user.id, body },
       {
         onSuccess: (saved) =>
-          notifications.show({ color: 'green', message: `${saved.name}: ${what} saved.` }),
+          notifications.show({
+            color: 'green',
+            message: done ? done(saved) : `${saved.name}: ${what} saved.`,
+          }),
         onError: (error) =>
           notifications.show({
             color: 'red',
@@ -77,15 +83,45 @@ function PartyCell({ user, partyLookup }: { user: UserAdmin; partyLookup: Lookup
 
 function FlagCell({ user, flag }: { user: UserAdmin; flag: 'cwAccess' | 'active' }) {
   const { save, pending } = useInlineUpdate(user);
-  const label = flag === 'cwAccess' ? 'warehouse access' : 'active';
+  const [confirming, setConfirming] = useState(false);
+  const change = (on: boolean) => {
+    if (flag === 'cwAccess')
+      return save({ cwAccess: on }, 'warehouse access', (u) =>
+        on ? `${u.name} can now use the warehouse.` : `${u.name} no longer has warehouse access.`,
+      );
+    if (!on) return setConfirming(true); // deactivation asks first
+    save({ active: true }, 'active', (u) => `${u.name} can sign in again.`);
+  };
   return (
-    <Switch
-      aria-label={`${flag === 'cwAccess' ? 'Warehouse access' : 'Active'}: ${user.name}`}
-      checked={user[flag]}
-      onChange={(event) => save({ [flag]: event.currentTarget.checked }, label)}
-      disabled={pending}
-      data-testid={`user-${flag === 'cwAccess' ? 'cw' : 'active'}-${user.email}`}
-    />
+    <>
+      <Switch
+        aria-label={`${flag === 'cwAccess' ? 'Warehouse access' : 'Active'}: ${user.name}`}
+        checked={user[flag]}
+        onChange={(event) => change(event.currentTarget.checked)}
+        disabled={pending}
+        data-testid={`user-${flag === 'cwAccess' ? 'cw' : 'active'}-${user.email}`}
+      />
+      {flag === 'active' && (
+        <ConfirmDialog
+          opened={confirming}
+          title={`Deactivate ${user.name}?`}
+          message={`${user.name} is signed out at once, on every device, and cannot sign in until reactivated. Their records and history stay.`}
+          confirmLabel="Deactivate"
+          cancelLabel="Keep active"
+          danger
+          loading={pending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            save(
+              { active: false },
+              'active',
+              (u) => `${u.name} is deactivated: signed out everywhere and cannot sign in.`,
+            );
+          }}
+        />
+      )}
+    </>
   );
 }
 
