@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const srv = net.createServer().listen(0, '127.0.0.1');
   await once(srv, 'listening');
   const { port } = srv.address() as AddressInfo;
@@ -42,7 +42,7 @@ async function startSmtp(dir: string) {
   return { server, port: (server.server.address() as AddressInfo).port };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)

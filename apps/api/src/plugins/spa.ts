@@ -8,6 +8,9 @@ import { problems } from '../http/problem.ts';
 /**
  * Serves the built React app: hashed assets cached for a year, `/sw.js` and `index.html` never cached
  * (so a new version is found), and `index.html` for every other GET outside `/api` (client-side routes).
+ * The build writes `.br` and `.gz` beside each text file (apps/web/build/precompress.ts); they are sent
+ * as they are to a client that accepts them (`preCompressed`, with `Vary: Accept-Encoding`), the
+ * original otherwise, so nothing is compressed per request.
  */
 export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { root }) => {
   const built = existsSync(path.join(root, 'index.html'));
@@ -17,8 +20,10 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, file) {
-        const name = path.basename(file);
+        // `file` is the one sent: `sw.js.br` for the compressed service worker.
+        const name = path.basename(file).replace(/\.(br|gz)$/, '');
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
