@@ -333,6 +333,12 @@ export function routeByName(name: RouteName): RouteDef<RouteName> {
   return def;
 }
 
+/** The list a record screen belongs to: the route one path segment up (`/dossiers/$dossierId` → `/dossiers`). */
+export function listRouteOf(name: RouteName): RouteDef<RouteName> | undefined {
+  const parent = routeByName(name).path.split('/').slice(0, -1).join('/');
+  return ROUTES.find((r) => r.path === parent);
+}
+
 /**
  * The path of a named route with its parameters filled in (URL-encoded), e.g.
  * pathFor('dossier', { dossierId: 'D-1' }) → '/dossiers/D-1'. Throws for an unknown name or a

@@ -1,6 +1,6 @@
 import { Badge, Code, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type RouteName, routeByName } from '../../app/route-table.ts';
+import { listRouteOf, type RouteName, routeByName } from '../../app/route-table.ts';
 import { RecordLoadState } from './record-load-state.tsx';
 import { useRouteSearch } from './use-route-search.ts';
 
@@ -58,11 +58,17 @@ export function DetailLayout({
   const current = tabs.some((t) => t.value === search.tab) ? (search.tab as string) : first;
 
   const loaded = !error && !loading;
+  const list = listRouteOf(route);
+  const what = def.title?.toLowerCase() ?? 'record';
 
   const body = !loaded ? (
     <RecordLoadState
-      title={`This ${def.title?.toLowerCase() ?? 'record'} could not be loaded`}
+      title={`This ${what} could not be loaded`}
       error={error}
+      notFound={{
+        title: `This ${what} does not exist`,
+        ...(list ? { back: { label: `Back to ${list.title?.toLowerCase()}`, href: list.path } } : {}),
+      }}
       {...(onRetry ? { onRetry } : {})}
       skeleton={[[36, '60%'], 18, 18, [18, '80%']]}
     />

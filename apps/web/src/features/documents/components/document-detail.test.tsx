@@ -153,6 +153,9 @@ describe('DocumentDetail', () => {
       ),
     );
     await start(xlsx, true);
-    expect((await screen.findByTestId('error-state')).textContent).toContain('This document does not exist.');
+    const missing = await screen.findByTestId('record-not-found');
+    expect(missing.textContent).toContain('This document does not exist');
+    // Nothing to try again: the record is not there.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -112,6 +112,7 @@ export function DocumentDetail({
       <RecordQueryState
         query={detail}
         title="This document could not be loaded"
+        notFound={{ title: 'This document does not exist' }}
         skeleton={[[28, '50%'], 18, 240]}
       />
     );

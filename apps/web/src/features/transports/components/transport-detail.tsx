@@ -91,6 +91,7 @@ export function TransportDetail({
       <RecordQueryState
         query={detail}
         title="This transport could not be loaded"
+        notFound={{ title: 'This transport does not exist' }}
         skeleton={[[28, '50%'], 18, 18]}
       />
     );
