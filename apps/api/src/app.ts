@@ -131,7 +131,14 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       await api.register(documentsFeature, { db, config, events });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-      await api.register(swaggerUi, { routePrefix: '/docs' });
+      await api.register(swaggerUi, {
+        routePrefix: '/docs',
+        // The page's asset links are absolute (`<prefix>/docs/static/…`): the plugin sees only its own
+        // routePrefix, so the enclosing `/api` is passed on, or the browser asks for `/docs/static/…`.
+        indexPrefix: api.prefix,
+        // The one published spec, instead of the plugin's own copy under /api/docs/json.
+        uiConfig: { urls: [{ url: `${api.prefix}/openapi.json`, name: 'FVG API' }] },
+      });
     },
     { prefix: '/api' },
   );
