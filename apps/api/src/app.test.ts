@@ -87,4 +87,28 @@ describe('serving the web app and the API surface', () => {
     expect(docs.body).toMatch(/swagger/i);
     await app.close();
   });
+
+  it('serves every asset the docs page links, and points it at /api/openapi.json', async () => {
+    const app = await createTestApp(db);
+    for (const page of ['/api/docs', '/api/docs/']) {
+      const html = await app.inject(page);
+      expect(html.statusCode, page).toBe(200);
+      // Served under the app's CSP: its own scripts only, none inline (the page has none).
+      const csp = String(html.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(html.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+      const links = [...html.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+      expect(links.length, page).toBeGreaterThanOrEqual(5);
+      for (const link of links) {
+        // Relative links (with the trailing slash) resolve against the page, as the browser does.
+        const url = new URL(link, `http://fvg.test${page}`).pathname;
+        expect(url, `${page} → ${link}`).toMatch(/^\/api\/docs\/static\//);
+        expect((await app.inject(url)).statusCode, `${page} → ${link}`).toBe(200);
+      }
+    }
+    const init = await app.inject('/api/docs/static/swagger-initializer.js');
+    expect(init.body).toContain('"url":"/api/openapi.json"');
+    expect((await app.inject('/docs/static/swagger-ui.css')).statusCode).toBe(404);
+    await app.close();
+  });
 });

@@ -33,7 +33,7 @@ import { closeRevokedSessions, forwardRecordChanges, fvgHub } from './hub/fvg-hu
 import { localPresence, redisPresence } from './hub/presence.ts';
 import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
 import { mountHub } from './hub/protocol/server.ts';
-import { loggerOptions } from './logger.ts';
+import { type LogOutput, loggerOptions, plainLines, RequestLog } from './logger.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin, withIdempotencyKeyDocs } from './plugins/idempotency.ts';
@@ -51,12 +51,15 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Where the log and the plain lines for people go (the process's stdout unless a test captures it). */
+  out?: LogOutput;
 }
 
 /** Builds the whole HTTP application; `server.ts` adds the database lifecycle and listening. */
-export async function buildApp({ config, db, logger }: AppDeps) {
+export async function buildApp({ config, db, logger, out = process.stdout }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel),
+    logger: logger ?? loggerOptions(config.logLevel, out),
+    logController: new RequestLog(),
     // A hop count trusts that many proxies nearest the server (Fastify takes it as a function).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -95,7 +98,12 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     transform: withIdempotencyKeyDocs(jsonSchemaTransform),
   });
 
-  const mailer: Mailer = createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mailer: Mailer = createMailer(db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    print: plainLines(app.log, out),
+  });
   const sessions = createSessions(app.log);
   const auth = await createAuthService(
     db,
@@ -131,7 +139,14 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       await api.register(documentsFeature, { db, config, events });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-      await api.register(swaggerUi, { routePrefix: '/docs' });
+      await api.register(swaggerUi, {
+        routePrefix: '/docs',
+        // The page's asset links are absolute (`<prefix>/docs/static/…`): the plugin sees only its own
+        // routePrefix, so the enclosing `/api` is passed on, or the browser asks for `/docs/static/…`.
+        indexPrefix: api.prefix,
+        // The one published spec, instead of the plugin's own copy under /api/docs/json.
+        uiConfig: { urls: [{ url: `${api.prefix}/openapi.json`, name: 'FVG API' }] },
+      });
     },
     { prefix: '/api' },
   );

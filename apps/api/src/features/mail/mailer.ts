@@ -15,13 +15,20 @@ export interface Mailer {
   flush(): Promise<void>;
 }
 
+/** The one line printed for a mail kept in the outbox: whom, what, and the links to open. */
+export function outboxLine(mail: OutgoingMail): string {
+  const links = mail.text.match(/https?:\/\/\S+/g);
+  return `mail to ${mail.to}: ${mail.subject} — ${links ? links.join(' ') : 'the text is in mail_outbox'}`;
+}
+
 /**
  * Mail goes through the `mail_outbox` table: with `SMTP_URL` it is then delivered over SMTP and marked
- * sent; without it, the log prints it (the embedded default) and it stays in the outbox to be read.
+ * sent; without it (the embedded default) it stays in the outbox and `print` shows its links as a plain
+ * line, so a newcomer can open a reset or invitation link without a mail server.
  */
 export function createMailer(
   db: Db,
-  opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+  opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger; print: (line: string) => void },
 ): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   let chain: Promise<void> = Promise.resolve();
@@ -63,10 +70,8 @@ export function createMailer(
         .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text })
         .execute();
       if (!transport) {
-        opts.log.info(
-          { to: mail.to, subject: mail.subject },
-          `mail (no SMTP_URL, kept in the outbox):\n${mail.text}`,
-        );
+        opts.print(outboxLine(mail));
+        opts.log.debug({ to: mail.to, subject: mail.subject }, 'mail kept in the outbox (no SMTP_URL)');
       }
       void mailer.flush().catch((e) => opts.log.error({ err: e }, 'mail flush failed'));
     },
