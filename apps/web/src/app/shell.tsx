@@ -45,6 +45,7 @@ import { useAdminMode } from '../lib/admin-mode.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
 import { HubProvider } from './hub-provider.tsx';
 import { HubStatusDot } from './hub-status.tsx';
+import { NotificationToasts } from './notification-toasts.tsx';
 import { HOME_PATH, isUnderPath, navEntriesFor, pathFor, type RouteName } from './route-table.ts';
 
 const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
@@ -203,6 +204,7 @@ export function Shell() {
 
   return (
     <HubProvider userId={me.data?.id} onSessionEnded={() => void navigate({ to: '/logout' })}>
+      <NotificationToasts />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
