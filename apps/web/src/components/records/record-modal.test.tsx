@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { Select } from '@mantine/core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -44,5 +45,22 @@ describe('stacked dialogs', () => {
     fireEvent.keyDown(await screen.findByText('Done'), { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
     expect(document.querySelector('.mantine-Modal-close')).toBeNull();
+  });
+
+  it('Escape in an open dropdown closes the dropdown, not the dialog; the next Escape closes the dialog', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(
+      <RecordModal opened title="New dossier" onClose={onClose}>
+        <Select label="Mode" placeholder="Pick a mode" data={['sea', 'air', 'road']} />
+      </RecordModal>,
+    );
+    const field = await screen.findByPlaceholderText('Pick a mode');
+    fireEvent.click(field);
+    await waitFor(() => expect(field.getAttribute('aria-expanded')).toBe('true'));
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(field.getAttribute('aria-expanded')).toBe('false'));
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,6 +10,10 @@ import type { KeyboardEvent, ReactNode } from 'react';
 export function closeTopOnEscape(onClose: () => void) {
   return (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
+    // Escape in an open dropdown (a select's options, a date picker) closes that dropdown only: the
+    // key reaches the dialog while the field still says it is expanded, or from inside the popover.
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('[aria-expanded="true"], .mantine-Popover-dropdown')) return;
     event.stopPropagation();
     event.preventDefault();
     onClose();
