@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@fvg/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { formatAuditValue, HistoryTab, humanizeField } from './history-tab.tsx';
 
@@ -92,5 +93,32 @@ describe('audit value formatting', () => {
     expect(formatAuditValue(['a', 'b'])).toBe('a, b');
     expect(formatAuditValue({ id: 'p1', code: 'ACME', name: 'Acme' })).toBe('Acme (ACME)');
     expect(humanizeField('grossWeightKg')).toBe('Gross weight kg');
+    // Codes read as words, instants as the app shows them; references and dates stay as they are.
+    expect(formatAuditValue('picked_up')).toBe('Picked up');
+    expect(formatAuditValue('2026-11-26T10:00:00.000Z')).toBe(formatDateTime('2026-11-26T10:00:00.000Z'));
+    expect(formatAuditValue('2026-11-26T10:00:00.000Z')).not.toContain('T10');
+    expect(formatAuditValue('2026-11-26')).toBe('2026-11-26');
+    expect(formatAuditValue('MSKU1234565')).toBe('MSKU1234565');
+  });
+
+  it('keeps versions internal', () => {
+    renderWithProviders(
+      <HistoryTab
+        entries={[
+          {
+            id: 'h1',
+            at: '2026-11-23T09:00:00.000Z',
+            action: 'updated',
+            actor: { id: 'u1', name: 'Sam Staff' },
+            changes: [
+              { field: 'version', from: 1, to: 2 },
+              { field: 'status', from: 'booked', to: 'in_transit' },
+            ],
+          },
+        ]}
+      />,
+    );
+    expect(screen.queryByText('Version')).toBeNull();
+    expect(screen.getByText('In transit')).toBeTruthy();
   });
 });

@@ -32,11 +32,26 @@ export interface HistoryTabProps {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A stored value as a short text: null/empty → '—', lists joined, objects by their main fields. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const SNAKE_CODE = /^[a-z]+(_[a-z]+)+$/;
+/** Fields of the machinery, not of the record: never shown to users. */
+const INTERNAL_FIELDS = new Set(['version', 'updatedAt']);
+
+/**
+ * A stored value as a short text: null/empty → '—', instants formatted, codes in words, lists joined,
+ * objects by their main fields.
+ */
 export function formatAuditValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    // An instant reads as everywhere else in the app, not as ISO 8601 in UTC.
+    if (ISO_INSTANT.test(value)) return formatDateTime(value);
+    // A code value (`picked_up`) reads as words ("Picked up"); areas map their own labels first.
+    if (SNAKE_CODE.test(value)) return humanizeField(value);
+    return value;
+  }
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(formatAuditValue).join(', ');
   if (isRecord(value)) {
     // References ({ id, code, name }), containers ({ number, sizeType, seals }) and the like.
@@ -138,7 +153,7 @@ export function HistoryTab({
                 </Group>
               }
             >
-              {entry.changes.length > 0 && (
+              {entry.changes.some((c) => !INTERNAL_FIELDS.has(c.field)) && (
                 <Table
                   withRowBorders={false}
                   verticalSpacing={2}
@@ -148,24 +163,26 @@ export function HistoryTab({
                   layout="fixed"
                 >
                   <Table.Tbody>
-                    {entry.changes.map((change) => (
-                      <Table.Tr key={change.field} data-testid="history-change" data-field={change.field}>
-                        <Table.Td w={180} c="dimmed" style={{ verticalAlign: 'top' }}>
-                          {fieldLabels[change.field] ?? humanizeField(change.field)}
-                        </Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-word' }}>
-                          <Text span size="sm" c="dimmed" data-testid="history-from">
-                            {show(change.field, change.from)}
-                          </Text>
-                          <Text span size="sm" mx={6} aria-label="changed to">
-                            →
-                          </Text>
-                          <Text span size="sm" fw={500} data-testid="history-to">
-                            {show(change.field, change.to)}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                    {entry.changes
+                      .filter((c) => !INTERNAL_FIELDS.has(c.field))
+                      .map((change) => (
+                        <Table.Tr key={change.field} data-testid="history-change" data-field={change.field}>
+                          <Table.Td w={180} c="dimmed" style={{ verticalAlign: 'top' }}>
+                            {fieldLabels[change.field] ?? humanizeField(change.field)}
+                          </Table.Td>
+                          <Table.Td style={{ wordBreak: 'break-word' }}>
+                            <Text span size="sm" c="dimmed" data-testid="history-from">
+                              {show(change.field, change.from)}
+                            </Text>
+                            <Text span size="sm" mx={6} aria-label="changed to">
+                              →
+                            </Text>
+                            <Text span size="sm" fw={500} data-testid="history-to">
+                              {show(change.field, change.to)}
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
                   </Table.Tbody>
                 </Table>
               )}
