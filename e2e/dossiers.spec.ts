@@ -86,8 +86,9 @@ test('a customer sees only their dossiers, books a transport, and staff see it a
   await expect(customer.getByTestId(`row-${visible.number}`)).toBeVisible();
   await customer.goto(`/dossiers?q=${hidden.number}`);
   await expect(customer.getByTestId('list-empty')).toBeVisible();
+  // Another party's dossier reads exactly like a missing one.
   await customer.goto(`/dossiers/${hidden.number}`);
-  await expect(customer.getByTestId('error-state')).toBeVisible();
+  await expect(customer.getByTestId('record-not-found')).toContainText('This dossier does not exist');
 
   await customer.goto('/dossiers');
   await customer.getByTestId('book-transport').click();

@@ -126,3 +126,51 @@ test('an event two active dossiers claim waits for staff, who read which dossier
   await expect(form.getByTestId('field-dossierId')).toHaveValue('');
   await screens(page, 'containers-link-ambiguous');
 });
+
+test('a missing dossier says so and leads back; deactivating asks first with the safe answer focused; histories read in words', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/dossiers/D-1999-999999');
+  const missing = page.getByTestId('record-not-found');
+  await expect(missing).toContainText('This dossier does not exist');
+  await screens(page, 'dossier-not-found');
+  await missing.getByRole('link', { name: 'Back to dossiers' }).click();
+  await expect(page).toHaveURL(/\/dossiers$/);
+
+  // A user to deactivate, made by the admin through the API.
+  const admin = await apiAs(baseURL as string, DEMO.admin);
+  const email = `asked-${Date.now()}@fvg.local`;
+  await admin.call('POST', '/users/invite', { email, name: 'Asa Asked', role: 'staff' });
+  await page.goto('/admin/users');
+  await page.getByTestId('enable-admin-mode').click();
+  await page.getByTestId('list-search').fill(email);
+  await page.getByTestId(`user-active-${email}`).click({ force: true });
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog.getByTestId('confirm-cancel')).toBeVisible();
+  await expect(dialog.getByTestId('confirm-cancel')).toBeFocused();
+  await screens(page, 'admin-users-deactivate');
+  await dialog.getByTestId('confirm-ok').click();
+  await expect(
+    page.getByText('Asa Asked is deactivated: signed out everywhere and cannot sign in.'),
+  ).toBeVisible();
+
+  // A dossier moved through a status: its history shows words and the app's dates, no versions.
+  const staff = await apiAs(baseURL as string, DEMO.staff);
+  const parties = await staff.call<{ items: { id: string; code: string }[] }>('GET', '/parties?pageSize=50');
+  const d = await staff.call<{ id: string; number: string; version: number }>('POST', '/dossiers', {
+    type: 'import',
+    mode: 'sea',
+    customerId: parties.items.find((p) => p.code === 'ACME')?.id,
+    originLocode: 'CNSHA',
+    destinationLocode: 'NLRTM',
+  });
+  await staff.call('POST', `/dossiers/${d.id}/transitions`, { to: 'in_transit', version: d.version });
+  await page.goto(`/dossiers/${d.number}?tab=history`);
+  const history = page.getByTestId('history');
+  await expect(history).toContainText('In transit');
+  await expect(history).not.toContainText('in_transit');
+  await expect(history.getByTestId('history-change').filter({ hasText: /^Version/ })).toHaveCount(0);
+  await screens(page, 'dossier-history');
+});

@@ -5,7 +5,7 @@ import {
   isValidContainerNumber,
   type Role,
 } from '@fvg/contracts';
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -449,13 +449,8 @@ export function DossierDetail({
                     ] as const)
                   : []),
                 ['Created', `${formatDateTime(d.createdAt)}${d.createdBy ? ` by ${d.createdBy.name}` : ''}`],
+                // The version is the edit lock's, not the user's: it stays internal.
                 ['Updated', formatDateTime(d.updatedAt)],
-                [
-                  'Version',
-                  <Badge key="v" variant="outline" size="sm">
-                    {d.version}
-                  </Badge>,
-                ],
               ]}
             />
           )

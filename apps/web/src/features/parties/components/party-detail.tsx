@@ -192,7 +192,6 @@ export function PartyDetail({ id, role }: PartyDetailProps) {
               rows={[
                 ['Created', formatDateTime(data.createdAt)],
                 ['Updated', formatDateTime(data.updatedAt)],
-                ['Version', data.version],
               ]}
             />
           )

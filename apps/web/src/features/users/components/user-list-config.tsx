@@ -101,9 +101,10 @@ function FlagCell({ user, flag }: { user: UserAdmin; flag: 'cwAccess' | 'active'
         disabled={pending}
         data-testid={`user-${flag === 'cwAccess' ? 'cw' : 'active'}-${user.email}`}
       />
-      {flag === 'active' && (
+      {/* Mounted only while asking: a list of users must not carry a closed dialog per row. */}
+      {flag === 'active' && confirming && (
         <ConfirmDialog
-          opened={confirming}
+          opened
           title={`Deactivate ${user.name}?`}
           message={`${user.name} is signed out at once, on every device, and cannot sign in until reactivated. Their records and history stay.`}
           confirmLabel="Deactivate"
