@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { iso6346CheckDigit } from '../packages/contracts/src/validators/iso6346.ts';
-import { apiAs, DEMO, expect, signIn, test, waitForMail } from './support.ts';
+import { acmeDossier, apiAs, DEMO, expect, signIn, test, waitForMail } from './support.ts';
 
 /*
  * Issue 9 in a real browser: a deactivated user's open screen ends its session (the hub closes it,
@@ -158,14 +158,7 @@ test('a missing dossier says so and leads back; deactivating asks first with the
 
   // A dossier moved through a status: its history shows words and the app's dates, no versions.
   const staff = await apiAs(baseURL as string, DEMO.staff);
-  const parties = await staff.call<{ items: { id: string; code: string }[] }>('GET', '/parties?pageSize=50');
-  const d = await staff.call<{ id: string; number: string; version: number }>('POST', '/dossiers', {
-    type: 'import',
-    mode: 'sea',
-    customerId: parties.items.find((p) => p.code === 'ACME')?.id,
-    originLocode: 'CNSHA',
-    destinationLocode: 'NLRTM',
-  });
+  const d = await acmeDossier(baseURL as string);
   await staff.call('POST', `/dossiers/${d.id}/transitions`, { to: 'in_transit', version: d.version });
   await page.goto(`/dossiers/${d.number}?tab=history`);
   const history = page.getByTestId('history');

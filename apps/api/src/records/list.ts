@@ -234,9 +234,10 @@ async function pageOf<Row, Item>(
   const filter = and(conditions);
 
   const keyCount = terms.length + 1;
-  const binding = cursorBinding(db, spec, req, terms);
+  // Only a cursor read or made needs the compiled filters: a plain page does not compile them.
+  const binding = () => cursorBinding(db, spec, req, terms);
   const pageConditions = req.cursor
-    ? [...conditions, afterCursor(terms, spec.id, await openCursor(db, binding, req.cursor, keyCount))]
+    ? [...conditions, afterCursor(terms, spec.id, await openCursor(db, binding(), req.cursor, keyCount))]
     : conditions;
   const idDesc = terms.at(-1)?.desc ?? false;
   const orderBy = sql.join([
@@ -271,7 +272,7 @@ async function pageOf<Row, Item>(
     hasMore && last
       ? await sealCursor(
           db,
-          binding,
+          binding(),
           Array.from({ length: keyCount }, (_, i) => (last[`_k${i}`] as string | null) ?? null),
         )
       : null;

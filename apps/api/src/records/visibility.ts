@@ -7,10 +7,6 @@ import type { Scope } from './scope.ts';
  * an area's internal fields; staff and admins (scope `all`) see every field. Every place a field can
  * show asks here, with the area's one declaration (`FieldVisibility` in contracts).
  */
-export function hiddenFields(scope: Scope, visibility: FieldVisibility): ReadonlySet<string> {
-  return scope.all ? new Set() : new Set(visibility.internal);
-}
-
 export function canSee(scope: Scope, visibility: FieldVisibility, field: string): boolean {
   return scope.all || !visibility.internal.includes(field);
 }
@@ -40,7 +36,7 @@ export function visibleHistory(
 ): AuditEntry[] {
   if (scope.all) return entries;
   const party = visibility.partyField;
-  const hidden = new Set([...hiddenFields(scope, visibility), ...(party ? [party] : [])]);
+  const hidden = new Set([...visibility.internal, ...(party ? [party] : [])]);
   const out: AuditEntry[] = [];
   for (const entry of entries) {
     if (party && entry.changes.some((c) => c.field === party && c.from != null)) break;
@@ -64,7 +60,7 @@ export function checkFilters(
   filterFields: Readonly<Record<string, string>> = {},
 ): void {
   if (scope.all || !query) return;
-  const hidden = hiddenFields(scope, visibility);
+  const hidden = new Set(visibility.internal);
   const refused = Object.keys(query).filter(
     (param) => query[param] !== undefined && hidden.has(filterFields[param] ?? param),
   );

@@ -22,6 +22,7 @@ import type { App } from '../app.ts';
 import { seedDemo } from '../db/seed.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
 import { newOpaqueToken } from '../features/auth/tokens.ts';
+import { gateIn } from '../features/container-events/test-support.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
 import { usersService } from '../features/users/users.service.ts';
 import {
@@ -161,26 +162,6 @@ export function queryString(query: Record<string, string> = {}): string {
   return qs ? `?${qs}` : '';
 }
 
-function gateIn(container: string, eventId: string, at = '2026-03-01T14:12:56+01:00'): Json {
-  return {
-    eventID: eventId,
-    eventType: 'EQUIPMENT',
-    eventClassifierCode: 'ACT',
-    eventDateTime: at,
-    eventCreatedDateTime: '2026-03-01T14:20:00+01:00',
-    equipmentEventTypeCode: 'GTIN',
-    equipmentReference: container,
-    ISOEquipmentCode: '45G1',
-    emptyIndicatorCode: 'LADEN',
-    transportCall: {
-      modeOfTransport: 'TRUCK',
-      UNLocationCode: 'NLRTM',
-      facilityCode: 'ECTDE',
-      facilityTypeCode: 'POTE',
-    },
-  };
-}
-
 let serial = 100;
 const nextSerial = () => ++serial;
 
@@ -304,7 +285,7 @@ export async function createWorld(): Promise<World> {
       throw new Error(`world: ingest answered ${r.status} ${r.text}`);
     return created.id;
   }
-  const freshEvent = (container: string) => ingest(gateIn(container, crypto.randomUUID()));
+  const freshEvent = (container: string) => ingest(gateIn(container));
 
   async function partyRecords(owner: Owner, code: string, customer: Auth, email: string, cents: number) {
     const container = containerNumber(owner === 'A' ? 'AAA' : 'BBB', nextSerial());
@@ -688,7 +669,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
 
   // container events
   'POST /api/container-events': {
-    build: (ctx) => ({ body: gateIn(id(ctx).containerNumber, crypto.randomUUID(), '2026-03-02T09:00:00Z') }),
+    build: (ctx) => ({ body: gateIn(id(ctx).containerNumber, { eventDateTime: '2026-03-02T09:00:00Z' }) }),
     // Staff may enter events by hand; integrations use their API key (not a role here).
     expect: staffOnly(201),
   },

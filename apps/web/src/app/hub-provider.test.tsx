@@ -157,6 +157,11 @@ describe('HubProvider', () => {
     // A close while `me` still works (the network, a restart): nothing but a later retry.
     act(() => connection.close(new Error('WebSocket closed with status code: 1006')));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // Let the `me` answer be handled before saying nothing happened.
+    await act(async () => {
+      await fetchMock.mock.results[0]?.value;
+      await new Promise((r) => setTimeout(r, 0));
+    });
     expect(ended).not.toHaveBeenCalled();
 
     await act(async () => {

@@ -34,6 +34,7 @@ export interface RateLimiter {
 }
 
 const MAX_BLOCK_SECONDS = 24 * 3600;
+const PURGE_EVERY_MS = 60_000;
 /** A bucket untouched this long starts over, earlier blocks forgotten. */
 const FORGET_AFTER_SECONDS = 2 * MAX_BLOCK_SECONDS;
 
@@ -48,6 +49,7 @@ interface BucketRow {
 }
 
 export function createRateLimiter(db: Db): RateLimiter {
+  let lastPurge = 0;
   return {
     async take(rules) {
       const byKey = new Map(rules.map((r) => [r.key, r]));
@@ -112,7 +114,10 @@ export function createRateLimiter(db: Db): RateLimiter {
             updated_at = clock_timestamp()
           where bucket = ${rule.key} and attempts >= ${rule.max}`.execute(db);
       }
-      // Keep the table small: buckets nobody touched for long carry nothing worth keeping.
+      // Keep the table small: buckets nobody touched for long carry nothing worth keeping (take()
+      // already treats them as forgotten, so once a minute is enough, off the path attackers hammer).
+      if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+      lastPurge = Date.now();
       await db
         .deleteFrom('throttle_buckets')
         .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${FORGET_AFTER_SECONDS})`)
@@ -121,13 +126,16 @@ export function createRateLimiter(db: Db): RateLimiter {
     },
 
     async succeed(rules) {
-      for (const rule of rules) {
-        await db
-          .updateTable('throttle_buckets')
-          .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
-          .where('bucket', '=', rule.key)
-          .execute();
-      }
+      if (rules.length === 0) return; // limits off
+      await db
+        .updateTable('throttle_buckets')
+        .set({ attempts: sql<number>`greatest(attempts - 1, 0)` })
+        .where(
+          'bucket',
+          'in',
+          rules.map((r) => r.key),
+        )
+        .execute();
     },
 
     async clear(key) {

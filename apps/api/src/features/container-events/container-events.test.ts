@@ -7,6 +7,7 @@ import { seedDemo } from '../../db/seed.ts';
 import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
 import { seedContainerEvents } from './container-events.repository.ts';
 import { annotateTimeline } from './container-events.service.ts';
+import { gateIn } from './test-support.ts';
 
 let db: TestDatabase;
 let app: App;
@@ -74,27 +75,6 @@ function containerNumber(owner: string, serial: number): string {
     sum += (/\d/.test(ch) ? Number(ch) : (values[ch] as number)) * 2 ** i;
   }
   return `${body}${(sum % 11) % 10}`;
-}
-
-function gateIn(container: string, over: Json = {}): Json {
-  return {
-    eventID: randomUUID(),
-    eventType: 'EQUIPMENT',
-    eventClassifierCode: 'ACT',
-    eventDateTime: '2026-03-01T14:12:56+01:00',
-    eventCreatedDateTime: '2026-03-01T14:20:00+01:00',
-    equipmentEventTypeCode: 'GTIN',
-    equipmentReference: container,
-    ISOEquipmentCode: '45G1',
-    emptyIndicatorCode: 'LADEN',
-    transportCall: {
-      modeOfTransport: 'TRUCK',
-      UNLocationCode: 'NLRTM',
-      facilityCode: 'ECTDE',
-      facilityTypeCode: 'POTE',
-    },
-    ...over,
-  };
 }
 
 function arrival(over: Json = {}): Json {

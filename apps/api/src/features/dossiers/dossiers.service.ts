@@ -158,15 +158,14 @@ export function dossiersService(db: Db, events: RecordEvents) {
     row: { id: string; customer_id: string },
     newCustomerId?: string,
   ) {
-    if (newCustomerId && newCustomerId !== row.customer_id)
-      events.publish({
-        kind: 'dossier',
-        id: row.id,
-        action,
-        partyIds: [row.customer_id, newCustomerId],
-        newCustomerId,
-      });
-    else events.publish({ kind: 'dossier', id: row.id, action, partyIds: [row.customer_id] });
+    const moved = newCustomerId && newCustomerId !== row.customer_id ? newCustomerId : undefined;
+    events.publish({
+      kind: 'dossier',
+      id: row.id,
+      action,
+      partyIds: moved ? [row.customer_id, moved] : [row.customer_id],
+      ...(moved ? { newCustomerId: moved } : {}),
+    });
   }
 
   /** Numbering, insert and audit in one transaction: a failed create leaves no number used. */

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@fvg/contracts';
+import { type AuditEntry, isDateTime } from '@fvg/contracts';
 import {
   Code,
   EmptyState,
@@ -32,7 +32,6 @@ export interface HistoryTabProps {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const SNAKE_CODE = /^[a-z]+(_[a-z]+)+$/;
 /** Fields of the machinery, not of the record: never shown to users. */
 const INTERNAL_FIELDS = new Set(['version', 'updatedAt']);
@@ -46,7 +45,7 @@ export function formatAuditValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') {
     // An instant reads as everywhere else in the app, not as ISO 8601 in UTC.
-    if (ISO_INSTANT.test(value)) return formatDateTime(value);
+    if (isDateTime(value)) return formatDateTime(value);
     // A code value (`picked_up`) reads as words ("Picked up"); areas map their own labels first.
     if (SNAKE_CODE.test(value)) return humanizeField(value);
     return value;
