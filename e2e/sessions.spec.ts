@@ -159,7 +159,11 @@ test('a missing dossier says so and leads back; deactivating asks first with the
   // A dossier moved through a status: its history shows words and the app's dates, no versions.
   const staff = await apiAs(baseURL as string, DEMO.staff);
   const d = await acmeDossier(baseURL as string);
-  await staff.call('POST', `/dossiers/${d.id}/transitions`, { to: 'in_transit', version: d.version });
+  await staff.call('POST', `/dossiers/${d.id}/transitions`, {
+    to: 'in_transit',
+    version: d.version,
+    atd: new Date().toISOString().slice(0, 10),
+  });
   await page.goto(`/dossiers/${d.number}?tab=history`);
   const history = page.getByTestId('history');
   await expect(history).toContainText('In transit');
