@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -86,4 +86,20 @@ export async function acmeDossier(baseURL: string, over: Record<string, unknown>
     destinationLocode: 'NLRTM',
     ...over,
   });
+}
+
+const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** Screenshots of what the page shows now at both desktop sizes, into test-results/screens/. */
+export async function screens(page: Page, name: string) {
+  await mkdir('test-results/screens', { recursive: true });
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    // Let the layout settle at the new size (the table measures its columns after a resize).
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
+  }
 }

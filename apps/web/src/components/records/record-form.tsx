@@ -144,6 +144,10 @@ export function useRecordBase<TValues extends FieldValues, R extends { version: 
   return { version, restart, reapply };
 }
 
+/** A save refused because someone else saved first (409 on the version). */
+export const STALE_MESSAGE =
+  'Someone else saved this record while you were editing it, so your changes were not saved yet.';
+
 export interface RecordSubmit {
   submit: (event?: FormEvent) => Promise<void>;
   /** The server's sentence when it refused because the record changed meanwhile (409). */
@@ -171,8 +175,10 @@ export function useRecordSubmit<TValues extends FieldValues>(
       // it is a clash of values (an email or code already in use): those go to their fields.
       const stale = (e: { field: string }) => e.field === 'version';
       if (isApiError(error) && error.status === 409 && error.fieldErrors.every(stale)) {
-        setConflict(problemMessage(error));
-        form.setError(SERVER_ERROR_KEY as never, { type: 'conflict', message: problemMessage(error) });
+        // The server's sentence names versions, the edit lock's business: the user reads what happened.
+        const message = error.fieldErrors.length ? STALE_MESSAGE : problemMessage(error);
+        setConflict(message);
+        form.setError(SERVER_ERROR_KEY as never, { type: 'conflict', message });
         return;
       }
       applyProblemToForm(error, form.setError, {

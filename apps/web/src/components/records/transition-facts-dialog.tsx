@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { type FieldPath, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { isApiError } from '../../lib/api-client.ts';
 import { applyProblemToForm } from '../../lib/form-errors.ts';
 import { DateField, LookupField } from './form-fields.tsx';
 import { closeTopOnEscape } from './record-modal.tsx';
@@ -113,7 +114,14 @@ export function TransitionFactsDialog({
     try {
       await onSubmit(v);
     } catch (error) {
-      applyProblemToForm(error, form.setError, { fields: spec.fields.map((f) => f.name) });
+      applyProblemToForm(error, form.setError, {
+        fields: spec.fields.map((f) => f.name),
+        // A stale version: the record moved on meanwhile (the screen reloads it); no version numbers.
+        message: (e) =>
+          isApiError(e) && e.status === 409
+            ? 'Someone else changed this record meanwhile. Check it, then try again.'
+            : undefined,
+      });
     }
   });
 

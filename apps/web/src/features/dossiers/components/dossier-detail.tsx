@@ -22,7 +22,7 @@ import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { TransitionButtons } from '../../../components/records/transition-buttons.tsx';
 import { useRouteSearch } from '../../../components/records/use-route-search.ts';
 import { useAdminMode } from '../../../lib/admin-mode.ts';
-import { problemMessage } from '../../../lib/api-client.ts';
+import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import {
@@ -291,10 +291,13 @@ export function DossierDetail({
   const onTransition = async (to: DossierStatus, facts: Record<string, string>) => {
     const current = latest.current;
     if (!current) throw new Error('The dossier is not loaded');
-    const saved = await transition.mutateAsync({
-      id: current.id,
-      body: { to, version: current.version, ...facts },
-    });
+    const saved = await transition
+      .mutateAsync({ id: current.id, body: { to, version: current.version, ...facts } })
+      .catch((error: unknown) => {
+        // Changed meanwhile: show the dossier as it is now, so a second try uses its version.
+        if (isApiError(error) && error.status === 409) void query.refetch();
+        throw error;
+      });
     return {
       message: `Dossier ${saved.number} is now ${STATUS_LABELS[saved.status].toLowerCase()}.`,
       warnings: saved.warnings,

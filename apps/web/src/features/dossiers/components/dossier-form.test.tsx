@@ -188,7 +188,8 @@ describe('DossierForm', () => {
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
 
     const conflict = await screen.findByTestId('form-conflict');
-    expect(conflict.textContent).toContain('changed by someone else since you opened it');
+    expect(conflict.textContent).toContain('Someone else saved this record while you were editing it');
+    expect(conflict.textContent).not.toContain('version');
     // Beside the Save button, not above the fields.
     expect(
       screen.getByTestId('form-message').parentElement?.contains(screen.getByTestId('form-submit')),
