@@ -162,16 +162,14 @@ test('an edit that clashes with a colleague’s save says so beside Save, and re
   const conflict = page.getByTestId('form-conflict');
   await expect(conflict).toContainText('Someone else saved this record while you were editing it');
   await expect(page.getByTestId('form-reload')).toHaveText('Reload and reapply my changes');
-  await conflict.scrollIntoViewIfNeeded();
-  await screens(page, 'dossier-edit-conflict');
+  await screens(page, 'dossier-edit-conflict', conflict);
 
   await page.getByTestId('form-reload').click();
   await expect(conflict).toBeHidden();
   await expect(page.getByTestId('field-customerReference')).toHaveValue('PO-MINE-1');
   await expect(page.getByTestId('field-cargoDescription')).toHaveValue('Bicycles and spare wheels');
   await expect(page.getByTestId('form-reapplied')).toContainText('Cargo description changed meanwhile');
-  await page.getByTestId('form-reapplied').scrollIntoViewIfNeeded();
-  await screens(page, 'dossier-edit-reapplied');
+  await screens(page, 'dossier-edit-reapplied', page.getByTestId('form-reapplied'));
   await page.getByTestId('form-submit').click();
   await expect(page.getByTestId('dossier-form')).toBeHidden();
   const saved = await staffApi.call<{ customerReference: string; cargoDescription: string }>(
