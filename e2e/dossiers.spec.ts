@@ -1,8 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { acmeDossier, apiAs, DEMO, expect, signIn, test } from './support.ts';
+import { acmeDossier, apiAs, DEMO, expect, screens, signIn, test } from './support.ts';
 
-test('staff create a dossier, see the container error, fix it, find it, move its status, read its history, export it', async ({
+/** A calendar date `days` from today in the browser's (and this machine's) calendar. */
+function dayFromToday(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+test('staff create a dossier, see the container error, fix it, find it, mark it departed, read its history, export it', async ({
   page,
+  baseURL,
 }) => {
   const ref = `E2E-${Date.now()}`;
   await signIn(page, DEMO.staff);
@@ -40,12 +48,36 @@ test('staff create a dossier, see the container error, fix it, find it, move its
   await page.goto(`/dossiers?status=closed&q=${ref}`);
   await expect(page.getByTestId('list-empty')).toBeVisible();
 
-  // Status change, then the history shows it.
+  // Marking it departed asks the day, today by default, and warns: the plan says 17 days from now.
+  const staffApi = await apiAs(baseURL as string, DEMO.staff);
+  const created = await staffApi.call<{ id: string; version: number }>('GET', `/dossiers/${number}`);
+  await staffApi.call('PATCH', `/dossiers/${created.id}`, {
+    version: created.version,
+    etd: dayFromToday(17),
+  });
   await page.goto(`/dossiers/${number}`);
   await page.getByTestId('transition-in_transit').click();
+  const dialog = page.getByRole('dialog', { name: 'Mark departed' });
+  const today = dayFromToday(0);
+  await expect(dialog.getByTestId('field-atd')).toHaveValue(today);
+  await expect(dialog.getByTestId('transition-warning-atd')).toContainText(
+    'This departure is 17 days before the planned departure (ETD)',
+  );
+  await screens(page, 'dossier-transition-dialog');
+  await dialog.getByTestId('transition-dialog-submit').click();
   await expect(page.getByTestId('status-badge')).toHaveText('In transit');
+  await expect(dialog).toBeHidden();
+
+  // Recorded: after a reload the summary shows the ATD, and the history the status with it.
+  await page.reload();
+  await expect(
+    page.getByTestId('dossier-summary').getByRole('row', { name: /Departed \(ATD\)/ }),
+  ).toContainText(today);
   await page.getByTestId('tab-history').click();
-  await expect(page.getByTestId('history-entry').first()).toContainText('In transit');
+  const entry = page.getByTestId('history-entry').first();
+  await expect(entry).toContainText('In transit');
+  await expect(entry).toContainText('Departed (ATD)');
+  await expect(entry).toContainText(today);
 
   // Export of the filtered list, as CSV.
   await page.goto(`/dossiers?q=${ref}`);
@@ -108,4 +140,44 @@ test('a customer sees only their dossiers, books a transport, and staff see it a
   await expect(staff.getByTestId(`row-${booked}`)).toBeVisible({ timeout: 15_000 });
   await staffContext.close();
   await customerContext.close();
+});
+
+test('an edit that clashes with a colleague’s save says so beside Save, and reloads keeping my changes', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  const d = await acmeDossier(origin, { cargoDescription: 'Bicycles' });
+  const staffApi = await apiAs(origin, DEMO.staff);
+  await signIn(page, DEMO.staff);
+  await page.goto(`/dossiers/${d.number}?edit=1`);
+  await page.getByTestId('field-customerReference').fill('PO-MINE-1');
+
+  // Meanwhile a colleague saves another field.
+  await staffApi.call('PATCH', `/dossiers/${d.id}`, {
+    version: d.version,
+    cargoDescription: 'Bicycles and spare wheels',
+  });
+  await page.getByTestId('form-submit').click();
+  const conflict = page.getByTestId('form-conflict');
+  await expect(conflict).toContainText('Someone else saved this record while you were editing it');
+  await expect(page.getByTestId('form-reload')).toHaveText('Reload and reapply my changes');
+  await screens(page, 'dossier-edit-conflict', conflict);
+
+  await page.getByTestId('form-reload').click();
+  await expect(conflict).toBeHidden();
+  await expect(page.getByTestId('field-customerReference')).toHaveValue('PO-MINE-1');
+  await expect(page.getByTestId('field-cargoDescription')).toHaveValue('Bicycles and spare wheels');
+  await expect(page.getByTestId('form-reapplied')).toContainText('Cargo description changed meanwhile');
+  await screens(page, 'dossier-edit-reapplied', page.getByTestId('form-reapplied'));
+  await page.getByTestId('form-submit').click();
+  await expect(page.getByTestId('dossier-form')).toBeHidden();
+  const saved = await staffApi.call<{ customerReference: string; cargoDescription: string }>(
+    'GET',
+    `/dossiers/${d.id}`,
+  );
+  expect(saved).toMatchObject({
+    customerReference: 'PO-MINE-1',
+    cargoDescription: 'Bicycles and spare wheels',
+  });
 });

@@ -42,6 +42,8 @@ test('staff and the customer chat live on a dossier, see each other, and see eac
   await customer.getByTestId('tab-summary').click();
   await expect(customer.getByTestId('status-badge')).toHaveText('Booked');
   await staff.getByTestId('transition-in_transit').click();
+  // Marking it departed asks the day (today by default).
+  await staff.getByRole('dialog', { name: 'Mark departed' }).getByTestId('transition-dialog-submit').click();
   await expect(staff.getByTestId('status-badge')).toHaveText('In transit');
   await expect(customer.getByTestId('status-badge')).toHaveText('In transit');
 

@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** The app under test, started by global-setup.ts; its URL and mail folder come through the environment. */
 export const test = base.extend({
@@ -86,4 +86,25 @@ export async function acmeDossier(baseURL: string, over: Record<string, unknown>
     destinationLocode: 'NLRTM',
     ...over,
   });
+}
+
+const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Screenshots of what the page shows now at both desktop sizes, into test-results/screens/; with
+ * `show`, that element is scrolled into view again at each size (a resize keeps the scroll offset).
+ */
+export async function screens(page: Page, name: string, show?: Locator) {
+  await mkdir('test-results/screens', { recursive: true });
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    // Let the layout settle at the new size (the table measures its columns after a resize).
+    await page.waitForTimeout(300);
+    // Centred: the app's fixed footer would cover an element at the very bottom.
+    if (show) await show.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
+  }
 }

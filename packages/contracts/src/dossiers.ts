@@ -6,6 +6,7 @@ import {
   decimal,
   fitsNumeric,
   int,
+  isCalendarDate,
   numericMax,
   optionalCalendarDate,
   optionalText,
@@ -159,6 +160,11 @@ export function checkDossierRules(d: DossierRuleInput, ctx: z.RefinementCtx) {
   }
   if (d.etd && d.eta && d.eta < d.etd)
     ctx.addIssue({ code: 'custom', path: ['eta'], message: 'ETA cannot be before ETD' });
+  const latest = latestTodayOnEarth();
+  if (d.atd && isCalendarDate(d.atd) && d.atd > latest)
+    ctx.addIssue({ code: 'custom', path: ['atd'], message: 'The departure cannot be in the future' });
+  if (d.ata && isCalendarDate(d.ata) && d.ata > latest)
+    ctx.addIssue({ code: 'custom', path: ['ata'], message: 'The arrival cannot be in the future' });
   if (d.atd && d.ata && d.ata < d.atd) {
     ctx.addIssue({
       code: 'custom',
@@ -210,10 +216,132 @@ export const bookingRequestSchema = dossierFieldsObject
   .superRefine(checkDossierRules);
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
-export const dossierTransitionSchema = z.strictObject({
-  to: dossierStatusSchema,
-  version: versionSchema,
-});
+/** Facts a status action states, asked with it (ADR 0022): who handles a confirmed booking, when it left or came. */
+export const DOSSIER_TRANSITION_FACTS = {
+  booked: ['handlerId'],
+  in_transit: ['atd'],
+  arrived: ['ata'],
+} as const satisfies Partial<Record<DossierStatus, readonly ('atd' | 'ata' | 'handlerId')[]>>;
+export type DossierTransitionFact = 'atd' | 'ata' | 'handlerId';
+
+/** The facts a move to `to` asks for (none for most). */
+export function transitionFactsOf(to: DossierStatus): readonly DossierTransitionFact[] {
+  return (
+    (DOSSIER_TRANSITION_FACTS as Partial<Record<DossierStatus, readonly DossierTransitionFact[]>>)[to] ?? []
+  );
+}
+
+/**
+ * ATD and ATA are calendar dates like ETD and ETA (ADR 0022). "Not in the future" is judged against
+ * the latest date anywhere on Earth (UTC+14): the server cannot know the user's day, and a clock a few
+ * minutes ahead must not refuse today.
+ */
+export function latestTodayOnEarth(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Days from `a` to `b` (calendar dates). */
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A departure or arrival more than this many days before the plan is accepted with a warning. */
+export const EARLY_FACT_WARNING_DAYS = 2;
+
+export const transitionWarningSchema = z.object({ field: z.string(), message: z.string() });
+export type TransitionWarning = z.infer<typeof transitionWarningSchema>;
+
+type FactPlan = { etd: string | null; eta: string | null; atd: string | null };
+type FactInput = { atd?: string | null | undefined; ata?: string | null | undefined };
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * Facts that contradict the plan but may well be true (a cargo rolled forward, an early berth): the
+ * action goes through and the answer, like the dialog while the user types, says what looks odd.
+ */
+export function transitionFactWarnings(plan: FactPlan, facts: FactInput): TransitionWarning[] {
+  const warnings: TransitionWarning[] = [];
+  if (facts.atd && plan.etd) {
+    const early = daysBetween(facts.atd, plan.etd);
+    if (early > EARLY_FACT_WARNING_DAYS)
+      warnings.push({
+        field: 'atd',
+        message: `This departure is ${plural(early, 'day')} before the planned departure (ETD). Check the date.`,
+      });
+  }
+  if (facts.ata && plan.eta) {
+    const early = daysBetween(facts.ata, plan.eta);
+    if (early > EARLY_FACT_WARNING_DAYS)
+      warnings.push({
+        field: 'ata',
+        message: `This arrival is ${plural(early, 'day')} before the planned arrival (ETA). Check the date.`,
+      });
+  }
+  return warnings;
+}
+
+/** Facts that cannot be true: in the future, or an arrival before the recorded departure. */
+export function transitionFactProblems(
+  plan: FactPlan,
+  facts: FactInput,
+  now: Date = new Date(),
+): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const latest = latestTodayOnEarth(now);
+  if (facts.atd && facts.atd > latest)
+    problems.push({ field: 'atd', message: 'The departure cannot be in the future' });
+  if (facts.ata && facts.ata > latest)
+    problems.push({ field: 'ata', message: 'The arrival cannot be in the future' });
+  else if (facts.ata && plan.atd && facts.ata < plan.atd)
+    problems.push({ field: 'ata', message: 'The arrival cannot be before the recorded departure' });
+  return problems;
+}
+
+const FACT_REQUIRED: Record<DossierTransitionFact, string> = {
+  atd: 'Enter the date it departed',
+  ata: 'Enter the date it arrived',
+  handlerId: 'Choose who handles this dossier',
+};
+
+export const dossierTransitionSchema = z
+  .strictObject({
+    to: dossierStatusSchema,
+    version: versionSchema,
+    /** Actual departure: required with `to: in_transit`. */
+    atd: calendarDate.optional(),
+    /** Actual arrival: required with `to: arrived`. */
+    ata: calendarDate.optional(),
+    /** The staff user who handles the confirmed booking: required with `to: booked`. */
+    handlerId: uuidSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const asked = transitionFactsOf(input.to);
+    for (const fact of ['atd', 'ata', 'handlerId'] as const) {
+      const given = input[fact] !== undefined;
+      if (asked.includes(fact) && !given)
+        ctx.addIssue({ code: 'custom', path: [fact], message: FACT_REQUIRED[fact] });
+      else if (!asked.includes(fact) && given)
+        ctx.addIssue({
+          code: 'custom',
+          path: [fact],
+          message: `Not asked when moving to ${input.to}; edit the dossier instead`,
+        });
+    }
+    const latest = latestTodayOnEarth();
+    for (const fact of ['atd', 'ata'] as const) {
+      const value = input[fact];
+      if (value && isCalendarDate(value) && value > latest)
+        ctx.addIssue({
+          code: 'custom',
+          path: [fact],
+          message:
+            fact === 'atd' ? 'The departure cannot be in the future' : 'The arrival cannot be in the future',
+        });
+    }
+  });
+export type DossierTransition = z.output<typeof dossierTransitionSchema>;
+export type DossierTransitionBody = z.input<typeof dossierTransitionSchema>;
 
 /** Job costing: cost and revenue lines, converted to the base currency (EUR) with the rate given. */
 export const BASE_CURRENCY = 'EUR';
@@ -358,6 +486,12 @@ export const dossierSchema = dossierListItemSchema.extend({
   allowedTransitions: z.array(dossierStatusSchema),
 });
 export type Dossier = z.infer<typeof dossierSchema>;
+
+/** A status action's answer: the dossier, and what in the facts given contradicts its plan. */
+export const dossierTransitionResultSchema = dossierSchema.extend({
+  warnings: z.array(transitionWarningSchema),
+});
+export type DossierTransitionResult = z.infer<typeof dossierTransitionResultSchema>;
 
 const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
   z

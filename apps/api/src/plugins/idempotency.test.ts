@@ -118,6 +118,7 @@ describe('Idempotency-Key on POST', () => {
       {
         to: 'in_transit',
         version: 1,
+        atd: '2026-01-05',
       },
     );
     expect(elsewhere.status).toBe(422);
@@ -177,7 +178,7 @@ describe('Idempotency-Key on POST', () => {
 
   it('replays a stored client error too (same status and problem)', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    const body = { to: 'in_transit', version: 1 };
+    const body = { to: 'in_transit', version: 1, atd: '2026-01-05' };
     const first = await post(`/dossiers/${missing}/transitions`, staff, 'error-1', body);
     expect(first.status).toBe(404);
     const again = await post(`/dossiers/${missing}/transitions`, staff, 'error-1', body);

@@ -605,7 +605,8 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'POST /api/dossiers/{id}/transitions': {
     build: async (ctx) => {
       const d = await ctx.world.freshDossier(ctx.owner);
-      return { path: { id: d.id }, body: { to: 'in_transit', version: d.version } };
+      const atd = new Date().toISOString().slice(0, 10);
+      return { path: { id: d.id }, body: { to: 'in_transit', version: d.version, atd } };
     },
     // Customers may move their own dossier only from requested to cancelled: any other move is a
     // conflict with its status (409), as the allowedTransitions of their dossier already say.

@@ -53,6 +53,7 @@ export default function DossierScreen() {
       <DossierDetail
         dossierKey={dossierId}
         role={me.data?.role}
+        me={me.data}
         lookups={lookups}
         extraTabs={EXTRA_TABS}
         headerExtra={<DossierPresence />}

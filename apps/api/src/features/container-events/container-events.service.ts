@@ -24,6 +24,7 @@ import {
   type TimelineEvent,
   type UnlinkedListQuery,
 } from '@fvg/contracts';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
@@ -188,6 +189,71 @@ export function containerEventsService(db: Db, events: RecordEvents) {
       events.publish({ kind: 'dossier', id, action: 'updated', partyIds: customer ? [customer] : [] });
   }
 
+  /**
+   * ADR 0022: an actual discharge (DISC) or vessel arrival (ARRI) at a dossier's destination, linked
+   * to that dossier while it is in transit, is its arrival: the dossier moves to `arrived` with the
+   * event's day (UTC) as ATA, audited as coming from the event. Earlier ports (transhipment), planned
+   * or estimated events, and dossiers not in transit are left alone; an arrival before the recorded
+   * departure is not taken (another voyage's event). Answers the dossiers that arrived.
+   */
+  async function recordArrivals(eventIds: string[], actorId: string | null) {
+    if (!eventIds.length) return [];
+    const day = sql`(e.event_date_time at time zone 'UTC')::date`;
+    const candidates = (
+      await sql<{
+        dossier_id: string;
+        customer_id: string;
+        ata: string;
+        code: string;
+        container: string | null;
+        locode: string;
+      }>`
+        select distinct on (d.id) d.id as dossier_id, d.customer_id, ${day}::text as ata,
+               coalesce(e.equipment_event_type_code, e.transport_event_type_code) as code,
+               e.equipment_reference as container, e.un_location_code as locode
+          from container_events e join dossiers d on d.id = e.dossier_id
+         where e.id = any(${eventIds}::uuid[]) and e.classifier = 'ACT'
+           and (e.equipment_event_type_code = 'DISC' or e.transport_event_type_code = 'ARRI')
+           and d.status = 'in_transit' and e.un_location_code = d.destination_locode
+           and (d.atd is null or ${day} >= d.atd)
+         order by d.id, e.event_date_time`.execute(db)
+    ).rows;
+    const arrived: { id: string; customer_id: string }[] = [];
+    for (const c of candidates) {
+      const done = await db.transaction().execute(async (trx) => {
+        // Status, not version: a staff edit in between keeps its own lock; only the status must hold.
+        const row = await trx
+          .updateTable('dossiers')
+          .set((eb) => ({
+            status: 'arrived',
+            ata: c.ata,
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: actorId,
+          }))
+          .where('id', '=', c.dossier_id)
+          .where('status', '=', 'in_transit')
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) return false;
+        const what = c.code === 'DISC' ? 'discharge' : 'vessel arrival';
+        await writeAudit(trx, {
+          kind: 'dossier',
+          id: c.dossier_id,
+          action: `arrival recorded from the ${what}${c.container ? ` of ${c.container}` : ''} at ${c.locode}`,
+          actorId,
+          changes: [
+            { field: 'status', from: 'in_transit', to: 'arrived' },
+            { field: 'ata', from: null, to: c.ata },
+          ],
+        });
+        return true;
+      });
+      if (done) arrived.push({ id: c.dossier_id, customer_id: c.customer_id });
+    }
+    return arrived;
+  }
+
   function meta(actor: IngestActor, source: ContainerEventSource) {
     return {
       source,
@@ -279,6 +345,10 @@ export function containerEventsService(db: Db, events: RecordEvents) {
         db,
         valid.map((v) => v.row),
         meta(actor, actor.kind === 'key' ? 'api' : 'manual'),
+      );
+      await recordArrivals(
+        inserted.filter((r) => r.dossier_id).map((r) => r.id),
+        actor.kind === 'user' ? actor.user.id : null,
       );
       const byEventId = new Map(inserted.map((r) => [r.event_id, r]));
       for (const { index, row } of valid) {
@@ -385,6 +455,10 @@ export function containerEventsService(db: Db, events: RecordEvents) {
       const created = new Set(inserted.map((r) => r.event_id));
       for (const v of fresh) v.row.status = created.has(v.event.event_id) ? 'created' : 'duplicate';
       for (const r of invalid) r.status = 'skipped';
+      await recordArrivals(
+        inserted.filter((r) => r.dossier_id).map((r) => r.id),
+        user.id,
+      );
       announce(inserted, 'created');
       return answer(true, inserted.length);
     },
@@ -485,6 +559,11 @@ export function containerEventsService(db: Db, events: RecordEvents) {
         return { changed: before, leftUnlinked: await left() };
       });
       const { changed, leftUnlinked } = result;
+      if (target)
+        await recordArrivals(
+          changed.map((e) => e.id),
+          user.id,
+        );
       const announced = changed.flatMap((e) => [
         { ...e, customer_id: e.customer_id },
         { ...e, dossier_id: target?.id ?? null, customer_id: target?.customer_id ?? null },

@@ -882,9 +882,15 @@ describe('the linking rule', () => {
     return r.body;
   };
   const confirm = async (d: Json) => {
+    const handler = await db.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'staff@fvg.local')
+      .executeTakeFirstOrThrow();
     const r = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
       to: 'booked',
       version: d.version,
+      handlerId: handler.id,
     });
     expect(r.status, r.raw).toBe(200);
   };
@@ -1144,6 +1150,116 @@ describe('the linking rule', () => {
         .map((d) => ({ id: d.id })),
     });
     expect((await unlinkedOf(claimed))[0]).toMatchObject({ reason: 'unmatched', candidates: [] });
+  });
+});
+
+describe('arrival from container events (ADR 0022)', () => {
+  /** A sea import to NLRTM that departed on 1 March. */
+  const departed = async (container: string) => {
+    const d = await newDossier({ containers: [{ number: container }], etd: '2026-03-01' });
+    const r = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'in_transit',
+      version: d.version,
+      atd: '2026-03-01',
+    });
+    expect(r.status, r.raw).toBe(200);
+    return r.body;
+  };
+  const dossierNow = async (id: unknown) => (await call('GET', `/dossiers/${id}`, staff)).body;
+  const discharge = (c: string, over: Json = {}) =>
+    gateIn(c, {
+      equipmentEventTypeCode: 'DISC',
+      eventDateTime: '2026-03-20T23:30:00-02:00',
+      eventCreatedDateTime: '2026-03-21T02:00:00Z',
+      ...over,
+    });
+
+  it('an actual discharge at the destination marks an in-transit dossier arrived, with the day as ATA', async () => {
+    const c = containerNumber('ARVU', 1);
+    const d = await departed(c);
+    // Transhipment (another port), a planned discharge and an estimate change nothing.
+    const elsewhere = discharge(c, {
+      transportCall: { modeOfTransport: 'VESSEL', UNLocationCode: 'SGSIN' },
+      eventDateTime: '2026-03-10T08:00:00Z',
+      eventCreatedDateTime: '2026-03-10T09:00:00Z',
+    });
+    const planned = discharge(c, { eventClassifierCode: 'PLN' });
+    const estimated = discharge(c, { eventClassifierCode: 'EST' });
+    const first = await call('POST', '/container-events', withKey(), [elsewhere, planned, estimated]);
+    expect(first.body).toMatchObject({ created: 3 });
+    expect(await dossierNow(d.id)).toMatchObject({ status: 'in_transit', ata: null });
+
+    const actual = await call('POST', '/container-events', withKey(), discharge(c));
+    expect(actual.body).toMatchObject({ created: 1 });
+    const arrived = await dossierNow(d.id);
+    // 23:30 at UTC−2 is the 21st in UTC.
+    expect(arrived).toMatchObject({ status: 'arrived', atd: '2026-03-01', ata: '2026-03-21' });
+    expect(arrived.version).toBe((d.version as number) + 1);
+    const history = (await call('GET', `/dossiers/${d.id}/history`, staff)).body as unknown as Json[];
+    expect(history[0]).toMatchObject({
+      action: `arrival recorded from the discharge of ${c} at NLRTM`,
+      actor: null,
+      changes: [
+        { field: 'status', from: 'in_transit', to: 'arrived' },
+        { field: 'ata', from: null, to: '2026-03-21' },
+      ],
+    });
+    // The customer reads the same entry in their dossier's history.
+    const customerHistory = (await call('GET', `/dossiers/${d.id}/history`, acme)).body as unknown as Json[];
+    expect(customerHistory[0]).toMatchObject({ action: history[0]?.action });
+
+    // A later discharge (the next day's re-send with another ID) does not move it again.
+    await call(
+      'POST',
+      '/container-events',
+      withKey(),
+      discharge(c, { eventDateTime: '2026-03-22T08:00:00Z' }),
+    );
+    expect(await dossierNow(d.id)).toMatchObject({
+      status: 'arrived',
+      ata: '2026-03-21',
+      version: arrived.version,
+    });
+  });
+
+  it('leaves a dossier that has not departed alone, and an event before the recorded departure', async () => {
+    const c = containerNumber('ARVU', 2);
+    const booked = await newDossier({ containers: [{ number: c }], etd: '2026-03-01' });
+    await call('POST', '/container-events', withKey(), discharge(c));
+    expect(await dossierNow(booked.id)).toMatchObject({ status: 'booked', ata: null });
+
+    const c2 = containerNumber('ARVU', 3);
+    const d = await departed(c2);
+    // The previous voyage's discharge at the same port, still inside the window's lead time.
+    await call(
+      'POST',
+      '/container-events',
+      withKey(),
+      discharge(c2, { eventDateTime: '2026-02-20T08:00:00Z', eventCreatedDateTime: '2026-02-20T09:00:00Z' }),
+    );
+    expect(await dossierNow(d.id)).toMatchObject({ status: 'in_transit', ata: null });
+  });
+
+  it('applies to a vessel arrival staff link by hand, in the staff user’s name', async () => {
+    const c = containerNumber('ARVU', 4);
+    const d = await departed(c);
+    const vessel = arrival({
+      eventClassifierCode: 'ACT',
+      eventDateTime: '2026-03-18T06:00:00Z',
+      eventCreatedDateTime: '2026-03-18T06:05:00Z',
+      transportCall: { modeOfTransport: 'VESSEL', UNLocationCode: 'NLRTM' },
+    });
+    const sent = await call('POST', '/container-events', withKey(), vessel);
+    const id = (sent.body.results as { id: string }[])[0]?.id;
+    expect(await dossierNow(d.id)).toMatchObject({ status: 'in_transit' });
+    const linked = await call('POST', `/container-events/${id}/link`, staff, { dossierId: d.id });
+    expect(linked.status, linked.raw).toBe(200);
+    expect(await dossierNow(d.id)).toMatchObject({ status: 'arrived', ata: '2026-03-18' });
+    const history = (await call('GET', `/dossiers/${d.id}/history`, staff)).body as unknown as Json[];
+    expect(history[0]).toMatchObject({
+      action: 'arrival recorded from the vessel arrival at NLRTM',
+      actor: { name: 'Sam Staff' },
+    });
   });
 });
 

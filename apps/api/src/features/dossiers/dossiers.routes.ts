@@ -7,6 +7,7 @@ import {
   dossierListItemSchema,
   dossierListQuerySchema,
   dossierSchema,
+  dossierTransitionResultSchema,
   dossierTransitionSchema,
   dossierUpdateSchema,
   listResponseSchema,
@@ -114,12 +115,16 @@ export const dossiersRoutes: FastifyPluginAsyncZod<{ dossiers: DossiersService }
       schema: {
         tags,
         summary: 'Move the dossier to another status',
+        description:
+          'A move that states a fact asks for it: `handlerId` to confirm a booking (booked), `atd` to mark ' +
+          'it departed (in_transit), `ata` to mark it arrived; not in the future, an arrival not before ' +
+          'the departure. A fact far before the plan (ETD/ETA) is accepted with a `warnings` entry.',
         params,
         body: dossierTransitionSchema,
-        response: { 200: dossierSchema, ...problemResponses },
+        response: { 200: dossierTransitionResultSchema, ...problemResponses },
       },
     },
-    (request) => dossiers.transition(request.user, request.params.id, request.body.to, request.body.version),
+    (request) => dossiers.transition(request.user, request.params.id, request.body),
   );
   app.put(
     '/dossiers/:id/charges',

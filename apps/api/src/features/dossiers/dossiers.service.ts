@@ -6,10 +6,15 @@ import {
   type Dossier,
   type DossierListQuery,
   type DossierStatus,
+  type DossierTransition,
+  type DossierTransitionResult,
   type dossierCreateSchema,
   dossierFieldVisibility,
   type dossierUpdateSchema,
   multiplyDecimal,
+  transitionFactProblems,
+  transitionFactsOf,
+  transitionFactWarnings,
 } from '@fvg/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -257,12 +262,17 @@ export function dossiersService(db: Db, events: RecordEvents) {
       return detail(user, await rowOr404({ all: true }, before.id));
     },
 
+    /**
+     * A status action, with the facts it states (ADR 0022): the handler of a confirmed booking, the
+     * actual departure or arrival. They are stored with the status in one transaction and one history
+     * entry; a fact that contradicts the plan is accepted and answered with a warning.
+     */
     async transition(
       user: SessionUser,
       idOrNumber: string,
-      to: DossierStatus,
-      version: number,
-    ): Promise<Dossier> {
+      input: DossierTransition,
+    ): Promise<DossierTransitionResult> {
+      const { to, version } = input;
       const before = await rowOr404(scopeOf(user), idOrNumber);
       if (!allowedTransitions(user, before.status).includes(to)) {
         const allowed = allowedTransitions(user, before.status);
@@ -271,25 +281,38 @@ export function dossiersService(db: Db, events: RecordEvents) {
           [{ field: 'to', message: `Not allowed from ${before.status}` }],
         );
       }
-      await db.transaction().execute(async (trx) => {
-        await versionedUpdate(trx, {
-          table: 'dossiers',
-          id: before.id,
-          version,
-          values: { status: to },
-          actorId: user.id,
-          what: 'dossier',
-        });
-        await writeAudit(trx, {
-          kind: 'dossier',
-          id: before.id,
-          action: 'status changed',
-          actorId: user.id,
-          changes: [{ field: 'status', from: before.status, to }],
-        });
-      });
+      const plan = { etd: before.etd, eta: before.eta, atd: before.atd };
+      const factProblems = transitionFactProblems(plan, input);
+      if (factProblems.length) throw problems.validation(factProblems);
+      await checkHandler(input.handlerId);
+      const facts: Partial<Record<'atd' | 'ata' | 'handlerId', string>> = {};
+      for (const fact of transitionFactsOf(to)) {
+        const value = input[fact];
+        if (value !== undefined) facts[fact] = value;
+      }
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await versionedUpdate(trx, {
+            table: 'dossiers',
+            id: before.id,
+            version,
+            values: { status: to, ...toColumns(facts) },
+            actorId: user.id,
+            what: 'dossier',
+          });
+          await writeAudit(trx, {
+            kind: 'dossier',
+            id: before.id,
+            action: 'status changed',
+            actorId: user.id,
+            changes: [{ field: 'status', from: before.status, to }, ...diff(fieldsOf(before), facts, FIELDS)],
+          });
+        })
+        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       announce('updated', before);
-      return detail(user, await rowOr404({ all: true }, before.id));
+      const dossier = await detail(user, await rowOr404({ all: true }, before.id));
+      return { ...dossier, warnings: transitionFactWarnings(plan, input) };
     },
 
     /** Replaces the job-costing lines; totals and profit in the base currency follow in the same transaction. */

@@ -225,23 +225,134 @@ describe('editing', () => {
   });
 });
 
+/** Calendar date `days` from today (UTC). */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 describe('status transitions', () => {
-  it('walks the allowed path and refuses jumps', async () => {
-    const d = (await call('POST', '/dossiers', staff, newDossier())).body;
+  it('walks the allowed path with its facts and refuses jumps', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier({ etd: null, eta: null }))).body;
     const jump = await call('POST', `/dossiers/${d.id}/transitions`, staff, { to: 'delivered', version: 1 });
     expect(jump.status).toBe(409);
     expect(jump.body.detail).toMatch(/booked cannot move to delivered; allowed: in_transit, cancelled/);
     let version = 1;
+    const facts: Record<string, Json> = {
+      in_transit: { atd: dayFromToday(-3) },
+      arrived: { ata: dayFromToday(-1) },
+    };
     for (const to of ['in_transit', 'arrived', 'cleared', 'delivered', 'closed']) {
-      const r = await call('POST', `/dossiers/${d.id}/transitions`, staff, { to, version });
+      const r = await call('POST', `/dossiers/${d.id}/transitions`, staff, { to, version, ...facts[to] });
       expect(r.status, to).toBe(200);
       expect(r.body.status).toBe(to);
+      expect(r.body.warnings).toEqual([]);
       version = r.body.version as number;
     }
+    const done = (await call('GET', `/dossiers/${d.id}`, staff)).body;
+    expect(done).toMatchObject({ atd: dayFromToday(-3), ata: dayFromToday(-1) });
     expect(
       (await call('POST', `/dossiers/${d.id}/transitions`, staff, { to: 'cancelled', version })).status,
     ).toBe(409);
     expect((await call('PATCH', `/dossiers/${d.id}`, staff, { version, packages: 2 })).status).toBe(409);
+  });
+
+  it('asks the fact a move states, and only that one', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier())).body;
+    const bare = await call('POST', `/dossiers/${d.id}/transitions`, staff, { to: 'in_transit', version: 1 });
+    expect(bare.status).toBe(400);
+    expect(bare.body.errors).toEqual([{ field: 'atd', message: 'Enter the date it departed' }]);
+    const wrong = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'cancelled',
+      version: 1,
+      ata: dayFromToday(0),
+    });
+    expect(wrong.status).toBe(400);
+    expect(fields(wrong.body)).toEqual(['ata']);
+    const badDate = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'in_transit',
+      version: 1,
+      atd: '2026-02-30',
+    });
+    expect(badDate.status).toBe(400);
+    expect(fields(badDate.body)).toEqual(['atd']);
+    // Nothing of the refused moves was stored.
+    expect((await call('GET', `/dossiers/${d.id}`, staff)).body).toMatchObject({
+      status: 'booked',
+      atd: null,
+      version: 1,
+    });
+  });
+
+  it('refuses a departure or arrival in the future, and an arrival before the departure', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier({ etd: null, eta: null }))).body;
+    const future = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'in_transit',
+      version: 1,
+      atd: dayFromToday(3),
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.errors).toEqual([{ field: 'atd', message: 'The departure cannot be in the future' }]);
+    // Today is today in every time zone (the allowance of UTC+14): not refused.
+    const departed = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'in_transit',
+      version: 1,
+      atd: dayFromToday(0),
+    });
+    expect(departed.status).toBe(200);
+    const before = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'arrived',
+      version: 2,
+      ata: dayFromToday(-2),
+    });
+    expect(before.status).toBe(400);
+    expect(before.body.errors).toEqual([
+      { field: 'ata', message: 'The arrival cannot be before the recorded departure' },
+    ]);
+    const arrivingLater = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'arrived',
+      version: 2,
+      ata: dayFromToday(2),
+    });
+    expect(arrivingLater.body.errors).toEqual([
+      { field: 'ata', message: 'The arrival cannot be in the future' },
+    ]);
+    // A free edit cannot put a fact in the future either.
+    const edit = await call('PATCH', `/dossiers/${d.id}`, staff, { version: 2, atd: dayFromToday(5) });
+    expect(edit.status).toBe(400);
+    expect(fields(edit.body)).toContain('atd');
+  });
+
+  it('accepts a departure long before the plan, with a warning, and records it in the history', async () => {
+    const d = (
+      await call('POST', '/dossiers', staff, newDossier({ etd: dayFromToday(17), eta: dayFromToday(40) }))
+    ).body;
+    const r = await call('POST', `/dossiers/${d.id}/transitions`, staff, {
+      to: 'in_transit',
+      version: 1,
+      atd: dayFromToday(0),
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: 'in_transit', atd: dayFromToday(0), version: 2 });
+    expect(r.body.warnings).toEqual([
+      {
+        field: 'atd',
+        message: 'This departure is 17 days before the planned departure (ETD). Check the date.',
+      },
+    ]);
+    const history = (await call('GET', `/dossiers/${d.id}/history`, staff)).body as unknown as Json[];
+    expect(history[0]).toMatchObject({
+      action: 'status changed',
+      changes: [
+        { field: 'status', from: 'booked', to: 'in_transit' },
+        { field: 'atd', from: null, to: dayFromToday(0) },
+      ],
+    });
+    // Within the plan: no warning.
+    const onTime = (await call('POST', '/dossiers', staff, newDossier({ etd: dayFromToday(1) }))).body;
+    const ok = await call('POST', `/dossiers/${onTime.id}/transitions`, staff, {
+      to: 'in_transit',
+      version: 1,
+      atd: dayFromToday(0),
+    });
+    expect(ok.body.warnings).toEqual([]);
   });
 });
 
@@ -288,11 +399,54 @@ describe('booking requests', () => {
       ).status,
     ).toBe(403);
 
-    const confirmed = await call('POST', `/dossiers/${ok.body.id}/transitions`, staff, {
+    const noHandler = await call('POST', `/dossiers/${ok.body.id}/transitions`, staff, {
       to: 'booked',
       version: 1,
     });
-    expect(confirmed.body.status).toBe('booked');
+    expect(noHandler.status).toBe(400);
+    expect(noHandler.body.errors).toEqual([
+      { field: 'handlerId', message: 'Choose who handles this dossier' },
+    ]);
+    const customerUser = await db.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'customer@acme.example')
+      .executeTakeFirstOrThrow();
+    const notStaff = await call('POST', `/dossiers/${ok.body.id}/transitions`, staff, {
+      to: 'booked',
+      version: 1,
+      handlerId: customerUser.id,
+    });
+    expect(notStaff.status).toBe(400);
+    expect(fields(notStaff.body)).toEqual(['handlerId']);
+    const staffUser = await db.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name'])
+      .where('email', '=', 'staff@fvg.local')
+      .executeTakeFirstOrThrow();
+    const confirmed = await call('POST', `/dossiers/${ok.body.id}/transitions`, staff, {
+      to: 'booked',
+      version: 1,
+      handlerId: staffUser.id,
+    });
+    expect(confirmed.body).toMatchObject({
+      status: 'booked',
+      handler: { id: staffUser.id, name: staffUser.name },
+    });
+    // The customer learns who handles their booking, by name: nothing else of the staff user.
+    const seen = await call('GET', `/dossiers/${ok.body.id}`, acme);
+    expect(seen.body.handler).toEqual({ id: staffUser.id, name: staffUser.name });
+    expect(JSON.stringify(seen.body)).not.toContain(staffUser.email);
+    const customerHistory = (await call('GET', `/dossiers/${ok.body.id}/history`, acme))
+      .body as unknown as Json[];
+    expect(customerHistory[0]).toMatchObject({
+      action: 'status changed',
+      changes: [
+        { field: 'status', from: 'requested', to: 'booked' },
+        { field: 'handlerId', from: null, to: staffUser.id },
+      ],
+    });
+    expect(JSON.stringify(customerHistory)).not.toContain(staffUser.email);
     expect(
       (await call('POST', `/dossiers/${ok.body.id}/transitions`, acme, { to: 'cancelled', version: 2 }))
         .status,

@@ -82,9 +82,17 @@ export function changedFields<T extends Record<string, unknown>>(
 export interface RecordBase<R> {
   /** The version the form's values came from: what a save sends, so a change made meanwhile answers 409. */
   version: number | undefined;
-  /** Starts the form over from a record (after a save, or a reload after a conflict). */
+  /** Starts the form over from a record (after a save). */
   restart: (record: R) => void;
+  /**
+   * After a conflict: starts from the newer record and puts the user's changed fields back on top
+   * (only those: what someone else changed elsewhere is kept). Answers the top-level fields the
+   * newer record changed, for "changed meanwhile".
+   */
+  reapply: (record: R) => string[];
 }
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * Ties an edit form to the record it edits. While the form is untouched it follows the record (a
@@ -108,6 +116,24 @@ export function useRecordBase<TValues extends FieldValues, R extends { version: 
   );
   // Follow a newer record only when the record itself changes (not when a restart moved the version).
   const seen = useRef(record?.version);
+  const reapply = useCallback(
+    (next: R) => {
+      // Compared with the values the form started from, not react-hook-form's dirty marks: those
+      // are kept only for what a render subscribed to.
+      const started = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
+      const mine = form.getValues() as Record<string, unknown>;
+      const theirs = toValuesRef.current(next) as Record<string, unknown>;
+      const edited = Object.keys(mine).filter((key) => !same(mine[key], started[key]));
+      const changedMeanwhile = Object.keys(theirs).filter((key) => !same(theirs[key], started[key]));
+      seen.current = next.version;
+      form.reset(theirs as TValues);
+      setVersion(next.version);
+      for (const key of edited)
+        form.setValue(key as FieldPath<TValues>, mine[key] as never, { shouldDirty: true });
+      return changedMeanwhile;
+    },
+    [form],
+  );
   const dirty = form.formState.isDirty;
   useEffect(() => {
     if (!record || record.version === seen.current) return;
@@ -115,8 +141,12 @@ export function useRecordBase<TValues extends FieldValues, R extends { version: 
     seen.current = record.version;
     restart(record);
   }, [record, dirty, restart]);
-  return { version, restart };
+  return { version, restart, reapply };
 }
+
+/** A save refused because someone else saved first (409 on the version). */
+export const STALE_MESSAGE =
+  'Someone else saved this record while you were editing it, so your changes were not saved yet.';
 
 export interface RecordSubmit {
   submit: (event?: FormEvent) => Promise<void>;
@@ -141,11 +171,14 @@ export function useRecordSubmit<TValues extends FieldValues>(
     try {
       await run(values);
     } catch (error) {
-      // 409 without field errors: the record changed meanwhile (stale version, refused transition).
-      // With field errors it is a clash of values (an email or code already in use): those go to fields.
-      if (isApiError(error) && error.status === 409 && error.fieldErrors.length === 0) {
-        setConflict(problemMessage(error));
-        form.setError(SERVER_ERROR_KEY as never, { type: 'conflict', message: problemMessage(error) });
+      // 409 on the version alone (or on nothing): the record changed meanwhile. With other field errors
+      // it is a clash of values (an email or code already in use): those go to their fields.
+      const stale = (e: { field: string }) => e.field === 'version';
+      if (isApiError(error) && error.status === 409 && error.fieldErrors.every(stale)) {
+        // The server's sentence names versions, the edit lock's business: the user reads what happened.
+        const message = error.fieldErrors.length ? STALE_MESSAGE : problemMessage(error);
+        setConflict(message);
+        form.setError(SERVER_ERROR_KEY as never, { type: 'conflict', message });
         return;
       }
       applyProblemToForm(error, form.setError, {
@@ -229,8 +262,13 @@ export function useSaveShortcut(save: () => void, enabled = true) {
 export interface RecordFormShellProps<TValues extends FieldValues> {
   form: UseFormReturn<TValues>;
   submit: RecordSubmit;
-  /** Re-reads the record after a conflict (the form then shows the server's current values). */
-  onReload?: () => void;
+  /**
+   * After a conflict: re-reads the record and reapplies the user's changes on top (`base.reapply`),
+   * answering the fields that changed meanwhile.
+   */
+  onReload?: () => Promise<string[] | undefined>;
+  /** Names of the form's fields, to say which ones someone else changed (`changed meanwhile: ETA`). */
+  fieldLabels?: Readonly<Record<string, string>>;
   submitLabel: string;
   onCancel?: () => void;
   /** The form's fields. */
@@ -240,14 +278,27 @@ export interface RecordFormShellProps<TValues extends FieldValues> {
   testId?: string;
 }
 
+/** "ETA and Handler", "3 fields": what someone else changed, in the form's words. */
+export function changedFieldsText(
+  fields: readonly string[],
+  labels?: Readonly<Record<string, string>>,
+): string {
+  const named = labels ? fields.map((f) => labels[f]).filter((l): l is string => !!l) : [];
+  if (!named.length || named.length < fields.length)
+    return fields.length === 1 ? 'one field' : `${fields.length} fields`;
+  return named.length === 1 ? (named[0] as string) : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}
+
 /**
- * The frame of a record form: the form-level message (or the conflict with its Reload action), the
- * fields, and Save/Cancel. Ctrl+S / Cmd+S saves.
+ * The frame of a record form: the fields, then Save/Cancel with the form-level message beside them —
+ * a conflict (409) there, where the user just pressed Save, with "Reload and reapply my changes".
+ * Ctrl+S / Cmd+S saves.
  */
 export function RecordFormShell<TValues extends FieldValues>({
   form,
   submit,
   onReload,
+  fieldLabels,
   submitLabel,
   onCancel,
   children,
@@ -256,58 +307,97 @@ export function RecordFormShell<TValues extends FieldValues>({
 }: RecordFormShellProps<TValues>) {
   const { isSubmitting, errors } = form.formState;
   const serverMessage = (errors.root as { server?: { message?: string } } | undefined)?.server?.message;
+  const [reapplied, setReapplied] = useState<string[] | null>(null);
+  const [reloading, setReloading] = useState(false);
   useSaveShortcut(() => void submit.submit());
 
-  return (
-    <form onSubmit={(event) => void submit.submit(event)} noValidate aria-label={label} data-testid={testId}>
-      <Stack gap="lg">
-        {submit.conflict ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle aria-hidden />}
-            title={onReload ? 'Changed by someone else' : 'Not saved'}
-            role="alert"
-            data-testid="form-conflict"
-          >
-            <Stack gap="xs">
-              <Text size="sm">{submit.conflict}</Text>
-              {onReload && (
-                <Group>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="orange"
-                    leftSection={<IconRefresh size={14} aria-hidden />}
-                    onClick={() => {
-                      submit.clearConflict();
-                      onReload();
-                    }}
-                    data-testid="form-reload"
-                  >
-                    Reload (discards your changes)
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </Alert>
-        ) : (
-          serverMessage && (
-            <Alert color="red" variant="light" role="alert" data-testid="form-error">
-              {serverMessage}
-            </Alert>
-          )
-        )}
-        {children}
-        <Group justify="flex-end" gap="sm">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} data-testid="form-cancel">
-              Cancel
+  const reload = async () => {
+    if (!onReload) return;
+    setReloading(true);
+    try {
+      const changed = await onReload();
+      submit.clearConflict();
+      form.clearErrors(SERVER_ERROR_KEY as never);
+      setReapplied(changed ?? []);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const message = submit.conflict ? (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={onReload ? 'Changed by someone else' : 'Not saved'}
+      role="alert"
+      data-testid="form-conflict"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{submit.conflict}</Text>
+        {onReload && (
+          <Group>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              loading={reloading}
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => void reload()}
+              data-testid="form-reload"
+            >
+              Reload and reapply my changes
             </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  ) : serverMessage ? (
+    <Alert color="red" variant="light" role="alert" data-testid="form-error">
+      {serverMessage}
+    </Alert>
+  ) : reapplied ? (
+    <Alert
+      color="blue"
+      variant="light"
+      data-testid="form-reapplied"
+      withCloseButton
+      onClose={() => setReapplied(null)}
+    >
+      {reapplied.length
+        ? `Reloaded: ${changedFieldsText(reapplied, fieldLabels)} changed meanwhile. Your changes are on top; check them and save.`
+        : 'Reloaded: your changes are on top of the current version; check them and save.'}
+    </Alert>
+  ) : null;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        setReapplied(null);
+        void submit.submit(event);
+      }}
+      noValidate
+      aria-label={label}
+      data-testid={testId}
+    >
+      <Stack gap="lg">
+        {children}
+        <Group justify="flex-end" align="flex-start" gap="sm" wrap="wrap">
+          {message && (
+            <div style={{ flex: '1 1 20rem', minWidth: 0 }} data-testid="form-message">
+              {message}
+            </div>
           )}
-          <Button type="submit" loading={isSubmitting} data-testid="form-submit">
-            {submitLabel}
-          </Button>
+          <Group gap="sm" wrap="nowrap">
+            {onCancel && (
+              <Button variant="default" onClick={onCancel} data-testid="form-cancel">
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={isSubmitting} data-testid="form-submit">
+              {submitLabel}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

@@ -11,7 +11,7 @@ import {
   useUnsavedChangesGuard,
 } from '../../../components/records/record-form.tsx';
 import { useUpdateDocument } from '../api/documents-api.ts';
-import { DOCUMENT_TYPE_OPTIONS } from './document-meta.ts';
+import { DOCUMENT_FIELD_LABELS, DOCUMENT_TYPE_OPTIONS } from './document-meta.ts';
 
 export interface DocumentFormValues {
   documentType: string;
@@ -63,16 +63,17 @@ export function DocumentForm({ document, onSaved, onCancel, reload, keepsForm }:
       <RecordFormShell
         form={form}
         submit={submit}
+        fieldLabels={DOCUMENT_FIELD_LABELS}
         submitLabel="Save document"
         onCancel={onCancel}
         label={`Edit ${document.fileName}`}
         testId="document-form"
         {...(reload
           ? {
-              onReload: () =>
-                void reload().then((fresh) => {
-                  if (fresh) base.restart(fresh);
-                }),
+              onReload: async () => {
+                const fresh = await reload();
+                return fresh ? base.reapply(fresh) : undefined;
+              },
             }
           : {})}
       >

@@ -4,10 +4,11 @@ import {
   type bookingRequestSchema,
   type chargesUpdateSchema,
   type Dossier,
-  type DossierStatus,
+  type DossierTransitionBody,
   type dossierCreateSchema,
   dossierListItemSchema,
   dossierSchema,
+  dossierTransitionResultSchema,
   type dossierUpdateSchema,
   listResponseSchema,
 } from '@fvg/contracts';
@@ -91,12 +92,13 @@ export function useUpdateDossier(key: string) {
   });
 }
 
+/** A status action with the facts it states (ATD, ATA, handler): answers the dossier and the warnings. */
 export function useTransitionDossier(key: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, to, version }: { id: string; to: DossierStatus; version: number }) =>
-      api.post(`${path(id)}/transitions`, { to, version }, { schema: dossierSchema }),
-    onSuccess: (dossier) => stored(queryClient, key, dossier),
+    mutationFn: ({ id, body }: { id: string; body: DossierTransitionBody }) =>
+      api.post(`${path(id)}/transitions`, body, { schema: dossierTransitionResultSchema }),
+    onSuccess: ({ warnings: _, ...dossier }) => stored(queryClient, key, dossier),
   });
 }
 

@@ -20,6 +20,7 @@ import {
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSaveCharges } from '../api/dossiers-api.ts';
+import { DOSSIER_FIELD_LABELS } from './dossier-meta.ts';
 
 export interface ChargeFormValue {
   kind: 'cost' | 'revenue';
@@ -204,11 +205,11 @@ export function ChargesEditor({ dossier, dossierKey, partyLookup, reload, keepsF
         submitLabel="Save charges"
         label={`Charges of dossier ${dossier.number}`}
         testId="charges-form"
-        onReload={() =>
-          void reload().then((fresh) => {
-            if (fresh) base.restart(fresh);
-          })
-        }
+        fieldLabels={DOSSIER_FIELD_LABELS}
+        onReload={async () => {
+          const fresh = await reload();
+          return fresh ? base.reapply(fresh) : undefined;
+        }}
         {...(form.formState.isDirty ? { onCancel: () => form.reset() } : {})}
       >
         <Stack gap="sm">

@@ -1,5 +1,6 @@
 import {
   BASE_CURRENCY,
+  DOSSIER_TRANSITIONS,
   type Dossier,
   type DossierStatus,
   isValidContainerNumber,
@@ -10,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
 import { ComingArea } from '../../../components/records/coming-area.tsx';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
@@ -21,7 +22,7 @@ import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { TransitionButtons } from '../../../components/records/transition-buttons.tsx';
 import { useRouteSearch } from '../../../components/records/use-route-search.ts';
 import { useAdminMode } from '../../../lib/admin-mode.ts';
-import { problemMessage } from '../../../lib/api-client.ts';
+import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import {
@@ -41,6 +42,7 @@ import {
   TRANSITION_CONFIRM,
   TYPE_LABELS,
 } from './dossier-meta.ts';
+import { dossierTransitionFacts } from './dossier-transition-facts.ts';
 
 type PartyRef = { id: string; code: string; name: string } | null;
 
@@ -248,6 +250,8 @@ export interface DossierDetailProps {
   /** The number (or id) the URL names the dossier with. */
   dossierKey: string;
   role: Role | undefined;
+  /** The signed-in user: the default handler when a booking is confirmed. */
+  me?: { id: string; name: string } | null | undefined;
   lookups: DossierLookups;
   /** Tabs of other areas (the chat), placed last. */
   extraTabs?: readonly DossierExtraTab[];
@@ -263,6 +267,7 @@ export interface DossierDetailProps {
 export function DossierDetail({
   dossierKey,
   role,
+  me,
   lookups,
   extraTabs = [],
   headerExtra,
@@ -280,22 +285,27 @@ export function DossierDetail({
   const detailPath = pathFor('dossier', { dossierId: dossierKey });
   const reload = async () => (await query.refetch()).data;
 
-  const onTransition = (to: DossierStatus) => {
-    if (!d) return;
-    transition.mutate(
-      { id: d.id, to, version: d.version },
-      {
-        onSuccess: (saved) =>
-          notifications.show({
-            color: 'green',
-            message: `Dossier ${saved.number} is now ${STATUS_LABELS[saved.status].toLowerCase()}.`,
-          }),
-        onError: (error) => {
-          notifications.show({ color: 'red', title: 'Status not changed', message: problemMessage(error) });
-          void query.refetch();
-        },
-      },
-    );
+  // The toast's Undo runs later than this render: it reads the dossier (and its version) as it is then.
+  const latest = useRef(d);
+  latest.current = d;
+  const onTransition = async (to: DossierStatus, facts: Record<string, string>) => {
+    const current = latest.current;
+    if (!current) throw new Error('The dossier is not loaded');
+    const saved = await transition
+      .mutateAsync({ id: current.id, body: { to, version: current.version, ...facts } })
+      .catch((error: unknown) => {
+        // Changed meanwhile: show the dossier as it is now, so a second try uses its version.
+        if (isApiError(error) && error.status === 409) void query.refetch();
+        throw error;
+      });
+    return {
+      message: `Dossier ${saved.number} is now ${STATUS_LABELS[saved.status].toLowerCase()}.`,
+      warnings: saved.warnings,
+    };
+  };
+  const onTransitionError = (error: unknown) => {
+    notifications.show({ color: 'red', title: 'Status not changed', message: problemMessage(error) });
+    void query.refetch();
   };
 
   const onDelete = () => {
@@ -314,12 +324,15 @@ export function DossierDetail({
   const actions = d && !editing && (
     <>
       <TransitionButtons
+        current={d.status}
         allowed={d.allowedTransitions}
+        workflow={DOSSIER_TRANSITIONS}
         labels={DOSSIER_TRANSITION_LABELS}
         confirm={TRANSITION_CONFIRM}
+        facts={dossierTransitionFacts(d, { source: lookups.handler, me })}
         danger={['cancelled']}
-        pending={transition.isPending ? transition.variables?.to : null}
         onTransition={onTransition}
+        onError={onTransitionError}
       />
       {staff && EDITABLE(d.status) && (
         <Button

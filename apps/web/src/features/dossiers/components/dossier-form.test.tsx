@@ -154,37 +154,67 @@ describe('DossierForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('edits with the changed fields and the version, and offers a reload on 409', async () => {
+  it('edits with the changed fields and the version; on 409 reloads and reapplies only my changes', async () => {
+    const fresh: Dossier = {
+      ...dossier,
+      version: 3,
+      bookingNumber: 'BK-FROM-SERVER',
+      cargoDescription: 'Machine parts and spares',
+    };
+    const saved: Dossier = { ...fresh, version: 4, bookingNumber: 'BK-1' };
+    let patches = 0;
     const fetchMock = stubApi(() =>
-      jsonResponse(
-        {
-          type: 'about:blank',
-          title: 'Conflict',
-          status: 409,
-          detail: 'Someone else changed this dossier (now version 3). Reload it and make your change again.',
-        },
-        409,
-      ),
+      patches++ === 0
+        ? jsonResponse(
+            {
+              type: 'about:blank',
+              title: 'Conflict',
+              status: 409,
+              detail:
+                'This dossier was changed by someone else since you opened it (you had version 2, it is now 3). Reload it to see their changes, then apply yours again.',
+              // What the API sends for a stale version: the field error on `version`.
+              errors: [{ field: 'version', message: 'Stale version 2; current is 3' }],
+            },
+            409,
+          )
+        : jsonResponse(saved),
     );
-    const fresh: Dossier = { ...dossier, version: 3, bookingNumber: 'BK-FROM-SERVER' };
     const reload = vi.fn(async () => fresh);
-    await start({ dossier, dossierKey: dossier.number, reload });
+    const onSaved = vi.fn();
+    await start({ dossier, dossierKey: dossier.number, reload, onSaved });
 
     fireEvent.change(screen.getByTestId('field-bookingNumber'), { target: { value: 'BK-1' } });
+    fireEvent.change(screen.getByTestId('field-packages'), { target: { value: '11' } });
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
 
     const conflict = await screen.findByTestId('form-conflict');
-    expect(conflict.textContent).toContain('Someone else changed this dossier (now version 3)');
+    expect(conflict.textContent).toContain('Someone else saved this record while you were editing it');
+    expect(conflict.textContent).not.toContain('version');
+    // Beside the Save button, not above the fields.
+    expect(
+      screen.getByTestId('form-message').parentElement?.contains(screen.getByTestId('form-submit')),
+    ).toBe(true);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/dossiers/${dossier.id}`);
     expect(init.method).toBe('PATCH');
-    expect(JSON.parse(String(init.body))).toEqual({ bookingNumber: 'BK-1', version: 2 });
+    expect(JSON.parse(String(init.body))).toEqual({ bookingNumber: 'BK-1', packages: 11, version: 2 });
 
     fireEvent.click(screen.getByTestId('form-reload'));
-    await waitFor(() =>
-      expect((screen.getByTestId('field-bookingNumber') as HTMLInputElement).value).toBe('BK-FROM-SERVER'),
-    );
+    await waitFor(() => expect(screen.queryByTestId('form-conflict')).toBeNull());
     expect(reload).toHaveBeenCalledTimes(1);
-    expect(screen.queryByTestId('form-conflict')).toBeNull();
+    // My edits stay on top of the new version; their other change comes in.
+    expect((screen.getByTestId('field-bookingNumber') as HTMLInputElement).value).toBe('BK-1');
+    expect((screen.getByTestId('field-packages') as HTMLInputElement).value).toBe('11');
+    expect((screen.getByTestId('field-cargoDescription') as HTMLTextAreaElement).value).toBe(
+      'Machine parts and spares',
+    );
+    expect(screen.getByTestId('form-reapplied').textContent).toContain(
+      'Booking number and Cargo description changed meanwhile',
+    );
+
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    const [, again] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(JSON.parse(String(again.body))).toEqual({ bookingNumber: 'BK-1', packages: 11, version: 3 });
   });
 });

@@ -260,12 +260,13 @@ export function DossierForm({
         onCancel={onCancel}
         label={dossier ? `Edit dossier ${dossier.number}` : 'New dossier'}
         testId="dossier-form"
+        fieldLabels={L}
         {...(reload
           ? {
-              onReload: () =>
-                void reload().then((fresh) => {
-                  if (fresh) base.restart(fresh);
-                }),
+              onReload: async () => {
+                const fresh = await reload();
+                return fresh ? base.reapply(fresh) : undefined;
+              },
             }
           : {})}
       >

@@ -61,6 +61,8 @@ export { DOSSIER_TRANSITION_LABELS };
 export const TRANSITION_CONFIRM: Partial<Record<DossierStatus, string>> = {
   cancelled: 'Cancel this dossier? A cancelled dossier cannot be reopened or edited.',
   closed: 'Close this dossier? A closed dossier can no longer be edited.',
+  cleared: 'Mark this dossier as cleared by customs? This status change cannot be undone.',
+  delivered: 'Mark this dossier as delivered? This status change cannot be undone.',
 };
 
 /** Field labels, for the form, the read view and the history tab. */

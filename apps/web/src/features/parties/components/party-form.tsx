@@ -19,7 +19,7 @@ import {
   partyInput,
   partyValues,
 } from './party-form-values.ts';
-import { COUNTRY_OPTIONS, PARTY_KIND_OPTIONS } from './party-meta.ts';
+import { COUNTRY_OPTIONS, PARTY_FIELD_LABELS, PARTY_KIND_OPTIONS } from './party-meta.ts';
 
 const upper = (value: string) => value.toUpperCase();
 
@@ -161,16 +161,17 @@ export function PartyForm({ party, onSaved, onCancel, reload, keepsForm }: Party
       <RecordFormShell
         form={form}
         submit={submit}
+        fieldLabels={PARTY_FIELD_LABELS}
         submitLabel={party ? 'Save party' : 'Create party'}
         onCancel={onCancel}
         label={party ? `Edit party ${party.code}` : 'New party'}
         testId="party-form"
         {...(reload
           ? {
-              onReload: () =>
-                void reload().then((fresh) => {
-                  if (fresh) base.restart(fresh);
-                }),
+              onReload: async () => {
+                const fresh = await reload();
+                return fresh ? base.reapply(fresh) : undefined;
+              },
             }
           : {})}
       >

@@ -1,7 +1,7 @@
-import type { Transport, TransportStatus } from '@fvg/contracts';
+import { TRANSPORT_TRANSITIONS, type Transport, type TransportStatus } from '@fvg/contracts';
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
@@ -82,6 +82,7 @@ export function TransportDetail({
   const [tab, setTab] = useState<string | null>('details');
   const history = useQuery({ ...transportHistoryOptions(id), enabled: tab === 'history' });
   const transition = useTransitionTransport();
+  const queryClient = useQueryClient();
   const [transitionError, setTransitionError] = useState<string | null>(null);
   const t = detail.data;
 
@@ -108,12 +109,14 @@ export function TransportDetail({
       />
     );
 
-  const onTransition = (to: TransportStatus) => {
+  const onTransition = async (to: TransportStatus) => {
     setTransitionError(null);
-    transition.mutate(
-      { id: t.id, to, version: t.version },
-      { onError: (error) => setTransitionError(problemMessage(error)) },
-    );
+    // The toast's Undo comes later: it moves the leg as the cache has it then (its newer version).
+    const current = queryClient.getQueryData(transportOptions(id).queryKey) ?? t;
+    const saved = await transition.mutateAsync({ id: current.id, to, version: current.version });
+    return {
+      message: `Leg ${saved.sequence} of ${saved.dossier.number} is now ${STATUS_LABELS[saved.status].toLowerCase()}.`,
+    };
   };
 
   return (
@@ -128,12 +131,14 @@ export function TransportDetail({
         {staff && (
           <Group gap="xs" data-testid="record-actions">
             <TransitionButtons
+              current={t.status}
               allowed={t.allowedTransitions}
+              workflow={TRANSPORT_TRANSITIONS}
               labels={TRANSITION_LABELS}
               confirm={TRANSITION_CONFIRM}
               danger={['cancelled']}
-              pending={transition.isPending ? transition.variables?.to : null}
               onTransition={onTransition}
+              onError={(error) => setTransitionError(problemMessage(error))}
             />
             {t.status !== 'cancelled' && t.status !== 'delivered' && (
               <Button

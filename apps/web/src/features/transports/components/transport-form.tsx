@@ -160,6 +160,7 @@ export function TransportForm({
       <RecordFormShell
         form={form}
         submit={submit}
+        fieldLabels={L}
         submitLabel={transport ? 'Save transport' : 'Create transport'}
         {...(onCancel ? { onCancel } : {})}
         label={
@@ -168,10 +169,10 @@ export function TransportForm({
         testId="transport-form"
         {...(reload
           ? {
-              onReload: () =>
-                void reload().then((fresh) => {
-                  if (fresh) base.restart(fresh);
-                }),
+              onReload: async () => {
+                const fresh = await reload();
+                return fresh ? base.reapply(fresh) : undefined;
+              },
             }
           : {})}
       >
