@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
+import { currencyDecimalsProblem, multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
 import { partyRefSchema } from './parties.ts';
 import {
   calendarDate,
@@ -263,20 +263,28 @@ export function checkChargeTotals(
       });
   }
 }
-export const chargeInputSchema = z.strictObject({
-  kind: z.enum(['cost', 'revenue']),
-  chargeCode: z.string().trim().toUpperCase().min(1, 'Enter a charge code').max(20),
-  description: z.string().trim().min(1, 'Enter a description').max(200),
-  partyId: uuidSchema.nullish(),
-  amount: decimal(MONEY_COLUMN),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR'),
-  /** Units of base currency per unit of `currency`; 1 for EUR. */
-  exchangeRate: decimal({ ...RATE_COLUMN, positive: true }).default('1'),
-});
+export const chargeInputSchema = z
+  .strictObject({
+    kind: z.enum(['cost', 'revenue']),
+    chargeCode: z.string().trim().toUpperCase().min(1, 'Enter a charge code').max(20),
+    description: z.string().trim().min(1, 'Enter a description').max(200),
+    partyId: uuidSchema.nullish(),
+    amount: decimal(MONEY_COLUMN),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR'),
+    /** Units of base currency per unit of `currency`; 1 for EUR. */
+    exchangeRate: decimal({ ...RATE_COLUMN, positive: true }).default('1'),
+  })
+  // A yen amount with cents is a typing slip, not a price: the currency's own decimals (ISO 4217).
+  .superRefine((charge, ctx) => {
+    // Runs even when a field failed (then it may not be a string): that field's own error says why.
+    if (typeof charge.amount !== 'string' || typeof charge.currency !== 'string') return;
+    const problem = currencyDecimalsProblem(charge.amount, charge.currency);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  });
 export type ChargeInput = z.input<typeof chargeInputSchema>;
 const chargeLines = z.array(chargeInputSchema).max(500);
 /** The lines as the charges form edits them (the edit adds `version`). */
