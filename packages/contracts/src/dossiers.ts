@@ -280,9 +280,11 @@ export const chargeInputSchema = z
   })
   // A yen amount with cents is a typing slip, not a price: the currency's own decimals (ISO 4217).
   .superRefine((charge, ctx) => {
-    // Runs even when a field failed (then it may not be a string): that field's own error says why.
-    if (typeof charge.amount !== 'string' || typeof charge.currency !== 'string') return;
-    const problem = currencyDecimalsProblem(charge.amount, charge.currency);
+    // Runs even when a field failed: that field's own error says why, once.
+    const { amount, currency } = charge as { amount: unknown; currency: unknown };
+    if (typeof amount !== 'string' || typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return;
+    if (!fitsNumeric(amount, MONEY_COLUMN.precision, MONEY_COLUMN.scale) || /\.\d{3}/.test(amount)) return;
+    const problem = currencyDecimalsProblem(amount, currency);
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
   });
 export type ChargeInput = z.input<typeof chargeInputSchema>;
