@@ -4,6 +4,7 @@ import { useElementSize } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type CSSProperties,
+  Fragment,
   type KeyboardEvent,
   type ReactNode,
   useCallback,
@@ -20,7 +21,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
-import { LookupField, SelectField, TextField } from './form-fields.tsx';
+import { LookupField, SelectField, TextareaField, TextField } from './form-fields.tsx';
 import classes from './line-items-editor.module.css';
 import { DecimalField, MoneyField } from './money-field.tsx';
 import type { LookupOption, LookupSource } from './record-select.tsx';
@@ -46,6 +47,8 @@ interface ColumnBase<L extends LineValues> {
   /** …or a share of the free space, never narrower than `minWidth` px. */
   flex?: number;
   minWidth?: number;
+  /** Narrow layout: this column starts the line's second row (e.g. the amounts after the texts). */
+  wrapBefore?: boolean;
   required?: boolean;
   /** Costs, margins and other internal figures: left out for viewers who must not see them. */
   internal?: boolean;
@@ -53,8 +56,9 @@ interface ColumnBase<L extends LineValues> {
 }
 
 export type LineColumn<L extends LineValues> = ColumnBase<L> &
+  /** `multiline`: grows to show a long description whole instead of cutting it. */
   (
-    | { kind: 'text'; maxLength?: number }
+    | { kind: 'text'; maxLength?: number; multiline?: boolean }
     /** Short upper-case codes: charge codes, currencies, VAT codes. */
     | { kind: 'code'; maxLength?: number }
     | { kind: 'select'; options: readonly { value: string; label: string }[] }
@@ -221,7 +225,8 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
       remove(index, field);
       return;
     }
-    // Enter in a plain input (not a dropdown, which uses it to pick): next line, or a new one.
+    // Enter in a text box (not a dropdown, which uses it to pick; Shift+Enter keeps a new line in a
+    // description): the next line, or a new one.
     if (
       event.key !== 'Enter' ||
       event.shiftKey ||
@@ -229,7 +234,7 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
       event.metaKey ||
       event.altKey ||
       event.defaultPrevented ||
-      target.tagName !== 'INPUT' ||
+      (target.tagName !== 'INPUT' && target.tagName !== 'TEXTAREA') ||
       target.hasAttribute('aria-haspopup')
     )
       return;
@@ -278,7 +283,18 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
     if (readOnly || column.kind === 'computed') return <ReadOnlyCell column={column} line={line} />;
     switch (column.kind) {
       case 'text':
-        return (
+        return column.multiline ? (
+          <TextareaField
+            form={form}
+            name={path}
+            aria-label={label}
+            placeholder={column.placeholder}
+            maxLength={column.maxLength}
+            autosize
+            minRows={1}
+            maxRows={4}
+          />
+        ) : (
           <TextField
             form={form}
             name={path}
@@ -378,30 +394,32 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
               data-testid={`${itemName}-${index}`}
             >
               {columns.map((c) => (
-                <div
-                  key={c.field}
-                  className={`${classes.cell} ${alignClass(c)}`}
-                  data-line-field={c.field}
-                  style={
-                    {
-                      '--cell-basis': `${columnBasis(c as ColumnBase<LineValues>)}px`,
-                      '--cell-grow': c.width === undefined ? (c.flex ?? 1) : 0,
-                    } as CSSProperties
-                  }
-                >
-                  {narrow && (
-                    <Text component="div" size="xs" c="dimmed" className={classes.caption} aria-hidden>
-                      {c.label}
-                    </Text>
-                  )}
+                <Fragment key={c.field}>
+                  {narrow && c.wrapBefore && <div className={classes.break} />}
                   <div
-                    data-testid={
-                      c.kind === 'computed' || readOnly ? `${itemName}-${index}-${c.field}` : undefined
+                    className={`${classes.cell} ${alignClass(c)}`}
+                    data-line-field={c.field}
+                    style={
+                      {
+                        '--cell-basis': `${columnBasis(c as ColumnBase<LineValues>)}px`,
+                        '--cell-grow': c.width === undefined ? (c.flex ?? 1) : 0,
+                      } as CSSProperties
                     }
                   >
-                    {cell(c, index)}
+                    {narrow && (
+                      <Text component="div" size="xs" c="dimmed" className={classes.caption} aria-hidden>
+                        {c.label}
+                      </Text>
+                    )}
+                    <div
+                      data-testid={
+                        c.kind === 'computed' || readOnly ? `${itemName}-${index}-${c.field}` : undefined
+                      }
+                    >
+                      {cell(c, index)}
+                    </div>
                   </div>
-                </div>
+                </Fragment>
               ))}
               {!readOnly && (
                 <div className={classes.actions}>
@@ -474,7 +492,7 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
             </Text>
           </Stack>
         )}
-        <Stack gap={4} align="flex-end">
+        <Stack gap={4} align="flex-end" ml="auto">
           {visibleTotals.map((total) => (
             <TotalLine key={total.label} total={total} lines={watched} testId={testId} />
           ))}

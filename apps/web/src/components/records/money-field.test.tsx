@@ -97,6 +97,24 @@ describe('MoneyField', () => {
     expect(value()).not.toMatch(/^-?\d+(\.\d+)?$/);
   });
 
+  it('keeps the whole amount selected when tabbed into, so typing replaces it', () => {
+    renderWithProviders(<Harness initial="2450.00" />);
+    expect(input().value).toBe('2,450.00');
+    input().setSelectionRange(0, input().value.length);
+    fireEvent.focus(input());
+    expect(input().value).toBe('2450.00');
+    expect([input().selectionStart, input().selectionEnd]).toEqual([0, 7]);
+  });
+
+  it('keeps saying what is wrong when the field is focused again (e.g. by a failed save)', () => {
+    renderWithProviders(<Harness />);
+    type('24s0');
+    fireEvent.blur(input());
+    fireEvent.focus(input());
+    expect(input().value).toBe('24s0');
+    expect(screen.getByText('Enter digits only, e.g. 2,450.00')).toBeTruthy();
+  });
+
   it('keeps to the currency’s decimals: no cents on yen', () => {
     renderWithProviders(<Harness currency="JPY" />);
     type('1,000.5');

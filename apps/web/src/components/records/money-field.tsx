@@ -55,12 +55,16 @@ export function DecimalInput({
   const [focused, setFocused] = useState(false);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A reading problem is said once the field has been left with it (not while '2,45' is on its way to
+  // '2,450'), and from then on while it lasts, the field focused again or not.
+  const [revealed, setRevealed] = useState(false);
   // A value that did not come from this input (a reset, a reload) drops a reading problem left over.
   const emitted = useRef(value);
   useEffect(() => {
     if (value !== emitted.current) {
       emitted.current = value;
       setProblem(null);
+      setRevealed(false);
     }
   }, [value]);
 
@@ -79,7 +83,19 @@ export function DecimalInput({
       ref={ref}
       value={shown}
       onFocus={(event) => {
-        if (problem === null) setText(PLAIN_DECIMAL.test(value) ? editableDecimal(value, preference) : value);
+        if (problem === null) {
+          const input = event.currentTarget;
+          const editable = PLAIN_DECIMAL.test(value) ? editableDecimal(value, preference) : value;
+          // Swapped in the DOM at once, not on the next render: tabbing in selected the whole amount,
+          // and whatever the focus is for next (typing over it, a select-all) must find the new text.
+          const wholeSelected =
+            input.value.length > 0 && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+          if (input.value !== editable) {
+            input.value = editable;
+            if (wholeSelected) input.select();
+          }
+          setText(editable);
+        }
         setFocused(true);
         onFocus?.(event);
       }}
@@ -94,6 +110,7 @@ export function DecimalInput({
         });
         if (read.ok) {
           setProblem(null);
+          setRevealed(false);
           emit(read.value);
         } else {
           setProblem(read.message);
@@ -102,10 +119,11 @@ export function DecimalInput({
       }}
       onBlur={() => {
         setFocused(false);
+        if (problem !== null) setRevealed(true);
         onBlur?.();
       }}
-      // While typing, '2,45' on its way to '2,450' is not an error yet: say so once the field is left.
-      error={(!focused && problem) || error}
+      // The form's own message for the raw text ('Enter a number…') would only repeat it less plainly.
+      error={problem !== null ? (revealed || !focused ? problem : undefined) : error}
     />
   );
 }
@@ -121,8 +139,9 @@ function displayOf(
   const held = value.split('.')[1]?.length ?? 0;
   return formatNumber(
     value as `${number}`,
+    // Amounts show their currency's decimals; quantities and rates what they hold (1.000000 → 1).
     {
-      minimumFractionDigits: pad ? Math.max(held, decimals) : held,
+      minimumFractionDigits: pad ? Math.max(held, decimals) : 0,
       maximumFractionDigits: Math.max(held, decimals),
     },
     preference,

@@ -97,7 +97,10 @@ const resolver = contractResolver<ChargesFormValues>(chargesSchema, chargesInput
 
 function Totals({ cost, revenue, profit }: { cost: string; revenue: string; profit: string }) {
   return (
-    <Group gap="xl" justify="flex-end" data-testid="charges-totals">
+    <Group gap="lg" justify="flex-end" data-testid="charges-totals">
+      <Text size="sm" c="dimmed">
+        In {BASE_CURRENCY}
+      </Text>
       <Text size="sm">
         Cost{' '}
         <Text span fw={600} data-testid="charges-total-cost">
@@ -148,6 +151,7 @@ export function chargeColumns(
       field: 'description',
       label: 'Description',
       kind: 'text',
+      multiline: true,
       flex: 2,
       minWidth: 170,
       maxLength: 200,
@@ -168,7 +172,8 @@ export function chargeColumns(
       kind: 'money',
       currency: (line) => line.currency,
       maxDecimals: CHARGE_AMOUNT_DECIMALS,
-      width: 128,
+      width: 136,
+      wrapBefore: true,
       placeholder: '0.00',
       required: true,
       internal: true,
