@@ -21,10 +21,7 @@ async function screens(page: Page, name: string, check?: () => Promise<void>) {
     // Let the layout settle at the new size (the line editor measures its width after a resize).
     await page.waitForTimeout(300);
     await check?.();
-    await page.screenshot({
-      path: `test-results/screens/${name}-${size.width}x${size.height}.png`,
-      fullPage: true,
-    });
+    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
   }
 }
 

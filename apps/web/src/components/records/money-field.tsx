@@ -86,13 +86,12 @@ export function DecimalInput({
         if (problem === null) {
           const input = event.currentTarget;
           const editable = PLAIN_DECIMAL.test(value) ? editableDecimal(value, preference) : value;
-          // Swapped in the DOM at once, not on the next render: tabbing in selected the whole amount,
-          // and whatever the focus is for next (typing over it, a select-all) must find the new text.
-          const wholeSelected =
-            input.value.length > 0 && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+          // Swapped in the DOM at once, not on the next render, and selected whole: focus by Tab, by a
+          // failed save or by a script that types next all replace the amount (a click still places
+          // the caret where it lands, after this).
           if (input.value !== editable) {
             input.value = editable;
-            if (wholeSelected) input.select();
+            input.select();
           }
           setText(editable);
         }

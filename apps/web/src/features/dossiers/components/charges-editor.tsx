@@ -152,7 +152,7 @@ export function chargeColumns(
       label: 'Description',
       kind: 'text',
       multiline: true,
-      flex: 2,
+      flex: 1.7,
       minWidth: 170,
       maxLength: 200,
       required: true,
@@ -163,7 +163,7 @@ export function chargeColumns(
       kind: 'lookup',
       source: partyLookup,
       knownOption: (line) => (line.partyId ? partyName(line.partyId) : null),
-      flex: 1.3,
+      flex: 1.5,
       minWidth: 160,
     },
     {
