@@ -16,6 +16,7 @@ import {
   type FieldArray,
   type FieldPath,
   type FieldValues,
+  get,
   type UseFormReturn,
   useFieldArray,
   useWatch,
@@ -244,14 +245,15 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
   };
 
   const arrayError = (() => {
-    const error = (form.formState.errors as Record<string, unknown>)[name] as
+    // `get`: the array may sit in a nested path (`sections.0.lines`).
+    const error = get(form.formState.errors, name) as
       | { message?: string; root?: { message?: string } }
       | undefined;
     return error?.root?.message ?? error?.message;
   })();
   /** Errors of a line's fields that have no cell here (a column left out, the line as a whole). */
   const lineErrors = (index: number): string[] => {
-    const errors = (form.formState.errors as Record<string, unknown>)[name] as
+    const errors = get(form.formState.errors, name) as
       | Record<number, Record<string, unknown> | undefined>
       | undefined;
     const line = errors?.[index];
