@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
+import { currencyDecimalsProblem, multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
 import { partyRefSchema } from './parties.ts';
 import {
   calendarDate,
@@ -391,20 +391,30 @@ export function checkChargeTotals(
       });
   }
 }
-export const chargeInputSchema = z.strictObject({
-  kind: z.enum(['cost', 'revenue']),
-  chargeCode: z.string().trim().toUpperCase().min(1, 'Enter a charge code').max(20),
-  description: z.string().trim().min(1, 'Enter a description').max(200),
-  partyId: uuidSchema.nullish(),
-  amount: decimal(MONEY_COLUMN),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR'),
-  /** Units of base currency per unit of `currency`; 1 for EUR. */
-  exchangeRate: decimal({ ...RATE_COLUMN, positive: true }).default('1'),
-});
+export const chargeInputSchema = z
+  .strictObject({
+    kind: z.enum(['cost', 'revenue']),
+    chargeCode: z.string().trim().toUpperCase().min(1, 'Enter a charge code').max(20),
+    description: z.string().trim().min(1, 'Enter a description').max(200),
+    partyId: uuidSchema.nullish(),
+    amount: decimal(MONEY_COLUMN),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR'),
+    /** Units of base currency per unit of `currency`; 1 for EUR. */
+    exchangeRate: decimal({ ...RATE_COLUMN, positive: true }).default('1'),
+  })
+  // A yen amount with cents is a typing slip, not a price: the currency's own decimals (ISO 4217).
+  .superRefine((charge, ctx) => {
+    // Runs even when a field failed: that field's own error says why, once.
+    const { amount, currency } = charge as { amount: unknown; currency: unknown };
+    if (typeof amount !== 'string' || typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return;
+    if (!fitsNumeric(amount, MONEY_COLUMN.precision, MONEY_COLUMN.scale) || /\.\d{3}/.test(amount)) return;
+    const problem = currencyDecimalsProblem(amount, currency);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  });
 export type ChargeInput = z.input<typeof chargeInputSchema>;
 const chargeLines = z.array(chargeInputSchema).max(500);
 /** The lines as the charges form edits them (the edit adds `version`). */

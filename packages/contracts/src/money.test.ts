@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
+import {
+  currencyDecimalsProblem,
+  minorUnitsOf,
+  multiplyDecimal,
+  subtractDecimal,
+  sumDecimal,
+} from './money.ts';
 
 describe('exact decimal money', () => {
   it('multiplies and rounds half away from zero', () => {
@@ -33,5 +39,25 @@ describe('exact decimal money', () => {
         (cs) => sumDecimal(cs.map(toStr)) === toStr(cs.reduce((a, b) => a + b, 0n)),
       ),
     );
+  });
+});
+
+describe('minor units per currency', () => {
+  it('reads the ISO 4217 decimals, 2 by default and for a half-typed code', () => {
+    expect(minorUnitsOf('JPY')).toBe(0);
+    expect(minorUnitsOf('eur')).toBe(2);
+    expect(minorUnitsOf('BHD')).toBe(3);
+    expect(minorUnitsOf('US')).toBe(2);
+  });
+});
+
+describe('decimals beyond the currency', () => {
+  it('names the currency and ignores trailing zeros', () => {
+    expect(currencyDecimalsProblem('12.50', 'JPY')).toBe('JPY amounts have no decimals');
+    expect(currencyDecimalsProblem('1200.00', 'JPY')).toBeUndefined();
+    expect(currencyDecimalsProblem('1.234', 'eur')).toBe('EUR amounts have at most 2 decimals');
+    expect(currencyDecimalsProblem('1.234', 'BHD')).toBeUndefined();
+    expect(currencyDecimalsProblem('1.234', 'E')).toBe('Amounts have at most 2 decimals');
+    expect(currencyDecimalsProblem('abc', 'JPY')).toBeUndefined();
   });
 });

@@ -50,3 +50,60 @@ export function subtractDecimal(a: string, b: string, scale = 2): string {
   const y = parse(b);
   return format(rescale(x.int, x.scale, scale) - rescale(y.int, y.scale, scale), scale);
 }
+
+/**
+ * The currencies whose amounts do not have 2 decimals (ISO 4217 "minor unit"); every other currency
+ * has 2. The one table the web's money inputs, amount formatting and totals read.
+ */
+const MINOR_UNITS: Readonly<Record<string, number>> = Object.freeze({
+  // No decimals.
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  // Three decimals (fils, baisa, millimes).
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  // Four (units of account).
+  CLF: 4,
+  UYW: 4,
+});
+
+/** The decimals an amount in `currency` has: JPY 0, EUR 2, BHD 3; 2 for a code not (yet) complete. */
+export function minorUnitsOf(currency: string): number {
+  return MINOR_UNITS[currency.trim().toUpperCase()] ?? 2;
+}
+
+/**
+ * Why `amount` (a plain decimal string) has more decimals than `currency` has, or undefined when it
+ * does not; trailing zeros do not count (`1200.00` yen is fine, `12.50` yen is not). The sentence the
+ * money inputs show and the API answers.
+ */
+export function currencyDecimalsProblem(amount: string, currency: string): string | undefined {
+  const m = /^-?\d+(?:\.(\d+))?$/.exec(amount.trim());
+  if (!m) return undefined;
+  const code = currency.trim().toUpperCase();
+  const units = minorUnitsOf(code);
+  const decimals = (m[1] ?? '').replace(/0+$/, '').length;
+  if (decimals <= units) return undefined;
+  const name = /^[A-Z]{3}$/.test(code) ? `${code} amounts` : 'Amounts';
+  return units === 0 ? `${name} have no decimals` : `${name} have at most ${units} decimals`;
+}

@@ -1,23 +1,13 @@
 /*
- * Number and money formatting with the user's number format preference (default USD, '.', ',').
- * Independent of the machine's locale: numbers are laid out by Intl with the fixed `en-US` locale,
- * then its group and decimal separators are swapped for the preferred ones part by part, so a
- * preference like { decimal: ',', thousands: '.' } cannot collide with itself.
+ * Number and money formatting with the user's number format preference (lib/number-format.ts;
+ * default USD, '.', ','). Independent of the machine's locale: numbers are laid out by Intl with the
+ * fixed `en-US` locale, then its group and decimal separators are swapped for the preferred ones part
+ * by part, so a preference like { decimal: ',', thousands: '.' } cannot collide with itself.
  */
+import { minorUnitsOf } from '@fvg/contracts';
+import { DEFAULT_NUMBER_FORMAT, type NumberFormatPreference, numberFormat } from './number-format.ts';
 
-export interface NumberFormatPreference {
-  /** ISO 4217 code. */
-  currency: string;
-  decimal: string;
-  /** May be empty for no grouping. */
-  thousands: string;
-}
-
-export const DEFAULT_NUMBER_FORMAT: Readonly<NumberFormatPreference> = Object.freeze({
-  currency: 'USD',
-  decimal: '.',
-  thousands: ',',
-});
+export { DEFAULT_NUMBER_FORMAT, type NumberFormatPreference };
 
 export interface NumberFormatOptions {
   minimumFractionDigits?: number;
@@ -43,7 +33,7 @@ function formatter(options: Intl.NumberFormatOptions): Intl.NumberFormat {
 }
 
 function resolve(preference?: Partial<NumberFormatPreference>): NumberFormatPreference {
-  return { ...DEFAULT_NUMBER_FORMAT, ...preference };
+  return { ...numberFormat(), ...preference };
 }
 
 function withSeparators(parts: Intl.NumberFormatPart[], preference: NumberFormatPreference): string {
@@ -71,15 +61,21 @@ export function formatNumber(
   return withSeparators(toParts(value, { ...options, useGrouping: pref.thousands !== '' }), pref);
 }
 
-/** e.g. formatMoney(-1234.5) → '-$1,234.50'; the currency's own number of fraction digits by default. */
+/**
+ * e.g. formatMoney(-1234.5) → '-$1,234.50'; the currency's own number of fraction digits by default
+ * (the ISO 4217 table in contracts' money.ts, the one the money inputs and totals read too).
+ */
 export function formatMoney(
   amount: FormattableNumber,
   preference?: Partial<NumberFormatPreference>,
   options: NumberFormatOptions = {},
 ): string {
   const pref = resolve(preference);
+  const units = minorUnitsOf(pref.currency);
   return withSeparators(
     toParts(amount, {
+      minimumFractionDigits: Math.min(units, options.maximumFractionDigits ?? units),
+      maximumFractionDigits: Math.max(units, options.minimumFractionDigits ?? units),
       ...options,
       style: 'currency',
       currency: pref.currency,

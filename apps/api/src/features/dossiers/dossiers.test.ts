@@ -506,6 +506,23 @@ describe('job costing', () => {
     });
     expect(bad.status).toBe(400);
     expect(fields(bad.body).sort()).toEqual(['charges.0.amount', 'charges.0.currency']);
+    // The currency's own decimals (ISO 4217): no cents on yen, trailing zeros aside.
+    const yen = (amount: string) =>
+      call('PUT', `/dossiers/${d.id}/charges`, staff, {
+        version: 2,
+        charges: [{ kind: 'cost', chargeCode: 'THC', description: 'Terminal', amount, currency: 'jpy' }],
+      });
+    const cents = await yen('1200.50');
+    expect(cents.status).toBe(400);
+    expect(cents.body.errors).toEqual([
+      { field: 'charges.0.amount', message: 'JPY amounts have no decimals' },
+    ]);
+    const whole = await yen('1200.00');
+    expect(whole.status).toBe(200);
+    expect((whole.body.charges as { amount: string; currency: string }[])[0]).toMatchObject({
+      amount: '1200.00',
+      currency: 'JPY',
+    });
   });
 });
 

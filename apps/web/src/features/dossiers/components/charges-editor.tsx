@@ -6,10 +6,16 @@ import {
   subtractDecimal,
   sumDecimal,
 } from '@fvg/contracts';
-import { ActionIcon, Badge, Button, Group, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { LookupField, SelectField, TextField } from '../../../components/records/form-fields.tsx';
+import { Group, Text } from '@mantine/core';
+import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  type LineAddAction,
+  type LineColumn,
+  LineItemsEditor,
+  type LineTotal,
+} from '../../../components/records/line-items-editor.tsx';
 import {
   contractResolver,
   RecordFormShell,
@@ -17,12 +23,12 @@ import {
   useRecordSubmit,
   useUnsavedChangesGuard,
 } from '../../../components/records/record-form.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
+import type { LookupOption, LookupSource } from '../../../components/records/record-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSaveCharges } from '../api/dossiers-api.ts';
 import { DOSSIER_FIELD_LABELS } from './dossier-meta.ts';
 
-export interface ChargeFormValue {
+export interface ChargeFormValue extends Record<string, unknown> {
   kind: 'cost' | 'revenue';
   chargeCode: string;
   description: string;
@@ -92,7 +98,10 @@ const resolver = contractResolver<ChargesFormValues>(chargesSchema, chargesInput
 
 function Totals({ cost, revenue, profit }: { cost: string; revenue: string; profit: string }) {
   return (
-    <Group gap="xl" justify="flex-end" data-testid="charges-totals">
+    <Group gap="lg" justify="flex-end" data-testid="charges-totals">
+      <Text size="sm" c="dimmed">
+        In {BASE_CURRENCY}
+      </Text>
       <Text size="sm">
         Cost{' '}
         <Text span fw={600} data-testid="charges-total-cost">
@@ -115,52 +124,165 @@ function Totals({ cost, revenue, profit }: { cost: string; revenue: string; prof
   );
 }
 
-/** The job costing read-only: lines and the server's totals. */
+/** The amount column's scale: charges are numeric(16, 2), so a BHD amount keeps 2 decimals here. */
+const CHARGE_AMOUNT_DECIMALS = 2;
+/** Exchange rates are numeric(18, 6). */
+const RATE_DECIMALS = 6;
+
+/**
+ * The job-costing lines as columns of the shared line editor. All of job costing is internal (ADR
+ * 0018): the tab is staff-only, and the columns say so for the day a customer-facing screen reuses them.
+ */
+export function chargeColumns(
+  partyLookup: LookupSource,
+  partyName: (id: string) => LookupOption | null,
+): LineColumn<ChargeFormValue>[] {
+  return [
+    { field: 'kind', label: 'Kind', kind: 'select', options: KIND_OPTIONS, width: 112, required: true },
+    {
+      field: 'chargeCode',
+      label: 'Code',
+      kind: 'code',
+      width: 88,
+      placeholder: 'FRT',
+      maxLength: 20,
+      required: true,
+    },
+    {
+      field: 'description',
+      label: 'Description',
+      kind: 'text',
+      multiline: true,
+      flex: 1.7,
+      minWidth: 170,
+      maxLength: 200,
+      required: true,
+    },
+    {
+      field: 'partyId',
+      label: 'Party',
+      kind: 'lookup',
+      source: partyLookup,
+      knownOption: (line) => (line.partyId ? partyName(line.partyId) : null),
+      flex: 1.5,
+      minWidth: 160,
+    },
+    {
+      field: 'amount',
+      label: 'Amount',
+      kind: 'money',
+      currency: (line) => line.currency,
+      maxDecimals: CHARGE_AMOUNT_DECIMALS,
+      width: 136,
+      wrapBefore: true,
+      placeholder: '0.00',
+      required: true,
+      internal: true,
+    },
+    { field: 'currency', label: 'Currency', kind: 'code', width: 76, maxLength: 3, required: true },
+    {
+      field: 'exchangeRate',
+      label: 'Rate',
+      kind: 'quantity',
+      decimals: RATE_DECIMALS,
+      width: 96,
+      internal: true,
+    },
+    {
+      field: 'baseAmount',
+      label: BASE_CURRENCY,
+      kind: 'computed',
+      value: (line) => {
+        const base = baseAmountOf(line);
+        return base === null ? '—' : eur(base);
+      },
+      width: 112,
+      internal: true,
+    },
+  ];
+}
+
+const CHARGE_TOTALS: LineTotal<ChargeFormValue>[] = [
+  {
+    label: 'Cost',
+    amount: (line) => (line.kind === 'cost' ? line.amount : null),
+    currency: (line) => line.currency,
+    internal: true,
+  },
+  {
+    label: 'Revenue',
+    amount: (line) => (line.kind === 'revenue' ? line.amount : null),
+    currency: (line) => line.currency,
+    internal: true,
+  },
+];
+
+/** Enter after a line adds one like it: same kind, currency and rate. */
+const nextLine = (previous: ChargeFormValue | undefined): ChargeFormValue =>
+  previous
+    ? { ...newLine(previous.kind), currency: previous.currency, exchangeRate: previous.exchangeRate }
+    : newLine('cost');
+
+const ADD_ACTIONS: LineAddAction<ChargeFormValue>[] = [
+  {
+    label: 'Add cost',
+    line: () => newLine('cost'),
+    testId: 'add-cost',
+    color: 'orange',
+    icon: <IconMinus size={14} aria-hidden />,
+  },
+  {
+    label: 'Add revenue',
+    line: () => newLine('revenue'),
+    testId: 'add-revenue',
+    color: 'teal',
+    icon: <IconPlus size={14} aria-hidden />,
+  },
+];
+
+const EMPTY_HINT = 'Add the costs (carrier, terminal, customs…) and the revenue billed to the customer.';
+
+/** Names of the parties the saved lines already carry, so their cells need no lookup request. */
+function usePartyNames(dossier: Dossier) {
+  return useMemo(() => {
+    const names = new Map<string, LookupOption>();
+    for (const c of dossier.charges)
+      if (c.party) names.set(c.party.id, { value: c.party.id, label: `${c.party.name} (${c.party.code})` });
+    return (id: string) => names.get(id) ?? null;
+  }, [dossier.charges]);
+}
+
+const NO_LOOKUP: LookupSource = {
+  key: ['charges-view-no-lookup'],
+  search: async () => [],
+  byId: async () => null,
+};
+
+/** The job costing read-only (a cancelled dossier): the same lines and totals as the editor, as text. */
 export function ChargesView({ dossier }: { dossier: Dossier }) {
+  const form = useForm<ChargesFormValues>({ defaultValues: valuesOf(dossier) });
+  const partyName = usePartyNames(dossier);
   return (
-    <Stack gap="md" data-testid="charges-view">
-      {dossier.charges.length === 0 ? (
-        <Text c="dimmed">No charges recorded.</Text>
-      ) : (
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Party</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th ta="right">Rate</Table.Th>
-              <Table.Th ta="right">{BASE_CURRENCY}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {dossier.charges.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Badge variant="light" color={c.kind === 'cost' ? 'orange' : 'teal'}>
-                    {c.kind}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{c.chargeCode}</Table.Td>
-                <Table.Td>{c.description}</Table.Td>
-                <Table.Td>{c.party?.name ?? '—'}</Table.Td>
-                <Table.Td ta="right">
-                  {formatMoney(c.amount as `${number}`, { currency: c.currency })}
-                </Table.Td>
-                <Table.Td ta="right">{c.exchangeRate}</Table.Td>
-                <Table.Td ta="right">{eur(c.baseAmount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <Totals
-        cost={dossier.costTotal ?? '0'}
-        revenue={dossier.revenueTotal ?? '0'}
-        profit={subtractDecimal(dossier.revenueTotal ?? '0', dossier.costTotal ?? '0')}
+    <div data-testid="charges-view">
+      <LineItemsEditor
+        form={form}
+        name="charges"
+        columns={chargeColumns(NO_LOOKUP, partyName)}
+        newLine={nextLine}
+        totals={CHARGE_TOTALS}
+        readOnly
+        itemName="charge"
+        emptyTitle="No charges recorded."
+        footer={
+          <Totals
+            cost={dossier.costTotal ?? '0'}
+            revenue={dossier.revenueTotal ?? '0'}
+            profit={subtractDecimal(dossier.revenueTotal ?? '0', dossier.costTotal ?? '0')}
+          />
+        }
+        testId="charges-lines"
       />
-    </Stack>
+    </div>
   );
 }
 
@@ -174,18 +296,19 @@ export interface ChargesEditorProps {
 }
 
 /**
- * Staff edit the job costing as lines (kind, code, description, party, amount, currency, rate);
- * totals follow as they type, in the base currency. Saving replaces all lines at once (PUT), with
- * the dossier's version.
+ * Staff edit the job costing as lines (kind, code, description, party, amount, currency, rate) in the
+ * shared line editor; totals follow as they type, per currency and in the base currency. Saving
+ * replaces all lines at once (PUT), with the dossier's version.
  */
 export function ChargesEditor({ dossier, dossierKey, partyLookup, reload, keepsForm }: ChargesEditorProps) {
   const form = useForm<ChargesFormValues>({ resolver, defaultValues: valuesOf(dossier) });
-  const lines = useFieldArray({ control: form.control, name: 'charges' });
   const watched = useWatch({ control: form.control, name: 'charges' }) ?? [];
   const totals = chargeTotals(watched);
   const save = useSaveCharges(dossierKey);
   const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
   const base = useRecordBase(form, dossier, valuesOf);
+  const partyName = usePartyNames(dossier);
+  const columns = useMemo(() => chargeColumns(partyLookup, partyName), [partyLookup, partyName]);
 
   const submit = useRecordSubmit(form, async (values) => {
     const body = chargesSchema.parse(chargesInput(values));
@@ -212,149 +335,19 @@ export function ChargesEditor({ dossier, dossierKey, partyLookup, reload, keepsF
         }}
         {...(form.formState.isDirty ? { onCancel: () => form.reset() } : {})}
       >
-        <Stack gap="sm">
-          <ScrollArea type="auto">
-            <Table miw={960} verticalSpacing={4} data-testid="charges-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={124}>Kind</Table.Th>
-                  <Table.Th w={90}>Code</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th w={170}>Party</Table.Th>
-                  <Table.Th w={110}>Amount</Table.Th>
-                  <Table.Th w={76}>Currency</Table.Th>
-                  <Table.Th w={90}>Rate</Table.Th>
-                  <Table.Th w={110} ta="right">
-                    {BASE_CURRENCY}
-                  </Table.Th>
-                  <Table.Th w={40} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.fields.map((line, index) => {
-                  const base = watched[index] ? baseAmountOf(watched[index]) : null;
-                  return (
-                    <Table.Tr key={line.id} data-testid={`charge-${index}`} style={{ verticalAlign: 'top' }}>
-                      <Table.Td>
-                        <SelectField
-                          form={form}
-                          name={`charges.${index}.kind`}
-                          aria-label="Kind"
-                          data={KIND_OPTIONS}
-                          allowDeselect={false}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextField
-                          form={form}
-                          name={`charges.${index}.chargeCode`}
-                          aria-label="Charge code"
-                          placeholder="FRT"
-                          transform={(v) => v.toUpperCase()}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextField
-                          form={form}
-                          name={`charges.${index}.description`}
-                          aria-label="Description"
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <LookupField
-                          form={form}
-                          name={`charges.${index}.partyId`}
-                          aria-label="Party"
-                          source={partyLookup}
-                          knownOption={(() => {
-                            const party = dossier.charges[index]?.party;
-                            return party ? { value: party.id, label: `${party.name} (${party.code})` } : null;
-                          })()}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextField
-                          form={form}
-                          name={`charges.${index}.amount`}
-                          aria-label="Amount"
-                          inputMode="decimal"
-                          placeholder="0.00"
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextField
-                          form={form}
-                          name={`charges.${index}.currency`}
-                          aria-label="Currency"
-                          maxLength={3}
-                          transform={(v) => v.toUpperCase()}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextField
-                          form={form}
-                          name={`charges.${index}.exchangeRate`}
-                          aria-label="Exchange rate"
-                          inputMode="decimal"
-                        />
-                      </Table.Td>
-                      <Table.Td ta="right" pt={10}>
-                        <Text size="sm" data-testid={`charge-${index}-base`}>
-                          {base === null ? '—' : eur(base)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Tooltip label="Remove line">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            mt={4}
-                            onClick={() => lines.remove(index)}
-                            aria-label={`Remove line ${index + 1}`}
-                            data-testid={`remove-charge-${index}`}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {lines.fields.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No charges yet. Add the costs (carrier, terminal, customs…) and the revenue billed to the
-              customer.
-            </Text>
-          )}
-          <Group justify="space-between" wrap="wrap">
-            <Group gap="xs">
-              <Button
-                variant="light"
-                size="xs"
-                color="orange"
-                leftSection={<IconMinus size={14} aria-hidden />}
-                onClick={() => lines.append(newLine('cost'))}
-                data-testid="add-cost"
-              >
-                Add cost
-              </Button>
-              <Button
-                variant="light"
-                size="xs"
-                color="teal"
-                leftSection={<IconPlus size={14} aria-hidden />}
-                onClick={() => lines.append(newLine('revenue'))}
-                data-testid="add-revenue"
-              >
-                Add revenue
-              </Button>
-            </Group>
-            <Totals {...totals} />
-          </Group>
-        </Stack>
+        <LineItemsEditor
+          form={form}
+          name="charges"
+          columns={columns}
+          newLine={nextLine}
+          addActions={ADD_ACTIONS}
+          totals={CHARGE_TOTALS}
+          footer={<Totals {...totals} />}
+          itemName="charge"
+          emptyTitle="No charges yet"
+          emptyHint={EMPTY_HINT}
+          testId="charges-lines"
+        />
       </RecordFormShell>
       {guard.dialog}
     </>

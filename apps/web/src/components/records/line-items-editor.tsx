@@ -1,0 +1,578 @@
+import { minorUnitsOf, sumDecimal } from '@fvg/contracts';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  type CSSProperties,
+  Fragment,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+} from 'react';
+import {
+  type ArrayPath,
+  type FieldArray,
+  type FieldPath,
+  type FieldValues,
+  get,
+  type UseFormReturn,
+  useFieldArray,
+  useWatch,
+} from 'react-hook-form';
+import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { LookupField, SelectField, TextareaField, TextField } from './form-fields.tsx';
+import classes from './line-items-editor.module.css';
+import { DecimalField, MoneyField } from './money-field.tsx';
+import type { LookupOption, LookupSource } from './record-select.tsx';
+
+/*
+ * The one editor of document lines (charges now; offer, invoice, declaration and shipment lines next):
+ * a column list drives a react-hook-form field array. Rows sit on one line while the columns fit and
+ * wrap into two (each cell with its own caption) when they do not, so nothing is cut and nothing
+ * scrolls sideways. Totals per currency are exact decimals. Enter in the last row adds a line,
+ * Ctrl+Shift+Backspace (⌘⇧⌫) removes the row, and every cell shows its own error, including the
+ * server's (`charges.3.amount` lands on line 4's amount).
+ */
+
+type LineValues = Record<string, unknown>;
+
+interface ColumnBase<L extends LineValues> {
+  /** The line's field this column edits (for `computed`, a name of its own). */
+  field: keyof L & string;
+  /** Header and accessible name of the cells. */
+  label: string;
+  /** Fixed width in px… */
+  width?: number;
+  /** …or a share of the free space, never narrower than `minWidth` px. */
+  flex?: number;
+  minWidth?: number;
+  /** Narrow layout: this column starts the line's second row (e.g. the amounts after the texts). */
+  wrapBefore?: boolean;
+  required?: boolean;
+  /** Costs, margins and other internal figures: left out for viewers who must not see them. */
+  internal?: boolean;
+  placeholder?: string;
+}
+
+export type LineColumn<L extends LineValues> = ColumnBase<L> &
+  /** `multiline`: grows to show a long description whole instead of cutting it. */
+  (
+    | { kind: 'text'; maxLength?: number; multiline?: boolean }
+    /** Short upper-case codes: charge codes, currencies, VAT codes. */
+    | { kind: 'code'; maxLength?: number }
+    | { kind: 'select'; options: readonly { value: string; label: string }[] }
+    | { kind: 'lookup'; source: LookupSource; knownOption?: (line: L) => LookupOption | null }
+    /** An amount in the line's currency (its decimals: JPY 0, EUR 2…), capped by the column's scale. */
+    | { kind: 'money'; currency: (line: L) => string; maxDecimals?: number }
+    /** A quantity, rate or percentage: up to `decimals`, kept as typed. */
+    | { kind: 'quantity'; decimals: number }
+    /** Shown, not edited: a line amount (quantity × unit price), a converted amount. */
+    | { kind: 'computed'; value: (line: L) => ReactNode }
+  );
+
+/** Sums one figure of the lines per currency (e.g. the cost lines' amounts). */
+export interface LineTotal<L extends LineValues> {
+  label: string;
+  /** The line's share as a decimal string, or null to leave the line out (another kind, still typed). */
+  amount: (line: L) => string | null | undefined;
+  currency: (line: L) => string;
+  internal?: boolean;
+}
+
+export interface LineAddAction<L extends LineValues> {
+  label: string;
+  line: () => L;
+  testId?: string;
+  color?: string;
+  icon?: ReactNode;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const CURRENCY = /^[A-Z]{3}$/;
+
+/** Per currency (A→Z), the exact sum of the lines' amounts in that currency's decimals; lines still being typed are left out. */
+export function totalsPerCurrency<L extends LineValues>(
+  lines: readonly L[],
+  total: Pick<LineTotal<L>, 'amount' | 'currency'>,
+): { currency: string; amount: string }[] {
+  const byCurrency = new Map<string, string[]>();
+  for (const line of lines) {
+    const amount = total.amount(line)?.trim();
+    const currency = total.currency(line).trim().toUpperCase();
+    if (!amount || !DECIMAL.test(amount) || !CURRENCY.test(currency)) continue;
+    byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), amount]);
+  }
+  return [...byCurrency.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, amounts]) => ({ currency, amount: sumDecimal(amounts, minorUnitsOf(currency)) }));
+}
+
+const ACTIONS_WIDTH = 36;
+const GAP = 8;
+
+function columnTrack(column: ColumnBase<LineValues>): string {
+  if (column.width !== undefined) return `${column.width}px`;
+  return `minmax(${column.minWidth ?? 120}px, ${column.flex ?? 1}fr)`;
+}
+
+function columnBasis(column: ColumnBase<LineValues>): number {
+  return column.width ?? column.minWidth ?? 120;
+}
+
+export const REMOVE_SHORTCUT = 'Ctrl+Shift+Backspace (⌘⇧⌫ on a Mac)';
+const REMOVE_SHORTCUT_SHORT = 'Ctrl+Shift+Backspace';
+
+function isRemoveShortcut(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && event.shiftKey && event.key === 'Backspace';
+}
+
+export interface LineItemsEditorProps<T extends FieldValues, L extends LineValues> {
+  form: UseFormReturn<T>;
+  /** The field array, e.g. 'charges'. */
+  name: ArrayPath<T>;
+  columns: readonly LineColumn<L>[];
+  /** The line Enter adds after `previous` (e.g. the same kind and currency). */
+  newLine: (previous: L | undefined) => L;
+  /** The add buttons; one "Add line" by default. */
+  addActions?: readonly LineAddAction<L>[];
+  totals?: readonly LineTotal<L>[];
+  /** Below the totals (e.g. the base-currency totals and profit). */
+  footer?: ReactNode;
+  /** Lines as text: customers, locked records. */
+  readOnly?: boolean;
+  /** False for viewers who must not see internal columns and totals (customers). */
+  showInternal?: boolean;
+  /** Names one line in labels: 'charge' → "Remove charge 2"; test ids `charge-1`, `remove-charge-1`. */
+  itemName: string;
+  /** "No charges yet". */
+  emptyTitle: string;
+  /** What to add, under the empty title. */
+  emptyHint?: ReactNode;
+  /** Forces a layout (tests, print); by default the measured width decides. */
+  layout?: 'auto' | 'wide' | 'narrow';
+  testId?: string;
+}
+
+export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
+  form,
+  name,
+  columns: allColumns,
+  newLine,
+  addActions,
+  totals = [],
+  footer,
+  readOnly = false,
+  showInternal = true,
+  itemName,
+  emptyTitle,
+  emptyHint,
+  layout = 'auto',
+  testId = 'line-items',
+}: LineItemsEditorProps<T, L>) {
+  const columns = allColumns.filter((c) => showInternal || !c.internal);
+  const lines = useFieldArray({ control: form.control, name });
+  const watched = (useWatch({ control: form.control, name: name as unknown as FieldPath<T> }) ?? []) as L[];
+  const { ref: sizeRef, width } = useElementSize();
+  const firstAdd = useRef<HTMLButtonElement>(null);
+
+  const minWidth =
+    columns.reduce((sum, c) => sum + columnBasis(c as ColumnBase<LineValues>), 0) +
+    (readOnly ? 0 : ACTIONS_WIDTH) +
+    GAP * columns.length;
+  // Unmeasured (0) renders wide: the first measurement follows before anyone sees it.
+  const narrow = layout === 'narrow' || (layout === 'auto' && width > 0 && width < minWidth);
+  const template = [
+    ...columns.map((c) => columnTrack(c as ColumnBase<LineValues>)),
+    ...(readOnly ? [] : [`${ACTIONS_WIDTH}px`]),
+  ].join(' ');
+
+  const editable = columns.filter((c) => c.kind !== 'computed');
+  const pathOf = useCallback(
+    (index: number, field: string) => `${name}.${index}.${field}` as FieldPath<T>,
+    [name],
+  );
+
+  // After a removal the focus moves to the line that took its place (or the one before, or "Add").
+  const pendingFocus = useRef<{ index: number; field: string } | null>(null);
+  const count = lines.fields.length;
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    pendingFocus.current = null;
+    if (count === 0) firstAdd.current?.focus();
+    else form.setFocus(pathOf(Math.min(target.index, count - 1), target.field));
+  }, [count, form, pathOf]);
+
+  const add = (line: L) => {
+    const index = lines.fields.length;
+    const first = editable[0];
+    lines.append(line as FieldArray<T, ArrayPath<T>>, {
+      shouldFocus: Boolean(first),
+      ...(first ? { focusName: pathOf(index, first.field) } : {}),
+    });
+  };
+  const remove = (index: number, field: string = editable[0]?.field ?? '') => {
+    pendingFocus.current = { index, field };
+    lines.remove(index);
+  };
+
+  const onRowKeyDown = (index: number) => (event: KeyboardEvent<HTMLFieldSetElement>) => {
+    const target = event.target as HTMLElement;
+    const field = target.closest<HTMLElement>('[data-line-field]')?.dataset.lineField;
+    if (isRemoveShortcut(event)) {
+      event.preventDefault();
+      remove(index, field);
+      return;
+    }
+    // Enter in a text box (not a dropdown, which uses it to pick; Shift+Enter keeps a new line in a
+    // description): the next line, or a new one.
+    if (
+      event.key !== 'Enter' ||
+      event.shiftKey ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      event.defaultPrevented ||
+      (target.tagName !== 'INPUT' && target.tagName !== 'TEXTAREA') ||
+      target.hasAttribute('aria-haspopup')
+    )
+      return;
+    event.preventDefault();
+    if (index === lines.fields.length - 1) add(newLine(watched[index]));
+    else if (field) form.setFocus(pathOf(index + 1, field));
+  };
+
+  const arrayError = (() => {
+    // `get`: the array may sit in a nested path (`sections.0.lines`).
+    const error = get(form.formState.errors, name) as
+      | { message?: string; root?: { message?: string } }
+      | undefined;
+    return error?.root?.message ?? error?.message;
+  })();
+  /** Errors of a line's fields that have no cell here (a column left out, the line as a whole). */
+  const lineErrors = (index: number): string[] => {
+    const errors = get(form.formState.errors, name) as
+      | Record<number, Record<string, unknown> | undefined>
+      | undefined;
+    const line = errors?.[index];
+    if (!line) return [];
+    const shown = new Set<string>(columns.filter((c) => c.kind !== 'computed').map((c) => c.field));
+    const messageOf = (value: unknown) =>
+      typeof (value as { message?: unknown } | undefined)?.message === 'string'
+        ? [(value as { message: string }).message]
+        : [];
+    return [
+      ...messageOf(line),
+      ...Object.entries(line)
+        .filter(([key]) => !shown.has(key) && key !== 'message' && key !== 'type' && key !== 'ref')
+        .flatMap(([, value]) => messageOf(value)),
+    ];
+  };
+
+  const actions: readonly LineAddAction<L>[] = addActions ?? [
+    { label: 'Add line', line: () => newLine(watched[watched.length - 1]) },
+  ];
+  const visibleTotals = totals.filter((t) => showInternal || !t.internal);
+  const style = { '--line-columns': template, '--line-gap': `${GAP}px` } as CSSProperties;
+
+  const cell = (column: LineColumn<L>, index: number): ReactNode => {
+    // A line just added is in the field array a render before useWatch reports it.
+    const line = (watched[index] ?? lines.fields[index] ?? {}) as L;
+    const path = pathOf(index, column.field);
+    const label = `${column.label}, ${itemName} ${index + 1}`;
+    if (readOnly || column.kind === 'computed') return <ReadOnlyCell column={column} line={line} />;
+    switch (column.kind) {
+      case 'text':
+        return column.multiline ? (
+          <TextareaField
+            form={form}
+            name={path}
+            aria-label={label}
+            placeholder={column.placeholder}
+            maxLength={column.maxLength}
+            autosize
+            minRows={1}
+            maxRows={4}
+          />
+        ) : (
+          <TextField
+            form={form}
+            name={path}
+            aria-label={label}
+            placeholder={column.placeholder}
+            maxLength={column.maxLength}
+          />
+        );
+      case 'code':
+        return (
+          <TextField
+            form={form}
+            name={path}
+            aria-label={label}
+            placeholder={column.placeholder}
+            maxLength={column.maxLength}
+            transform={(v) => v.toUpperCase()}
+          />
+        );
+      case 'select':
+        return (
+          <SelectField
+            form={form}
+            name={path}
+            aria-label={label}
+            data={column.options as { value: string; label: string }[]}
+            allowDeselect={!column.required}
+            placeholder={column.placeholder}
+          />
+        );
+      case 'lookup':
+        return (
+          <LookupField
+            form={form}
+            name={path}
+            aria-label={label}
+            source={column.source}
+            knownOption={column.knownOption?.(line) ?? null}
+            placeholder={column.placeholder}
+            clearable={!column.required}
+          />
+        );
+      case 'money':
+        return (
+          <MoneyField
+            form={form}
+            name={path}
+            aria-label={label}
+            currency={column.currency(line)}
+            showCurrency={false}
+            placeholder={column.placeholder}
+            {...(column.maxDecimals !== undefined ? { maxDecimals: column.maxDecimals } : {})}
+          />
+        );
+      case 'quantity':
+        return (
+          <DecimalField
+            form={form}
+            name={path}
+            aria-label={label}
+            decimals={column.decimals}
+            placeholder={column.placeholder}
+          />
+        );
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid={testId} data-layout={narrow ? 'narrow' : 'wide'}>
+      <div
+        ref={sizeRef}
+        className={`${classes.lines} ${narrow ? classes.narrow : ''}`}
+        style={style}
+        data-testid={`${testId}-rows`}
+      >
+        {!narrow && lines.fields.length > 0 && (
+          // Each cell carries its own accessible name; the header is for the eye.
+          <div className={`${classes.row} ${classes.header}`} aria-hidden>
+            {columns.map((c) => (
+              <div key={c.field} className={alignClass(c)}>
+                {c.label}
+                {c.required && !readOnly ? <span className={classes.required}> *</span> : null}
+              </div>
+            ))}
+            {!readOnly && <div />}
+          </div>
+        )}
+        {lines.fields.map((item, index) => {
+          const extra = lineErrors(index);
+          return (
+            // A fieldset: one named group of inputs per line, relaying its inputs' keys.
+            <fieldset
+              key={item.id}
+              aria-label={`${capitalize(itemName)} ${index + 1}`}
+              className={`${classes.row} ${classes.line}`}
+              onKeyDown={readOnly ? undefined : onRowKeyDown(index)}
+              data-testid={`${itemName}-${index}`}
+            >
+              {columns.map((c) => (
+                <Fragment key={c.field}>
+                  {narrow && c.wrapBefore && <div className={classes.break} />}
+                  <div
+                    className={`${classes.cell} ${alignClass(c)}`}
+                    data-line-field={c.field}
+                    style={
+                      {
+                        '--cell-basis': `${columnBasis(c as ColumnBase<LineValues>)}px`,
+                        '--cell-grow': c.width === undefined ? (c.flex ?? 1) : 0,
+                      } as CSSProperties
+                    }
+                  >
+                    {narrow && (
+                      <Text component="div" size="xs" c="dimmed" className={classes.caption} aria-hidden>
+                        {c.label}
+                      </Text>
+                    )}
+                    <div
+                      data-testid={
+                        c.kind === 'computed' || readOnly ? `${itemName}-${index}-${c.field}` : undefined
+                      }
+                    >
+                      {cell(c, index)}
+                    </div>
+                  </div>
+                </Fragment>
+              ))}
+              {!readOnly && (
+                <div className={classes.actions}>
+                  <Tooltip label={`Remove this ${itemName} · ${REMOVE_SHORTCUT}`} openDelay={300}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => remove(index)}
+                      aria-label={`Remove ${itemName} ${index + 1}`}
+                      aria-keyshortcuts="Control+Shift+Backspace Meta+Shift+Backspace"
+                      data-testid={`remove-${itemName}-${index}`}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </div>
+              )}
+              {extra.length > 0 && (
+                <Text size="xs" c="red" className={classes.lineError} role="alert">
+                  {extra.join(' ')}
+                </Text>
+              )}
+            </fieldset>
+          );
+        })}
+      </div>
+
+      {lines.fields.length === 0 && (
+        <Stack gap={2} className={classes.empty} data-testid={`${testId}-empty`}>
+          <Text fw={600} size="sm">
+            {emptyTitle}
+          </Text>
+          {emptyHint && (
+            <Text size="sm" c="dimmed">
+              {emptyHint}
+            </Text>
+          )}
+        </Stack>
+      )}
+
+      {arrayError && (
+        <Text size="sm" c="red" role="alert" data-testid={`${testId}-error`}>
+          {arrayError}
+        </Text>
+      )}
+
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        {readOnly ? (
+          <div />
+        ) : (
+          <Stack gap={4}>
+            <Group gap="xs">
+              {actions.map((action, i) => (
+                <Button
+                  key={action.label}
+                  ref={i === 0 ? firstAdd : undefined}
+                  variant="light"
+                  size="xs"
+                  color={action.color}
+                  leftSection={action.icon ?? <IconPlus size={14} aria-hidden />}
+                  onClick={() => add(action.line())}
+                  data-testid={action.testId ?? `add-${itemName}`}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </Group>
+            <Text size="xs" c="dimmed" data-testid={`${testId}-keys`}>
+              Enter in the last line adds a line · {REMOVE_SHORTCUT_SHORT} removes the line you are in
+            </Text>
+          </Stack>
+        )}
+        <Stack gap={4} align="flex-end" ml="auto">
+          {visibleTotals.map((total) => (
+            <TotalLine key={total.label} total={total} lines={watched} testId={testId} />
+          ))}
+          {footer}
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}
+
+function TotalLine<L extends LineValues>({
+  total,
+  lines,
+  testId,
+}: {
+  total: LineTotal<L>;
+  lines: readonly L[];
+  testId: string;
+}) {
+  const sums = totalsPerCurrency(lines, total);
+  return (
+    <Text size="sm" data-testid={`${testId}-total-${total.label.toLowerCase().replace(/\W+/g, '-')}`}>
+      {total.label}{' '}
+      {sums.length === 0 ? (
+        <Text span c="dimmed">
+          —
+        </Text>
+      ) : (
+        sums.map((s, i) => (
+          <Text span fw={600} key={s.currency}>
+            {i > 0 ? ' · ' : ''}
+            {formatMoney(s.amount as `${number}`, { currency: s.currency })}
+          </Text>
+        ))
+      )}
+    </Text>
+  );
+}
+
+function ReadOnlyCell<L extends LineValues>({ column, line }: { column: LineColumn<L>; line: L }) {
+  const raw = line[column.field];
+  const text = typeof raw === 'string' ? raw : raw == null ? '' : String(raw);
+  let shown: ReactNode = text;
+  switch (column.kind) {
+    case 'computed':
+      shown = column.value(line);
+      break;
+    case 'select':
+      shown = column.options.find((o) => o.value === text)?.label ?? text;
+      break;
+    case 'lookup':
+      shown = column.knownOption?.(line)?.label ?? '';
+      break;
+    case 'money': {
+      const currency = column.currency(line).trim().toUpperCase();
+      shown =
+        DECIMAL.test(text) && CURRENCY.test(currency) ? formatMoney(text as `${number}`, { currency }) : text;
+      break;
+    }
+    case 'quantity':
+      shown = DECIMAL.test(text)
+        ? formatNumber(text as `${number}`, { maximumFractionDigits: column.decimals })
+        : text;
+      break;
+  }
+  return (
+    <Text size="sm" className={classes.readOnly}>
+      {shown === '' || shown === null || shown === undefined ? '—' : shown}
+    </Text>
+  );
+}
+
+function alignClass(column: { kind: string }): string {
+  return column.kind === 'money' || column.kind === 'quantity' || column.kind === 'computed'
+    ? (classes.end ?? '')
+    : '';
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

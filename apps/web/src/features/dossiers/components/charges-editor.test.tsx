@@ -1,0 +1,190 @@
+import type { Dossier } from '@fvg/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { baseAmountOf, ChargesEditor, ChargesView, chargeTotals } from './charges-editor.tsx';
+
+describe('job costing totals', () => {
+  it('converts each line to EUR exactly and sums cost, revenue and profit', () => {
+    const totals = chargeTotals([
+      { kind: 'cost', amount: '1000.00', exchangeRate: '0.9' },
+      { kind: 'cost', amount: '0.10', exchangeRate: '1' },
+      { kind: 'cost', amount: '0.20', exchangeRate: '1' },
+      { kind: 'revenue', amount: '1500.50', exchangeRate: '1' },
+    ]);
+    // 0.1 + 0.2 in binary floating point is 0.30000000000000004; here it is 0.30.
+    expect(totals).toEqual({ cost: '900.30', revenue: '1500.50', profit: '600.20' });
+  });
+
+  it('leaves out lines still being typed and rounds half away from zero', () => {
+    expect(baseAmountOf({ amount: '12,5', exchangeRate: '1' })).toBeNull();
+    expect(baseAmountOf({ amount: '', exchangeRate: '1' })).toBeNull();
+    expect(baseAmountOf({ amount: '10.005', exchangeRate: '1' })).toBe('10.01');
+    expect(baseAmountOf({ amount: '100', exchangeRate: '' })).toBe('100.00');
+    expect(chargeTotals([{ kind: 'revenue', amount: 'abc', exchangeRate: '1' }])).toEqual({
+      cost: '0.00',
+      revenue: '0.00',
+      profit: '0.00',
+    });
+  });
+});
+
+const CUSTOMER = '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01';
+const CARRIER = '7a0e8c1e-3a52-4a8e-9d7e-2f1f6c1b9a02';
+
+const partyLookup: LookupSource = {
+  key: ['test-party-lookup'],
+  search: async () => [],
+  byId: async () => null,
+};
+
+const dossier: Dossier = {
+  id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
+  number: 'D-2026-000042',
+  status: 'booked',
+  type: 'import',
+  mode: 'sea',
+  customer: { id: CUSTOMER, code: 'ACME', name: 'Acme Trading' },
+  originLocode: 'CNSHA',
+  destinationLocode: 'NLRTM',
+  etd: '2026-05-01',
+  eta: '2026-06-01',
+  customerReference: 'PO-1',
+  masterBl: null,
+  containerCount: 0,
+  profit: '-2450.00',
+  handler: null,
+  updatedAt: '2026-04-01T10:00:00.000Z',
+  consignor: null,
+  consignee: null,
+  notifyParty: null,
+  incoterm: null,
+  incotermPlace: null,
+  atd: null,
+  ata: null,
+  bookingNumber: null,
+  houseBl: null,
+  cmrNumber: null,
+  cargoDescription: 'Machine parts',
+  packages: null,
+  packageType: null,
+  grossWeightKg: null,
+  volumeM3: null,
+  chargeableWeightKg: null,
+  containers: [],
+  charges: [
+    {
+      id: 'c1',
+      kind: 'cost',
+      chargeCode: 'OFR',
+      description: 'Ocean freight Shanghai–Rotterdam, 1×40HC, carrier all-in rate',
+      party: { id: CARRIER, code: 'MAEU', name: 'Maersk' },
+      amount: '2450.00',
+      currency: 'EUR',
+      exchangeRate: '1',
+      baseAmount: '2450.00',
+    },
+  ],
+  costTotal: '2450.00',
+  revenueTotal: '0.00',
+  version: 3,
+  createdAt: '2026-04-01T09:00:00.000Z',
+  createdBy: null,
+  allowedTransitions: ['in_transit', 'cancelled'],
+};
+
+function stubApi(answer: (body: unknown) => Response) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+    answer(init?.body ? JSON.parse(String(init.body)) : undefined),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const input = (name: string) => screen.getByTestId(`field-${name}`) as HTMLInputElement;
+const errorOf = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+function start() {
+  return renderRoute(
+    <ChargesEditor
+      dossier={dossier}
+      dossierKey={dossier.number}
+      partyLookup={partyLookup}
+      reload={async () => dossier}
+    />,
+    { path: '/dossiers/$dossierId', url: `/dossiers/${dossier.number}` },
+  );
+}
+
+describe('ChargesEditor', () => {
+  it('sends "2,450.00" typed in the user’s format as the exact decimal, and lands a server error on its cell', async () => {
+    const fetchMock = stubApi(() =>
+      jsonResponse(
+        {
+          type: 'about:blank',
+          title: 'Bad request',
+          status: 400,
+          detail: 'The request is not valid',
+          errors: [{ field: 'charges.1.amount', message: 'Amount × exchange rate is too large' }],
+        },
+        400,
+      ),
+    );
+    await start();
+    // The saved line shows grouped; the party's name comes with the dossier.
+    expect(input('charges.0.amount').value).toBe('2,450.00');
+    expect(screen.getByTestId('charge-0').textContent).not.toContain(CARRIER);
+
+    fireEvent.click(screen.getByTestId('add-revenue'));
+    await waitFor(() => expect(document.activeElement).toBe(input('charges.1.kind')));
+    fireEvent.change(input('charges.1.chargeCode'), { target: { value: 'ofr' } });
+    fireEvent.change(input('charges.1.description'), { target: { value: 'Ocean freight' } });
+    fireEvent.focus(input('charges.1.amount'));
+    fireEvent.change(input('charges.1.amount'), { target: { value: '2,450.00' } });
+    fireEvent.blur(input('charges.1.amount'));
+    expect(screen.getByTestId('charges-lines-total-revenue').textContent).toBe('Revenue €2,450.00');
+    expect(screen.getByTestId('charges-profit').textContent).toBe('€0.00');
+
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(input('charges.1.amount').getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(input('charges.1.amount'))).toContain('Amount × exchange rate is too large');
+    expect(input('charges.0.amount').getAttribute('aria-invalid')).not.toBe('true');
+
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const body = JSON.parse(String(init.body)) as { charges: { amount: unknown; chargeCode: string }[] };
+    expect(body.charges.map((c) => c.amount)).toEqual(['2450.00', '2450.00']);
+    expect(body.charges[1]?.chargeCode).toBe('OFR');
+  });
+
+  it('refuses cents on a yen charge before anything is sent', async () => {
+    const fetchMock = stubApi(() => jsonResponse(dossier));
+    await start();
+    fireEvent.focus(input('charges.0.amount'));
+    fireEvent.change(input('charges.0.amount'), { target: { value: '2,450.50' } });
+    fireEvent.blur(input('charges.0.amount'));
+    fireEvent.change(input('charges.0.currency'), { target: { value: 'jpy' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(errorOf(input('charges.0.amount'))).toContain('JPY amounts have no decimals'));
+    // The failing cell takes the focus, with the decimals it holds to edit (not rounded away).
+    expect(document.activeElement).toBe(input('charges.0.amount'));
+    expect(input('charges.0.amount').value).toBe('2450.50');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('ChargesView', () => {
+  it('shows the lines as text with the same columns and the server’s totals', async () => {
+    await renderRoute(<ChargesView dossier={dossier} />, { path: '/x', url: '/x' });
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+    expect(screen.getByTestId('charge-0-partyId').textContent).toBe('Maersk (MAEU)');
+    expect(screen.getByTestId('charge-0-amount').textContent).toBe('€2,450.00');
+    expect(screen.getByTestId('charges-total-cost').textContent).toBe('€2,450.00');
+    expect(screen.getByTestId('charges-profit').textContent).toBe('-€2,450.00');
+  });
+});
