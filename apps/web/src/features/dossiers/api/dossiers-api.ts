@@ -6,7 +6,7 @@ import {
   type Dossier,
   type DossierStatus,
   type dossierCreateSchema,
-  dossierListItemSchema,
+  dossierListRowSchema,
   dossierSchema,
   type dossierUpdateSchema,
   listResponseSchema,
@@ -19,7 +19,7 @@ import { api, isApiError } from '../../../lib/api-client.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { dossierKeys } from './keys.ts';
 
-const dossierListSchema = listResponseSchema(dossierListItemSchema);
+const dossierListSchema = listResponseSchema(dossierListRowSchema);
 const historySchema = z.array(auditEntrySchema);
 
 export type DossierCreateBody = z.output<typeof dossierCreateSchema>;
