@@ -1,12 +1,15 @@
 import type { HubNotification } from '@fvg/contracts';
+import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { act, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HubClient } from '../lib/hub-client.ts';
 import { FakeHubConnection } from '../test/fake-hub-connection.ts';
 import { jsonResponse, renderRoute } from '../test/render-route.tsx';
 import { HubProvider } from './hub-provider.tsx';
 import { NotificationToasts, showsLink } from './notification-toasts.tsx';
+import { theme } from './theme.ts';
 
 const note: HubNotification = {
   id: 'm-1',
@@ -65,6 +68,20 @@ describe('notification toasts', () => {
     await waitFor(() => expect(reads()).toEqual(['notifications/m-1/read']));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dossiers/D-2026-000042'));
     expect(router.state.location.search).toEqual({ tab: 'chat' });
+  });
+
+  it('the toast renders outside the router (as the app mounts its toasts) and its Open link works', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    const { connection, reads, router } = await start('/planning/list');
+    act(() => connection.emit('Notification', note));
+    await waitFor(() => expect(shown).toHaveBeenCalled());
+    const { message } = (shown.mock.calls[0]?.[0] ?? {}) as { message?: ReactNode };
+    render(<MantineProvider theme={theme}>{message}</MantineProvider>);
+    const open = screen.getByTestId('toast-open');
+    expect(open.getAttribute('href')).toBe('/dossiers/D-2026-000042?tab=chat');
+    fireEvent.click(open);
+    await waitFor(() => expect(reads()).toEqual(['notifications/m-1/read']));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dossiers/D-2026-000042'));
   });
 
   it('on the screen that shows the record: no toast, and the notification counts as read', async () => {

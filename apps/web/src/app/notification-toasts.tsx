@@ -1,10 +1,10 @@
 import type { HubNotification } from '@fvg/contracts';
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useMarkRead } from '../features/notifications/api/notifications-api.ts';
-import { linkProps } from '../features/notifications/components/notification-link.ts';
+import { linkProps, toastIdOf } from '../features/notifications/components/notification-link.ts';
 import { useHubEvent } from './hub-provider.tsx';
 
 /** Whether the screen at `here` (path and search) already shows what `link` points to. */
@@ -38,25 +38,29 @@ export function NotificationToasts() {
       markRead.mutate(n.id);
       return;
     }
-    const id = `hub-${n.id}`;
-    const opened = () => {
+    const id = toastIdOf(n.id);
+    const open = () => {
       markRead.mutate(n.id);
       notifications.hide(id);
+      if (n.link) void navigate(linkProps(n.link));
     };
     notifications.show({
       id,
       title: n.title,
+      // The toasts render outside the router (in the providers), so no router <Link> here: a plain
+      // link whose click navigates through the router this component has.
       message: n.link ? (
         <>
           {n.body}{' '}
           <Anchor
-            component={Link}
-            {...linkProps(n.link)}
+            href={n.link}
             size="sm"
             onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
               // The toast's own click would open it a second time.
               event.stopPropagation();
-              opened();
+              open();
             }}
             data-testid="toast-open"
           >
@@ -68,12 +72,7 @@ export function NotificationToasts() {
       ),
       autoClose: 8000,
       style: n.link ? { cursor: 'pointer' } : undefined,
-      onClick: n.link
-        ? () => {
-            opened();
-            void navigate(linkProps(n.link as string));
-          }
-        : undefined,
+      onClick: n.link ? open : undefined,
       'data-testid': 'notification-toast',
     } as Parameters<typeof notifications.show>[0]);
   });

@@ -1,4 +1,5 @@
 import type { NotificationPage, NotificationRecord } from '@fvg/contracts';
+import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HubProvider } from '../../../app/hub-provider.tsx';
@@ -76,6 +77,7 @@ const posts = (fetchMock: ReturnType<typeof stubApi>) =>
     .map(([url, init]) => [String(url).replace(/^.*\/api\//, ''), init?.body ?? null]);
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
@@ -85,7 +87,10 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
     expect(screen.getByTestId('notification-count').textContent).toContain('1');
 
+    const hidden = vi.spyOn(notifications, 'hide');
     fireEvent.click(bell());
+    // The toasts of what the list shows go (they would cover it).
+    expect(hidden.mock.calls.map(([id]) => id)).toEqual([`hub-${chat.id}`, `hub-${booking.id}`]);
     const list = await screen.findByTestId('notification-list');
     const items = within(list).getAllByTestId('notification-item');
     expect(items.map((i) => i.textContent)).toEqual([

@@ -14,6 +14,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -30,7 +31,7 @@ import {
   useMarkRead,
 } from '../api/notifications-api.ts';
 import classes from './notification-bell.module.css';
-import { linkProps } from './notification-link.ts';
+import { linkProps, toastIdOf } from './notification-link.ts';
 
 function NotificationItem({ n, onOpen }: { n: NotificationRecord; onOpen: (n: NotificationRecord) => void }) {
   const unread = !n.readAt;
@@ -84,6 +85,11 @@ export function NotificationBell() {
 
   const unread = unreadOf(feed.data);
   const items = flattenNotifications(feed.data);
+  const toggle = (next: boolean) => {
+    // The list shows what the toasts said: they go, and stop covering it.
+    if (next) for (const n of items) notifications.hide(toastIdOf(n.id));
+    setOpened(next);
+  };
   const open = (n: NotificationRecord) => {
     if (!n.readAt) markRead.mutate(n.id);
     setOpened(false);
@@ -142,7 +148,7 @@ export function NotificationBell() {
   return (
     <Popover
       opened={opened}
-      onChange={setOpened}
+      onChange={toggle}
       position="bottom-end"
       width={380}
       shadow="md"
@@ -155,7 +161,7 @@ export function NotificationBell() {
           variant="subtle"
           color="gray"
           size="lg"
-          onClick={() => setOpened((o) => !o)}
+          onClick={() => toggle(!opened)}
           aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
           aria-expanded={opened}
           data-testid="notification-bell"
@@ -174,7 +180,7 @@ export function NotificationBell() {
       </Popover.Target>
       <Popover.Dropdown p={0} aria-label="Notifications" data-testid="notification-list">
         <Group justify="space-between" px="md" py="xs" wrap="nowrap">
-          {/* Where the focus lands on opening (also when nothing in the list can take it). */}
+          {/* Where the focus lands on opening, as on a dialog's title; Tab goes on to the list. */}
           <Text component="h2" fw={600} size="sm" m={0} tabIndex={-1} data-autofocus>
             Notifications
           </Text>
