@@ -23,13 +23,16 @@ import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
 import { dossiersService } from './features/dossiers/dossiers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createMailer, type Mailer } from './features/mail/mailer.ts';
+import { createNotificationBus } from './features/notifications/notification-bus.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { notificationsService } from './features/notifications/notifications.service.ts';
 import { partiesRoutes } from './features/parties/parties.routes.ts';
 import { partiesService } from './features/parties/parties.service.ts';
 import { transportsRoutes } from './features/transports/transports.routes.ts';
 import { transportsService } from './features/transports/transports.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersAdminService } from './features/users/users-admin.service.ts';
-import { closeRevokedSessions, forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
+import { closeRevokedSessions, forwardNotifications, forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
 import { localPresence, redisPresence } from './hub/presence.ts';
 import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
 import { mountHub } from './hub/protocol/server.ts';
@@ -123,9 +126,11 @@ export async function buildApp({ config, db, logger, out = process.stdout }: App
   await app.register(idempotencyPlugin, { db });
   const events = createRecordEvents();
   const parties = partiesService(db, events);
-  const dossiers = dossiersService(db, events);
+  const notices = createNotificationBus();
+  const dossiers = dossiersService(db, events, notices);
   const users = usersAdminService(db, mailer, events, config.publicUrl, sessions);
-  const chat = chatService(db, events);
+  const chat = chatService(db, events, notices);
+  const notifications = notificationsService(db, notices);
 
   await app.register(
     async (api) => {
@@ -135,6 +140,7 @@ export async function buildApp({ config, db, logger, out = process.stdout }: App
       await api.register(dossiersRoutes, { dossiers });
       await api.register(usersRoutes, { users });
       await api.register(chatRoutes, { chat });
+      await api.register(notificationsRoutes, { notifications });
       await api.register(containerEventsRoutes, { db, events });
       await api.register(documentsFeature, { db, config, events });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
@@ -173,16 +179,22 @@ export async function buildApp({ config, db, logger, out = process.stdout }: App
   const stopForwarding = forwardRecordChanges(events, hub.lifetime, (err) =>
     app.log.error({ err }, 'hub: a record change could not be delivered'),
   );
+  const stopNotifying = forwardNotifications(notices, hub.lifetime, (err) =>
+    app.log.error({ err }, 'hub: a notification could not be delivered'),
+  );
   const stopRevoking = closeRevokedSessions(sessions, hub.lifetime);
   // preClose: open event streams and held polls must end before the HTTP server can close.
   app.addHook('preClose', async () => {
     stopForwarding();
+    stopNotifying();
     stopRevoking();
     await hub.close();
     await presence.close();
     await redis?.quit().catch(() => {});
   });
 
-  return Object.assign(app, { services: { auth, sessions, mailer, events, parties, dossiers, chat, hub } });
+  return Object.assign(app, {
+    services: { auth, sessions, mailer, events, parties, dossiers, chat, notifications, hub },
+  });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

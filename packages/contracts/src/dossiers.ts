@@ -467,6 +467,13 @@ export const dossierListItemSchema = z.object({
 });
 export type DossierListItem = z.infer<typeof dossierListItemSchema>;
 
+/** A row of the dossier list page: the item plus what is the caller's own (not in exports). */
+export const dossierListRowSchema = dossierListItemSchema.extend({
+  /** Chat messages of the dossier from others that the caller has not read. */
+  unreadMessages: z.number().int(),
+});
+export type DossierListRow = z.infer<typeof dossierListRowSchema>;
+
 export const dossierSchema = dossierListItemSchema.extend({
   consignor: partyRefSchema.nullable(),
   consignee: partyRefSchema.nullable(),

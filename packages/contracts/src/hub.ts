@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NotificationRecord } from './notifications.ts';
 import { queryInt, textProblem } from './primitives.ts';
 
 /** Where the hub lives, relative to the API base `{host}` (default `/api` → `/api/chat`). */
@@ -70,13 +71,12 @@ export interface Presence {
   users: PresenceUser[];
 }
 
-export interface HubNotification {
-  id: string;
-  title: string;
-  body: string;
-  /** A path in the app the notification links to. */
-  link?: string;
-  at: string;
+/** A persisted notification of the receiving user (`GET /api/notifications` lists the same records). */
+export type HubNotification = NotificationRecord;
+
+/** The user's notifications were read (in another tab, or all at once): the unread count now. */
+export interface HubNotificationsRead {
+  unread: number;
 }
 
 /** Server → client events, by name. */
@@ -85,6 +85,7 @@ export interface HubServerEvents {
   RecordChanged: (change: RecordChanged) => void;
   Presence: (presence: Presence) => void;
   Notification: (notification: HubNotification) => void;
+  NotificationsRead: (read: HubNotificationsRead) => void;
 }
 
 /** Client → server methods, by name: arguments and result. */

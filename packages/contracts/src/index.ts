@@ -6,6 +6,7 @@ export * from './dossiers.ts';
 export * from './health.ts';
 export * from './hub.ts';
 export * from './money.ts';
+export * from './notifications.ts';
 export * from './parties.ts';
 export * from './primitives.ts';
 export * from './problem.ts';

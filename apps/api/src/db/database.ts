@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-transport-spans.ts';
 import * as m0009 from './migrations/0009-planning-vehicles.ts';
 import * as m0011 from './migrations/0011-sign-in-limits.ts';
 import * as m0012 from './migrations/0012-idempotency-keys.ts';
+import * as m0014 from './migrations/0014-notifications.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0009-planning-vehicles': m0009,
   '0011-sign-in-limits': m0011,
   '0012-idempotency-keys': m0012,
+  '0014-notifications': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

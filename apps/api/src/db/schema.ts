@@ -335,3 +335,20 @@ export interface IdempotencyKeysTable {
 export interface Database {
   idempotency_keys: IdempotencyKeysTable;
 }
+
+/** Notifications per user (ADR 0024); `read_at` null while unread. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'chat-message' | 'booking-requested';
+  title: string;
+  body: string;
+  link: string | null;
+  dossier_id: string | null;
+  created_at: Generated<Date>;
+  read_at: Date | null;
+}
+
+export interface Database {
+  notifications: NotificationsTable;
+}

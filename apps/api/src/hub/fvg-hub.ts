@@ -8,6 +8,7 @@ import {
 import type { AuthService } from '../features/auth/auth.service.ts';
 import type { SessionEndReason, Sessions } from '../features/auth/sessions.ts';
 import type { ChatService } from '../features/chat/chat.service.ts';
+import type { NotificationBus } from '../features/notifications/notification-bus.ts';
 import type { SessionUser } from '../features/users/users.repository.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { RecordEvents } from '../records/events.ts';
@@ -176,17 +177,8 @@ export function fvgHub(deps: {
       async SendMessage(ctx, dossierId: string, text: string) {
         const message = await asHub(() => chat.send(ctx.user, dossierId, text));
         await ctx.clients.group(groups.dossier(message.dossierId)).send('ReceiveMessage', message);
-        const d = await chat.dossierFor(ctx.user, message.dossierId);
-        const notification = {
-          id: message.id,
-          title: `New message on ${d.number}`,
-          body: message.text.length > 140 ? `${message.text.slice(0, 139)}…` : message.text,
-          link: `/dossiers/${d.number}?tab=chat`,
-          at: message.sentAt,
-        };
-        // The other side hears of it even when not looking at the dossier.
-        const audience = ctx.user.role === 'customer' ? groups.staff : groups.party(d.customer_id);
-        await ctx.clients.group(audience).send('Notification', notification);
+        // The other side's notifications were stored with the message and reach them through
+        // forwardNotifications, each user's own only.
         return message;
       },
 
@@ -225,6 +217,25 @@ export function forwardRecordChanges(
       deliver(lifetime.send({ scope: 'group', key: groups.party(partyId), payload }));
     if (change.kind === 'user')
       deliver(lifetime.send({ scope: 'group', key: groups.user(change.id), payload }));
+  });
+}
+
+/**
+ * Notifications to the one user each is for, on every node (the user group holds all their
+ * connections, whatever the transport, also after a reconnect). Nothing goes to a party or to staff as
+ * a group: a notification names one recipient.
+ */
+export function forwardNotifications(
+  bus: NotificationBus,
+  lifetime: LifetimeManager,
+  onError: (error: unknown) => void = () => {},
+): () => void {
+  return bus.subscribe((signal) => {
+    const payload =
+      signal.type === 'new'
+        ? invocation('Notification', signal.notification)
+        : invocation('NotificationsRead', { unread: signal.unread });
+    void lifetime.send({ scope: 'group', key: groups.user(signal.userId), payload }).catch(onError);
   });
 }
 

@@ -460,6 +460,27 @@ const listOther = { ...list, customerOther: 200 };
 
 const id = (ctx: BuildContext) => ctx.world[ctx.owner];
 
+/**
+ * A fresh notification of the caller (staff, admin, or the customer of `owner`): a chat message from
+ * the other side of `owner`'s dossier raises it. A customer of A probing B gets B's customer's id.
+ */
+async function freshNotification({ world, owner, role }: BuildContext): Promise<string> {
+  const session = (auth: Auth) =>
+    world.app.services.auth.authenticate(auth.authorization.slice('Bearer '.length));
+  const forCustomer = role !== 'staff' && role !== 'admin';
+  const recipientId = forCustomer ? world[owner].customerId : (await session(world.authFor(role) as Auth)).id;
+  const author = await session(forCustomer ? world.staff : world[owner].customer);
+  await world.app.services.chat.send(author, world[owner].dossierId, `Matrix note ${nextSerial()}`);
+  const row = await world.db.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', recipientId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/health': {
     build: () => ({}),
@@ -666,6 +687,17 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/dossiers/{id}/messages': {
     build: (ctx) => ({ path: { id: id(ctx).dossierId }, query: { limit: '20' } }),
     expect: readable(),
+  },
+
+  // notifications: everyone has their own; another's is as missing as none
+  'GET /api/notifications': { build: () => ({ query: { limit: '10' } }), expect: listOther },
+  'POST /api/notifications/{id}/read': {
+    build: async (ctx) => ({ path: { id: await freshNotification(ctx) } }),
+    expect: readable(200),
+  },
+  'POST /api/notifications/read-all': {
+    build: async (ctx) => ({ body: { upTo: await freshNotification(ctx) } }),
+    expect: readable(200),
   },
 
   // container events

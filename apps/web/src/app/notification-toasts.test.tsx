@@ -1,26 +1,95 @@
+import type { HubNotification } from '@fvg/contracts';
+import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { act, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HubClient } from '../lib/hub-client.ts';
 import { FakeHubConnection } from '../test/fake-hub-connection.ts';
-import { renderRoute } from '../test/render-route.tsx';
+import { jsonResponse, renderRoute } from '../test/render-route.tsx';
 import { HubProvider } from './hub-provider.tsx';
 import { NotificationToasts, showsLink } from './notification-toasts.tsx';
+import { theme } from './theme.ts';
 
-const note = {
+const note: HubNotification = {
   id: 'm-1',
+  kind: 'chat-message',
   title: 'New message on D-2026-000042',
-  body: 'Where is my container?',
+  body: 'Carla Customer: Where is my container?',
   link: '/dossiers/D-2026-000042?tab=chat',
-  at: '2026-11-23T10:00:00.000Z',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  readAt: null,
 };
+
+/** The app's hub over a fake connection, the toasts at `url`, and the API answering reads. */
+async function start(url: string) {
+  const fetchMock = vi.fn(async () => jsonResponse({ unread: 0 }));
+  vi.stubGlobal('fetch', fetchMock);
+  const connection = new FakeHubConnection({ autoStart: true });
+  const hub = new HubClient({
+    createConnection: () => connection,
+    console: { warn: vi.fn(), error: vi.fn() },
+    wakeTarget: null,
+    restartDelayMs: 0,
+  });
+  const view = await renderRoute(
+    <HubProvider userId="u1" client={hub}>
+      <NotificationToasts />
+    </HubProvider>,
+    { path: new URL(url, 'http://x').pathname, url },
+  );
+  await waitFor(() => expect(hub.getStatus()).toBe('connected'));
+  const reads = () =>
+    fetchMock.mock.calls.map((call) => String((call as unknown[])[0]).replace(/^.*\/api\//, ''));
+  return { ...view, connection, reads };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('notification toasts', () => {
   it('knows when the screen already shows the linked record and tab', () => {
     expect(showsLink({ pathname: '/dossiers/D-2026-000042', searchStr: '?tab=chat' }, note.link)).toBe(true);
     expect(showsLink({ pathname: '/dossiers/D-2026-000042', searchStr: '' }, note.link)).toBe(false);
     expect(showsLink({ pathname: '/dossiers', searchStr: '' }, note.link)).toBe(false);
-    expect(showsLink({ pathname: '/dossiers', searchStr: '' }, undefined)).toBe(false);
+    expect(showsLink({ pathname: '/dossiers', searchStr: '' }, null)).toBe(false);
+  });
+
+  it('clicking the toast opens the record on its tab and marks the notification read', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    const { connection, reads, router } = await start('/planning/list');
+    act(() => connection.emit('Notification', note));
+    await waitFor(() => expect(shown).toHaveBeenCalled());
+    const toast = shown.mock.calls[0]?.[0] as { onClick?: () => void };
+    expect(reads()).toEqual([]);
+    act(() => toast.onClick?.());
+    await waitFor(() => expect(reads()).toEqual(['notifications/m-1/read']));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dossiers/D-2026-000042'));
+    expect(router.state.location.search).toEqual({ tab: 'chat' });
+  });
+
+  it('the toast renders outside the router (as the app mounts its toasts) and its Open link works', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    const { connection, reads, router } = await start('/planning/list');
+    act(() => connection.emit('Notification', note));
+    await waitFor(() => expect(shown).toHaveBeenCalled());
+    const { message } = (shown.mock.calls[0]?.[0] ?? {}) as { message?: ReactNode };
+    render(<MantineProvider theme={theme}>{message}</MantineProvider>);
+    const open = screen.getByTestId('toast-open');
+    expect(open.getAttribute('href')).toBe('/dossiers/D-2026-000042?tab=chat');
+    fireEvent.click(open);
+    await waitFor(() => expect(reads()).toEqual(['notifications/m-1/read']));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dossiers/D-2026-000042'));
+  });
+
+  it('on the screen that shows the record: no toast, and the notification counts as read', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    const { connection, reads } = await start('/dossiers/D-2026-000042?tab=chat');
+    act(() => connection.emit('Notification', note));
+    await waitFor(() => expect(reads()).toEqual(['notifications/m-1/read']));
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it('shows a hub Notification as a toast on another screen (no console error for a missing handler)', async () => {

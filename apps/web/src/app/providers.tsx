@@ -18,6 +18,7 @@ export interface ProvidersProps {
 export function Providers({ queryClient, router, hubOptions }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
+      {/* Placed below the header by app.css: a toast must not cover the search, bell or account menu. */}
       <Notifications position="top-right" transitionDuration={ANIMATION_MS} />
       <QueryClientProvider client={queryClient}>
         <HubOptionsContext.Provider value={hubOptions}>

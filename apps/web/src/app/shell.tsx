@@ -41,6 +41,7 @@ import {
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
 import { ErrorState } from '../components/error-state.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { useAdminMode } from '../lib/admin-mode.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
 import { HubProvider } from './hub-provider.tsx';
@@ -243,6 +244,7 @@ export function Shell() {
               <HeaderSearch />
               <AdminModeBadge />
               <HubStatusDot />
+              <NotificationBell />
               <UserMenu />
             </Group>
           </Group>

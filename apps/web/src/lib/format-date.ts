@@ -27,3 +27,22 @@ export function formatDateTime(value: string | null | undefined): string {
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+/**
+ * An instant relative to `now`, for feeds (notifications): 'just now', '5 min ago', '3 h ago',
+ * 'yesterday', '4 days ago'; from a week back the date itself (formatDate). Unreadable → as given.
+ */
+export function formatRelativeTime(value: string, now: Date = new Date()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
+  if (days <= 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  return formatDate(value);
+}

@@ -6,6 +6,8 @@ import { openCursor, sealCursor } from '../../records/cursor.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { scopeOf } from '../../records/scope.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
+import { type NotificationBus, newSignals } from '../notifications/notification-bus.ts';
+import { insertNotifications, recipients } from '../notifications/notifications.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 
 interface MessageRow {
@@ -30,11 +32,19 @@ function toMessage(r: MessageRow): ChatMessage {
   };
 }
 
+/** A notification's body: who wrote, and the start of the message. */
+function excerpt(author: string, text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return `${author}: ${line.length > 140 ? `${line.slice(0, 139)}…` : line}`;
+}
+
 /**
  * Dossier chat between staff and the dossier's customer: persisted messages (plain text), read
  * markers and unread counts. Access is the dossier's: whoever may read the dossier may chat on it.
+ * Each message notifies the other side (ADR 0024): a customer's the dossier's handler (or all staff
+ * when it has none), staff's the customer users of the dossier's party.
  */
-export function chatService(db: Db, events: RecordEvents) {
+export function chatService(db: Db, events: RecordEvents, notices: NotificationBus) {
   const dossiers = dossiersRepository(db);
 
   const messages = (dossierId: string) => sql<MessageRow>`
@@ -103,10 +113,28 @@ export function chatService(db: Db, events: RecordEvents) {
           on conflict (dossier_id, user_id) do update set last_read_at = greatest(chat_reads.last_read_at, excluded.last_read_at)`.execute(
           trx,
         );
-        return (await sql<MessageRow>`${messages(d.id)} and m.id = ${m.id}`.execute(trx)).rows[0];
+        const stored = (await sql<MessageRow>`${messages(d.id)} and m.id = ${m.id}`.execute(trx)).rows[0];
+        if (!stored) throw new Error('message vanished');
+        const deliveries = await insertNotifications(
+          trx,
+          user.role === 'customer'
+            ? recipients.handlerOrStaff(d.id)
+            : recipients.partyCustomers(d.customer_id),
+          {
+            kind: 'chat-message',
+            title: `New message on ${d.number}`,
+            body: excerpt(stored.author_name, stored.text),
+            link: `/dossiers/${d.number}?tab=chat`,
+            dossierId: d.id,
+          },
+          user.id,
+        );
+        return { stored, deliveries };
       });
-      if (!row) throw new Error('message vanished');
-      return toMessage(row);
+      notices.publish(newSignals(row.deliveries));
+      // Lists showing unread counts per dossier refresh (the room itself has the message from the hub).
+      events.publish({ kind: 'chat', id: d.id, action: 'created', partyIds: [d.customer_id] });
+      return toMessage(row.stored);
     },
 
     async markRead(user: SessionUser, dossierId: string, messageId: string): Promise<void> {

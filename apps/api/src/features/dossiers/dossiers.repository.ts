@@ -149,6 +149,22 @@ export function dossiersRepository(db: Db) {
         toListItem,
       ),
 
+    /**
+     * Per dossier, the chat messages from others that `userId` has not read: one grouped query for
+     * a whole page (served by the chat's (dossier_id, sent_at) index). Dossiers without any are absent.
+     */
+    async unreadMessages(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
+      if (dossierIds.length === 0) return new Map();
+      const r = await sql<{ dossier_id: string; n: number }>`
+        select m.dossier_id, count(*)::int as n
+        from chat_messages m
+        left join chat_reads r on r.dossier_id = m.dossier_id and r.user_id = ${userId}
+        where m.dossier_id = any(${dossierIds}::uuid[]) and m.author_id <> ${userId}
+          and m.sent_at > coalesce(r.last_read_at, '-infinity')
+        group by m.dossier_id`.execute(db);
+      return new Map(r.rows.map((x) => [x.dossier_id, x.n]));
+    },
+
     /** One dossier by id or by number, within scope. */
     async find(scope: Scope, idOrNumber: string, lock = false): Promise<DossierRow | undefined> {
       const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrNumber);

@@ -4,8 +4,8 @@ import {
   type DossierListItem,
   dossierCreateSchema,
   dossierFieldVisibility,
-  dossierListItemSchema,
   dossierListQuerySchema,
+  dossierListRowSchema,
   dossierSchema,
   dossierTransitionResultSchema,
   dossierTransitionSchema,
@@ -55,7 +55,7 @@ export const dossiersRoutes: FastifyPluginAsyncZod<{ dossiers: DossiersService }
         tags,
         summary: 'Dossiers the user may see; `format=csv|xlsx` streams the whole filtered list',
         querystring: dossierListQuerySchema.extend(exportQuery.shape),
-        response: { 200: listResponseSchema(dossierListItemSchema), ...problemResponses },
+        response: { 200: listResponseSchema(dossierListRowSchema), ...problemResponses },
       },
     },
     async (request, reply) => {

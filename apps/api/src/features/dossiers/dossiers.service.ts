@@ -25,6 +25,12 @@ import type { RecordEvents } from '../../records/events.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { canSee, redact } from '../../records/visibility.ts';
+import { type NotificationBus, newSignals } from '../notifications/notification-bus.ts';
+import {
+  insertNotifications,
+  type NotificationDelivery,
+  recipients,
+} from '../notifications/notifications.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { type DossierRow, dossiersRepository, toListItem } from './dossiers.repository.ts';
 
@@ -103,7 +109,36 @@ export function allowedTransitions(user: SessionUser, status: DossierStatus): Do
   return [...DOSSIER_TRANSITIONS[status]];
 }
 
-export function dossiersService(db: Db, events: RecordEvents) {
+/** Staff hear of a customer's booking request (ADR 0024), in the transaction that stores it. */
+async function notifyBookingRequest(
+  trx: Db,
+  user: SessionUser,
+  row: { id: string; number: string },
+  values: Record<string, unknown>,
+): Promise<NotificationDelivery[]> {
+  const party = await trx
+    .selectFrom('parties')
+    .select('name')
+    .where('id', '=', String(values.customer_id))
+    .executeTakeFirst();
+  // Words, not codes: 'a sea import', 'a road cross-trade'.
+  const kind = `${values.mode} ${values.type === 'crosstrade' ? 'cross-trade' : values.type}`;
+  const route = [values.origin_locode, values.destination_locode].filter(Boolean).join(' → ');
+  return insertNotifications(
+    trx,
+    recipients.staff(),
+    {
+      kind: 'booking-requested',
+      title: `Booking request ${row.number}`,
+      body: `${party?.name ?? user.name} asks to book ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}${route ? ` (${route})` : ''}.`,
+      link: `/dossiers/${row.number}`,
+      dossierId: row.id,
+    },
+    user.id,
+  );
+}
+
+export function dossiersService(db: Db, events: RecordEvents, notices: NotificationBus) {
   const repo = dossiersRepository(db);
 
   async function rowOr404(scope: Scope, idOrNumber: string): Promise<DossierRow> {
@@ -193,16 +228,25 @@ export function dossiersService(db: Db, events: RecordEvents) {
           actorId: user.id,
           changes: diff({}, audit, FIELDS),
         });
-        return row;
+        const deliveries = status === 'requested' ? await notifyBookingRequest(trx, user, row, values) : [];
+        return { id: row.id, deliveries };
       })
       .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+    notices.publish(newSignals(created.deliveries));
     const row = await rowOr404({ all: true }, created.id);
     announce('created', row);
     return detail(user, row);
   }
 
   return {
-    list: (user: SessionUser, query: DossierListQuery) => repo.list(scopeOf(user), query),
+    async list(user: SessionUser, query: DossierListQuery) {
+      const page = await repo.list(scopeOf(user), query);
+      const unread = await repo.unreadMessages(
+        user.id,
+        page.items.map((d) => d.id),
+      );
+      return { ...page, items: page.items.map((d) => ({ ...d, unreadMessages: unread.get(d.id) ?? 0 })) };
+    },
     all: (user: SessionUser, query: DossierListQuery) => repo.all(scopeOf(user), query),
     async get(user: SessionUser, idOrNumber: string) {
       return detail(user, await rowOr404(scopeOf(user), idOrNumber));

@@ -6,7 +6,7 @@ import {
   type Dossier,
   type DossierTransitionBody,
   type dossierCreateSchema,
-  dossierListItemSchema,
+  dossierListRowSchema,
   dossierSchema,
   dossierTransitionResultSchema,
   type dossierUpdateSchema,
@@ -20,7 +20,7 @@ import { api, isApiError } from '../../../lib/api-client.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { dossierKeys } from './keys.ts';
 
-const dossierListSchema = listResponseSchema(dossierListItemSchema);
+const dossierListSchema = listResponseSchema(dossierListRowSchema);
 const historySchema = z.array(auditEntrySchema);
 
 export type DossierCreateBody = z.output<typeof dossierCreateSchema>;

@@ -18,5 +18,7 @@ export const dossierKeys = {
 // keyed by the number in the URL, so `all` is the root: any dossier change refreshes the dossier
 // queries on screen (one extra request at most); inactive ones refetch when next used.
 registerRecordKeys('dossier', { all: dossierKeys.all, detail: dossierKeys.detail });
+// A chat message sent or read changes the unread counts of the dossier lists (per user).
+registerRecordKeys('chat', { all: dossierKeys.lists(), detail: () => dossierKeys.lists() });
 // A renamed party shows in the dossier lists (customer column).
 registerRecordKeys('party', { all: dossierKeys.lists(), detail: () => dossierKeys.lists() });

@@ -1,5 +1,6 @@
-import { BASE_CURRENCY, type DossierListItem, normalizeContainerNumber } from '@fvg/contracts';
-import { Anchor, Text } from '@mantine/core';
+import { BASE_CURRENCY, type DossierListRow, normalizeContainerNumber } from '@fvg/contracts';
+import { Anchor, Badge, Text } from '@mantine/core';
+import { IconMessage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { pathFor } from '../../../app/route-table.ts';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
@@ -25,7 +26,7 @@ export const dossierPath = (dossier: { number: string }) => pathFor('dossier', {
 
 const staffOnly = new Set(['profit', 'handler']);
 
-const columns: RecordColumn<DossierListItem>[] = [
+const columns: RecordColumn<DossierListRow>[] = [
   {
     id: 'number',
     header: 'Number',
@@ -52,6 +53,30 @@ const columns: RecordColumn<DossierListItem>[] = [
         testId="row-status"
       />
     ),
+  },
+  {
+    // The caller's unread chat messages: per user, so not sortable (it is no column of the dossier).
+    id: 'unreadMessages',
+    header: 'Chat',
+    width: 80,
+    cell: (d) =>
+      d.unreadMessages > 0 ? (
+        <Badge
+          component={Link}
+          to={dossierPath(d)}
+          search={{ tab: 'chat' } as never}
+          size="sm"
+          variant="filled"
+          color="blue"
+          leftSection={<IconMessage size={12} aria-hidden />}
+          aria-label={`${d.unreadMessages} unread ${d.unreadMessages === 1 ? 'message' : 'messages'}`}
+          title={`${d.unreadMessages} unread ${d.unreadMessages === 1 ? 'message' : 'messages'}`}
+          style={{ cursor: 'pointer' }}
+          data-testid="row-unread"
+        >
+          {d.unreadMessages > 99 ? '99+' : d.unreadMessages}
+        </Badge>
+      ) : null,
   },
   { id: 'type', header: 'Type', width: 100, cell: (d) => TYPE_LABELS[d.type] },
   { id: 'mode', header: 'Mode', width: 90, cell: (d) => MODE_LABELS[d.mode] },
@@ -137,10 +162,7 @@ export interface DossierListOptions {
  * The dossiers list: search over number and references (customer reference, booking, BLs, CMR),
  * filters by status, type, mode, customer, ETD range and container number.
  */
-export function dossierListConfig({
-  staff,
-  customerLookup,
-}: DossierListOptions): ListConfig<DossierListItem> {
+export function dossierListConfig({ staff, customerLookup }: DossierListOptions): ListConfig<DossierListRow> {
   const filters: FilterDef[] = [
     { kind: 'multiselect', key: 'status', label: 'Status', options: STATUS_OPTIONS },
     { kind: 'select', key: 'type', label: 'Type', options: TYPE_OPTIONS, width: 140 },
