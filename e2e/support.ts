@@ -25,22 +25,6 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(page).toHaveURL(/\/dossiers$/);
 }
 
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 800 },
-] as const;
-
-/** Screenshots of the page at 1440×900 and 1280×800 into test-results/screens/<name>-<size>.png. */
-export async function screens(page: Page, name: string) {
-  await mkdir('test-results/screens', { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    // Let the layout settle at the new size (the table measures its columns after a resize).
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
-  }
-}
-
 /** Fills a route's path parameters with sample values. */
 export function samplePath(routePath: string): string {
   return routePath.replace('$dossierId', 'D-2026-000042').replace('$id', 'R-7');
