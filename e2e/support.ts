@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -86,4 +86,21 @@ export async function acmeDossier(baseURL: string, over: Record<string, unknown>
     destinationLocode: 'NLRTM',
     ...over,
   });
+}
+
+/** The two screen sizes the screens are checked at. */
+export const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** Screenshots of the page at both sizes into test-results/screens/<name>-<w>x<h>.png, to look at. */
+export async function screens(page: Page, name: string) {
+  await mkdir('test-results/screens', { recursive: true });
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    // Let the layout settle at the new size (tables measure their columns after a resize).
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
+  }
 }

@@ -258,6 +258,6 @@ describe('planning flags', () => {
         .getAllByRole('columnheader', { hidden: true })
         .map((h) => h.textContent),
     ).toEqual(expect.arrayContaining(['Leg', 'Flags', 'Route', 'Vehicle', 'Carrier', 'Pickup', 'Delivery']));
-    expect((tables[0] as HTMLElement).querySelectorAll('col')).toHaveLength(7);
+    expect((tables[0] as HTMLElement).querySelectorAll('col')).toHaveLength(6);
   });
 });

@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   CloseButton,
   Group,
@@ -68,18 +69,18 @@ export function weekOf(today: Date = new Date()): { from: string; to: string } {
 }
 
 /**
- * The board's columns, one layout for every carrier group. The times take what is left: at 1280 px
- * wide (240 px of navigation) every column fits; narrower, the table scrolls instead of clipping.
- * The status sits under the leg and the mode under the vehicle, so the times keep their room.
+ * The board's columns, one layout for every carrier group. Pickup and delivery share the last column,
+ * one above the other, and take what is left: at 1280 px wide (240 px of navigation) every column and
+ * both times fit; narrower, the table scrolls instead of clipping. The status sits under the leg and
+ * the mode under the vehicle.
  */
 const COLUMNS: { id: string; label: string; width?: number }[] = [
   { id: 'leg', label: 'Leg', width: 150 },
-  { id: 'flags', label: 'Flags', width: 118 },
-  { id: 'route', label: 'Route', width: 96 },
-  { id: 'vehicle', label: 'Vehicle', width: 118 },
-  { id: 'carrier', label: 'Carrier', width: 176 },
-  { id: 'pickup', label: 'Pickup' },
-  { id: 'delivery', label: 'Delivery' },
+  { id: 'flags', label: 'Flags', width: 128 },
+  { id: 'route', label: 'Route', width: 116 },
+  { id: 'vehicle', label: 'Vehicle', width: 116 },
+  { id: 'carrier', label: 'Carrier', width: 184 },
+  { id: 'times', label: 'Pickup and delivery' },
 ];
 const TABLE_MIN_WIDTH = 980;
 
@@ -395,22 +396,36 @@ function PlanningRow({
         )}
       </Table.Td>
       <Table.Td>
-        <TimeCell
-          value={item.pickupFrom}
-          editable={editable}
-          label={`Pickup of ${item.dossier.number}-${item.sequence}`}
-          testId={`pickup-${item.id}`}
-          onSave={(value) => onChange({ field: 'pickupFrom', value })}
-        />
-      </Table.Td>
-      <Table.Td>
-        <TimeCell
-          value={item.deliveryFrom}
-          editable={editable}
-          label={`Delivery of ${item.dossier.number}-${item.sequence}`}
-          testId={`delivery-${item.id}`}
-          onSave={(value) => onChange({ field: 'deliveryFrom', value })}
-        />
+        <Stack gap={4}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" w={52} style={{ flex: 'none' }}>
+              Pickup
+            </Text>
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <TimeCell
+                value={item.pickupFrom}
+                editable={editable}
+                label={`Pickup of ${item.dossier.number}-${item.sequence}`}
+                testId={`pickup-${item.id}`}
+                onSave={(value) => onChange({ field: 'pickupFrom', value })}
+              />
+            </Box>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" w={52} style={{ flex: 'none' }}>
+              Delivery
+            </Text>
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <TimeCell
+                value={item.deliveryFrom}
+                editable={editable}
+                label={`Delivery of ${item.dossier.number}-${item.sequence}`}
+                testId={`delivery-${item.id}`}
+                onSave={(value) => onChange({ field: 'deliveryFrom', value })}
+              />
+            </Box>
+          </Group>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );

@@ -116,6 +116,7 @@ export function FlagBadge({ flag, sentence }: { flag: PlanningFlag; sentence: st
         color={FLAG_COLORS[flag]}
         variant="light"
         size="sm"
+        tt="none"
         leftSection={<Icon size={12} aria-hidden />}
         tabIndex={0}
         aria-label={sentence}
