@@ -253,11 +253,14 @@ describe('planning flags', () => {
     const groups = screen.getAllByTestId(/^planning-group-/);
     // The groups are sections (tbody) of that one table, under one header row.
     expect(groups.every((g) => g.tagName === 'TBODY' && g.closest('table') === tables[0])).toBe(true);
+    const head = (tables[0] as HTMLElement).querySelector('thead') as HTMLElement;
     expect(
-      within(tables[0] as HTMLElement)
+      within(head)
         .getAllByRole('columnheader', { hidden: true })
         .map((h) => h.textContent),
-    ).toEqual(expect.arrayContaining(['Leg', 'Flags', 'Route', 'Vehicle', 'Carrier', 'Pickup', 'Delivery']));
+    ).toEqual(['Leg', 'Flags', 'Route', 'Vehicle', 'Carrier', 'Pickup and delivery']);
+    // Each group's header row spans them all.
+    for (const g of groups) expect(g.querySelector('th')?.getAttribute('colspan')).toBe('6');
     expect((tables[0] as HTMLElement).querySelectorAll('col')).toHaveLength(6);
   });
 });
