@@ -88,7 +88,8 @@ export async function acmeDossier(baseURL: string, over: Record<string, unknown>
   });
 }
 
-const SCREEN_SIZES = [
+/** The two screen sizes the screens are checked at. */
+export const SCREEN_SIZES = [
   { width: 1440, height: 900 },
   { width: 1280, height: 800 },
 ] as const;

@@ -846,7 +846,8 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   },
   'GET /api/planning': {
     build: () => ({ query: { from: '2026-03-01', to: '2026-03-31', tz: 'Europe/Amsterdam', limit: '50' } }),
-    expect: listOther,
+    // The board and its flags are internal planning: customers follow their legs on /transports.
+    expect: staffOnly(200),
   },
   'GET /api/transports/{id}': { build: (ctx) => ({ path: { id: id(ctx).transportId } }), expect: readable() },
   'PATCH /api/transports/{id}': {

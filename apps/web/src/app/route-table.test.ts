@@ -8,6 +8,7 @@ import {
   ROUTES,
   type RouteDef,
   type RouteName,
+  routeByName,
 } from './route-table.ts';
 
 const SPEC_AUTH_PATHS = [
@@ -139,5 +140,13 @@ describe('navEntriesFor', () => {
       expect.arrayContaining(['dossiers', 'parties', 'admin-users', 'admin-integration-keys']),
     );
     expect(routes({ role: undefined, cwAccess: false })).not.toContain('parties');
+  });
+
+  it('keeps the planning (internal) from customers, in the navbar and on its route', () => {
+    const routes = (user: Parameters<typeof navEntriesFor>[0]) => navEntriesFor(user).map((e) => e.route);
+    expect(routes({ role: 'customer', cwAccess: true })).not.toContain('planning-list');
+    expect(routes({ role: 'staff', cwAccess: false })).toContain('planning-list');
+    expect(routes({ role: 'admin', cwAccess: false })).toContain('planning-list');
+    expect(routeByName('planning-list').roles).toEqual(['admin', 'staff']);
   });
 });

@@ -39,6 +39,8 @@ export interface RouteDef<N extends string = string> {
   readonly description?: string;
   /** Alternate declaration views carry the declaration type as a tag. */
   readonly tag?: DeclarationTag;
+  /** Only these roles use the screen (every signed-in role when absent); the others see "No access". */
+  readonly roles?: readonly Role[];
 }
 
 type RouteInput<N extends string> = Omit<RouteDef<N>, 'params'>;
@@ -145,6 +147,8 @@ const ROUTE_DATA = [
     group: 'auth',
     title: 'Planning',
     description: DESCRIPTIONS.planning,
+    // Internal planning (its flags name other parties' legs on the same vehicle): the API refuses it too.
+    roles: ['admin', 'staff'],
   }),
   route({
     name: 'sales-offers',
@@ -382,7 +386,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Dashboard', route: 'dashboard', testId: 'nav-dashboard', activeOn: ['/dashboard'] },
   { label: 'Dossiers', route: 'dossiers', testId: 'nav-dossiers', activeOn: ['/dossiers'] },
   { label: 'Transports', route: 'transports', testId: 'nav-transports', activeOn: ['/transports'] },
-  { label: 'Planning', route: 'planning-list', testId: 'nav-planning', activeOn: ['/planning'] },
+  {
+    label: 'Planning',
+    route: 'planning-list',
+    testId: 'nav-planning',
+    activeOn: ['/planning'],
+    roles: ['admin', 'staff'],
+  },
   { label: 'Documents', route: 'documents', testId: 'nav-documents', activeOn: ['/documents'] },
   { label: 'Containers', route: 'container-events', testId: 'nav-containers', activeOn: ['/containers'] },
   { label: 'Sales offers', route: 'sales-offers', testId: 'nav-sales-offers', activeOn: ['/sales-offers'] },

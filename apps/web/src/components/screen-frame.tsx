@@ -15,16 +15,23 @@ export interface ScreenFrameProps {
   comingSoon?: boolean;
 }
 
+const NOT_FOR_ROLE =
+  'This screen is part of FVG’s internal work and is not available to your account. Your dossiers, their transports and documents are under Dossiers.';
+
 /**
  * The frame of every business screen: the title from the route table, the record id of the route
  * (`id` or `dossierId`), and the content. Routes marked requiresCwAccess show "No access" instead
- * for users without the cw_access flag.
+ * for users without the cw_access flag, routes limited to some roles (`roles`) for the others.
  */
 export function ScreenFrame({ route, children, comingSoon = children === undefined }: ScreenFrameProps) {
   const def = routeByName(route);
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
   const me = useMe();
 
+  if (def.roles) {
+    if (!me.data) return <PageLoader />;
+    if (!def.roles.includes(me.data.role)) return <NoAccess message={NOT_FOR_ROLE} />;
+  }
   if (def.requiresCwAccess) {
     if (me.isPending && me.fetchStatus !== 'idle') return <PageLoader />;
     if (!hasCwAccess(me.data)) return <NoAccess />;

@@ -9,6 +9,7 @@ import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { containerKey } from '../features/container-events/api/container-events-api.ts';
+import { AddEventPrompt } from '../features/container-events/components/add-event-prompt.tsx';
 import {
   containerListConfig,
   unlinkedListConfig,
@@ -28,7 +29,8 @@ import { useMe } from '../lib/session.ts';
 /**
  * /containers. Everyone sees the containers they may see, with their latest event; a row opens the
  * container's timeline in a dialog (`?open=<container number>`, so reload and back keep it). Staff also
- * add an event to the open timeline by hand (`&add=1`), link events no dossier claimed (`?tab=unlinked`)
+ * add an event by hand to the open timeline or, through "Add event" on the list, to any container by
+ * its number, even one without events (`?open=<number>&add=1`), link events no dossier claimed (`?tab=unlinked`)
  * and import CSV files (`?tab=import`).
  */
 export default function ContainerEventsScreen() {
@@ -45,7 +47,13 @@ export default function ContainerEventsScreen() {
   const container = search.open ? containerKey(search.open) : '';
   const adding = staff && search.add === 1 && isValidContainerNumber(container);
   const closeAdd = () => setSearch({ add: undefined });
-  const list = <ListPage config={containers} onOpen={(c) => openTimeline(c.containerNumber)} />;
+  const list = (
+    <ListPage
+      config={containers}
+      onOpen={(c) => openTimeline(c.containerNumber)}
+      actions={staff && <AddEventPrompt onContainer={(n) => setSearch({ open: n, add: 1 })} />}
+    />
+  );
 
   const changeTab = (value: string | null) => {
     if (!value || value === tab) return;

@@ -1,3 +1,4 @@
+import type { Dossier } from '@fvg/contracts';
 import { useParams } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ChatPanel, ChatUnreadBadge } from '../features/chat/components/chat-panel.tsx';
@@ -5,20 +6,32 @@ import { DossierPresence, DossierRoom } from '../features/chat/components/dossie
 import { DossierEvents } from '../features/container-events/components/dossier-events.tsx';
 import { DocumentsTab } from '../features/documents/components/dossier-documents.tsx';
 import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
-import { anyPartyLookup, customerPartyLookup } from '../features/parties/api/parties-api.ts';
+import { anyPartyLookup, customerPartyLookup, partyLookup } from '../features/parties/api/parties-api.ts';
 import { DossierTransports } from '../features/transports/components/dossier-transports.tsx';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
 import { useMe } from '../lib/session.ts';
 
+/** Carriers are parties with the carrier role. */
+const carrierLookup = partyLookup('carrier');
+
+const containersOf = (dossier: Dossier) => dossier.containers.map((c) => c.number);
+
 /**
  * The dossier's legs (features/transports), documents, container events and chat (features/chat) as
  * tabs of the dossier screen: the screen composes the areas, so the dossiers feature imports none.
+ * Staff add legs and events from their tabs.
  */
-const EXTRA_TABS: DossierExtraTab[] = [
+const extraTabs = (staff: boolean): DossierExtraTab[] => [
   {
     value: 'transports',
     label: 'Transports',
-    content: (dossier) => <DossierTransports dossierId={dossier.id} />,
+    content: (dossier) => (
+      <DossierTransports
+        dossier={{ id: dossier.id, number: dossier.number, containers: containersOf(dossier) }}
+        staff={staff}
+        carrierLookup={carrierLookup}
+      />
+    ),
   },
   {
     value: 'documents',
@@ -28,7 +41,9 @@ const EXTRA_TABS: DossierExtraTab[] = [
   {
     value: 'events',
     label: 'Container events',
-    content: (dossier) => <DossierEvents dossierId={dossier.id} />,
+    content: (dossier) => (
+      <DossierEvents dossierId={dossier.id} containers={containersOf(dossier)} staff={staff} />
+    ),
   },
   {
     value: 'chat',
@@ -42,6 +57,8 @@ const EXTRA_TABS: DossierExtraTab[] = [
 export default function DossierScreen() {
   const { dossierId } = useParams({ strict: false }) as { dossierId: string };
   const me = useMe();
+  const staff = me.data?.role === 'admin' || me.data?.role === 'staff';
+  const tabs = useMemo(() => extraTabs(staff), [staff]);
   const handlerLookup = useHandlerLookup();
   const lookups = useMemo(
     () => ({ party: anyPartyLookup, customer: customerPartyLookup, handler: handlerLookup }),
@@ -55,7 +72,7 @@ export default function DossierScreen() {
         role={me.data?.role}
         me={me.data}
         lookups={lookups}
-        extraTabs={EXTRA_TABS}
+        extraTabs={tabs}
         headerExtra={<DossierPresence />}
       />
     </DossierRoom>

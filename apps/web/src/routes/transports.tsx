@@ -7,6 +7,7 @@ import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { DocumentsTab } from '../features/documents/components/dossier-documents.tsx';
+import { dossierContainerNumbers, dossierLookup } from '../features/dossiers/api/dossiers-api.ts';
 import { partyLookup } from '../features/parties/api/parties-api.ts';
 import {
   TransportDetail,
@@ -69,6 +70,8 @@ export default function TransportsScreen() {
       >
         <TransportForm
           carrierLookup={carrierLookup}
+          dossierLookup={dossierLookup}
+          dossierContainers={dossierContainerNumbers}
           onSaved={(t) => setSearch({ new: undefined, open: t.id })}
           onCancel={closeNew}
           keepsForm={keepsForm('new')}

@@ -227,8 +227,13 @@ export function transportsService(db: Db, events: RecordEvents) {
       return map(user)(await rowOr404(user, id));
     },
 
-    /** A page of the planning list with what needs attention flagged; the total on every page. */
+    /**
+     * A page of the planning list with what needs attention flagged; the total on every page. Staff
+     * only: the flags (a vehicle busy elsewhere, a passed pickup) are internal planning, and a vehicle
+     * overlap would tell a customer that another party's leg uses the same truck.
+     */
     async planning(user: SessionUser, q: PlanningQueryOutput): Promise<Planning> {
+      requireStaff(user);
       const scope = scopeOf(user);
       // The page order is fixed (start time, id); the range, zone, size and scope are what a cursor is for.
       const binding = { list: 'planning', filter: [q.from, q.to, q.tz, q.limit, scope] };

@@ -157,6 +157,22 @@ describe('transports', () => {
     ).toBe(403);
     expect((await call('POST', '/transports', tokens.acme, leg())).status).toBe(403);
   });
+
+  it('keeps the planning board and its flags from customers', async () => {
+    // An unassigned leg is flagged on the board: the flag must not reach the customer elsewhere.
+    const flagged = (await call('POST', '/transports', tokens.staff, leg({ carrierId: null }))).body as {
+      id: string;
+    };
+    const board = await call('GET', '/planning?from=2026-11-30&to=2026-12-06', tokens.acme);
+    expect(board.status).toBe(403);
+    expect(String(board.headers['content-type'])).toMatch(/^application\/problem\+json/);
+    const list = await call('GET', '/transports?sort=-updatedAt', tokens.acme);
+    const mine = list.body.items as Record<string, unknown>[];
+    expect(mine.some((t) => t.id === flagged.id)).toBe(true);
+    for (const t of mine) expect(t).not.toHaveProperty('flags');
+    expect((await call('GET', `/transports/${flagged.id}`, tokens.acme)).body).not.toHaveProperty('flags');
+    expect((await call('GET', '/planning?from=2026-11-30&to=2026-12-06', tokens.staff)).status).toBe(200);
+  });
 });
 
 describe('planning', () => {

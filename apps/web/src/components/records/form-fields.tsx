@@ -1,5 +1,6 @@
 import {
   Checkbox,
+  Group,
   MultiSelect,
   type MultiSelectProps,
   Select,
@@ -128,6 +129,44 @@ export function MultiSelectField<T extends FieldValues>({
       error={fieldState.error?.message}
       data-testid={testIdOf(name)}
     />
+  );
+}
+
+/**
+ * A few known values to tick (a dossier's containers for its leg): every choice visible at once, no
+ * dropdown to open. The value is the ticked values, in the order of `options`.
+ */
+export function ChecklistField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  description,
+  options,
+}: BoundProps<T> & { label: ReactNode; description?: ReactNode; options: readonly LookupOption[] }) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  const value = (field.value as string[] | undefined) ?? [];
+  return (
+    <Checkbox.Group
+      label={label}
+      description={description}
+      value={value}
+      onChange={(next) => field.onChange(options.map((o) => o.value).filter((v) => next.includes(v)))}
+      error={fieldState.error?.message}
+      data-testid={testIdOf(name)}
+    >
+      <Group gap="md" mt={6}>
+        {options.map((o, i) => (
+          // The first box takes the ref, so a server error on the field focuses it.
+          <Checkbox
+            key={o.value}
+            ref={i === 0 ? field.ref : undefined}
+            value={o.value}
+            label={o.label}
+            onBlur={field.onBlur}
+          />
+        ))}
+      </Group>
+    </Checkbox.Group>
   );
 }
 

@@ -69,6 +69,9 @@ export function RecordSelect({ source, value, onChange, knownOption, ...props }:
   return (
     <Select
       {...props}
+      // Opens on click, typing or ArrowDown: a picker that opened on focus (a dialog's first field is
+      // focused when it opens) covered the dialog's own buttons before the user asked for anything.
+      openOnFocus={props.openOnFocus ?? false}
       searchable
       clearable={props.clearable ?? true}
       data={data}

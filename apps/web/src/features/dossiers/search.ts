@@ -24,8 +24,15 @@ export const dossiersSearchSchema = z.object({
 });
 export type DossiersSearch = z.infer<typeof dossiersSearchSchema>;
 
-/** URL state of /dossiers/$dossierId: the tab and edit mode. */
-export const dossierSearchSchema = z.object(detailSearchShape);
+/**
+ * URL state of /dossiers/$dossierId: the tab and edit mode; `add=leg` (Transports tab) and
+ * `add=event&container=<number>` (Container events tab) open the staff's add dialogs of those areas.
+ */
+export const dossierSearchSchema = z.object({
+  ...detailSearchShape,
+  add: searchParam.enum(['leg', 'event'] as const),
+  container: searchParam.text(11),
+});
 
 export const validateDossiersSearch = searchValidator(dossiersSearchSchema);
 export const validateDossierSearch = searchValidator(dossierSearchSchema);

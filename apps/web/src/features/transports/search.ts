@@ -33,8 +33,19 @@ export const transportsSearchSchema = z.object({
 });
 export type TransportsSearch = z.infer<typeof transportsSearchSchema>;
 
-/** URL state of /planning/list: the date range (default: this week). */
-export const planningSearchSchema = z.object({ from: searchParam.date, to: searchParam.date });
+export const PLANNING_VIEWS = ['table', 'timeline'] as const;
+export type PlanningView = (typeof PLANNING_VIEWS)[number];
+
+/**
+ * URL state of /planning/list: the view (the table by default), the table's date range (default: this
+ * week) and the timeline's day (default: today).
+ */
+export const planningSearchSchema = z.object({
+  view: searchParam.enum(PLANNING_VIEWS),
+  from: searchParam.date,
+  to: searchParam.date,
+  day: searchParam.date,
+});
 export type PlanningSearch = z.infer<typeof planningSearchSchema>;
 
 export const validateTransportsSearch = searchValidator(transportsSearchSchema);

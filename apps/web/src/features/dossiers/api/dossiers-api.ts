@@ -146,3 +146,9 @@ export const dossierLookup: LookupSource = {
     }
   },
 };
+
+/** The container numbers of a dossier (number or id), to offer them where a leg or event is made. */
+export async function dossierContainerNumbers(id: string, signal?: AbortSignal): Promise<string[]> {
+  const dossier = await api.get(`dossiers/${encodeURIComponent(id)}`, { signal, schema: dossierSchema });
+  return dossier.containers.map((c) => c.number);
+}

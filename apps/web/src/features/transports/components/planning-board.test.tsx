@@ -13,9 +13,20 @@ const leg = aTransport;
 
 // The server's time order: t-2 starts first, then t-1, then t-3.
 const items: Planning['items'] = [
-  { ...leg('t-2', 2, { carrier: CARRIER, truckPlate: 'AB-12-CD' }), flags: ['vehicle_overlap'] },
+  {
+    ...leg('t-2', 2, { carrier: CARRIER, truckPlate: 'AB-12-CD', deliveryTo: '2026-11-17T14:00:00.000Z' }),
+    flags: ['vehicle_overlap'],
+  },
   { ...leg('t-1', 1), flags: ['missing_carrier', 'pickup_passed'] },
-  { ...leg('t-3', 3, { carrier: CARRIER, truckPlate: 'AB-12-CD' }), flags: ['vehicle_overlap'] },
+  {
+    ...leg('t-3', 3, {
+      carrier: CARRIER,
+      truckPlate: 'AB 12 CD',
+      pickupFrom: '2026-11-17T10:00:00.000Z',
+      deliveryTo: '2026-11-17T16:00:00.000Z',
+    }),
+    flags: ['vehicle_overlap'],
+  },
 ];
 const planning: Planning = { from: '2026-11-16', to: '2026-11-22', total: 3, items, nextCursor: null };
 
@@ -84,8 +95,8 @@ describe('PlanningBoard', () => {
     const groups = screen.getAllByTestId(/^planning-group-/).map((g) => g.dataset.testid);
     expect(groups).toEqual(['planning-group-unassigned', 'planning-group-TRUCKS']);
     const unassigned = within(screen.getByTestId('planning-row-t-1'));
-    expect(unassigned.getByTestId('flag-missing_carrier').textContent).toBe('Missing carrier');
-    expect(unassigned.getByTestId('flag-pickup_passed').textContent).toBe('Pickup passed');
+    expect(unassigned.getByTestId('flag-missing_carrier').textContent).toBe('No carrier');
+    expect(unassigned.getByTestId('flag-pickup_passed').textContent).toBe('Overdue');
     expect(unassigned.queryByTestId('flag-vehicle_overlap')).toBeNull();
     expect(
       within(screen.getByTestId('planning-group-TRUCKS')).getAllByTestId('flag-vehicle_overlap'),
@@ -201,5 +212,55 @@ describe('PlanningBoard', () => {
     await waitFor(() => expect(patches()).toHaveLength(2));
     expect(patches().map((p) => p.version)).toEqual([3, 4]);
     expect(screen.queryByTestId('planning-error')).toBeNull();
+  });
+});
+
+describe('planning flags', () => {
+  it('show an icon and a short word, the full sentence as tooltip and for screen readers', async () => {
+    stubApi(async () => jsonResponse({}));
+    await start();
+    const overlap = (await screen.findAllByTestId('flag-vehicle_overlap'))[0] as HTMLElement;
+    expect(overlap.textContent).toBe('Overlap');
+    expect(overlap.querySelector('svg')).not.toBeNull();
+    // t-2 (08:00–14:00 UTC) and t-3 (10:00–16:00 UTC) share the truck, its plate written two ways:
+    // t-2's flag names t-3 and when it ends, in the browser's zone.
+    const t3End = new Date('2026-11-17T16:00:00.000Z');
+    const until = `${String(t3End.getHours()).padStart(2, '0')}:${String(t3End.getMinutes()).padStart(2, '0')}`;
+    const sentence = `Vehicle overlap — AB-12-CD is also on leg D-2026-000042-3 until ${until}`;
+    expect(overlap.getAttribute('aria-label')).toBe(sentence);
+    // Keyboard users reach it and get the same sentence.
+    expect(overlap.tabIndex).toBe(0);
+    fireEvent.focus(overlap);
+    expect((await screen.findByRole('tooltip', { hidden: true })).textContent).toBe(sentence);
+
+    const missing = within(screen.getByTestId('planning-row-t-1')).getByTestId('flag-missing_carrier');
+    expect(missing.getAttribute('aria-label')).toBe(
+      'Missing carrier — no carrier is assigned to this leg yet',
+    );
+    expect(
+      within(screen.getByTestId('planning-row-t-1'))
+        .getByTestId('flag-pickup_passed')
+        .getAttribute('aria-label'),
+    ).toMatch(/^Pickup passed — the pickup window ended 2026-11-1\d \d\d:\d\d and the leg is still planned$/);
+  });
+
+  it('lay out every carrier group in the same columns of one table', async () => {
+    stubApi(async () => jsonResponse({}));
+    await start();
+    await screen.findByTestId('planning-row-t-1');
+    const tables = screen.getAllByRole('table', { hidden: true });
+    expect(tables).toHaveLength(1);
+    const groups = screen.getAllByTestId(/^planning-group-/);
+    // The groups are sections (tbody) of that one table, under one header row.
+    expect(groups.every((g) => g.tagName === 'TBODY' && g.closest('table') === tables[0])).toBe(true);
+    const head = (tables[0] as HTMLElement).querySelector('thead') as HTMLElement;
+    expect(
+      within(head)
+        .getAllByRole('columnheader', { hidden: true })
+        .map((h) => h.textContent),
+    ).toEqual(['Leg', 'Flags', 'Route', 'Vehicle', 'Carrier', 'Pickup and delivery']);
+    // Each group's header row spans them all.
+    for (const g of groups) expect(g.querySelector('th')?.getAttribute('colspan')).toBe('6');
+    expect((tables[0] as HTMLElement).querySelectorAll('col')).toHaveLength(6);
   });
 });

@@ -1,14 +1,13 @@
-import type { Planning, PlanningFlag, PlanningItem, Transport } from '@fvg/contracts';
+import type { Planning, PlanningItem, Transport } from '@fvg/contracts';
 import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   CloseButton,
   Group,
   Loader,
-  type MantineColor,
-  Paper,
   Skeleton,
   Stack,
   Table,
@@ -33,10 +32,10 @@ import { problemMessage } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { transportKeys } from '../api/keys.ts';
 import { planningOptions, type TransportUpdateBody, updateTransport } from '../api/transports-api.ts';
+import classes from './planning-board.module.css';
+import { FlagBadge, flagSentence } from './planning-flags.tsx';
 import { fromLocalInput, toLocalInput } from './transport-form.tsx';
 import { MODE_LABELS, STATUS_COLORS, STATUS_LABELS, vehicleOf } from './transport-meta.ts';
-
-type Flag = PlanningFlag;
 
 export interface PlanningGroup {
   carrier: Transport['carrier'];
@@ -57,17 +56,6 @@ export function groupPlanning(items: readonly PlanningItem[]): PlanningGroup[] {
   );
 }
 
-export const FLAG_LABELS: Record<Flag, string> = {
-  missing_carrier: 'Missing carrier',
-  pickup_passed: 'Pickup passed',
-  vehicle_overlap: 'Vehicle overlap',
-};
-export const FLAG_COLORS: Record<Flag, MantineColor> = {
-  missing_carrier: 'orange',
-  pickup_passed: 'red',
-  vehicle_overlap: 'grape',
-};
-
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -79,6 +67,22 @@ export function weekOf(today: Date = new Date()): { from: string; to: string } {
   sunday.setDate(monday.getDate() + 6);
   return { from: isoDay(monday), to: isoDay(sunday) };
 }
+
+/**
+ * The board's columns, one layout for every carrier group. Pickup and delivery share the last column,
+ * one above the other, and take what is left: at 1280 px wide (240 px of navigation) every column and
+ * both times fit; narrower, the table scrolls instead of clipping. The status sits under the leg and
+ * the mode under the vehicle.
+ */
+const COLUMNS: { id: string; label: string; width?: number }[] = [
+  { id: 'leg', label: 'Leg', width: 150 },
+  { id: 'flags', label: 'Flags', width: 128 },
+  { id: 'route', label: 'Route', width: 116 },
+  { id: 'vehicle', label: 'Vehicle', width: 116 },
+  { id: 'carrier', label: 'Carrier', width: 184 },
+  { id: 'times', label: 'Pickup and delivery' },
+];
+const TABLE_MIN_WIDTH = 980;
 
 /** The fields an inline edit changes, with the carrier as the board shows it. */
 type Change =
@@ -234,53 +238,63 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
           <Text c="dimmed">No transports are planned in this range.</Text>
         </Stack>
       ) : (
-        groups.map((group) => (
-          <Paper
-            key={group.carrier?.id ?? 'unassigned'}
-            withBorder
-            p="sm"
-            data-testid={`planning-group-${group.carrier?.code ?? 'unassigned'}`}
+        <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
+          <Table
+            verticalSpacing={4}
+            horizontalSpacing="xs"
+            layout="fixed"
+            aria-label="Transports by carrier"
+            data-testid="planning-table"
           >
-            <Group gap="xs" mb="xs">
-              <Title order={4}>{group.carrier ? group.carrier.name : 'Unassigned'}</Title>
-              {group.carrier && (
-                <Text c="dimmed" size="sm" ff="monospace">
-                  {group.carrier.code}
-                </Text>
-              )}
-              <Badge variant="light" color="gray" size="sm">
-                {group.transports.length}
-              </Badge>
-            </Group>
-            <Table.ScrollContainer minWidth={900}>
-              <Table verticalSpacing={4} aria-label={group.carrier ? group.carrier.name : 'Unassigned'}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Leg</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Flags</Table.Th>
-                    <Table.Th>Route</Table.Th>
-                    <Table.Th>Vehicle</Table.Th>
-                    <Table.Th>Carrier</Table.Th>
-                    <Table.Th>Pickup</Table.Th>
-                    <Table.Th>Delivery</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {group.transports.map((item) => (
-                    <PlanningRow
-                      key={item.id}
-                      item={item}
-                      staff={staff}
-                      carrierLookup={carrierLookup}
-                      onChange={(change) => save.mutate({ item, change })}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-        ))
+            {/* One column layout for every carrier: the widths do not follow each group's content. */}
+            <colgroup>
+              {COLUMNS.map((c) => (
+                <col key={c.id} style={c.width ? { width: c.width } : undefined} />
+              ))}
+            </colgroup>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c.id}>{c.label}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            {groups.map((group) => (
+              <Table.Tbody
+                key={group.carrier?.id ?? 'unassigned'}
+                data-testid={`planning-group-${group.carrier?.code ?? 'unassigned'}`}
+              >
+                <Table.Tr className={classes.groupRow}>
+                  <Table.Th colSpan={COLUMNS.length} scope="colgroup">
+                    <Group gap="xs">
+                      <Title order={4} size="h5">
+                        {group.carrier ? group.carrier.name : 'Unassigned'}
+                      </Title>
+                      {group.carrier && (
+                        <Text c="dimmed" size="sm" ff="monospace">
+                          {group.carrier.code}
+                        </Text>
+                      )}
+                      <Badge variant="light" color="gray" size="sm">
+                        {group.transports.length}
+                      </Badge>
+                    </Group>
+                  </Table.Th>
+                </Table.Tr>
+                {group.transports.map((item) => (
+                  <PlanningRow
+                    key={item.id}
+                    item={item}
+                    loaded={items}
+                    staff={staff}
+                    carrierLookup={carrierLookup}
+                    onChange={(change) => save.mutate({ item, change })}
+                  />
+                ))}
+              </Table.Tbody>
+            ))}
+          </Table>
+        </Table.ScrollContainer>
       )}
       {count > 0 && (
         <Group gap="sm" justify="center" data-testid="planning-paging">
@@ -308,11 +322,14 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
 
 function PlanningRow({
   item,
+  loaded,
   staff,
   carrierLookup,
   onChange,
 }: {
   item: PlanningItem;
+  /** Every loaded leg: an overlap's tooltip names the leg the vehicle is also on. */
+  loaded: readonly PlanningItem[];
   staff: boolean;
   carrierLookup: LookupSource;
   onChange: (change: Change) => void;
@@ -320,7 +337,7 @@ function PlanningRow({
   const editable = staff && item.status !== 'cancelled' && item.status !== 'delivered';
   return (
     <Table.Tr data-testid={`planning-row-${item.id}`}>
-      <Table.Td miw={150} style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td>
         <Anchor
           component={Link}
           to={pathFor('transports')}
@@ -329,41 +346,32 @@ function PlanningRow({
           size="sm"
           ff="monospace"
           fw={500}
+          style={{ whiteSpace: 'nowrap' }}
         >
           {item.dossier.number}-{item.sequence}
         </Anchor>
+        <div>
+          <StatusBadge status={item.status} colors={STATUS_COLORS} labels={STATUS_LABELS} size="xs" />
+        </div>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4} align="flex-start">
+          {item.flags.map((flag) => (
+            <FlagBadge key={flag} flag={flag} sentence={flagSentence(flag, item, loaded)} />
+          ))}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{item.pickupLocode ?? item.pickupAddress ?? '—'} →</Text>
+        <Text size="sm">{item.deliveryLocode ?? item.deliveryAddress ?? '—'}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{vehicleOf(item)}</Text>
         <Text size="xs" c="dimmed">
           {MODE_LABELS[item.mode]}
         </Text>
       </Table.Td>
-      <Table.Td miw={110}>
-        <StatusBadge status={item.status} colors={STATUS_COLORS} labels={STATUS_LABELS} size="sm" />
-      </Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          {item.flags.map((flag) => (
-            <Badge
-              key={flag}
-              color={FLAG_COLORS[flag]}
-              variant="filled"
-              size="sm"
-              data-testid={`flag-${flag}`}
-            >
-              {FLAG_LABELS[flag]}
-            </Badge>
-          ))}
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">
-          {item.pickupLocode ?? item.pickupAddress ?? '—'} →{' '}
-          {item.deliveryLocode ?? item.deliveryAddress ?? '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{vehicleOf(item)}</Text>
-      </Table.Td>
-      <Table.Td miw={220}>
         {editable ? (
           <RecordSelect
             source={carrierLookup}
@@ -380,7 +388,7 @@ function PlanningRow({
             placeholder="Assign a carrier"
             aria-label={`Carrier of ${item.dossier.number}-${item.sequence}`}
             size="xs"
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={{ withinPortal: true, width: 280, position: 'bottom-start' }}
             data-testid={`assign-carrier-${item.id}`}
           />
         ) : (
@@ -388,22 +396,36 @@ function PlanningRow({
         )}
       </Table.Td>
       <Table.Td>
-        <TimeCell
-          value={item.pickupFrom}
-          editable={editable}
-          label={`Pickup of ${item.dossier.number}-${item.sequence}`}
-          testId={`pickup-${item.id}`}
-          onSave={(value) => onChange({ field: 'pickupFrom', value })}
-        />
-      </Table.Td>
-      <Table.Td>
-        <TimeCell
-          value={item.deliveryFrom}
-          editable={editable}
-          label={`Delivery of ${item.dossier.number}-${item.sequence}`}
-          testId={`delivery-${item.id}`}
-          onSave={(value) => onChange({ field: 'deliveryFrom', value })}
-        />
+        <Stack gap={4}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" w={52} style={{ flex: 'none' }}>
+              Pickup
+            </Text>
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <TimeCell
+                value={item.pickupFrom}
+                editable={editable}
+                label={`Pickup of ${item.dossier.number}-${item.sequence}`}
+                testId={`pickup-${item.id}`}
+                onSave={(value) => onChange({ field: 'pickupFrom', value })}
+              />
+            </Box>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" w={52} style={{ flex: 'none' }}>
+              Delivery
+            </Text>
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <TimeCell
+                value={item.deliveryFrom}
+                editable={editable}
+                label={`Delivery of ${item.dossier.number}-${item.sequence}`}
+                testId={`delivery-${item.id}`}
+                onSave={(value) => onChange({ field: 'deliveryFrom', value })}
+              />
+            </Box>
+          </Group>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,7 +1,10 @@
 import { isCalendarDate, type Transport, transportCreateSchema } from '@fvg/contracts';
-import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { type UseFormReturn, useForm } from 'react-hook-form';
+import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import {
+  ChecklistField,
   LookupField,
   SelectField,
   TagsField,
@@ -104,11 +107,23 @@ export function transportInput(v: TransportFormValues) {
 
 const resolver = contractResolver<TransportFormValues>(transportCreateSchema, transportInput);
 
+/** The dossier a new leg is for, when the screen already knows it (the dossier's Transports tab). */
+export interface TransportDossier {
+  id: string;
+  number: string;
+  /** The dossier's container numbers: the leg's containers are ticked from them. */
+  containers: readonly string[];
+}
+
 export interface TransportFormProps {
   /** The leg being edited; none: a new leg. */
   transport?: Transport | undefined;
-  /** A new leg's dossier (its number), when the screen knows it. */
-  dossierNumber?: string;
+  /** A new leg's dossier, fixed (shown, not changeable); its containers are offered. */
+  dossier?: TransportDossier | undefined;
+  /** Where a new leg's dossier is picked when none is fixed (the dossiers area provides it). */
+  dossierLookup?: LookupSource | undefined;
+  /** The container numbers of a picked dossier, to offer them (the dossiers area provides it). */
+  dossierContainers?: ((dossierId: string, signal?: AbortSignal) => Promise<string[]>) | undefined;
   carrierLookup: LookupSource;
   onSaved: (transport: Transport) => void;
   onCancel?: () => void;
@@ -119,7 +134,9 @@ export interface TransportFormProps {
 /** Create (staff) or edit a transport leg: contract validation, server errors on fields, conflict reload. */
 export function TransportForm({
   transport,
-  dossierNumber,
+  dossier,
+  dossierLookup,
+  dossierContainers,
   carrierLookup,
   onSaved,
   onCancel,
@@ -128,7 +145,7 @@ export function TransportForm({
 }: TransportFormProps) {
   const form = useForm<TransportFormValues>({
     resolver,
-    defaultValues: transport ? transportValues(transport) : emptyTransportValues(dossierNumber),
+    defaultValues: transport ? transportValues(transport) : emptyTransportValues(dossier?.id),
   });
   const create = useCreateTransport();
   const update = useUpdateTransport();
@@ -181,6 +198,9 @@ export function TransportForm({
           carrierLookup={carrierLookup}
           creating={!transport}
           transport={transport}
+          dossier={dossier}
+          dossierLookup={dossierLookup}
+          dossierContainers={dossierContainers}
         />
       </RecordFormShell>
       {guard.dialog}
@@ -188,17 +208,53 @@ export function TransportForm({
   );
 }
 
+/**
+ * The containers the leg may carry: a fixed dossier's own, or those of the dossier picked (fetched);
+ * null while unknown (no dossier yet, no way to ask, or editing a leg).
+ */
+function useOfferedContainers(
+  form: UseFormReturn<TransportFormValues>,
+  creating: boolean,
+  dossier: TransportDossier | undefined,
+  dossierContainers: TransportFormProps['dossierContainers'],
+): readonly string[] | null {
+  const picked = useWatch({ control: form.control, name: 'dossierId' });
+  const fetched = useQuery({
+    queryKey: ['transport-form', 'dossier-containers', picked],
+    queryFn: ({ signal }) => (dossierContainers as NonNullable<typeof dossierContainers>)(picked, signal),
+    enabled: creating && !dossier && Boolean(dossierContainers) && Boolean(picked),
+    staleTime: 60_000,
+  });
+  const { getValues, setValue } = form;
+  // Another dossier picked: containers ticked from the previous one do not belong to this leg.
+  useEffect(() => {
+    if (!fetched.data) return;
+    const kept = getValues('containers').filter((c) => fetched.data.includes(c));
+    if (kept.length !== getValues('containers').length) setValue('containers', kept, { shouldDirty: true });
+  }, [fetched.data, getValues, setValue]);
+  if (!creating) return null;
+  if (dossier) return dossier.containers;
+  return picked && fetched.data ? fetched.data : null;
+}
+
 function TransportFields({
   form,
   carrierLookup,
   creating,
   transport,
+  dossier,
+  dossierLookup,
+  dossierContainers,
 }: {
   form: UseFormReturn<TransportFormValues>;
   carrierLookup: LookupSource;
   creating: boolean;
   transport?: Transport | undefined;
+  dossier?: TransportDossier | undefined;
+  dossierLookup?: LookupSource | undefined;
+  dossierContainers?: TransportFormProps['dossierContainers'];
 }) {
+  const offered = useOfferedContainers(form, creating, dossier, dossierContainers);
   const time = (name: (typeof TIME_FIELDS)[number]) => (
     <TextField form={form} name={name} label={L[name]} type="datetime-local" />
   );
@@ -213,9 +269,22 @@ function TransportFields({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {creating && (
-          <TextField form={form} name="dossierId" label="Dossier" placeholder="Dossier number" withAsterisk />
-        )}
+        {creating &&
+          (dossier ? (
+            <TextInput label="Dossier" value={dossier.number} readOnly data-testid="field-dossierId" />
+          ) : (
+            dossierLookup && (
+              <LookupField
+                form={form}
+                name="dossierId"
+                label="Dossier"
+                placeholder="Search by number, reference or container"
+                source={dossierLookup}
+                withAsterisk
+                comboboxProps={{ withinPortal: true }}
+              />
+            )
+          ))}
         <SelectField form={form} name="mode" label="Mode" data={MODE_OPTIONS} allowDeselect={false} />
         <LookupField
           form={form}
@@ -266,7 +335,23 @@ function TransportFields({
         {text('driverName')}
         {text('driverPhone')}
       </SimpleGrid>
-      <TagsField form={form} name="containers" label={L.containers} placeholder="MSKU6011672" />
+      {offered && offered.length > 0 ? (
+        <ChecklistField
+          form={form}
+          name="containers"
+          label={L.containers}
+          description="The dossier's containers this leg carries"
+          options={offered.map((c) => ({ value: c, label: c }))}
+        />
+      ) : (
+        <TagsField
+          form={form}
+          name="containers"
+          label={L.containers}
+          placeholder="MSKU6011672"
+          {...(offered ? { description: 'The dossier has no containers yet: type their numbers' } : {})}
+        />
+      )}
       <TextareaField form={form} name="notes" label={L.notes} autosize minRows={2} />
     </Stack>
   );
