@@ -33,7 +33,15 @@ export function diff(
 
 export async function writeAudit(
   db: Db,
-  entry: { kind: string; id: string; action: string; actorId: string | null; changes: Change[] },
+  entry: {
+    kind: string;
+    id: string;
+    action: string;
+    actorId: string | null;
+    changes: Change[];
+    /** When it happened, if not now: the demo company's records carry a past that reads like use. */
+    at?: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -43,6 +51,7 @@ export async function writeAudit(
       action: entry.action,
       actor_id: entry.actorId,
       changes: JSON.stringify(entry.changes),
+      ...(entry.at ? { at: entry.at } : {}),
     })
     .execute();
 }
