@@ -1,28 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { iso6346CheckDigit } from '../packages/contracts/src/validators/iso6346.ts';
-import { acmeDossier, apiAs, DEMO, expect, signIn, test, waitForMail } from './support.ts';
+import { acmeDossier, apiAs, DEMO, expect, screens, signIn, test, waitForMail } from './support.ts';
 
 /*
  * Issue 9 in a real browser: a deactivated user's open screen ends its session (the hub closes it,
  * the shell signs out), and a carrier event that two active dossiers claim waits for staff, who see
  * why in words. Screenshots of the touched screens at both sizes go to test-results/screens/.
  */
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 800 },
-] as const;
-
-async function screens(page: Page, name: string) {
-  await mkdir('test-results/screens', { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    // Let the layout settle at the new size (the table measures its columns after a resize).
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
-  }
-}
 
 test('a deactivated user’s open browser is signed out at once, without a reload', async ({
   page,
