@@ -6,6 +6,11 @@ import { apiAs, DEMO, expect, screens, signIn, test } from './support.ts';
  * Screenshots of each list at both sizes go to test-results/screens/.
  */
 
+// Screenshots of every list at two sizes take their time on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+// A first load of a list on a loaded machine can take longer than the default 10 s.
+const slow = expect.configure({ timeout: 30_000 });
+
 /** Monday of this week and the Sunday of next week (UTC calendar days), the planning range. */
 function twoWeeks(): { from: string; to: string } {
   const now = new Date();
@@ -18,11 +23,11 @@ function twoWeeks(): { from: string; to: string } {
   return { from: day(0), to: day(13) };
 }
 
-test('a first start shows the demo company in every list', async ({ page }) => {
+test('a first start shows the demo company in every staff list', async ({ page }) => {
   await signIn(page, DEMO.staff);
 
   await page.goto('/dossiers');
-  await expect(page.locator('[data-testid^="row-D-"]').first()).toBeVisible();
+  await slow(page.locator('[data-testid^="row-D-"]').first()).toBeVisible();
   // The table renders the rows in view; the paging line counts them all.
   const paging = (await page.getByTestId('paging-total').textContent()) ?? '';
   const total = Number(paging.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
@@ -32,9 +37,27 @@ test('a first start shows the demo company in every list', async ({ page }) => {
   await screens(page, 'demo-dossiers');
 
   await page.goto('/transports');
-  await expect(page.locator('[data-testid^="row-transport-"]').first()).toBeVisible();
+  await slow(page.locator('[data-testid^="row-transport-"]').first()).toBeVisible();
   await screens(page, 'demo-transports');
 
+  await page.goto('/containers');
+  await slow(page.locator('[data-testid^="row-container-"]').first()).toBeVisible();
+  await screens(page, 'demo-containers');
+
+  await page.goto('/documents');
+  await slow(page.locator('[data-testid^="row-document-"]').first()).toBeVisible();
+  await screens(page, 'demo-documents');
+
+  await page.goto('/parties');
+  await expect(page.getByTestId('row-SZBRIGHT')).toBeVisible();
+  await expect(page.getByTestId('row-VANDIJK')).toBeVisible();
+  await screens(page, 'demo-parties');
+});
+
+test('the demo planning board has legs this week and next, unassigned ones and one vehicle overlap', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.staff);
   const { from, to } = twoWeeks();
   await page.goto(`/planning/list?from=${from}&to=${to}`);
   await expect(page.getByTestId('planning-group-unassigned')).toBeVisible();
@@ -44,22 +67,12 @@ test('a first start shows the demo company in every list', async ({ page }) => {
   // The one truck booked on two legs at once.
   await expect(page.getByTestId('flag-vehicle_overlap')).toHaveCount(2);
   await screens(page, 'demo-planning');
+});
 
-  await page.goto('/containers');
-  await expect(page.locator('[data-testid^="row-container-"]').first()).toBeVisible();
-  await screens(page, 'demo-containers');
-
-  await page.goto('/documents');
-  await expect(page.locator('[data-testid^="row-document-"]').first()).toBeVisible();
-  await screens(page, 'demo-documents');
-
-  await page.goto('/parties');
-  await expect(page.getByTestId('row-SZBRIGHT')).toBeVisible();
-  await expect(page.getByTestId('row-VANDIJK')).toBeVisible();
-  await screens(page, 'demo-parties');
-
+test('the demo sign-ins are in the users list', async ({ page }) => {
   await signIn(page, DEMO.admin);
   await page.goto('/admin/users');
+  await page.getByTestId('enable-admin-mode').click();
   await expect(page.getByTestId('row-customer@globex.example')).toBeVisible();
   await screens(page, 'demo-users');
 });
@@ -78,7 +91,7 @@ test('a customer sees their own demo dossiers only', async ({ page, baseURL }) =
   await signIn(page, DEMO.customer);
   await page.goto('/dossiers');
   const rows = page.locator('[data-testid^="row-D-"]');
-  await expect(rows.first()).toBeVisible();
+  await slow(rows.first()).toBeVisible();
   const shown = await rows.evaluateAll((els) =>
     els.map((e) => e.getAttribute('data-testid')?.slice(4) ?? ''),
   );
@@ -89,6 +102,6 @@ test('a customer sees their own demo dossiers only', async ({ page, baseURL }) =
   await screens(page, 'demo-customer-dossiers');
 
   await page.goto('/documents');
-  await expect(page.locator('[data-testid^="row-document-"]').first()).toBeVisible();
+  await slow(page.locator('[data-testid^="row-document-"]').first()).toBeVisible();
   await screens(page, 'demo-customer-documents');
 });

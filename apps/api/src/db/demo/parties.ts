@@ -1,4 +1,5 @@
 import { type PartyFields, partyCreateSchema } from '@fvg/contracts';
+import { partiesRepository } from '../../features/parties/parties.repository.ts';
 import { PARTY_FIELDS, toColumns } from '../../features/parties/parties.service.ts';
 import { diff } from '../../records/audit.ts';
 import { audit, type DemoContext, valid } from './context.ts';
@@ -66,17 +67,13 @@ export async function seedParties(ctx: DemoContext): Promise<void> {
   for (const [i, input] of PARTNERS.entries()) {
     const party = valid(partyCreateSchema, input, `party ${input.code}`);
     const created = new Date(ctx.today.getTime() - (120 - i) * 86_400_000);
-    const row = await ctx.db
-      .insertInto('parties')
-      .values({
-        ...(toColumns(party) as Record<string, never>),
-        created_by: ctx.users.staff,
-        updated_by: ctx.users.staff,
-        created_at: created,
-        updated_at: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await partiesRepository(ctx.db).insert({
+      ...toColumns(party),
+      created_by: ctx.users.staff,
+      updated_by: ctx.users.staff,
+      created_at: created,
+      updated_at: created,
+    });
     ctx.parties[party.code] = row.id;
     await audit(ctx, {
       kind: 'party',
