@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { FileStore } from '../../features/documents/storage.ts';
-import type { Change } from '../../records/audit.ts';
-import { writeAudit } from '../../records/audit.ts';
+import { type AuditWrite, type Change, writeAudits } from '../../records/audit.ts';
 import type { Db } from '../database.ts';
 
 const DAY = 86_400_000;
@@ -23,6 +22,8 @@ export interface DemoContext {
   namespace: string;
   /** Filled by the dossiers module, read by the later ones. */
   dossiers: DemoDossier[];
+  /** Audit entries not written yet: flushed in one statement after each area (see flushAudit). */
+  audits: AuditWrite[];
 }
 
 export interface DemoDossier {
@@ -110,11 +111,18 @@ export function valid<S extends z.ZodType>(schema: S, input: z.input<S>, what: s
 
 /** An audit entry as the app writes it, dated when the demo says it happened (never in the future). */
 export function audit(
-  ctx: Pick<DemoContext, 'db' | 'now'>,
+  ctx: Pick<DemoContext, 'audits' | 'now'>,
   entry: { kind: string; id: string; action: string; actorId: string | null; changes: Change[]; at: Date },
 ) {
   const when = entry.at.getTime() > ctx.now.getTime() ? ctx.now : entry.at;
-  return writeAudit(ctx.db, { ...entry, at: when });
+  ctx.audits.push({ ...entry, at: when });
+  return Promise.resolve();
+}
+
+/** Writes the collected audit entries, a thousand a statement. */
+export async function flushAudit(ctx: Pick<DemoContext, 'db' | 'audits'>): Promise<void> {
+  for (let i = 0; i < ctx.audits.length; i += 1000) await writeAudits(ctx.db, ctx.audits.slice(i, i + 1000));
+  ctx.audits.length = 0;
 }
 
 /** The earlier of an instant and now: nothing in the demo's past is dated after the seed ran. */

@@ -53,7 +53,7 @@ beforeAll(async () => {
   seeded = await seedFirstStart(db.db, {
     company: { store: new LocalDiskStore(path.join(dataDir, 'files')) },
   });
-  console.log(`demo company seeded in ${seeded.seconds.toFixed(2)} s: ${JSON.stringify(seeded.company)}`);
+  console.log(`demo company seeded in ${seeded.seconds.toFixed(2)} s: ${JSON.stringify(seeded.timings)}`);
   app = await createTestApp(db, { dataDir });
   tokens = await demoTokens(app);
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { DocumentType } from '@fvg/contracts';
-import { documentsRepository } from '../../features/documents/documents.repository.ts';
 import { minimalPdf } from '../../features/documents/minimal-pdf.ts';
 import { newStorageKey } from '../../features/documents/storage.ts';
 import { audit, type DemoContext, type DemoDossier, notAfterNow } from './context.ts';
@@ -43,23 +42,41 @@ function papersOf(d: DemoDossier): Paper[] {
  * orphan sweep removes).
  */
 export async function seedDocuments(ctx: DemoContext): Promise<{ documents: number; visible: number }> {
-  const repo = documentsRepository(ctx.db);
   const withPapers = ctx.dossiers.filter((d) => d.status !== 'requested' && d.status !== 'cancelled');
   let documents = 0;
   let visible = 0;
-  for (const [i, d] of withPapers.entries()) {
-    // Every other booked file has no papers yet; the rest have what their stage brings.
-    if (d.status === 'booked' && i % 2 === 1) continue;
-    for (const [k, p] of papersOf(d).entries()) {
-      const bytes = minimalPdf(`${p.title} - ${d.number} - ${d.customerReference}`);
-      const uploadedAt = notAfterNow(ctx, new Date(d.createdAt.getTime() + (k + 1) * 47 * 60_000));
-      const key = newStorageKey(ctx.namespace, uploadedAt);
-      await ctx.store.put(key, [bytes], { maxBytes: bytes.length });
-      const fileName = `${d.number}-${p.type.replaceAll('_', '-')}.pdf`;
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const actor =
-        d.status === 'delivered' && p.type === 'proof_of_delivery' ? ctx.users.admin : ctx.users.staff;
-      const { id } = await repo.insert({
+  // Every other booked file has no papers yet; the rest have what their stage brings.
+  const papers = withPapers
+    .filter((d, i) => !(d.status === 'booked' && i % 2 === 1))
+    .flatMap((d) =>
+      papersOf(d).map((p, k) => {
+        const uploadedAt = notAfterNow(ctx, new Date(d.createdAt.getTime() + (k + 1) * 47 * 60_000));
+        const bytes = minimalPdf(`${p.title} - ${d.number} - ${d.customerReference}`);
+        return { d, p, bytes, uploadedAt, key: newStorageKey(ctx.namespace, uploadedAt) };
+      }),
+    );
+  // The files first, a few at a time (each write waits for the disk), then the rows.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let paper = papers[next++]; paper; paper = papers[next++])
+        await ctx.store.put(paper.key, [paper.bytes], { maxBytes: paper.bytes.length });
+    }),
+  );
+  for (const { d, p, bytes, uploadedAt, key } of papers) {
+    const slug = p.title
+      .replace(/\(.*\)/, '')
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
+    const fileName = `${d.number}-${slug}.pdf`;
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const actor =
+      d.status === 'delivered' && p.type === 'proof_of_delivery' ? ctx.users.admin : ctx.users.staff;
+    // The upload's insert, with the time the demo says it happened.
+    const { id } = await ctx.db
+      .insertInto('documents')
+      .values({
         record_type: 'dossier',
         record_id: d.id,
         dossier_id: d.id,
@@ -72,29 +89,27 @@ export async function seedDocuments(ctx: DemoContext): Promise<{ documents: numb
         visible_to_customer: p.visible,
         uploaded_by: actor,
         updated_by: actor,
-      });
-      await ctx.db
-        .updateTable('documents')
-        .set({ uploaded_at: uploadedAt, updated_at: uploadedAt })
-        .where('id', '=', id)
-        .execute();
-      await audit(ctx, {
-        kind: 'document',
-        id,
-        action: 'uploaded',
-        actorId: actor,
-        changes: [
-          { field: 'fileName', from: null, to: fileName },
-          { field: 'documentType', from: null, to: p.type },
-          { field: 'visibleToCustomer', from: null, to: p.visible },
-          { field: 'record', from: null, to: `dossier ${d.id}` },
-          { field: 'sha256', from: null, to: sha256 },
-        ],
-        at: uploadedAt,
-      });
-      documents++;
-      if (p.visible) visible++;
-    }
+        uploaded_at: uploadedAt,
+        updated_at: uploadedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(ctx, {
+      kind: 'document',
+      id,
+      action: 'uploaded',
+      actorId: actor,
+      changes: [
+        { field: 'fileName', from: null, to: fileName },
+        { field: 'documentType', from: null, to: p.type },
+        { field: 'visibleToCustomer', from: null, to: p.visible },
+        { field: 'record', from: null, to: `dossier ${d.id}` },
+        { field: 'sha256', from: null, to: sha256 },
+      ],
+      at: uploadedAt,
+    });
+    documents++;
+    if (p.visible) visible++;
   }
   return { documents, visible };
 }

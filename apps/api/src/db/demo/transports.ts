@@ -99,7 +99,7 @@ function legOf(ctx: DemoContext, d: DemoDossier, i: number): Leg | undefined {
     day: after,
     pickupLocode: d.destination,
     pickupAddress: terminal(d.destination),
-    deliveryLocode: d.destination.startsWith('NL') ? 'NLRTM' : d.destination,
+    deliveryLocode: d.customer === 'ACME' ? 'NLRTM' : 'DEHAM',
     deliveryAddress: site(d.customer === 'ACME' ? 'ACME' : 'GLOBEX'),
     hours: [8 + (i % 3), 10 + (i % 3), 13 + (i % 3), 16 + (i % 3)],
     days: 0,
