@@ -68,6 +68,9 @@ test('an event posted with an admin’s integration key appears live on the open
   browser,
   baseURL,
 }) => {
+  // Four sign-ins in four browsers: on a busy machine (and first in the suite, on a cold server) this
+  // takes close to the default minute, without anything being wrong.
+  test.slow();
   const base = baseURL as string;
   const container = containerNumber('ACMU', 0);
   const dossier = await acmeDossier(base, {

@@ -7,7 +7,7 @@ import { createFileStore } from '../apps/api/src/features/documents/storage.ts';
 /**
  * `npm run seed:scale -- --dossiers 1000000`: volume data in the configured database (DATA_DIR or
  * DATABASE_URL): parties, dossiers with charges and transport legs, then container events and
- * documents (each only while its table is empty).
+ * documents (for the dossiers that have none yet: the demo company keeps its own).
  */
 const { values } = parseArgs({
   options: {

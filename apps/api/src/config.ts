@@ -26,7 +26,7 @@ export interface Config {
   loginWindowSeconds: number;
   /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent (default info). */
   logLevel: string;
-  /** SEED_DEMO: seed demo parties and sign-ins into an empty database (default true). */
+  /** SEED_DEMO: seed the demo sign-ins, parties and demo company into an empty database (default true). */
   seedDemo: boolean;
   /**
    * TRUST_PROXY: which proxies may set the client address through X-Forwarded-For (default false:

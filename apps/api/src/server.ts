@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { seedFirstStart } from './db/demo/index.ts';
 import { openDatabase } from './db/open.ts';
-import { seedDemo } from './db/seed.ts';
+import { createFileStore } from './features/documents/storage.ts';
 
 const say = (message: string) => console.log(`[fvg] ${message}`);
 
@@ -10,10 +11,10 @@ async function main() {
   const database = await openDatabase(config, say);
   say(`database: ${database.where}`);
   if (config.seedDemo) {
-    const seeded = await seedDemo(database.db);
-    if (seeded.length) {
-      say('seeded demo data; sign in with:');
-      for (const u of seeded)
+    const seeded = await seedFirstStart(database.db, { company: { store: createFileStore(config) } });
+    if (seeded.users.length) {
+      say(`seeded the demo company in ${seeded.seconds.toFixed(1)} s; sign in with:`);
+      for (const u of seeded.users)
         say(`  ${u.role.padEnd(8)} ${u.email} / ${u.password}${u.cwAccess ? ' (cw_access)' : ''}`);
     }
   }

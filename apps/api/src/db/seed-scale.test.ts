@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStore } from '../features/documents/storage.ts';
 import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
+import { seedFirstStart } from './demo/index.ts';
 import { seedOperations, seedScale } from './seed-scale.ts';
 
 let db: TestDatabase;
@@ -87,6 +88,56 @@ describe('seed:scale', () => {
         [],
       );
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('adds to a database with the demo company: its dossiers keep their events and papers, the new ones get theirs', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fvg-seed-demo-'));
+    const demo = await createTestDatabase();
+    try {
+      const store = new LocalDiskStore(dir);
+      await seedFirstStart(demo.db, { company: { store } });
+      const counts = async () =>
+        (
+          await sql<{ dossiers: number; events: number; documents: number; max: string }>`
+            select (select count(*)::int from dossiers) dossiers, (select count(*)::int from container_events) events,
+                   (select count(*)::int from documents) documents, (select max(number) from dossiers) max`.execute(
+            demo.db,
+          )
+        ).rows[0];
+      const before = await counts();
+      const demoEvents = (
+        await sql<{ n: number }>`select count(*)::int n from container_events where source = 'csv'`.execute(
+          demo.db,
+        )
+      ).rows[0]?.n;
+      await seedScale(demo.db, { dossiers: 30, chargesPerDossier: 1, transportsPerDossier: 1 });
+      const reports = await seedOperations(demo.db, store, { eventsPerContainer: 2, documentsPerDossier: 1 });
+      const after = await counts();
+      expect(after?.dossiers).toBe((before?.dossiers ?? 0) + 30);
+      // Numbers continue after the demo company's.
+      expect((after?.max ?? '') > (before?.max ?? '')).toBe(true);
+      // Every dossier without events (generated ones, and demo ones that capture none) got them; the demo's stay as they were.
+      expect(reports.map((r) => r.table)).toEqual(['container_events', 'documents']);
+      expect((after?.events ?? 0) > (before?.events ?? 0)).toBe(true);
+      expect(
+        (
+          await sql<{ n: number }>`select count(*)::int n from container_events where source = 'csv'`.execute(
+            demo.db,
+          )
+        ).rows[0]?.n,
+      ).toBe(demoEvents);
+      const bare = (
+        await sql<{ n: number }>`select count(*)::int n from dossiers d
+          where not exists (select 1 from documents x where x.dossier_id = d.id)`.execute(demo.db)
+      ).rows[0]?.n;
+      expect(bare).toBe(0);
+      expect(await seedOperations(demo.db, store, { eventsPerContainer: 2, documentsPerDossier: 1 })).toEqual(
+        [],
+      );
+    } finally {
+      await demo.drop();
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);

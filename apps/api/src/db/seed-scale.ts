@@ -216,8 +216,9 @@ export interface OperationsScaleOptions {
 }
 
 /**
- * Container events and documents for the dossiers that exist, each only when its table is still
- * empty (both generators add to what is there, so running the volume seed twice must not double them).
+ * Container events and documents for the dossiers that have none yet: running the volume seed twice
+ * does not double them, and on a database with the demo company (whose dossiers have their own
+ * events and papers) the generated dossiers still get theirs.
  */
 export async function seedOperations(
   db: Db,
@@ -226,8 +227,13 @@ export async function seedOperations(
 ): Promise<ScaleReport[]> {
   const log = opts.log ?? (() => {});
   const reports: ScaleReport[] = [];
-  const count = async (table: string) =>
-    Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]?.n);
+  // Whether some dossier (with containers, for events) has no row in the table yet.
+  const lacking = async (table: 'container_events' | 'documents') =>
+    (
+      await sql<{ some: boolean }>`select exists (select 1 from dossiers d
+        where ${table === 'container_events' ? sql`cardinality(d.container_numbers) > 0 and` : sql``}
+          not exists (select 1 from ${sql.table(table)} x where x.dossier_id = d.id)) as some`.execute(db)
+    ).rows[0]?.some === true;
   const report = (table: string, rows: number, seconds: number) => {
     const r = { table, rows, seconds, rowsPerSecond: Math.round(rows / seconds) };
     reports.push(r);
@@ -236,14 +242,19 @@ export async function seedOperations(
     );
   };
   const perContainer = opts.eventsPerContainer ?? 4;
-  if (perContainer > 0 && (await count('container_events')) === 0) {
-    const r = await seedContainerEvents(db, { eventsPerDossierContainer: perContainer, log });
+  if (perContainer > 0 && (await lacking('container_events'))) {
+    const r = await seedContainerEvents(db, {
+      eventsPerDossierContainer: perContainer,
+      onlyDossiersWithoutEvents: true,
+      log,
+    });
     report('container_events', r.events, r.seconds);
   }
   const perDossier = opts.documentsPerDossier ?? 1;
-  if (perDossier > 0 && (await count('documents')) === 0) {
+  if (perDossier > 0 && (await lacking('documents'))) {
     const r = await seedDocuments(db, store, {
       perDossier,
+      onlyDossiersWithoutDocuments: true,
       files: opts.documentFiles ?? 'none',
       batchDossiers: 5000,
       log: (line) => {

@@ -77,19 +77,30 @@ const DEMO_PARTIES = [
   },
 ];
 
-/** Seeds demo parties and users when the database has no user yet; returns the users it created. */
-export async function seedDemo(db: Db): Promise<typeof DEMO_USERS> {
-  const { n } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(n) > 0) return [];
+/** The demo parties and sign-ins, into a database without users (callers check); returns email → user id. */
+export async function insertDemoSignIns(db: Db): Promise<Record<string, string>> {
   await db
     .insertInto('parties')
     .values(DEMO_PARTIES)
     .onConflict((oc) => oc.doNothing())
     .execute();
   const users = usersService(db);
-  for (const user of DEMO_USERS) await users.create(user);
+  const ids: Record<string, string> = {};
+  for (const user of DEMO_USERS) ids[user.email] = (await users.create(user)).id;
+  return ids;
+}
+
+/**
+ * Seeds demo parties and users (not the demo company) when the database has no user yet; returns
+ * the users it created. The API tests start from this small seed; a first start of the app seeds
+ * through demo/index.ts (seedFirstStart), which adds the company in the same transaction.
+ */
+export async function seedDemo(db: Db): Promise<typeof DEMO_USERS> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(n) > 0) return [];
+  await insertDemoSignIns(db);
   return DEMO_USERS;
 }

@@ -31,19 +31,35 @@ export function diff(
   return changes;
 }
 
-export async function writeAudit(
-  db: Db,
-  entry: { kind: string; id: string; action: string; actorId: string | null; changes: Change[] },
-): Promise<void> {
+export interface AuditWrite {
+  kind: string;
+  id: string;
+  action: string;
+  actorId: string | null;
+  changes: Change[];
+  /** When it happened, if not now: the demo company's records carry a past that reads like use. */
+  at?: Date;
+}
+
+export async function writeAudit(db: Db, entry: AuditWrite): Promise<void> {
+  await writeAudits(db, [entry]);
+}
+
+/** Several entries in one statement (a seed writes hundreds). */
+export async function writeAudits(db: Db, entries: AuditWrite[]): Promise<void> {
+  if (!entries.length) return;
   await db
     .insertInto('audit_log')
-    .values({
-      record_kind: entry.kind,
-      record_id: entry.id,
-      action: entry.action,
-      actor_id: entry.actorId,
-      changes: JSON.stringify(entry.changes),
-    })
+    .values(
+      entries.map((entry) => ({
+        record_kind: entry.kind,
+        record_id: entry.id,
+        action: entry.action,
+        actor_id: entry.actorId,
+        changes: JSON.stringify(entry.changes),
+        ...(entry.at ? { at: entry.at } : {}),
+      })),
+    )
     .execute();
 }
 

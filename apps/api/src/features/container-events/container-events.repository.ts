@@ -600,6 +600,8 @@ export interface SeedContainerEventsOptions {
   eventsPerDossierContainer: number;
   /** Dossiers per INSERT … SELECT (default 20 000). */
   batchSize?: number;
+  /** Leave out dossiers that have events already (the demo company's, an earlier run's). */
+  onlyDossiersWithoutEvents?: boolean;
   log?: (line: string) => void;
 }
 
@@ -621,12 +623,15 @@ export async function seedContainerEvents(
   const n = Math.max(1, Math.floor(opts.eventsPerDossierContainer));
   const batch = opts.batchSize ?? 20_000;
   const log = opts.log ?? (() => {});
+  const without = opts.onlyDossiersWithoutEvents
+    ? sql`and not exists (select 1 from container_events x where x.dossier_id = d.id)`
+    : sql``;
   let last = '00000000-0000-0000-0000-000000000000';
   let events = 0;
   for (;;) {
     const bounds = await sql<{ upto: string }>`
       select id::text as upto from (
-        select id from dossiers where id > ${last}::uuid and cardinality(container_numbers) > 0
+        select id from dossiers d where id > ${last}::uuid and cardinality(container_numbers) > 0 ${without}
         order by id limit ${batch}) b
       order by id desc limit 1`.execute(db);
     const upto = bounds.rows[0]?.upto;
@@ -673,7 +678,7 @@ export async function seedContainerEvents(
           from dossiers d
           cross join lateral unnest(d.container_numbers) as c(container)
           cross join generate_series(1, ${n}) k
-          where d.id > ${last}::uuid and d.id <= ${upto}::uuid and cardinality(d.container_numbers) > 0
+          where d.id > ${last}::uuid and d.id <= ${upto}::uuid and cardinality(d.container_numbers) > 0 ${without}
         ) s
       ) g
       on conflict (event_id) do nothing`.execute(db);

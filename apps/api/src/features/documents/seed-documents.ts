@@ -18,6 +18,8 @@ export interface SeedDocumentsOptions {
    * tests of the lists where millions of small files would only cost time.
    */
   files?: 'each' | 'none';
+  /** Leave out dossiers that have documents already (the demo company's, an earlier run's). */
+  onlyDossiersWithoutDocuments?: boolean;
   /** Dossiers handled per transaction (default 500). */
   batchDossiers?: number;
   /** Parallel file writes (default 16). */
@@ -51,9 +53,9 @@ export async function seedDocuments(
   for (;;) {
     const dossiers = (
       await sql<{ id: string; number: string; created_at: Date }>`
-        select id, number, created_at from dossiers where id > ${after} order by id limit ${batchDossiers}`.execute(
-        db,
-      )
+        select id, number, created_at from dossiers d where id > ${after}
+          ${opts.onlyDossiersWithoutDocuments ? sql`and not exists (select 1 from documents x where x.dossier_id = d.id)` : sql``}
+        order by id limit ${batchDossiers}`.execute(db)
     ).rows;
     if (!dossiers.length) break;
     after = dossiers.at(-1)?.id as string;

@@ -72,6 +72,8 @@ const COLUMNS = {
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 
+export { FIELDS as DOSSIER_FIELDS };
+
 /** The fields of a stored dossier in API terms, for diffs and merged validation. */
 function fieldsOf(r: DossierRow): Record<Field, unknown> {
   const out = {} as Record<Field, unknown>;
@@ -79,7 +81,7 @@ function fieldsOf(r: DossierRow): Record<Field, unknown> {
   return out;
 }
 
-function toColumns(input: Partial<Record<Field, unknown>>): Record<string, unknown> {
+export function toColumns(input: Partial<Record<Field, unknown>>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const f of FIELDS) {
     const v = input[f];

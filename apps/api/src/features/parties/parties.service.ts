@@ -35,7 +35,9 @@ const COLUMNS = {
 } as const satisfies Record<string, string>;
 const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
-function toColumns(input: Partial<PartyCreate>): Record<string, unknown> {
+export { FIELDS as PARTY_FIELDS };
+
+export function toColumns(input: Partial<PartyCreate>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const f of FIELDS) {
     if (input[f] === undefined) continue;

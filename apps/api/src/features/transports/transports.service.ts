@@ -55,7 +55,9 @@ const COLUMNS = {
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 
-function toColumns(input: Partial<Record<Field, unknown>>): Record<string, unknown> {
+export { FIELDS as TRANSPORT_FIELDS };
+
+export function toColumns(input: Partial<Record<Field, unknown>>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const f of FIELDS) if (input[f] !== undefined) row[COLUMNS[f]] = input[f];
   return row;

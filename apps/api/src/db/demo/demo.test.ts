@@ -1,0 +1,301 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DOSSIER_STATUSES, isUnLocode, isValidContainerNumber } from '@fvg/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { LocalDiskStore } from '../../features/documents/storage.ts';
+import {
+  apiCaller,
+  createTestApp,
+  createTestDatabase,
+  demoTokens,
+  type TestDatabase,
+} from '../../test/helpers.ts';
+import { seedFirstStart } from './index.ts';
+
+type Tokens = Awaited<ReturnType<typeof demoTokens>>;
+type Row = Record<string, unknown>;
+
+let db: TestDatabase;
+let dataDir: string;
+let app: App;
+let tokens: Tokens;
+let seeded: Awaited<ReturnType<typeof seedFirstStart>>;
+const call = apiCaller(() => app);
+const get = (pathname: string, auth: { authorization: string }, query: Record<string, string> = {}) =>
+  call('GET', `${pathname}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`, auth);
+
+/** Monday of the week `d` falls in, and a day n days on (UTC calendar days). */
+const monday = (d: Date) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)));
+const plus = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function all(
+  pathname: string,
+  auth: { authorization: string },
+  query: Record<string, string> = {},
+): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let page = 1; ; page++) {
+    const r = await get(pathname, auth, { ...query, page: String(page), pageSize: '100' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const items = r.body.items as Row[];
+    out.push(...items);
+    if (items.length < 100) return out;
+  }
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-demo-'));
+  seeded = await seedFirstStart(db.db, {
+    company: { store: new LocalDiskStore(path.join(dataDir, 'files')) },
+  });
+  console.log(`demo company seeded in ${seeded.seconds.toFixed(2)} s: ${JSON.stringify(seeded.timings)}`);
+  app = await createTestApp(db, { dataDir });
+  tokens = await demoTokens(app);
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the demo company on a first start', () => {
+  it('has at least 40 dossiers in every status, for both customers, with charges, routes and handlers', async () => {
+    const dossiers = await all('/dossiers', tokens.staff);
+    expect(dossiers.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(dossiers.map((d) => d.status))).toEqual(new Set(DOSSIER_STATUSES));
+    const byCustomer = (code: string) =>
+      dossiers.filter((d) => (d.customer as { code: string }).code === code);
+    expect(byCustomer('ACME').length).toBeGreaterThanOrEqual(15);
+    expect(byCustomer('GLOBEX').length).toBeGreaterThanOrEqual(15);
+    expect(new Set(dossiers.map((d) => d.mode)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(dossiers.map((d) => d.type)).size).toBeGreaterThanOrEqual(5);
+    for (const d of dossiers) {
+      expect(isUnLocode(d.originLocode as string) && isUnLocode(d.destinationLocode as string)).toBe(true);
+      // A booked dossier has someone handling it; a request waits for one.
+      if (d.status !== 'requested' && d.status !== 'cancelled') expect(d.handler).not.toBeNull();
+    }
+    const charges = (
+      await sql<{ n: number; currencies: number; costs: number; revenues: number; bad: number }>`
+        select count(*)::int n, count(distinct currency)::int currencies,
+               count(*) filter (where kind = 'cost')::int costs, count(*) filter (where kind = 'revenue')::int revenues,
+               (select count(*)::int from dossiers d where profit <> (select coalesce(sum(case kind when 'revenue' then base_amount else -base_amount end), 0)
+                  from dossier_charges where dossier_id = d.id)) bad
+        from dossier_charges`.execute(db.db)
+    ).rows[0];
+    expect(charges?.currencies).toBeGreaterThanOrEqual(3);
+    expect(charges?.costs).toBeGreaterThan(20);
+    expect(charges?.revenues).toBeGreaterThan(40);
+    expect(charges?.bad).toBe(0);
+
+    // The detail carries the sea facts: Incoterm, cargo, valid container numbers.
+    const sea = dossiers.find((d) => d.mode === 'sea' && d.status === 'in_transit') as Row;
+    const detail = (await get(`/dossiers/${sea.id}`, tokens.staff)).body;
+    expect(detail.incoterm).toMatch(/^[A-Z]{3}$/);
+    expect(detail.cargoDescription).toBeTruthy();
+    expect(detail.atd).toBeTruthy();
+    const containers = detail.containers as { number: string }[];
+    expect(containers.length).toBeGreaterThan(0);
+    expect(containers.every((c) => isValidContainerNumber(c.number))).toBe(true);
+  });
+
+  it('has a history for its records, as if made in the app', async () => {
+    const [d] = await all('/dossiers', tokens.staff, { status: 'delivered' });
+    const history = (await get(`/dossiers/${(d as Row).id}/history`, tokens.staff)).body;
+    const actions = (history.items ?? history) as { action: string }[];
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['created', 'charges changed', 'status changed']),
+    );
+    const missing = (
+      await sql<{ n: number }>`
+        select count(*)::int n from (
+          select id from dossiers union all select id from transports union all select id from documents
+          union all select id from parties where code not in ('ACME','GLOBEX','NORDCAR','BLUESEA')) r
+        where not exists (select 1 from audit_log a where a.record_id = r.id)`.execute(db.db)
+    ).rows[0];
+    expect(missing?.n).toBe(0);
+  });
+
+  it('a customer sees their own dossiers only', async () => {
+    const staffView = await all('/dossiers', tokens.staff);
+    const acme = await all('/dossiers', tokens.acme);
+    expect(acme.length).toBe(
+      staffView.filter((d) => (d.customer as { code: string }).code === 'ACME').length,
+    );
+    expect(acme.every((d) => (d.customer as { code: string }).code === 'ACME' && d.profit === null)).toBe(
+      true,
+    );
+  });
+
+  it('plans legs this week and next, some without a carrier, and flags exactly one vehicle overlap', async () => {
+    const from = monday(new Date());
+    const r = await get('/planning', tokens.staff, {
+      from: plus(from, 0),
+      to: plus(from, 13),
+      tz: 'UTC',
+      limit: '500',
+    });
+    expect(r.status).toBe(200);
+    const items = r.body.items as { id: string; pickupFrom: string; carrier: unknown; flags: string[] }[];
+    const thisWeek = items.filter((t) => t.pickupFrom < `${plus(from, 7)}`);
+    const nextWeek = items.filter((t) => t.pickupFrom >= `${plus(from, 7)}`);
+    expect(thisWeek.length).toBeGreaterThan(0);
+    expect(nextWeek.length).toBeGreaterThan(0);
+    const unassigned = items.filter((t) => t.flags.includes('missing_carrier'));
+    expect(unassigned.length).toBeGreaterThanOrEqual(3);
+    expect(unassigned.every((t) => t.carrier === null)).toBe(true);
+    // One truck on two legs at once: both legs flagged, nothing else.
+    expect(
+      items
+        .filter((t) => t.flags.includes('vehicle_overlap'))
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([...(seeded.company as { transports: { overlap: string[] } }).transports.overlap].sort());
+    expect(items.some((t) => t.flags.includes('pickup_passed'))).toBe(false);
+  });
+
+  it('has containers with planned, estimated and actual events, linked to dossiers, and one changed ETA', async () => {
+    const containers = await all('/containers', tokens.staff);
+    expect(containers.length).toBeGreaterThanOrEqual(10);
+    const kinds = (
+      await sql<{ classifier: string; unlinked: number }>`
+        select classifier, count(*) filter (where dossier_id is null)::int unlinked from container_events group by classifier order by classifier`.execute(
+        db.db,
+      )
+    ).rows;
+    expect(kinds).toEqual([
+      { classifier: 'ACT', unlinked: 0 },
+      { classifier: 'EST', unlinked: 0 },
+      { classifier: 'PLN', unlinked: 0 },
+    ]);
+    const changed = (seeded.company as Record<string, { etaChanged: string }>)['container events']
+      ?.etaChanged;
+    const timeline = (await get(`/containers/${changed}/events`, tokens.staff, { limit: '50' })).body;
+    const disc = (
+      timeline.items as {
+        equipmentEventTypeCode: string;
+        eventClassifierCode: string;
+        superseded: boolean;
+        previousEventDateTime: string | null;
+      }[]
+    ).filter((e) => e.equipmentEventTypeCode === 'DISC');
+    // The newest estimate stands, the earlier one is replaced, and the move shows.
+    expect(disc.filter((e) => e.eventClassifierCode === 'EST').length).toBe(2);
+    expect(disc.filter((e) => !e.superseded).length).toBe(1);
+    expect(disc.find((e) => !e.superseded)?.previousEventDateTime).toBeTruthy();
+  });
+
+  it('has real PDFs, and a customer sees only the visible ones of their own dossiers', async () => {
+    const staffDocs = await all('/documents', tokens.staff);
+    expect(staffDocs.length).toBeGreaterThanOrEqual(20);
+    expect(staffDocs.some((d) => d.visibleToCustomer === false)).toBe(true);
+    const acmeDocs = await all('/documents', tokens.acme);
+    expect(acmeDocs.length).toBeGreaterThan(0);
+    const acmeDossiers = new Set((await all('/dossiers', tokens.acme)).map((d) => d.id));
+    const expected = staffDocs.filter(
+      (d) => d.visibleToCustomer && acmeDossiers.has((d.dossier as { id: string } | null)?.id),
+    );
+    expect(acmeDocs.map((d) => d.id).sort()).toEqual(expected.map((d) => d.id).sort());
+    const file = await get(`/documents/${(acmeDocs[0] as Row).id}/content`, tokens.acme);
+    expect(file.status).toBe(200);
+    expect(file.raw.slice(0, 5)).toBe('%PDF-');
+  });
+
+  it('has chat threads with unread messages for staff and for both customers', async () => {
+    const threads = (
+      await sql<{ dossier_id: string }>`select distinct dossier_id from chat_messages`.execute(db.db)
+    ).rows.map((r) => r.dossier_id);
+    expect(threads.length).toBeGreaterThanOrEqual(6);
+    const unread = async (auth: { authorization: string }) => {
+      let n = 0;
+      for (const id of threads) {
+        const r = await get(`/dossiers/${id}/messages`, auth, { limit: '50' });
+        if (r.status === 200) n += r.body.unread as number;
+      }
+      return n;
+    };
+    expect(await unread(tokens.staff)).toBeGreaterThan(0);
+    expect(await unread(tokens.acme)).toBeGreaterThan(0);
+    expect(await unread(tokens.globex)).toBeGreaterThan(0);
+  });
+
+  it('seeds nothing on a second start', async () => {
+    const before = (await sql<{ n: number }>`select count(*)::int n from dossiers`.execute(db.db)).rows[0]?.n;
+    const again = await seedFirstStart(db.db, {
+      company: { store: new LocalDiskStore(path.join(dataDir, 'files')) },
+    });
+    expect(again).toMatchObject({ users: [], company: null });
+    expect((await sql<{ n: number }>`select count(*)::int n from dossiers`.execute(db.db)).rows[0]?.n).toBe(
+      before,
+    );
+  });
+});
+
+describe('seeding a fresh database', () => {
+  const dossierKeys = (d: TestDatabase) =>
+    sql<Row>`select number, status, customer_reference, booking_number, master_bl, container_numbers, etd, eta
+             from dossiers order by number`.execute(d.db);
+
+  it('gives the same company twice (same clock), and rolls back whole when it fails part-way', async () => {
+    const now = new Date();
+    const dir = await mkdtemp(path.join(tmpdir(), 'fvg-demo-'));
+    const other = await createTestDatabase();
+    const broken = await createTestDatabase();
+    try {
+      const store = new LocalDiskStore(path.join(dir, 'files'));
+      await seedFirstStart(other.db, { company: { store }, now });
+      const third = await createTestDatabase();
+      try {
+        await seedFirstStart(third.db, { company: { store }, now });
+        expect((await dossierKeys(third)).rows).toEqual((await dossierKeys(other)).rows);
+      } finally {
+        await third.drop();
+      }
+
+      // A crash mid-seed (here: a store that fails on the 5th file) leaves no user, party or dossier:
+      // the next start seeds the whole company.
+      let puts = 0;
+      const failing = Object.create(store) as LocalDiskStore;
+      failing.put = async (...args: Parameters<LocalDiskStore['put']>) => {
+        if (++puts === 5) throw new Error('disk full');
+        return store.put(...args);
+      };
+      await expect(seedFirstStart(broken.db, { company: { store: failing }, now })).rejects.toThrow(
+        'disk full',
+      );
+      const left = (
+        await sql<{ users: number; parties: number; dossiers: number }>`
+          select (select count(*)::int from users) users, (select count(*)::int from parties) parties,
+                 (select count(*)::int from dossiers) dossiers`.execute(broken.db)
+      ).rows[0];
+      expect(left).toEqual({ users: 0, parties: 0, dossiers: 0 });
+      const retry = await seedFirstStart(broken.db, { company: { store }, now });
+      expect(retry.users.length).toBe(4);
+      expect((await dossierKeys(broken)).rows).toEqual((await dossierKeys(other)).rows);
+    } finally {
+      await other.drop();
+      await broken.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without the company (SEED_DEMO=false is no seed at all; tests use the sign-ins only) adds just the sign-ins', async () => {
+    const plain = await createTestDatabase();
+    try {
+      const r = await seedFirstStart(plain.db);
+      expect(r.users.length).toBe(4);
+      const counts = (
+        await sql<{ parties: number; dossiers: number; events: number }>`
+          select (select count(*)::int from parties) parties, (select count(*)::int from dossiers) dossiers,
+                 (select count(*)::int from container_events) events`.execute(plain.db)
+      ).rows[0];
+      expect(counts).toEqual({ parties: 4, dossiers: 0, events: 0 });
+    } finally {
+      await plain.drop();
+    }
+  });
+});
