@@ -17,22 +17,6 @@ export const DEMO = {
   customer: { email: 'customer@acme.example', password: 'customer-demo-2026' },
 } as const;
 
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 800 },
-] as const;
-
-/** Screenshots of the page at 1440×900 and 1280×800 into test-results/screens/, to look at before finishing. */
-export async function screens(page: Page, name: string) {
-  await mkdir('test-results/screens', { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    // Let the layout settle at the new size (the table measures its columns after a resize).
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
-  }
-}
-
 export async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
   await page.getByTestId('login-email').fill(who.email);
