@@ -92,6 +92,28 @@ describe('OfflineNotice', () => {
     await waitFor(() => expect(screen.queryByTestId('offline-notice')).toBeNull());
   });
 
+  it('believes the browser when it is back online after requests failed, and runs the failed loads again', async () => {
+    const { hub } = connectedHub();
+    const answers = { ok: false, calls: 0 };
+    renderWithProviders(
+      <HubProvider userId="u1" client={hub}>
+        <OfflineNotice />
+        <LoadProbe answers={answers} />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
+    setBrowserOnline(false);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await act(async () => {
+      await apiRequest('dossiers').catch(() => {});
+    });
+    answers.ok = true;
+    setBrowserOnline(true);
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('loaded'));
+  });
+
   it('goes when the server answers again', async () => {
     const { hub } = connectedHub();
     renderWithProviders(

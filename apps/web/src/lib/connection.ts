@@ -34,12 +34,18 @@ export function connectionState(): ConnectionState {
 }
 
 export function subscribeConnection(listener: () => void): () => void {
+  // The browser's network is back: believe it until a request says otherwise (the loads that failed
+  // run again at once, and a failure brings the notice back).
+  const online = () => {
+    fetchFailed = false;
+    listener();
+  };
   listeners.add(listener);
-  window.addEventListener('online', listener);
+  window.addEventListener('online', online);
   window.addEventListener('offline', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('online', listener);
+    window.removeEventListener('online', online);
     window.removeEventListener('offline', listener);
   };
 }
