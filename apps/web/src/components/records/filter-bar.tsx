@@ -1,6 +1,6 @@
 import { Badge, Button, CloseButton, Group, Input, InputBase, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type LazyComponent, lazyNamed } from '../../lib/lazy-component.ts';
 import type { PickerFilterDef } from './filter-pickers.tsx';
@@ -173,7 +173,13 @@ function FilterControl({
       return (
         <Deferred
           module={pickers}
-          standIn={{ label: filter.label, width, testId, shown: pickerShown(filter, values) }}
+          standIn={{
+            label: filter.label,
+            width,
+            testId,
+            shown: pickerShown(filter, values),
+            chevron: filter.kind !== 'lookup',
+          }}
         >
           {(wants) => (
             <PickerFilter
@@ -324,7 +330,14 @@ function Deferred({
   children,
 }: {
   module: LazyModule;
-  standIn: { label: string; width: number; testId: string; shown: string | null; placeholder?: string };
+  standIn: {
+    label: string;
+    width: number;
+    testId: string;
+    shown: string | null;
+    placeholder?: string;
+    chevron?: boolean;
+  };
   children: (wants: Wants) => ReactNode;
 }) {
   const wants = useRef<Wants>({ focus: false, open: false });
@@ -335,6 +348,9 @@ function Deferred({
       label={standIn.label}
       w={standIn.width}
       pointer
+      // Where the picker shows its chevron, so nothing moves when it takes the stand-in's place.
+      rightSection={standIn.chevron ? <IconChevronDown size={16} aria-hidden /> : undefined}
+      rightSectionPointerEvents="none"
       aria-haspopup="listbox"
       onPointerEnter={module.load}
       onFocus={() => {
