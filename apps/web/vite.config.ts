@@ -11,11 +11,21 @@ const apiProxy = {
 };
 
 /*
- * Vendor code of the first load goes into a few long-lived chunks that change only with dependency
- * updates (`$initial`: statically reachable from the entry). Vendor code only screens use (forms,
- * inputs the shell does not need) stays with the lazy screen chunks, which are split by their
- * dynamic imports (app/route-components.ts): one chunk per screen, with code an area's screens
- * share split out automatically.
+ * Chunks (ADR 0023; `npm run bench:web` measures the first load of /dossiers against its budget):
+ * - the first load (`$initial`: statically reachable from the entry) in a few long-lived vendor chunks
+ *   that change only with dependency updates, and one `shell` chunk with the app's own start code;
+ * - `list`: what every list screen needs at first paint (ListPage, DataTable, FilterBar, their
+ *   Mantine inputs, TanStack Table and Virtual), one chunk shared by all lists;
+ * - `dialogs`: Mantine's Modal with RecordModal's and ConfirmDialog's frames, loaded when one opens;
+ * - `forms`: react-hook-form and the shared form pieces, loaded when a dialog or an edit opens
+ *   (forms are lazy: lib/lazy-component.ts); `dates`: the date pickers and dayjs, loaded with a form
+ *   or when a date filter is reached for;
+ * - `data`: the query keys, queries and mutations of every area and the labels of their values
+ *   (a few KB each, shared by many screens: one request instead of one per area);
+ * - `icons`: every icon in one chunk (a few hundred bytes each: as separate chunks their requests
+ *   cost more than their code);
+ * - everything else per screen, split by the dynamic imports of app/route-components.ts.
+ * A group takes its modules' dependencies along unless a group of higher priority has them.
  */
 const initialVendor = (name: string, test: RegExp, priority: number) => ({
   name,
@@ -23,6 +33,31 @@ const initialVendor = (name: string, test: RegExp, priority: number) => ({
   priority,
   tags: ['$initial' as const],
 });
+const sourceFile = (dir: string, files: string[]) =>
+  new RegExp(`[\\\\/]src[\\\\/]${dir}[\\\\/](${files.join('|')})\\.tsx?$`);
+const LIST_MODULES = [
+  sourceFile('components/records', [
+    'list-page',
+    'data-table',
+    'filter-bar',
+    'paging-control',
+    'export-menu',
+    'status-badge',
+    'record-modal',
+  ]),
+  sourceFile('components', ['screen-frame', 'admin-screen']),
+];
+const FORM_MODULES = [
+  /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+  sourceFile('components/records', ['record-form', 'form-fields']),
+];
+const DIALOG_MODULES = [sourceFile('components/records', ['record-modal-dialog', 'confirm-dialog'])];
+const DATA_MODULES = [
+  /[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/]/,
+  /[\\/]src[\\/]features[\\/][^\\/]+[\\/]components[\\/][^\\/]+-meta\.ts$/,
+  /[\\/]src[\\/]lib[\\/]/,
+  /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
+];
 const vendorChunks = [
   initialVendor('react', /node_modules[\\/](react|react-dom|scheduler)[\\/]/, 40),
   initialVendor('router', /node_modules[\\/]@tanstack[\\/]/, 30),
@@ -32,7 +67,13 @@ const vendorChunks = [
     20,
   ),
   initialVendor('zod', /node_modules[\\/]zod[\\/]/, 20),
-  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 20 },
+  { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/, priority: 25 },
+  { name: 'shell', test: /./, priority: 10, tags: ['$initial' as const] },
+  { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, priority: 8 },
+  { name: 'list', test: (id: string) => LIST_MODULES.some((re) => re.test(id)), priority: 9 },
+  { name: 'dialogs', test: (id: string) => DIALOG_MODULES.some((re) => re.test(id)), priority: 7 },
+  { name: 'forms', test: (id: string) => FORM_MODULES.some((re) => re.test(id)), priority: 5 },
+  { name: 'data', test: (id: string) => DATA_MODULES.some((re) => re.test(id)), priority: 4 },
 ];
 
 export default defineConfig({

@@ -63,7 +63,11 @@ export interface FieldVisibility {
 /** For areas whose every field the record's customer may see (declared, so it is a decision, not a gap). */
 export const NO_INTERNAL_FIELDS: FieldVisibility = { internal: [] };
 
-/** Who changed what on a record, one entry per mutation. */
+/**
+ * Who changed what on a record, one entry per mutation. A reference field's value (`carrierId`,
+ * `handlerId`…) comes as the record it names, `{ id, code, name }` for a party and `{ id, name }` for
+ * a user, when the API could name it (apps/api/src/records/audit.ts), else as the id.
+ */
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),

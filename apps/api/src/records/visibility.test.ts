@@ -157,7 +157,12 @@ describe('a dossier moved to another customer', () => {
     const staff = (await call('GET', `/dossiers/${id}/history`, tokens.staff))
       .body as unknown as AuditEntry[];
     expect(staff.map((e) => e.action)).toEqual(['updated', 'updated', 'updated', 'booking requested']);
-    expect(staff[1]?.changes).toContainEqual({ field: 'customerId', from: parties.ACME, to: parties.GLOBEX });
+    // Staff read the move with the parties' names (records/audit.ts names the ids of reference fields).
+    expect(staff[1]?.changes).toContainEqual({
+      field: 'customerId',
+      from: expect.objectContaining({ id: parties.ACME, code: 'ACME' }),
+      to: expect.objectContaining({ id: parties.GLOBEX, code: 'GLOBEX' }),
+    });
 
     const globex = await call('GET', `/dossiers/${id}/history`, tokens.globex);
     expect(globex.status).toBe(200);

@@ -21,9 +21,12 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
         if (isApiError(error) && error.status === 401 && !isSessionQuery) options.onUnauthorized?.();
       },
     }),
+    // 'always': a request is made even when the browser says it is offline, so it fails and the
+    // screen shows its error with "Try again" (and the shell its offline notice); TanStack's default
+    // ('online') pauses it instead, which showed skeleton rows for as long as the connection was gone.
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
-      mutations: { retry: false },
+      queries: { staleTime: 30_000, retry: shouldRetry, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -47,6 +47,7 @@ import { hasCwAccess, useMe } from '../lib/session.ts';
 import { HubProvider } from './hub-provider.tsx';
 import { HubStatusDot } from './hub-status.tsx';
 import { NotificationToasts } from './notification-toasts.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
 import { HOME_PATH, isUnderPath, navEntriesFor, pathFor, type RouteName } from './route-table.ts';
 
 const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
@@ -257,6 +258,7 @@ export function Shell() {
         </AppShell.Navbar>
 
         <AppShell.Main id="main-content" tabIndex={-1}>
+          <OfflineNotice />
           {me.isError ? <ErrorState error={me.error} onRetry={() => void me.refetch()} /> : <Outlet />}
         </AppShell.Main>
 

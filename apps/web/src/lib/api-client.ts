@@ -1,4 +1,5 @@
 import { type Problem, problemSchema } from '@fvg/contracts';
+import { reportFetchFailed, reportServerReached } from './connection.ts';
 import { getToken } from './token.ts';
 
 /** Base address of the API: same origin `/api` unless the build sets `VITE_API_BASE`. */
@@ -162,8 +163,10 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   let response: Response;
   try {
     response = await fetch(apiUrl(path), { method, headers, body: payload, signal });
+    reportServerReached();
   } catch (error) {
     if (isAbort(error)) throw error;
+    reportFetchFailed();
     throw new ApiError(0, {
       type: 'about:blank',
       title: 'Network error',
@@ -247,8 +250,9 @@ export function authHeaders(accept = 'application/json, application/problem+json
   return headers;
 }
 
-/** The ApiError of a server that could not be reached (status 0). */
+/** The ApiError of a server that could not be reached (status 0); the offline notice hears of it. */
 export function networkError(): ApiError {
+  reportFetchFailed();
   return new ApiError(0, {
     type: 'about:blank',
     title: 'Network error',
@@ -308,6 +312,7 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
       headers: authHeaders('*/*'),
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    reportServerReached();
   } catch (error) {
     if (isAbort(error)) throw error;
     throw networkError();

@@ -5,15 +5,25 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
-import { RecordModal } from '../components/records/record-modal.tsx';
+import { preloadRecordModal, RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { ScreenFrame } from '../components/screen-frame.tsx';
-import { BookingForm, DossierForm } from '../features/dossiers/components/dossier-form.tsx';
 import { dossierListConfig, dossierPath } from '../features/dossiers/components/dossier-list-config.tsx';
 import type { DossiersSearch } from '../features/dossiers/search.ts';
 import { anyPartyLookup, customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
+import { lazyNamed } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/session.ts';
+
+// The forms (react-hook-form, the fields, date pickers) load when the dialog opens, not with the list.
+const loadForms = () => import('../features/dossiers/components/dossier-form.tsx');
+const DossierForm = lazyNamed(loadForms, 'DossierForm');
+const BookingForm = lazyNamed(loadForms, 'BookingForm');
+/** Hover or focus on a button that opens the dialog: load it and its form before the click. */
+const preloadDialog = () => {
+  void preloadRecordModal();
+  void loadForms();
+};
 
 /**
  * /dossiers. "New dossier" (staff) and "Book a transport" (customers) open their form in a dialog
@@ -48,6 +58,8 @@ export default function DossiersScreen() {
               <Button
                 leftSection={<IconPlus size={16} aria-hidden />}
                 onClick={() => setSearch({ new: 1 })}
+                onPointerEnter={preloadDialog}
+                onFocus={preloadDialog}
                 data-testid="new-dossier"
               >
                 New dossier
@@ -57,6 +69,8 @@ export default function DossiersScreen() {
               <Button
                 leftSection={<IconTruckDelivery size={16} aria-hidden />}
                 onClick={() => setSearch({ new: 1 })}
+                onPointerEnter={preloadDialog}
+                onFocus={preloadDialog}
                 data-testid="book-transport"
               >
                 Book a transport

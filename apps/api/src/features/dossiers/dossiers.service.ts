@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
-import { diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { diff, type HistoryReferences, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
@@ -73,6 +73,15 @@ type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 
 export { FIELDS as DOSSIER_FIELDS };
+
+/** The fields of a dossier's history that hold ids: they read as names (records/audit.ts). */
+const DOSSIER_REFERENCES: HistoryReferences = {
+  customerId: 'party',
+  consignorId: 'party',
+  consigneeId: 'party',
+  notifyPartyId: 'party',
+  handlerId: 'user',
+};
 
 /** The fields of a stored dossier in API terms, for diffs and merged validation. */
 function fieldsOf(r: DossierRow): Record<Field, unknown> {
@@ -434,7 +443,13 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
 
     async history(user: SessionUser, idOrNumber: string) {
       const row = await rowOr404(scopeOf(user), idOrNumber);
-      return historyOf(db, 'dossier', row.id, { scope: scopeOf(user), visibility: dossierFieldVisibility });
+      return historyOf(
+        db,
+        'dossier',
+        row.id,
+        { scope: scopeOf(user), visibility: dossierFieldVisibility },
+        DOSSIER_REFERENCES,
+      );
     },
   };
 }

@@ -209,6 +209,42 @@ describe('editing', () => {
     expect(history.at(-1)?.action).toBe('created');
   });
 
+  it('names the parties and the handler of a history (ids of other records read as names), for staff and the customer', async () => {
+    const users = await db.db.selectFrom('users').select(['id', 'name', 'email']).execute();
+    const sam = users.find((u) => u.email === 'staff@fvg.local');
+    const created = (await call('POST', '/dossiers', staff, newDossier({ consigneeId: acmeId }))).body;
+    const ok = await call('PATCH', `/dossiers/${created.id}`, staff, {
+      version: 1,
+      consigneeId: globexId,
+      handlerId: sam?.id,
+    });
+    expect(ok.status).toBe(200);
+    type Entry = { changes: { field: string; from: unknown; to: unknown }[] };
+    const staffHistory = (await call('GET', `/dossiers/${created.id}/history`, staff))
+      .body as unknown as Entry[];
+    expect(staffHistory[0]?.changes).toEqual([
+      {
+        field: 'consigneeId',
+        from: { id: acmeId, code: 'ACME', name: expect.stringMatching(/Acme/) },
+        to: { id: globexId, code: 'GLOBEX', name: expect.stringMatching(/Globex/) },
+      },
+      { field: 'handlerId', from: null, to: { id: sam?.id, name: 'Sam Staff' } },
+    ]);
+    // The creation names its customer for staff.
+    expect(staffHistory.at(-1)?.changes).toContainEqual({
+      field: 'customerId',
+      from: null,
+      to: { id: acmeId, code: 'ACME', name: expect.stringMatching(/Acme/) },
+    });
+
+    // The customer reads the same names (the dossier shows them its consignee and handler), and
+    // never the party field: its changes are not in their history, so nothing there is named.
+    const acmeHistory = (await call('GET', `/dossiers/${created.id}/history`, acme))
+      .body as unknown as Entry[];
+    expect(acmeHistory[0]?.changes).toEqual(staffHistory[0]?.changes);
+    expect(acmeHistory.flatMap((e) => e.changes.map((c) => c.field))).not.toContain('customerId');
+  });
+
   it('checks cross-field rules against the merged record', async () => {
     const created = (await call('POST', '/dossiers', staff, newDossier())).body;
     const r = await call('PATCH', `/dossiers/${created.id}`, staff, { version: 1, eta: '2026-11-01' });

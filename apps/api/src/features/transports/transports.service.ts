@@ -270,7 +270,15 @@ export function transportsService(db: Db, events: RecordEvents) {
 
     async history(user: SessionUser, id: string) {
       await rowOr404(user, id);
-      return historyOf(db, 'transport', id, { scope: scopeOf(user), visibility: NO_INTERNAL_FIELDS });
+      return historyOf(
+        db,
+        'transport',
+        id,
+        { scope: scopeOf(user), visibility: NO_INTERNAL_FIELDS },
+        {
+          carrierId: 'party',
+        },
+      );
     },
   };
 }

@@ -1,9 +1,10 @@
-import { Badge, Button, CloseButton, Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Badge, Button, CloseButton, Group, Input, InputBase, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { type LookupSource, RecordSelect } from './record-select.tsx';
+import { IconChevronDown, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type LazyComponent, lazyNamed } from '../../lib/lazy-component.ts';
+import type { PickerFilterDef } from './filter-pickers.tsx';
+import type { LookupSource } from './record-select.tsx';
 
 export interface FilterOption {
   value: string;
@@ -69,8 +70,21 @@ export function FilterBar({
   debounceMs = 300,
 }: FilterBarProps) {
   const active = activeFilterCount(filters, values);
+  // A set picker filter shows its value's label (a lookup's record name): load the pickers at once.
+  const pickerSet = filters.some(
+    (f) =>
+      (f.kind === 'select' || f.kind === 'multiselect' || f.kind === 'lookup') && values[f.key] !== undefined,
+  );
+  const pickers = useLazyModule(PickerFilter, pickerSet);
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="filter-bar">
+    <Group
+      gap="sm"
+      align="flex-end"
+      wrap="wrap"
+      data-testid="filter-bar"
+      onPointerEnter={pickers.load}
+      onFocus={pickers.load}
+    >
       <SearchBox
         value={text(values.q)}
         placeholder={searchPlaceholder}
@@ -83,6 +97,7 @@ export function FilterBar({
           filter={filter}
           values={values}
           onChange={onChange}
+          pickers={pickers}
         />
       ))}
       {active > 0 && (
@@ -142,76 +157,53 @@ function FilterControl({
   filter,
   values,
   onChange,
+  pickers,
 }: {
   filter: FilterDef;
   values: FilterValues;
   onChange: (patch: FilterPatch) => void;
+  pickers: LazyModule;
 }) {
   const testId = `filter-${filter.testId ?? filterKeys(filter)[0]}`;
   switch (filter.kind) {
     case 'select':
+    case 'multiselect':
+    case 'lookup': {
+      const width = filter.width ?? PICKER_WIDTH[filter.kind];
       return (
-        <Select
-          label={filter.label}
-          placeholder="Any"
-          data={filter.options as FilterOption[]}
-          value={text(values[filter.key]) || null}
-          onChange={(value) => onChange({ [filter.key]: value ?? undefined })}
-          clearable
-          w={filter.width ?? 170}
-          comboboxProps={{ withinPortal: true }}
-          data-testid={testId}
-        />
-      );
-    case 'multiselect': {
-      const selected = text(values[filter.key]).split(',').filter(Boolean);
-      return (
-        <MultiSelect
-          label={filter.label}
-          placeholder={selected.length ? undefined : 'Any'}
-          data={filter.options as FilterOption[]}
-          value={selected}
-          onChange={(next) => onChange({ [filter.key]: next.length ? next.join(',') : undefined })}
-          clearable
-          w={filter.width ?? 240}
-          comboboxProps={{ withinPortal: true }}
-          data-testid={testId}
-        />
-      );
-    }
-    case 'dateRange': {
-      const from = text(values[filter.from]) || null;
-      const to = text(values[filter.to]) || null;
-      return (
-        <DatePickerInput
-          type="range"
-          label={filter.label}
-          placeholder="Any dates"
-          valueFormat="YYYY-MM-DD"
-          value={[from, to]}
-          onChange={([start, end]) =>
-            onChange({
-              [filter.from]: start ? String(start).slice(0, 10) : undefined,
-              [filter.to]: end ? String(end).slice(0, 10) : undefined,
-            })
-          }
-          allowSingleDateInRange
-          clearable
-          w={filter.width ?? 230}
-          data-testid={testId}
-        />
+        <Deferred
+          module={pickers}
+          standIn={{
+            label: filter.label,
+            width,
+            testId,
+            shown: pickerShown(filter, values),
+            chevron: filter.kind !== 'lookup',
+          }}
+        >
+          {(wants) => (
+            <PickerFilter
+              filter={filter}
+              values={values}
+              onChange={onChange}
+              testId={testId}
+              width={width}
+              focusOnMount={wants.focus}
+              openOnMount={wants.open}
+            />
+          )}
+        </Deferred>
       );
     }
-    case 'lookup':
+    case 'dateRange':
       return (
-        <RecordSelect
+        <DateRangeFilter
           label={filter.label}
-          placeholder="Any"
-          source={filter.source}
-          value={text(values[filter.key]) || null}
-          onChange={(value) => onChange({ [filter.key]: value ?? undefined })}
-          w={filter.width ?? 220}
-          data-testid={testId}
+          from={text(values[filter.from]) || null}
+          to={text(values[filter.to]) || null}
+          onChange={(from, to) => onChange({ [filter.from]: from, [filter.to]: to })}
+          width={filter.width ?? PICKER_WIDTH.dateRange}
+          testId={testId}
         />
       );
     case 'pinned': {
@@ -277,5 +269,149 @@ function TextFilter({
       w={filter.width ?? 170}
       data-testid={testId}
     />
+  );
+}
+
+/*
+ * The pickers (Mantine's Combobox family, ~10 KB compressed) and the date-range picker (@mantine/dates
+ * with dayjs, ~17 KB) are a good part of a list's weight and not needed to show it: stand-ins that
+ * look like the closed fields show until a user points at or focuses the filter bar (the pickers) or
+ * the date field (the date picker), then the real ones take their places — open if the stand-in was
+ * clicked, focused if it had the focus. A set value loads its picker at once (ADR 0023).
+ */
+const PickerFilter = lazyNamed(() => import('./filter-pickers.tsx'), 'PickerFilter');
+const DateRangeInput = lazyNamed(() => import('./date-range-input.tsx'), 'DateRangeInput');
+
+const PICKER_WIDTH = { select: 170, multiselect: 240, lookup: 220, dateRange: 230 } as const;
+
+interface LazyModule {
+  ready: boolean;
+  load: () => void;
+}
+
+/** Loads a lazy component's module on `load()` (or at once when `eager`); `ready` once it is in. */
+function useLazyModule<P>(component: LazyComponent<P>, eager: boolean): LazyModule {
+  const [ready, setReady] = useState(component.isLoaded);
+  const load = useCallback(() => {
+    if (component.isLoaded()) return setReady(true);
+    // Offline: the stand-ins stay, the next hover tries again.
+    component.preload().then(
+      () => setReady(true),
+      () => {},
+    );
+  }, [component]);
+  useEffect(() => {
+    if (eager && !ready) load();
+  }, [eager, ready, load]);
+  return { ready, load };
+}
+
+/** What a closed picker shows: the chosen options' labels (a lookup's id only until it loads). */
+function pickerShown(filter: PickerFilterDef, values: FilterValues): string | null {
+  const value = text(values[filter.key]);
+  if (!value) return null;
+  if (filter.kind === 'lookup') return '…';
+  const labels = new Map(filter.options.map((o) => [o.value, o.label]));
+  return value
+    .split(',')
+    .map((v) => labels.get(v) ?? v)
+    .join(', ');
+}
+
+interface Wants {
+  focus: boolean;
+  open: boolean;
+}
+
+/** A stand-in field until `module` is ready, then `children` with what the user did to the stand-in. */
+function Deferred({
+  module,
+  standIn,
+  children,
+}: {
+  module: LazyModule;
+  standIn: {
+    label: string;
+    width: number;
+    testId: string;
+    shown: string | null;
+    placeholder?: string;
+    chevron?: boolean;
+  };
+  children: (wants: Wants) => ReactNode;
+}) {
+  const wants = useRef<Wants>({ focus: false, open: false });
+  const field = (
+    <InputBase
+      component="button"
+      type="button"
+      label={standIn.label}
+      w={standIn.width}
+      pointer
+      // Where the picker shows its chevron, so nothing moves when it takes the stand-in's place.
+      rightSection={standIn.chevron ? <IconChevronDown size={16} aria-hidden /> : undefined}
+      rightSectionPointerEvents="none"
+      aria-haspopup="listbox"
+      onPointerEnter={module.load}
+      onFocus={() => {
+        wants.current.focus = true;
+        module.load();
+      }}
+      onBlur={() => {
+        wants.current.focus = false;
+      }}
+      onClick={() => {
+        wants.current.open = true;
+        module.load();
+      }}
+      data-testid={standIn.testId}
+    >
+      {standIn.shown ?? <Input.Placeholder>{standIn.placeholder ?? 'Any'}</Input.Placeholder>}
+    </InputBase>
+  );
+  if (!module.ready) return field;
+  return <Suspense fallback={field}>{children(wants.current)}</Suspense>;
+}
+
+function DateRangeFilter({
+  label,
+  from,
+  to,
+  onChange,
+  width,
+  testId,
+}: {
+  label: string;
+  from: string | null;
+  to: string | null;
+  onChange: (from: string | undefined, to: string | undefined) => void;
+  width: number;
+  testId: string;
+}) {
+  const dates = useLazyModule(DateRangeInput, false);
+  return (
+    <Deferred
+      module={dates}
+      standIn={{
+        label,
+        width,
+        testId,
+        shown: from || to ? `${from ?? ''} – ${to ?? ''}` : null,
+        placeholder: 'Any dates',
+      }}
+    >
+      {(wants) => (
+        <DateRangeInput
+          label={label}
+          from={from}
+          to={to}
+          onChange={onChange}
+          width={width}
+          testId={testId}
+          focusOnMount={wants.focus}
+          openOnMount={wants.open}
+        />
+      )}
+    </Deferred>
   );
 }

@@ -50,6 +50,34 @@ describe('HistoryTab', () => {
     ).toBe('2026-05-02T09:30:00.000Z');
   });
 
+  it('reads the records the API named in a history by their names, never their ids', () => {
+    const carrier = { id: '6f1c2a9e-0000-4000-8000-000000000001', code: 'TRUCKCO', name: 'Truck & Co' };
+    const handler = { id: '6f1c2a9e-0000-4000-8000-000000000002', name: 'Sam Staff' };
+    renderWithProviders(
+      <HistoryTab
+        entries={[
+          {
+            id: 'r',
+            at: '2026-05-02T09:30:00Z',
+            action: 'updated',
+            actor: null,
+            changes: [
+              { field: 'carrierId', from: null, to: carrier },
+              { field: 'handlerId', from: handler, to: null },
+            ],
+          },
+        ]}
+        fieldLabels={{ carrierId: 'Carrier', handlerId: 'Handler' }}
+      />,
+    );
+    const rows = screen.getAllByTestId('history-change');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Carrier—→Truck & Co (TRUCKCO)',
+      'HandlerSam Staff→—',
+    ]);
+    expect(screen.getByTestId('history').textContent).not.toContain('6f1c2a9e');
+  });
+
   it('uses the area formatter for values it knows', () => {
     renderWithProviders(
       <HistoryTab

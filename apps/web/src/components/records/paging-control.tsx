@@ -1,4 +1,4 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { formatNumber } from '../../lib/format.ts';
 import { PAGE_SIZES } from './list-search.ts';
 
@@ -36,12 +36,12 @@ export function PagingControl({
         {shown === 0 ? `0 of ${totalText}` : `${formatNumber(first)}–${formatNumber(last)} of ${totalText}`}
       </Text>
       <Group gap="sm" wrap="nowrap">
-        <Select
+        {/* The browser's own select: a list paints without Mantine's Combobox (ADR 0023). */}
+        <NativeSelect
           aria-label="Rows per page"
           data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
           value={String(pageSize)}
-          onChange={(value) => value && onPageSizeChange(Number(value))}
-          allowDeselect={false}
+          onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
           w={130}
           size="xs"
           data-testid="page-size"

@@ -1,6 +1,5 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, Suspense, useState } from 'react';
+import { lazyNamed } from '../../lib/lazy-component.ts';
 
 /**
  * Escape closes the top dialog only. Mantine's own Escape handler listens on the window, so with a
@@ -31,34 +30,25 @@ export interface RecordModalProps {
   dismissible?: boolean;
 }
 
+const RecordModalDialog = lazyNamed(() => import('./record-modal-dialog.tsx'), 'RecordModalDialog');
+
+/** Starts loading the dialog before it opens (on hover or focus of what opens it). */
+export const preloadRecordModal = RecordModalDialog.preload;
+
 /**
  * The dialog a list opens for "new <record>" (URL `?new=1`): large, full screen on phones, and it
  * closes through the URL, so the unsaved-changes guard of the form inside can stop it.
+ * Nothing of it loads with the list: the dialog (Mantine's Modal) loads when it first opens, and its
+ * content may be lazy too (lib/lazy-component.ts: forms load with their dialog), a spinner in the
+ * dialog meanwhile (ADR 0023). Once open it stays mounted, so closing animates.
  */
-export function RecordModal({
-  opened,
-  title,
-  onClose,
-  children,
-  testId,
-  size = 'xl',
-  dismissible = true,
-}: RecordModalProps) {
-  const small = useMediaQuery('(max-width: 48em)');
+export function RecordModal(props: RecordModalProps) {
+  const [used, setUsed] = useState(props.opened);
+  if (props.opened && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size}
-      fullScreen={small}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={dismissible}
-      onKeyDown={closeTopOnEscape(dismissible ? onClose : () => {})}
-      data-testid={testId}
-    >
-      {children}
-    </Modal>
+    <Suspense fallback={null}>
+      <RecordModalDialog {...props} />
+    </Suspense>
   );
 }

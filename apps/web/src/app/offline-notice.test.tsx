@@ -1,0 +1,154 @@
+import { onlineManager, useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '../lib/api-client.ts';
+import { reportServerReached } from '../lib/connection.ts';
+import { HubClient } from '../lib/hub-client.ts';
+import { FakeHubConnection } from '../test/fake-hub-connection.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { HubProvider } from './hub-provider.tsx';
+import { OFFLINE_TEXT, OfflineNotice } from './offline-notice.tsx';
+import { createQueryClient } from './query-client.ts';
+
+function connectedHub() {
+  const connection = new FakeHubConnection({ autoStart: true });
+  const hub = new HubClient({
+    createConnection: () => connection,
+    console: { warn: vi.fn(), error: vi.fn() },
+    wakeTarget: null,
+    restartDelayMs: 0,
+  });
+  return { hub, connection };
+}
+
+/** A screen's load: fails while `answers.ok` is false, then answers. */
+function LoadProbe({ answers }: { answers: { ok: boolean; calls: number } }) {
+  const result = useQuery({
+    queryKey: ['probe'],
+    queryFn: async () => {
+      answers.calls += 1;
+      if (!answers.ok) throw new TypeError('Failed to fetch');
+      return 'loaded';
+    },
+    retry: false,
+  });
+  return <output data-testid="probe">{result.isError ? 'error' : (result.data ?? 'pending')}</output>;
+}
+
+function setBrowserOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  reportServerReached();
+});
+
+describe('OfflineNotice', () => {
+  it('says so while the browser is offline, and runs the loads that failed again when it is back', async () => {
+    const { hub } = connectedHub();
+    const answers = { ok: false, calls: 0 };
+    renderWithProviders(
+      <HubProvider userId="u1" client={hub}>
+        <OfflineNotice />
+        <LoadProbe answers={answers} />
+      </HubProvider>,
+    );
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
+
+    setBrowserOnline(false);
+    expect(screen.getByTestId('offline-notice').textContent).toBe(OFFLINE_TEXT);
+    expect(screen.getByTestId('offline-notice').getAttribute('role')).toBe('status');
+
+    answers.ok = true;
+    setBrowserOnline(true);
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('loaded'));
+    expect(answers.calls).toBe(2);
+  });
+
+  it('shows when a request gets no answer though the browser is online, and goes when the hub reconnects', async () => {
+    const { hub, connection } = connectedHub();
+    renderWithProviders(
+      <HubProvider userId="u1" client={hub}>
+        <OfflineNotice />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await act(async () => {
+      await expect(apiRequest('dossiers')).rejects.toMatchObject({ status: 0 });
+    });
+    expect(screen.getByTestId('offline-notice').textContent).toBe(OFFLINE_TEXT);
+
+    act(() => connection.drop());
+    expect(screen.getByTestId('offline-notice')).toBeTruthy();
+    act(() => connection.reconnect());
+    await waitFor(() => expect(screen.queryByTestId('offline-notice')).toBeNull());
+  });
+
+  it('believes the browser when it is back online after requests failed, and runs the failed loads again', async () => {
+    const { hub } = connectedHub();
+    const answers = { ok: false, calls: 0 };
+    renderWithProviders(
+      <HubProvider userId="u1" client={hub}>
+        <OfflineNotice />
+        <LoadProbe answers={answers} />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
+    setBrowserOnline(false);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await act(async () => {
+      await apiRequest('dossiers').catch(() => {});
+    });
+    answers.ok = true;
+    setBrowserOnline(true);
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('loaded'));
+  });
+
+  it('goes when the server answers again', async () => {
+    const { hub } = connectedHub();
+    renderWithProviders(
+      <HubProvider userId="u1" client={hub}>
+        <OfflineNotice />
+      </HubProvider>,
+    );
+    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')));
+    await act(async () => {
+      await apiRequest('dossiers').catch(() => {});
+    });
+    expect(screen.getByTestId('offline-notice')).toBeTruthy();
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{}', { status: 200 })));
+    await act(async () => {
+      await apiRequest('dossiers');
+    });
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+  });
+});
+
+describe('the app’s query client', () => {
+  it('fails a load made while offline (its screen shows "Try again") instead of pausing it', async () => {
+    const queryClient = createQueryClient();
+    onlineManager.setOnline(false);
+    try {
+      await expect(
+        queryClient.fetchQuery({
+          queryKey: ['offline-load'],
+          queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+          retry: false,
+        }),
+      ).rejects.toThrow('Failed to fetch');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { Alert } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { reportServerReached, useConnectionState } from '../lib/connection.ts';
+import { useHubStatus } from './hub-provider.tsx';
+
+export const OFFLINE_TEXT = 'You are offline — changes are not saved; we retry when the connection is back.';
+
+/** While the server is unreachable but the browser thinks it is online, ask again this often. */
+const PROBE_MS = 15_000;
+
+/** Loads that failed for want of a connection, asked again (a screen's "Try again", done for it). */
+function retryFailedLoads(queryClient: QueryClient) {
+  return queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+}
+
+/**
+ * The shell's notice of a lost connection (the browser is offline, or requests get no answer): what
+ * it means for the user's work, instead of screens that wait forever. When the connection is back
+ * (the browser's `online`, a request answered, the hub connected again) it goes and the loads that
+ * failed meanwhile run again.
+ */
+export function OfflineNotice() {
+  const state = useConnectionState();
+  const hub = useHubStatus();
+  const queryClient = useQueryClient();
+  const wasLost = useRef(false);
+
+  // The hub reaching the server proves it is reachable again.
+  useEffect(() => {
+    if (hub === 'connected') reportServerReached();
+  }, [hub]);
+
+  useEffect(() => {
+    if (state === 'online') {
+      if (wasLost.current) void retryFailedLoads(queryClient);
+      wasLost.current = false;
+      return;
+    }
+    wasLost.current = true;
+    if (state !== 'server-unreachable') return;
+    // No browser event will say when the server is back: ask now and then.
+    const timer = window.setInterval(() => void retryFailedLoads(queryClient), PROBE_MS);
+    return () => window.clearInterval(timer);
+  }, [state, queryClient]);
+
+  if (state === 'online') return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconWifiOff aria-hidden />}
+      role="status"
+      aria-live="polite"
+      mb="md"
+      data-testid="offline-notice"
+    >
+      {OFFLINE_TEXT}
+    </Alert>
+  );
+}
