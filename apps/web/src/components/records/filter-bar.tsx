@@ -1,8 +1,8 @@
 import { Badge, Button, CloseButton, Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { DateRangeInput } from './date-inputs.tsx';
 import { type LookupSource, RecordSelect } from './record-select.tsx';
 
 export interface FilterOption {
@@ -183,21 +183,14 @@ function FilterControl({
       const from = text(values[filter.from]) || null;
       const to = text(values[filter.to]) || null;
       return (
-        <DatePickerInput
-          type="range"
+        <DateRangeInput
           label={filter.label}
-          placeholder="Any dates"
-          valueFormat="YYYY-MM-DD"
-          value={[from, to]}
-          onChange={([start, end]) =>
-            onChange({
-              [filter.from]: start ? String(start).slice(0, 10) : undefined,
-              [filter.to]: end ? String(end).slice(0, 10) : undefined,
-            })
+          from={from}
+          to={to}
+          onChange={(start, end) =>
+            onChange({ [filter.from]: start ?? undefined, [filter.to]: end ?? undefined })
           }
-          allowSingleDateInRange
-          clearable
-          w={filter.width ?? 230}
+          {...(filter.width ? { partWidth: filter.width } : {})}
           data-testid={testId}
         />
       );
