@@ -1,11 +1,13 @@
 import { Button } from '@mantine/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDisplayPreferences, setDisplayPreferences } from '../../lib/display-preferences.ts';
 import { dateInputOf, typeDate, typeDateTime, typeTime } from '../../test/date-inputs.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { DateValueInput } from './date-inputs.tsx';
 import { DateField, DateTimeField } from './form-fields.tsx';
+import { RecordModal } from './record-modal.tsx';
 
 interface Values {
   day: string;
@@ -144,5 +146,24 @@ describe('DateTimeField', () => {
     act(() => fireEvent.click(screen.getByTestId('reset')));
     await waitFor(() => expect(dateInputOf(at()).value).toBe('1 Jul 2026'));
     expect(within(at()).getByLabelText('Pickup hours')).toHaveProperty('value', '10');
+  });
+});
+
+describe('in a dialog', () => {
+  it('Escape with the calendar open closes the calendar, not the dialog; the next one closes the dialog', async () => {
+    const close = vi.fn();
+    renderWithProviders(
+      <RecordModal opened title="Dossier" onClose={close} testId="dossier">
+        <DateValueInput label="ETD" value="2026-11-23" onChange={() => {}} data-testid="etd" />
+      </RecordModal>,
+    );
+    const input = (await screen.findByTestId('etd')) as HTMLInputElement;
+    fireEvent.click(input);
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(close).not.toHaveBeenCalled();
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('false'));
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(close).toHaveBeenCalledTimes(1);
   });
 });

@@ -27,8 +27,19 @@ export interface DateValueInputProps
 }
 
 /** A calendar date: '23 Nov 2026' on screen, 'YYYY-MM-DD' as value, null when empty. */
-export function DateValueInput({ value, onChange, min, max, error, onBlur, ...props }: DateValueInputProps) {
+export function DateValueInput({
+  value,
+  onChange,
+  min,
+  max,
+  error,
+  onBlur,
+  popoverProps,
+  ...props
+}: DateValueInputProps) {
   const [rangeError, setRangeError] = useState<string | undefined>();
+  // Said on the input: a dialog then leaves Escape to the open calendar (record-modal.tsx).
+  const [open, setOpen] = useState(false);
   const parse = (text: string) => {
     const day = parseTypedDate(text);
     setRangeError(day ? outOfRange(day, min, max, formatDate) : undefined);
@@ -52,6 +63,18 @@ export function DateValueInput({ value, onChange, min, max, error, onBlur, ...pr
       }}
       onBlur={onBlur}
       error={error || rangeError}
+      aria-expanded={open}
+      popoverProps={{
+        ...popoverProps,
+        onOpen: () => {
+          setOpen(true);
+          popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setOpen(false);
+          popoverProps?.onClose?.();
+        },
+      }}
     />
   );
 }
