@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './support.ts';
+import { acmeDossier, apiAs, DEMO, expect, signIn, test } from './support.ts';
 
 /*
  * Issue 10, items 6, 7 and 9 in a real browser: Escape in an open dropdown or date picker closes only
@@ -99,4 +99,23 @@ test('the transport form takes a typed day and time and shows the picker in the 
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-dates-dropdown]')).toBeHidden();
   await expect(pickup).toBeVisible();
+});
+
+test('lists and a history show days and moments in the one format', async ({ page, baseURL }) => {
+  const dossier = await acmeDossier(baseURL as string, { etd: '2031-03-04', eta: '2031-03-28' });
+  await signIn(page, DEMO.staff);
+  await page.goto(`/dossiers?q=${dossier.number}`);
+  const row = page.getByTestId(`row-${dossier.number}`);
+  await expect(row).toContainText('4 Mar 2031');
+  await expect(row).toContainText('28 Mar 2031');
+  await expect(row).not.toContainText('2031-03');
+  await screens(page, 'inputs-dossier-list');
+  const staffApi = await apiAs(baseURL as string, DEMO.staff);
+  await staffApi.call('PATCH', `/dossiers/${dossier.id}`, { etd: '2031-03-05', version: dossier.version });
+  await page.goto(`/dossiers/${dossier.number}`);
+  await page.getByTestId('tab-history').click();
+  const change = page.getByTestId('history-entry').first();
+  await expect(change).toContainText('5 Mar 2031');
+  await expect(change).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+  await screens(page, 'inputs-dossier-history');
 });
