@@ -28,7 +28,7 @@ test('staff create a dossier, see the container error, fix it, find it, mark it 
   await page.getByTestId('add-container').click();
   await page.getByTestId('field-containers.0.number').fill('MSKU6011673');
   await page.getByTestId('form-submit').click();
-  await expect(page.getByText('Check digit does not match: MSKU601167 needs 2')).toBeVisible();
+  await expect(page.getByText('This container number has a typo: its last digit should be 2')).toBeVisible();
   await expect(page).not.toHaveURL(/\/dossiers\/D-/);
 
   await page.getByTestId('field-containers.0.number').fill('MSKU6011672');

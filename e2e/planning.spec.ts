@@ -44,8 +44,10 @@ test('staff plan a transport on the planning list: assign a carrier inline, move
 
   // Move the pickup (within its window, in the browser's time zone): it saves on Enter.
   const pickup = page.getByTestId(`pickup-${leg.id}`);
-  await pickup.fill('2031-03-04T09:15');
-  await pickup.press('Enter');
+  await expect(pickup.locator('input[data-dates-input]')).toHaveValue('4 Mar 2031');
+  await pickup.getByRole('spinbutton').nth(0).fill('09');
+  await pickup.getByRole('spinbutton').nth(1).fill('15');
+  await pickup.getByRole('spinbutton').nth(1).press('Enter');
   const expected = await page.evaluate(() => new Date('2031-03-04T09:15').toISOString());
   await expect
     .poll(
@@ -59,7 +61,8 @@ test('staff plan a transport on the planning list: assign a carrier inline, move
   await expect(
     page.getByTestId('planning-group-NORDCAR').getByTestId(`planning-row-${leg.id}`),
   ).toBeVisible();
-  await expect(page.getByTestId(`pickup-${leg.id}`)).toHaveValue('2031-03-04T09:15');
+  await expect(page.getByTestId(`pickup-${leg.id}`).getByRole('spinbutton').nth(0)).toHaveValue('09');
+  await expect(page.getByTestId(`pickup-${leg.id}`).getByRole('spinbutton').nth(1)).toHaveValue('15');
   const history = await staffApi.call<{ changes: { field: string }[] }[]>(
     'GET',
     `/transports/${leg.id}/history`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DossierStatus } from './dossiers.ts';
 import { partyRefSchema } from './parties.ts';
 import { queryBoolean, queryInt } from './primitives.ts';
-import { fieldErrorSchema } from './problem.ts';
+import { fieldErrorSchema, issueParams } from './problem.ts';
 import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
 import { isCountryCode, isImoNumber, isUnLocode } from './validators/places.ts';
@@ -232,7 +232,10 @@ const unLocationCode = (field: string) =>
     .string({ error: required(field, 'must be text') })
     .trim()
     .toUpperCase()
-    .refine(isUnLocode, `${field} must be a UN/LOCODE: ISO country + 3 characters, e.g. NLRTM`);
+    .refine(isUnLocode, {
+      message: `${field} must be a UN/LOCODE: ISO country + 3 characters, e.g. NLRTM`,
+      params: issueParams('unlocode'),
+    });
 
 /** ISO 6346 container number: spaces and dashes are dropped, the check digit must match. */
 export const equipmentReferenceSchema = z
@@ -245,11 +248,13 @@ export const equipmentReferenceSchema = z
         code: 'custom',
         message:
           'equipmentReference must be an ISO 6346 container number: 4 letters (the 4th U, J or Z) and 7 digits, e.g. MSKU6011672',
+        params: issueParams('container_number'),
       });
     } else if (problem === 'check-digit') {
       ctx.addIssue({
         code: 'custom',
         message: `equipmentReference ${n} fails the ISO 6346 check digit: ${n.slice(0, 10)} needs ${iso6346CheckDigit(n.slice(0, 10))}`,
+        params: issueParams('container_check_digit', { expected: iso6346CheckDigit(n.slice(0, 10)) }),
       });
     }
   });
@@ -258,13 +263,19 @@ export const vesselIMONumberSchema = z
   .union([z.string(), z.number().int()], { error: required('vesselIMONumber', 'must be 7 digits') })
   .transform((v) => String(v).trim())
   .superRefine((v, ctx) => {
-    if (!/^\d{7}$/.test(v)) ctx.addIssue({ code: 'custom', message: 'vesselIMONumber must be 7 digits' });
+    if (!/^\d{7}$/.test(v))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'vesselIMONumber must be 7 digits',
+        params: issueParams('imo_number'),
+      });
     else if (!isImoNumber(v)) {
       let sum = 0;
       for (let i = 0; i < 6; i++) sum += Number(v[i]) * (7 - i);
       ctx.addIssue({
         code: 'custom',
         message: `vesselIMONumber ${v} fails the IMO check digit: ${v.slice(0, 6)} needs ${sum % 10}`,
+        params: issueParams('imo_number'),
       });
     }
   });
@@ -460,6 +471,7 @@ export const dcsaEventSchema = z
         path: ['eventDateTime'],
         message:
           'eventDateTime of an actual (ACT) event cannot lie after eventCreatedDateTime; use EST or PLN for the future',
+        params: issueParams('act_after_recorded'),
       });
     }
   });

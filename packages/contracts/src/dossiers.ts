@@ -12,6 +12,7 @@ import {
   optionalText,
   versionSchema,
 } from './primitives.ts';
+import { issueParams } from './problem.ts';
 import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { INCOTERMS_2020, incotermProblem } from './validators/incoterms.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
@@ -74,7 +75,10 @@ const locode = z
   .toUpperCase()
   .transform((s) => (s === '' ? null : s))
   .nullish()
-  .refine((v) => !v || isUnLocode(v), 'Enter a UN/LOCODE: country + 3 characters, e.g. NLRTM');
+  .refine((v) => !v || isUnLocode(v), {
+    message: 'Enter a UN/LOCODE: country + 3 characters, e.g. NLRTM',
+    params: issueParams('unlocode'),
+  });
 
 const isoDate = optionalCalendarDate();
 
@@ -88,11 +92,13 @@ export const containerInputSchema = z.strictObject({
         ctx.addIssue({
           code: 'custom',
           message: 'A container number is 4 letters (the 4th U, J or Z) and 7 digits, e.g. MSKU6011672',
+          params: issueParams('container_number'),
         });
       } else if (problem === 'check-digit') {
         ctx.addIssue({
           code: 'custom',
           message: `Check digit does not match: ${n.slice(0, 10)} needs ${iso6346CheckDigit(n.slice(0, 10))}`,
+          params: issueParams('container_check_digit', { expected: iso6346CheckDigit(n.slice(0, 10)) }),
         });
       }
     }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { optionalText, versionSchema } from './primitives.ts';
+import { issueParams } from './problem.ts';
 import { listQueryBaseSchema } from './records.ts';
 import { isCountryCode } from './validators/places.ts';
-import { eoriProblem, normalizeTaxId, vatNumberProblem } from './validators/tax-ids.ts';
+import { eoriProblem, normalizeTaxId, vatNumberExample, vatNumberProblem } from './validators/tax-ids.ts';
 
 export const PARTY_KINDS = ['customer', 'consignor', 'consignee', 'carrier', 'agent', 'notify'] as const;
 export const partyKindSchema = z.enum(PARTY_KINDS);
@@ -14,7 +15,7 @@ export const partyContactSchema = z.strictObject({
   role: optionalText(100),
 });
 
-const taxId = (check: (v: string) => string | undefined) =>
+const taxId = (check: (v: string) => string | undefined, code: 'vat_number' | 'eori') =>
   z
     .string()
     .transform(normalizeTaxId)
@@ -22,7 +23,11 @@ const taxId = (check: (v: string) => string | undefined) =>
     .nullish()
     .superRefine((v, ctx) => {
       const problem = v ? check(v) : undefined;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      if (problem && v) {
+        const country = v.slice(0, 2);
+        const example = code === 'vat_number' ? vatNumberExample(country) : `${country}123456789`;
+        ctx.addIssue({ code: 'custom', message: problem, params: issueParams(code, { country, example }) });
+      }
     });
 
 export const partyFieldsSchema = z.strictObject({
@@ -37,9 +42,12 @@ export const partyFieldsSchema = z.strictObject({
     .string()
     .trim()
     .toUpperCase()
-    .refine(isCountryCode, 'Enter an ISO 3166 country code (e.g. NL)'),
-  vatNumber: taxId(vatNumberProblem),
-  eori: taxId(eoriProblem),
+    .refine(isCountryCode, {
+      message: 'Enter an ISO 3166 country code (e.g. NL)',
+      params: issueParams('country_code'),
+    }),
+  vatNumber: taxId(vatNumberProblem, 'vat_number'),
+  eori: taxId(eoriProblem, 'eori'),
   street: optionalText(200),
   postalCode: optionalText(20),
   city: optionalText(100),

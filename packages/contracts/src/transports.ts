@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partyRefSchema } from './parties.ts';
 import { calendarDate, optionalDateTime, optionalText, queryInt, text, versionSchema } from './primitives.ts';
+import { issueParams } from './problem.ts';
 import { listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
 import { normalizeContainerNumber } from './validators/iso6346.ts';
 import { isImoNumber, isUnLocode } from './validators/places.ts';
@@ -31,7 +32,10 @@ const locode = z
   .toUpperCase()
   .transform((s) => (s === '' ? null : s))
   .nullish()
-  .refine((v) => !v || isUnLocode(v), 'Enter a UN/LOCODE: country + 3 characters, e.g. NLRTM');
+  .refine((v) => !v || isUnLocode(v), {
+    message: 'Enter a UN/LOCODE: country + 3 characters, e.g. NLRTM',
+    params: issueParams('unlocode'),
+  });
 
 const instant = optionalDateTime();
 
@@ -46,7 +50,10 @@ const transportFieldsObject = z.strictObject({
     .trim()
     .transform((s) => (s === '' ? null : s))
     .nullish()
-    .refine((v) => !v || isImoNumber(v), 'An IMO number has 7 digits, the last a check digit (e.g. 9321483)'),
+    .refine((v) => !v || isImoNumber(v), {
+      message: 'An IMO number has 7 digits, the last a check digit (e.g. 9321483)',
+      params: issueParams('imo_number'),
+    }),
   flightNumber: z
     .string()
     .trim()

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../http/problem.ts';
+import { issueCode } from '../http/validation.ts';
 
 export function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<string, string> = {}) {
   return reply
@@ -48,8 +49,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         const keys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
         if (keys.length)
           return keys.map((k) => ({ field: base ? `${base}.${k}` : k, message: 'Unknown field' }));
+        const coded = v.keyword === 'custom' ? issueCode((v.params as { params?: unknown }).params) : {};
         return [
-          { field: base || (error.validationContext ?? 'body'), message: v.message ?? 'Invalid value' },
+          {
+            field: base || (error.validationContext ?? 'body'),
+            message: v.message ?? 'Invalid value',
+            ...coded,
+          },
         ];
       });
       return sendProblem(reply, {

@@ -1,5 +1,6 @@
-import { type Problem, problemSchema } from '@fvg/contracts';
+import { type FieldError, type Problem, problemSchema } from '@fvg/contracts';
 import { reportFetchFailed, reportServerReached } from './connection.ts';
+import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from './field-messages.ts';
 import { getToken } from './token.ts';
 
 /** Base address of the API: same origin `/api` unless the build sets `VITE_API_BASE`. */
@@ -222,8 +223,10 @@ export const api = {
 };
 
 /**
- * A sentence for the user from any error: the problem's detail (or title), a wait hint for 429,
- * a generic sentence for errors that are not ApiErrors.
+ * A sentence for the user from any error: a validation problem's field errors in plain words with
+ * their fields' names (lib/field-messages.ts), otherwise the problem's detail (or title), a wait hint
+ * for 429, a generic sentence for errors that are not ApiErrors. Forms put field errors on their
+ * fields instead (lib/form-errors.ts).
  */
 export function problemMessage(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong. Please try again.';
@@ -233,6 +236,7 @@ export function problemMessage(error: unknown): string {
     }
     return error.problem.detail ?? 'Too many attempts, try again later.';
   }
+  if (error.status === 400 && error.fieldErrors.length > 0) return fieldErrorsSentence(error.fieldErrors);
   return error.problem.detail ?? error.problem.title;
 }
 
@@ -334,4 +338,14 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
     if (isAbort(error)) throw error;
     throw networkError();
   }
+}
+
+/**
+ * 'Enter a UN/LOCODE such as NLRTM. This email is already in use.': each field error worded by its
+ * rule's code, or the server's own sentence.
+ */
+function fieldErrorsSentence(errors: readonly FieldError[]): string {
+  return errors
+    .map((e) => fieldMessage(problemIssue(e), labelFor(normalizeFieldPath(e.field))).replace(/\.?$/, '.'))
+    .join(' ');
 }

@@ -1,5 +1,8 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError, problemMessage } from './api-client.ts';
+import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from './field-messages.ts';
+
+export { normalizeFieldPath };
 
 /** Where messages that belong to no field go: read it as `formState.errors.root?.server?.message`. */
 export const SERVER_ERROR_KEY = 'root.server' as const;
@@ -9,6 +12,8 @@ export interface ApplyProblemOptions<T extends FieldValues> {
   fields: readonly FieldPath<T>[];
   /** Maps a server field path onto a form field when they are spelled differently. */
   rename?: Partial<Record<string, FieldPath<T>>>;
+  /** The form's labels by field path; the problem's field errors are worded with them. */
+  labels?: Readonly<Record<string, string>>;
   /** Overrides the form-level message (e.g. a friendlier sentence for one status). */
   message?: (error: unknown) => string | undefined;
 }
@@ -18,14 +23,6 @@ export interface ApplyProblemResult {
   mapped: number;
   /** The form-level message that was set, if any. */
   message: string | undefined;
-}
-
-/** `body.email` and `/email` are reported by some validators; the form knows the field as `email`. */
-export function normalizeFieldPath(field: string): string {
-  return field
-    .replace(/^\/+/, '')
-    .replace(/\//g, '.')
-    .replace(/^(body|query|params)\./, '');
 }
 
 /**
@@ -46,15 +43,12 @@ export function applyProblemToForm<T extends FieldValues>(
     for (const fieldError of error.fieldErrors) {
       const path = normalizeFieldPath(fieldError.field);
       const target = options.rename?.[path] ?? path;
+      const message = fieldMessage(problemIssue(fieldError), labelFor(target, options.labels));
       if (known.has(target)) {
-        setError(
-          target as FieldPath<T>,
-          { type: 'server', message: fieldError.message },
-          { shouldFocus: mapped === 0 },
-        );
+        setError(target as FieldPath<T>, { type: 'server', message }, { shouldFocus: mapped === 0 });
         mapped += 1;
       } else {
-        leftover.push(fieldError.message);
+        leftover.push(message);
       }
     }
   }

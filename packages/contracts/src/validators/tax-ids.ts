@@ -32,6 +32,43 @@ const EU_VAT: Record<string, RegExp> = {
   XI: /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
 };
 
+/** A well-formed VAT number per prefix, for messages ("Enter a VAT number such as PL1234567890"). */
+const VAT_EXAMPLES: Record<string, string> = {
+  AT: 'ATU12345678',
+  BE: 'BE0123456789',
+  BG: 'BG123456789',
+  CY: 'CY12345678L',
+  CZ: 'CZ12345678',
+  DE: 'DE123456789',
+  DK: 'DK12345678',
+  EE: 'EE123456789',
+  EL: 'EL123456789',
+  ES: 'ESB12345678',
+  FI: 'FI12345678',
+  FR: 'FR12345678901',
+  HR: 'HR12345678901',
+  HU: 'HU12345678',
+  IE: 'IE1234567T',
+  IT: 'IT12345678901',
+  LT: 'LT123456789',
+  LU: 'LU12345678',
+  LV: 'LV12345678901',
+  MT: 'MT12345678',
+  NL: 'NL123456789B01',
+  PL: 'PL1234567890',
+  PT: 'PT123456789',
+  RO: 'RO1234567890',
+  SE: 'SE123456789012',
+  SI: 'SI12345678',
+  SK: 'SK1234567890',
+  XI: 'XI123456789',
+};
+
+/** An example VAT number for a country prefix (EU formats; a Dutch one for any other prefix). */
+export function vatNumberExample(prefix: string): string {
+  return VAT_EXAMPLES[prefix === 'GR' ? 'EL' : prefix] ?? 'NL123456789B01';
+}
+
 export function normalizeTaxId(value: string): string {
   return value.toUpperCase().replace(/[\s.-]/g, '');
 }

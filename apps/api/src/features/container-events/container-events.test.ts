@@ -309,8 +309,14 @@ describe('ingest', () => {
       'transportCall.UNLocationCode',
     ]);
     expect(results[4]?.errors?.[0]?.field).toBe('body');
+    // The rule's stable code and its details travel with the message, for clients to word it.
     expect(results[5]?.errors).toEqual([
-      { field: 'equipmentReference', message: expect.stringMatching(/check digit: MSKU601167 needs 2/) },
+      {
+        field: 'equipmentReference',
+        message: expect.stringMatching(/check digit: MSKU601167 needs 2/),
+        code: 'container_check_digit',
+        params: { expected: 2 },
+      },
     ]);
   });
 

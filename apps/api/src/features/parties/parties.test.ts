@@ -1,3 +1,4 @@
+import type { FieldError } from '@fvg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { seedDemo } from '../../db/seed.ts';
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 const call = apiCaller(() => app);
-const errorsOf = (body: Json) => (body.errors as { field: string; message: string }[]) ?? [];
+const errorsOf = (body: Json) => (body.errors as FieldError[] | undefined) ?? [];
 
 const valid = {
   code: 'tradeco',
@@ -75,6 +76,14 @@ describe('parties', () => {
         .sort(),
     ).toEqual(['contacts.0.email', 'contacts.0.name', 'countryCode', 'eori', 'kinds', 'vatNumber'].sort());
     expect(errorsOf(bad.body).find((e) => e.field === 'vatNumber')?.message).toMatch(/NL VAT number/);
+    // The rules' stable codes come along, for clients to word the problem ("Enter a VAT number such as …").
+    expect(errorsOf(bad.body).find((e) => e.field === 'vatNumber')).toMatchObject({
+      code: 'vat_number',
+      params: { country: 'NL', example: 'NL123456789B01' },
+    });
+    expect(errorsOf(bad.body).find((e) => e.field === 'countryCode')?.code).toBe('country_code');
+    // Zod's own checks carry no code: their message is the whole story.
+    expect(errorsOf(bad.body).find((e) => e.field === 'kinds')?.code).toBeUndefined();
   });
 
   it('searches by name, code, VAT and EORI, and filters by role', async () => {

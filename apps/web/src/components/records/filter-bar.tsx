@@ -2,6 +2,7 @@ import { Badge, Button, CloseButton, Group, Input, InputBase, TextInput } from '
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconChevronDown, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { formatDate } from '../../lib/format-date.ts';
 import { type LazyComponent, lazyNamed } from '../../lib/lazy-component.ts';
 import type { PickerFilterDef } from './filter-pickers.tsx';
 import type { LookupSource } from './record-select.tsx';
@@ -282,7 +283,7 @@ function TextFilter({
 const PickerFilter = lazyNamed(() => import('./filter-pickers.tsx'), 'PickerFilter');
 const DateRangeInput = lazyNamed(() => import('./date-range-input.tsx'), 'DateRangeInput');
 
-const PICKER_WIDTH = { select: 170, multiselect: 240, lookup: 220, dateRange: 230 } as const;
+const PICKER_WIDTH = { select: 170, multiselect: 240, lookup: 220, dateRange: 292 } as const;
 
 interface LazyModule {
   ready: boolean;
@@ -396,7 +397,7 @@ function DateRangeFilter({
         label,
         width,
         testId,
-        shown: from || to ? `${from ?? ''} – ${to ?? ''}` : null,
+        shown: from || to ? `${from ? formatDate(from) : 'From'} – ${to ? formatDate(to) : 'To'}` : null,
         placeholder: 'Any dates',
       }}
     >
@@ -406,7 +407,6 @@ function DateRangeFilter({
           from={from}
           to={to}
           onChange={onChange}
-          width={width}
           testId={testId}
           focusOnMount={wants.focus}
           openOnMount={wants.open}

@@ -13,9 +13,14 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { type FieldPath, type FieldValues, type UseFormReturn, useController } from 'react-hook-form';
+import {
+  DateTimeValueInput,
+  type DateTimeValueInputProps,
+  DateValueInput,
+  type DateValueInputProps,
+} from './date-inputs.tsx';
 import {
   type LookupOption,
   type LookupSource,
@@ -197,25 +202,51 @@ export function TagsField<T extends FieldValues>({
   );
 }
 
-/** A calendar date as the API takes it: 'YYYY-MM-DD' ('' when empty). Typing the date works too. */
+/** A calendar date as the API takes it: 'YYYY-MM-DD' ('' when empty); typed ('23 Nov 2026', '2026-11-23') or picked. */
 export function DateField<T extends FieldValues>({
   form,
   name,
+  hint,
   ...props
-}: BoundProps<T> & Omit<DateInputProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
+}: BoundProps<T> & Omit<DateValueInputProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
   const { field, fieldState } = useController({ control: form.control, name });
   return (
-    <DateInput
-      valueFormat="YYYY-MM-DD"
-      placeholder="YYYY-MM-DD"
-      clearable
+    <DateValueInput
       {...props}
       ref={field.ref}
       name={field.name}
       value={(field.value as string | null | undefined) || null}
-      onChange={(value) => field.onChange(value ? String(value).slice(0, 10) : '')}
+      onChange={(value) => field.onChange(value ?? '')}
       onBlur={field.onBlur}
       error={fieldState.error?.message}
+      description={props.description ?? (fieldState.error ? undefined : hint)}
+      data-testid={testIdOf(name)}
+    />
+  );
+}
+
+/**
+ * A moment as the API takes it: ISO 8601 with the preferred zone's offset ('' when empty); the date
+ * typed or picked, the time typed (24 h).
+ */
+export function DateTimeField<T extends FieldValues>({
+  form,
+  name,
+  hint,
+  ...props
+}: BoundProps<T> &
+  Omit<DateTimeValueInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'ref'>) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <DateTimeValueInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) || null}
+      onChange={(value) => field.onChange(value ?? '')}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      description={props.description ?? hint}
       data-testid={testIdOf(name)}
     />
   );

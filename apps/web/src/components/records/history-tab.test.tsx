@@ -39,7 +39,7 @@ describe('HistoryTab', () => {
       within(row).getByTestId('history-to').textContent,
     ];
     expect(changes.map(read)).toEqual([
-      ['ETD', '2026-05-01', '2026-05-03'],
+      ['ETD', '1 May 2026', '3 May 2026'],
       ['Customer reference', '—', 'PO-7'],
       ['Containers', '—', 'MSKU6011672 (22G1, S-1, S-2)'],
     ]);
@@ -121,11 +121,11 @@ describe('audit value formatting', () => {
     expect(formatAuditValue(['a', 'b'])).toBe('a, b');
     expect(formatAuditValue({ id: 'p1', code: 'ACME', name: 'Acme' })).toBe('Acme (ACME)');
     expect(humanizeField('grossWeightKg')).toBe('Gross weight kg');
-    // Codes read as words, instants as the app shows them; references and dates stay as they are.
+    // Codes read as words, dates and instants as the app shows them; references stay as they are.
     expect(formatAuditValue('picked_up')).toBe('Picked up');
     expect(formatAuditValue('2026-11-26T10:00:00.000Z')).toBe(formatDateTime('2026-11-26T10:00:00.000Z'));
     expect(formatAuditValue('2026-11-26T10:00:00.000Z')).not.toContain('T10');
-    expect(formatAuditValue('2026-11-26')).toBe('2026-11-26');
+    expect(formatAuditValue('2026-11-26')).toBe('26 Nov 2026');
     expect(formatAuditValue('MSKU1234565')).toBe('MSKU1234565');
   });
 

@@ -1,4 +1,4 @@
-import { type AuditEntry, isDateTime } from '@fvg/contracts';
+import { type AuditEntry, isCalendarDate, isDateTime } from '@fvg/contracts';
 import {
   Code,
   EmptyState,
@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { formatDateTime } from '../../lib/format-date.ts';
+import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { ErrorState } from '../error-state.tsx';
 
 export interface HistoryTabProps {
@@ -46,6 +46,7 @@ export function formatAuditValue(value: unknown): string {
   if (typeof value === 'string') {
     // An instant reads as everywhere else in the app, not as ISO 8601 in UTC.
     if (isDateTime(value)) return formatDateTime(value);
+    if (isCalendarDate(value)) return formatDate(value);
     // A code value (`picked_up`) reads as words ("Picked up"); areas map their own labels first.
     if (SNAKE_CODE.test(value)) return humanizeField(value);
     return value;

@@ -25,27 +25,31 @@ describe('record form helpers', () => {
     expect(isDirtyMark([undefined, { seals: [false] }])).toBe(false);
   });
 
-  it('validates with the contract schema: "Required" for missing values, the contract message otherwise', async () => {
+  it('validates with the contract schema: "<label> is required" for missing values, plain sentences otherwise', async () => {
     const resolver = contractResolver<{
       type: string;
       mode?: string;
       customerId: string;
       etd: string;
       eta: string;
-    }>(dossierCreateSchema, (v) => ({
-      ...v,
-      type: v.type || undefined,
-      customerId: v.customerId || undefined,
-    }));
+    }>(
+      dossierCreateSchema,
+      (v) => ({
+        ...v,
+        type: v.type || undefined,
+        customerId: v.customerId || undefined,
+      }),
+      { type: 'Type', customerId: 'Customer', mode: 'Mode', packages: 'Packages' },
+    );
     const result = await resolver(
       { type: '', customerId: '', etd: '2026-05-03', eta: '2026-05-01' },
       undefined,
       { fields: {}, shouldUseNativeValidation: false },
     );
     const errors = result.errors as Record<string, { message?: string }>;
-    expect(errors.type?.message).toBe('Required');
-    expect(errors.customerId?.message).toBe('Required');
-    expect(errors.mode?.message).toBe('Required');
+    expect(errors.type?.message).toBe('Type is required');
+    expect(errors.customerId?.message).toBe('Customer is required');
+    expect(errors.mode?.message).toBe('Mode is required');
     expect(result.values).toEqual({});
 
     // Rules across fields run once the fields themselves are valid, with the contract's message.

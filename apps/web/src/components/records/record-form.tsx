@@ -6,6 +6,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useStat
 import type { FieldError, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError, problemMessage } from '../../lib/api-client.ts';
+import { fieldMessage, type IssueLike, labelFor } from '../../lib/field-messages.ts';
 import { applyProblemToForm, SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -18,13 +19,14 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 /**
  * Validates the form with a contract schema. Inputs hold text ('' for empty); `toInput` turns the
  * form values into what the API takes (empty ids → null, numbers…) before the schema sees them, so
- * the client applies exactly the server's rules and messages. A required value that is missing reads
- * "Required" (rather than the type or format message meant for a wrong value). The form keeps its
- * own values.
+ * the client applies exactly the server's rules. Each problem is worded for people with the field's
+ * label (lib/field-messages.ts): "Packages cannot be negative", "Customer is required" (a missing
+ * value reads the same whatever check noticed it). The form keeps its own values.
  */
 export function contractResolver<TValues extends FieldValues>(
   schema: z.ZodType,
   toInput: (values: TValues) => unknown,
+  labels: Readonly<Record<string, string>> = {},
 ): Resolver<TValues> {
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(toInput(values), { reportInput: true });
@@ -37,8 +39,11 @@ export function contractResolver<TValues extends FieldValues>(
       const path = issue.path.length ? issue.path.join('.') : 'root';
       if (flat[path]) continue;
       // Rules across fields (custom issues) carry no input; a value issue without one is a missing value.
-      const missing = issue.input === undefined && issue.code !== 'custom';
-      flat[path] = { type: issue.code, message: missing ? 'Required' : issue.message };
+      const input = issue.code === 'custom' ? {} : { input: issue.input };
+      flat[path] = {
+        type: issue.code,
+        message: fieldMessage({ ...(issue as IssueLike), ...input }, labelFor(path, labels)),
+      };
     }
     return { values: {}, errors: toNestErrors(flat, options) };
   };
@@ -163,7 +168,11 @@ export interface RecordSubmit {
 export function useRecordSubmit<TValues extends FieldValues>(
   form: UseFormReturn<TValues>,
   run: (values: TValues) => Promise<void>,
-  options: { rename?: Partial<Record<string, FieldPath<TValues>>> } = {},
+  options: {
+    rename?: Partial<Record<string, FieldPath<TValues>>>;
+    /** The form's labels by field path, for the server's problems worded with them. */
+    labels?: Readonly<Record<string, string>>;
+  } = {},
 ): RecordSubmit {
   const [conflict, setConflict] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -184,6 +193,7 @@ export function useRecordSubmit<TValues extends FieldValues>(
       applyProblemToForm(error, form.setError, {
         fields: fieldPathsOf(form.getValues()) as FieldPath<TValues>[],
         ...(options.rename ? { rename: options.rename } : {}),
+        ...(options.labels ? { labels: options.labels } : {}),
       });
     }
   });

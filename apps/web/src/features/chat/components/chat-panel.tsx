@@ -18,6 +18,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useHub, useHubEvent } from '../../../app/hub-provider.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useMe } from '../../../lib/session.ts';
 import { appendMessage, chatMessagesOptions, flattenMessages } from '../api/chat-api.ts';
 
@@ -29,8 +30,6 @@ function initials(name: string): string {
     .map((p) => p[0]?.toUpperCase())
     .join('');
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who else has this dossier open, as avatars. */
 export function PresenceAvatars({ users, meId }: { users: PresenceUser[]; meId: string | undefined }) {
@@ -73,7 +72,7 @@ function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean 
         bg={mine ? 'var(--mantine-color-blue-light)' : undefined}
       >
         <Text size="xs" c="dimmed">
-          {mine ? 'You' : message.author.name} · {timeFormat.format(new Date(message.sentAt))}
+          {mine ? 'You' : message.author.name} · {formatDateTime(message.sentAt)}
         </Text>
         {/* Plain text, never HTML: React escapes it; newlines are kept. */}
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="chat-text">

@@ -93,7 +93,7 @@ describe('container timeline', () => {
 
     // The local time at the place of the event, as sent, with its offset.
     expect(within(entries()[0] as HTMLElement).getByTestId('timeline-time').textContent).toBe(
-      '2026-03-01 10:00 UTC+01:00',
+      '1 Mar 2026, 10:00 UTC+01:00',
     );
     // Place, vessel and voyage, empty or laden.
     const loaded = within(entries()[1] as HTMLElement).getByTestId('timeline-facts').textContent;
@@ -114,7 +114,7 @@ describe('container timeline', () => {
       within(replaced as HTMLElement)
         .getByTestId('timeline-time')
         .querySelector('s')?.textContent,
-    ).toBe('2026-03-20 08:00 UTC');
+    ).toBe('20 Mar 2026, 08:00 UTC');
 
     expect(current?.hasAttribute('data-superseded')).toBe(false);
     expect(
@@ -123,7 +123,7 @@ describe('container timeline', () => {
         .querySelector('s'),
     ).toBeNull();
     const change = within(current as HTMLElement).getByTestId('time-change');
-    expect(change.textContent).toBe('ETA changed from 2026-03-20 08:00 UTC to 2026-03-22 08:00 UTC');
+    expect(change.textContent).toBe('ETA changed from 20 Mar 2026, 08:00 UTC to 22 Mar 2026, 08:00 UTC');
     expect(within(change).getByTestId('previous-time').tagName).toBe('S');
     // Nothing moved for the other events.
     expect(within(entries()[0] as HTMLElement).queryByTestId('time-change')).toBeNull();
@@ -139,7 +139,7 @@ describe('container timeline', () => {
     await start();
     await screen.findByTestId('container-timeline');
     expect(within(entries()[1] as HTMLElement).getByTestId('time-change').textContent).toBe(
-      'Last estimate was 2026-03-22 08:00 UTC',
+      'Last estimate was 22 Mar 2026, 08:00 UTC',
     );
   });
 
@@ -182,9 +182,9 @@ describe('container timeline', () => {
 
 describe('formatEventTime', () => {
   it('keeps the local time of the place with its offset, and falls back for other text', () => {
-    expect(formatEventTime('2026-03-01T14:12:56+01:00')).toBe('2026-03-01 14:12 UTC+01:00');
-    expect(formatEventTime('2026-03-01T13:12:56.123Z')).toBe('2026-03-01 13:12 UTC');
-    expect(formatEventTime('2026-03-01T13:12:56-00:00')).toBe('2026-03-01 13:12 UTC');
+    expect(formatEventTime('2026-03-01T14:12:56+01:00')).toBe('1 Mar 2026, 14:12 UTC+01:00');
+    expect(formatEventTime('2026-03-01T13:12:56.123Z')).toBe('1 Mar 2026, 13:12 UTC');
+    expect(formatEventTime('2026-03-01T13:12:56-00:00')).toBe('1 Mar 2026, 13:12 UTC');
     expect(formatEventTime(null)).toBe('—');
     expect(formatEventTime('soon')).toBe('soon');
   });

@@ -16,7 +16,7 @@ import {
   TRANSPORT_EVENT_TYPE_LABELS,
   type UnlinkedEvent,
 } from '@fvg/contracts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime, formatWallDateTime } from '../../../lib/format-date.ts';
 
 /** Every type code's label (the contracts' maps together): the `status` of a container is one of them. */
 export const EVENT_TYPE_LABELS: Record<EventTypeCode, string> = {
@@ -71,16 +71,26 @@ const PLACE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+
 
 /**
  * A DCSA date-time as the event sent it: the local time at the place of the event with its offset
- * ('2026-03-20 08:00 UTC+01:00'). A terminal's "08:00" stays 08:00 whatever the reader's time zone;
+ * ('20 Mar 2026, 08:00 UTC+01:00'). A terminal's "08:00" stays 08:00 whatever the reader's time zone;
  * anything else falls back to the reader's local time.
  */
 export function formatEventTime(value: string | null | undefined): string {
   if (!value) return '—';
   const match = PLACE_TIME.exec(value.trim());
   if (!match) return formatDateTime(value);
-  const [, date, time, zone = 'Z'] = match;
+  const [, date = '', time = '', zone = 'Z'] = match;
   const offset = zone.toUpperCase() === 'Z' || /^[+-]00:?00$/.test(zone) ? '' : zone;
-  return `${date} ${time} UTC${offset}`;
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const wall = {
+    year: year ?? 0,
+    month: month ?? 1,
+    day: day ?? 1,
+    hour: hour ?? 0,
+    minute: minute ?? 0,
+    second: 0,
+  };
+  return `${formatWallDateTime(wall)} UTC${offset}`;
 }
 
 /** Where the event happened: UN/LOCODE, facility (code and type) and the place's name, as known. */

@@ -2,6 +2,7 @@ import type { TimelineEvent } from '@fvg/contracts';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dateInputOf, typeDateTime, typeTime } from '../../../test/date-inputs.ts';
 import { giveElementsSize, jsonResponse } from '../../../test/render-route.tsx';
 import { CONTAINER, timelineEvent } from './test-events.ts';
 import { callsTo, gateIn, latest, startContainersScreen, stubContainersApi } from './test-screen.tsx';
@@ -30,6 +31,10 @@ function choose(name: string, label: string) {
   fireEvent.click(within(list).getByRole('option', { name: label, hidden: true }));
 }
 const errorOf = (name: string) => {
+  // A date-time field is a group (date and time) under one label: its message is the group's.
+  if (!(field(name) instanceof HTMLInputElement)) {
+    return field(name).querySelector('.mantine-InputWrapper-error')?.textContent ?? '';
+  }
   const ids = (field(name).getAttribute('aria-describedby') ?? '')
     .split(' ')
     .filter((id) => id.endsWith('-error'));
@@ -74,9 +79,13 @@ describe('Add event (by hand)', () => {
     expect(field('equipmentReference').value).toBe(CONTAINER);
     expect(field('equipmentReference').readOnly).toBe(true);
     // Now, in the browser's zone, as the starting point.
-    expect(field('eventDateTime').value).toBe('2026-03-05T13:00');
+    expect(dateInputOf(field('eventDateTime')).value).toBe('5 Mar 2026');
+    expect(within(field('eventDateTime')).getByLabelText('Date and time hours')).toHaveProperty(
+      'value',
+      '13',
+    );
     choose('equipmentEventTypeCode', 'Gated in (GTIN)');
-    type('eventDateTime', '2026-03-05T09:30');
+    typeTime(field('eventDateTime'), '09:30');
     choose('emptyIndicatorCode', 'Laden');
     type('transportCall.UNLocationCode', 'nlrtm');
     choose('transportCall.facilityTypeCode', 'Port terminal (POTE)');
@@ -114,20 +123,20 @@ describe('Add event (by hand)', () => {
     choose('equipmentEventTypeCode', 'Discharged (DISC)');
     choose('emptyIndicatorCode', 'Empty');
     choose('transportCall.modeOfTransport', 'Rail');
-    type('eventDateTime', '2026-03-08T10:00');
+    typeDateTime(field('eventDateTime'), '8 Mar 2026', '10:00');
     submit();
 
-    await waitFor(() => expect(errorOf('transportCall.UNLocationCode')).toBe('Required'));
+    await waitFor(() => expect(errorOf('transportCall.UNLocationCode')).toBe('UN/LOCODE is required'));
     expect(errorOf('eventDateTime')).toContain(
-      'of an actual (ACT) event cannot lie after eventCreatedDateTime',
+      'The actual time cannot be later than when the event was recorded',
     );
-    expect(field('eventDateTime').getAttribute('aria-invalid')).toBe('true');
+    expect(dateInputOf(field('eventDateTime')).getAttribute('aria-invalid')).toBe('true');
 
     // Estimated, the same time is fine; the place is still missing.
     choose('eventClassifierCode', 'Estimated');
     submit();
     await waitFor(() => expect(errorOf('eventDateTime')).toBe(''));
-    expect(errorOf('transportCall.UNLocationCode')).toBe('Required');
+    expect(errorOf('transportCall.UNLocationCode')).toBe('UN/LOCODE is required');
     expect(callsTo(fetchMock, EVENTS)).toHaveLength(0);
   });
 
@@ -152,7 +161,7 @@ describe('Add event (by hand)', () => {
     expect(within(form()).queryByTestId('field-emptyIndicatorCode')).toBeNull();
     choose('transportEventTypeCode', 'Arrived (ARRI)');
     choose('eventClassifierCode', 'Estimated');
-    type('eventDateTime', '2026-03-20T08:00');
+    typeDateTime(field('eventDateTime'), '20 Mar 2026', '08:00');
     type('transportCall.UNLocationCode', 'NLXXX');
     choose('transportCall.modeOfTransport', 'Vessel');
     type('transportCall.vessel.vesselName', 'MAERSK EMDEN');

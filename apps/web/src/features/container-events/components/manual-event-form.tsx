@@ -16,13 +16,14 @@ import {
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { SelectField, TextField } from '../../../components/records/form-fields.tsx';
+import { DateTimeField, SelectField, TextField } from '../../../components/records/form-fields.tsx';
 import {
   contractResolver,
   RecordFormShell,
   useRecordSubmit,
   useUnsavedChangesGuard,
 } from '../../../components/records/record-form.tsx';
+import { toZonedIso, zoneLabel } from '../../../lib/format-date.ts';
 import { useAddContainerEvent } from '../api/container-events-api.ts';
 import { EMPTY_OPTIONS, EVENT_KIND_LABELS, EVENT_TYPE_LABELS, MODE_LABELS } from './event-meta.ts';
 
@@ -32,8 +33,8 @@ export type ManualEventKind = (typeof MANUAL_KINDS)[number];
 
 /**
  * The form's values, named as DCSA names the fields (so a problem's `transportCall.UNLocationCode`
- * lands on its field): text everywhere ('' for empty); the time as the browser's local
- * `YYYY-MM-DDTHH:mm` (a datetime-local input). Both type-code fields are kept; the kind picks one.
+ * lands on its field): text everywhere ('' for empty); the time as ISO 8601 with the preferred zone's
+ * offset (DateTimeField). Both type-code fields are kept; the kind picks one.
  */
 export interface ManualEventValues {
   eventType: ManualEventKind;
@@ -56,31 +57,11 @@ export interface ManualEventValues {
   transportDocumentReference: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A moment in the browser's time zone, with its offset: '2026-03-01T14:30:00+01:00'. */
-export function withLocalOffset(date: Date): string {
-  const offset = -date.getTimezoneOffset();
-  const sign = offset < 0 ? '-' : '+';
-  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}${zone}`;
-}
-
-/**
- * A datetime-local value as ISO 8601 with the browser's offset at that date (summer time included);
- * undefined when empty, the text itself when it is no date (the schema then says what is wrong).
- */
-export function localToOffsetDateTime(local: string): string | undefined {
-  if (!local.trim()) return undefined;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : withLocalOffset(date);
-}
-
-/** 'Europe/Amsterdam (UTC+01:00)': the zone the time is read in. */
-function browserZone(): string {
-  const name = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return `${name} (UTC${withLocalOffset(new Date()).slice(-6)})`;
+/** Now, to the minute, in the preferred zone with its offset: '2026-03-01T14:30:00+01:00'. */
+function nowToTheMinute(): string {
+  const now = new Date();
+  now.setSeconds(0, 0);
+  return toZonedIso(now);
 }
 
 export function emptyManualEvent(containerNumber: string): ManualEventValues {
@@ -89,7 +70,7 @@ export function emptyManualEvent(containerNumber: string): ManualEventValues {
     eventClassifierCode: 'ACT',
     equipmentEventTypeCode: '',
     transportEventTypeCode: '',
-    eventDateTime: withLocalOffset(new Date()).slice(0, 16),
+    eventDateTime: nowToTheMinute(),
     equipmentReference: containerNumber,
     emptyIndicatorCode: '',
     transportCall: {
@@ -149,7 +130,7 @@ export function manualEventInput(
   const common = {
     eventID: ids.eventID,
     eventClassifierCode: given(values.eventClassifierCode),
-    eventDateTime: localToOffsetDateTime(values.eventDateTime),
+    eventDateTime: given(values.eventDateTime),
     eventCreatedDateTime: ids.eventCreatedDateTime,
     transportCall,
     ...(documentReferences.length ? { documentReferences } : {}),
@@ -178,7 +159,14 @@ export const manualEventSchema = dcsaEventSchema.superRefine(
   (event, ctx) => {
     const call = (event as { transportCall?: { UNLocationCode?: unknown } }).transportCall;
     if (call?.UNLocationCode === undefined)
-      ctx.addIssue({ code: 'custom', path: ['transportCall', 'UNLocationCode'], message: 'Required' });
+      // A missing value, worded like every other one ("UN/LOCODE is required").
+      ctx.addIssue({
+        code: 'invalid_type',
+        expected: 'string',
+        input: undefined,
+        path: ['transportCall', 'UNLocationCode'],
+        message: 'Required',
+      });
   },
   { when: () => true },
 );
@@ -198,6 +186,25 @@ const upper = (s: string) => s.toUpperCase();
 /** Problem paths that name no field of the form as such (the rest are the form's own paths). */
 const SERVER_FIELDS: Partial<Record<string, FieldPath<ManualEventValues>>> = {
   'references.0.referenceValue': 'equipmentReference',
+};
+
+/** The fields' labels, for messages that name them. */
+const LABELS: Record<string, string> = {
+  equipmentReference: 'Container',
+  eventType: 'Event kind',
+  eventClassifierCode: 'Classifier',
+  equipmentEventTypeCode: 'Event',
+  transportEventTypeCode: 'Event',
+  eventDateTime: 'Date and time',
+  emptyIndicatorCode: 'Empty or laden',
+  'transportCall.UNLocationCode': 'UN/LOCODE',
+  'transportCall.facilityTypeCode': 'Facility type',
+  'transportCall.modeOfTransport': 'Mode of transport',
+  'transportCall.vessel.vesselName': 'Vessel',
+  'transportCall.vessel.vesselIMONumber': 'IMO number',
+  'transportCall.carrierVoyageNumber': 'Voyage',
+  carrierBookingReference: 'Booking number',
+  transportDocumentReference: 'Bill of lading',
 };
 
 /** What the notification says once the server took the event: 'Gated in (Actual) added to MSKU6011672.' */
@@ -230,7 +237,10 @@ export function ManualEventForm({ containerNumber, onAdded, onCancel, keepsForm 
       manualEventInput(values, { eventID, eventCreatedDateTime: new Date().toISOString() }),
     [eventID],
   );
-  const resolver = useMemo(() => contractResolver<ManualEventValues>(manualEventSchema, toInput), [toInput]);
+  const resolver = useMemo(
+    () => contractResolver<ManualEventValues>(manualEventSchema, toInput, LABELS),
+    [toInput],
+  );
   const form = useForm<ManualEventValues>({ resolver, defaultValues: emptyManualEvent(containerNumber) });
   const add = useAddContainerEvent();
   const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
@@ -247,7 +257,7 @@ export function ManualEventForm({ containerNumber, onAdded, onCancel, keepsForm 
       guard.release();
       onAdded(event, result);
     },
-    { rename: SERVER_FIELDS },
+    { rename: SERVER_FIELDS, labels: LABELS },
   );
 
   const typeField = kind === 'TRANSPORT' ? 'transportEventTypeCode' : 'equipmentEventTypeCode';
@@ -296,12 +306,11 @@ export function ManualEventForm({ containerNumber, onAdded, onCancel, keepsForm 
               required
               data-autofocus
             />
-            <TextField
+            <DateTimeField
               form={form}
               name="eventDateTime"
               label="Date and time"
-              type="datetime-local"
-              hint={`In your time zone, ${browserZone()}`}
+              hint={`In your time zone, ${zoneLabel()}`}
               required
             />
             {kind === 'EQUIPMENT' && (

@@ -14,8 +14,8 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
 import { ApiError, api, apiBlob } from '../../../lib/api-client.ts';
+import { displayPreferences } from '../../../lib/display-preferences.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { browserTimeZone } from '../../../lib/format-date.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { type UploadProgress, uploadForm } from '../../../lib/upload.ts';
 import { documentKeys } from './keys.ts';
@@ -29,7 +29,8 @@ const path = (id: string) => `documents/${encodeURIComponent(id)}`;
 
 export function fetchDocumentList(params: ListParams, signal?: AbortSignal) {
   // Upload dates are the user's calendar days.
-  const withZone = params.uploadedFrom || params.uploadedTo ? { ...params, tz: browserTimeZone() } : params;
+  const withZone =
+    params.uploadedFrom || params.uploadedTo ? { ...params, tz: displayPreferences().timeZone } : params;
   return api.get(withQuery('documents', withZone), {
     ...(signal ? { signal } : {}),
     schema: documentListSchema,

@@ -117,7 +117,7 @@ describe('UploadQueue', () => {
     expect(send).toHaveBeenCalledTimes(3);
   });
 
-  it('adds field messages a generic problem detail leaves out', async () => {
+  it('says what is wrong with the file rather than the problem’s general detail', async () => {
     const { send, calls } = manualSend();
     const queue = new UploadQueue({ send });
     queue.add([file('a.pdf')], request);
@@ -131,7 +131,8 @@ describe('UploadQueue', () => {
       }),
     );
     await flush();
-    expect(queue.getSnapshot()[0]?.error).toBe('The request has invalid fields. “a.pdf” is empty.');
+    // The field's own sentence says it all; the problem's general detail is left out.
+    expect(queue.getSnapshot()[0]?.error).toBe('“a.pdf” is empty.');
   });
 
   it('clears finished files and keeps what is still running', async () => {

@@ -3,13 +3,14 @@ import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, T
 import { IconCircleCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type UseFormReturn, useController, useFieldArray } from 'react-hook-form';
 import { TagsField, TextField } from '../../../components/records/form-fields.tsx';
+import { fieldMessage, type IssueLike } from '../../../lib/field-messages.ts';
 import { type DossierFormValues, emptyContainer } from './dossier-form-values.ts';
 
 export type ContainerCheck = { ok: true } | { ok: false; message: string };
 
 /**
  * The contract's ISO 6346 rule applied as the user types: nothing while the number is still
- * incomplete (unless the field was left), then the same message the server would give.
+ * incomplete (unless the field was left), then the same sentence a submit would give.
  */
 export function checkContainerNumber(value: string, complete = false): ContainerCheck | null {
   const normalized = normalizeContainerNumber(value ?? '');
@@ -17,7 +18,11 @@ export function checkContainerNumber(value: string, complete = false): Container
   if (normalized.length < 11 && !complete) return null;
   const result = containerInputSchema.shape.number.safeParse(value);
   if (result.success) return { ok: true };
-  return { ok: false, message: result.error.issues[0]?.message ?? 'Not a valid container number' };
+  const issue = result.error.issues[0];
+  return {
+    ok: false,
+    message: issue ? fieldMessage(issue as IssueLike, 'Container number') : 'Not a valid container number',
+  };
 }
 
 const upper = (value: string) => value.toUpperCase();

@@ -134,10 +134,12 @@ describe('DossierForm', () => {
     fireEvent.change(containerNumber(), { target: { value: 'msku6011671' } });
     expect(containerNumber().value).toBe('MSKU6011671');
     expect(containerNumber().getAttribute('aria-invalid')).toBe('true');
-    expect(errorOf(containerNumber())).toContain('Check digit does not match: MSKU601167 needs 2');
+    expect(errorOf(containerNumber())).toContain(
+      'This container number has a typo: its last digit should be 2',
+    );
 
     fireEvent.click(screen.getByTestId('form-submit'));
-    await waitFor(() => expect(errorOf(containerNumber())).toContain('Check digit does not match'));
+    await waitFor(() => expect(errorOf(containerNumber())).toContain('its last digit should be 2'));
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.change(containerNumber(), { target: { value: 'MSKU6011672' } });
@@ -150,7 +152,7 @@ describe('DossierForm', () => {
     await start({});
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(screen.getByTestId('field-type').getAttribute('aria-invalid')).toBe('true'));
-    expect(errorOf(screen.getByTestId('field-customerId'))).toContain('Required');
+    expect(errorOf(screen.getByTestId('field-customerId'))).toContain('Customer is required');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -191,8 +191,15 @@ export function DossierFields({ form, variant = 'full', lookups, known = {} }: D
   );
 }
 
-const dossierResolver = contractResolver<DossierFormValues>(dossierCreateSchema, dossierInput);
-const bookingResolver = contractResolver<DossierFormValues>(bookingRequestSchema, bookingInput);
+/** The form's labels, the containers' fields included (`containers.0.number` → 'Container number'). */
+const LABELS: Record<string, string> = {
+  ...L,
+  'containers.number': 'Container number',
+  'containers.sizeType': 'Size/type',
+  'containers.seals': 'Seals',
+};
+const dossierResolver = contractResolver<DossierFormValues>(dossierCreateSchema, dossierInput, LABELS);
+const bookingResolver = contractResolver<DossierFormValues>(bookingRequestSchema, bookingInput, LABELS);
 
 type KeepsForm = (next: { pathname: string; search: Record<string, unknown> }) => boolean;
 
@@ -235,21 +242,25 @@ export function DossierForm({
   const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
   const base = useRecordBase(form, dossier, dossierValues);
 
-  const submit = useRecordSubmit(form, async (values) => {
-    const body = dossierCreateSchema.parse(dossierInput(values));
-    const saved = dossier
-      ? await update.mutateAsync({
-          id: dossier.id,
-          body: {
-            ...changedFields(body, form.formState.dirtyFields),
-            version: base.version ?? dossier.version,
-          },
-        })
-      : await create.mutateAsync(body);
-    guard.release();
-    base.restart(saved);
-    onSaved(saved);
-  });
+  const submit = useRecordSubmit(
+    form,
+    async (values) => {
+      const body = dossierCreateSchema.parse(dossierInput(values));
+      const saved = dossier
+        ? await update.mutateAsync({
+            id: dossier.id,
+            body: {
+              ...changedFields(body, form.formState.dirtyFields),
+              version: base.version ?? dossier.version,
+            },
+          })
+        : await create.mutateAsync(body);
+      guard.release();
+      base.restart(saved);
+      onSaved(saved);
+    },
+    { labels: LABELS },
+  );
 
   return (
     <>
@@ -289,12 +300,16 @@ export function BookingForm({ onSaved, onCancel, keepsForm }: BookingFormProps) 
   const book = useBookTransport();
   const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
 
-  const submit = useRecordSubmit(form, async (values) => {
-    const saved = await book.mutateAsync(bookingRequestSchema.parse(bookingInput(values)));
-    guard.release();
-    form.reset(values);
-    onSaved(saved);
-  });
+  const submit = useRecordSubmit(
+    form,
+    async (values) => {
+      const saved = await book.mutateAsync(bookingRequestSchema.parse(bookingInput(values)));
+      guard.release();
+      form.reset(values);
+      onSaved(saved);
+    },
+    { labels: LABELS },
+  );
 
   return (
     <>

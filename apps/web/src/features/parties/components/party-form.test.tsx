@@ -40,9 +40,11 @@ describe('PartyForm', () => {
     fireEvent.change(field('contacts.0.email'), { target: { value: 'carla@acme.example' } });
 
     fireEvent.click(screen.getByTestId('form-submit'));
-    await waitFor(() => expect(errorOf(field('vatNumber'))).toContain('not a valid NL VAT number format'));
+    await waitFor(() =>
+      expect(errorOf(field('vatNumber'))).toContain('Enter a VAT number such as NL123456789B01'),
+    );
     expect(errorOf(screen.getByTestId('field-kinds'))).toContain('Choose at least one role');
-    expect(errorOf(screen.getByTestId('field-countryCode'))).toContain('Required');
+    expect(errorOf(screen.getByTestId('field-countryCode'))).toContain('Country is required');
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.change(field('vatNumber'), { target: { value: 'NL123456789B01' } });

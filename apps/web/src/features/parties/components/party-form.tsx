@@ -130,7 +130,7 @@ export interface PartyFormProps {
   keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
 }
 
-const resolver = contractResolver<PartyFormValues>(partyCreateSchema, partyInput);
+const resolver = contractResolver<PartyFormValues>(partyCreateSchema, partyInput, PARTY_FIELD_LABELS);
 
 /** Create or edit a party: contract validation, server errors on fields, conflict reload, unsaved guard. */
 export function PartyForm({ party, onSaved, onCancel, reload, keepsForm }: PartyFormProps) {
@@ -143,18 +143,22 @@ export function PartyForm({ party, onSaved, onCancel, reload, keepsForm }: Party
   const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
   const base = useRecordBase(form, party, partyValues);
 
-  const submit = useRecordSubmit(form, async (values) => {
-    const body = partyCreateSchema.parse(partyInput(values));
-    const saved = party
-      ? await update.mutateAsync({
-          ...changedFields(body, form.formState.dirtyFields),
-          version: base.version ?? party.version,
-        })
-      : await create.mutateAsync(body);
-    guard.release();
-    base.restart(saved);
-    onSaved(saved);
-  });
+  const submit = useRecordSubmit(
+    form,
+    async (values) => {
+      const body = partyCreateSchema.parse(partyInput(values));
+      const saved = party
+        ? await update.mutateAsync({
+            ...changedFields(body, form.formState.dirtyFields),
+            version: base.version ?? party.version,
+          })
+        : await create.mutateAsync(body);
+      guard.release();
+      base.restart(saved);
+      onSaved(saved);
+    },
+    { labels: PARTY_FIELD_LABELS },
+  );
 
   return (
     <>

@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { browserTimeZone } from '../../../lib/format-date.ts';
+import { displayPreferences } from '../../../lib/display-preferences.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { transportKeys } from './keys.ts';
 
@@ -70,10 +70,18 @@ export function planningOptions(from: string, to: string) {
     queryKey: transportKeys.planning(from, to),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }): Promise<Planning> =>
-      api.get(withQuery('planning', { from, to, tz: browserTimeZone(), cursor: pageParam ?? undefined }), {
-        signal,
-        schema: planningSchema,
-      }),
+      api.get(
+        withQuery('planning', {
+          from,
+          to,
+          tz: displayPreferences().timeZone,
+          cursor: pageParam ?? undefined,
+        }),
+        {
+          signal,
+          schema: planningSchema,
+        },
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }

@@ -2,6 +2,7 @@ import type { Planning } from '@fvg/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { typeDateTime } from '../../../test/date-inputs.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { aTransport } from '../test-support.ts';
 import { groupPlanning, PlanningBoard, weekOf } from './planning-board.tsx';
@@ -184,27 +185,21 @@ describe('PlanningBoard', () => {
   it('saves a changed pickup time with the version', async () => {
     const fetchMock = stubApi(async () => jsonResponse(leg('t-2', 2, { version: 4 })));
     await start();
-    const input = (await screen.findByTestId('pickup-t-2')) as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '2026-11-18T09:30' } });
-    fireEvent.blur(input);
+    typeDateTime(await screen.findByTestId('pickup-t-2'), '18 Nov 2026', '09:30');
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH') as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
-      pickupFrom: new Date('2026-11-18T09:30').toISOString(),
-      version: 3,
-    });
+    const body = JSON.parse(String(init.body)) as { pickupFrom: string; version: number };
+    expect(body.version).toBe(3);
+    // 09:30 on the browser's clock, sent with the zone's offset.
+    expect(Date.parse(body.pickupFrom)).toBe(new Date('2026-11-18T09:30').getTime());
   });
 
   it('sends the version the previous save produced when a leg is edited twice in a row', async () => {
     let version = 3;
     const fetchMock = stubApi(async () => jsonResponse(leg('t-2', 2, { version: ++version })));
     await start();
-    const pickup = (await screen.findByTestId('pickup-t-2')) as HTMLInputElement;
-    fireEvent.change(pickup, { target: { value: '2026-11-18T09:30' } });
-    fireEvent.blur(pickup);
-    const delivery = screen.getByTestId('delivery-t-2') as HTMLInputElement;
-    fireEvent.change(delivery, { target: { value: '2026-11-18T15:00' } });
-    fireEvent.blur(delivery);
+    typeDateTime(await screen.findByTestId('pickup-t-2'), '18 Nov 2026', '09:30');
+    typeDateTime(screen.getByTestId('delivery-t-2'), '18 Nov 2026', '15:00');
     const patches = () =>
       fetchMock.mock.calls
         .filter(([, init]) => init?.method === 'PATCH')

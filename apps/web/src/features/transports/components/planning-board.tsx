@@ -5,23 +5,22 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   Group,
   Loader,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconInbox } from '@tabler/icons-react';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { DateTimeValueInput } from '../../../components/records/date-inputs.tsx';
 import {
   type LookupOption,
   type LookupSource,
@@ -29,12 +28,13 @@ import {
 } from '../../../components/records/record-select.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
+import { displayPreferences } from '../../../lib/display-preferences.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { transportKeys } from '../api/keys.ts';
 import { planningOptions, type TransportUpdateBody, updateTransport } from '../api/transports-api.ts';
 import classes from './planning-board.module.css';
 import { FlagBadge, flagSentence } from './planning-flags.tsx';
-import { fromLocalInput, toLocalInput } from './transport-form.tsx';
 import { MODE_LABELS, STATUS_COLORS, STATUS_LABELS, vehicleOf } from './transport-meta.ts';
 
 export interface PlanningGroup {
@@ -196,7 +196,7 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
         <DatePickerInput
           type="range"
           label="Pickup dates"
-          valueFormat="YYYY-MM-DD"
+          valueFormat={displayPreferences().dateFormat}
           value={range}
           onChange={(value) => {
             const [a, b] = value;
@@ -445,34 +445,27 @@ function TimeCell({
   testId: string;
   onSave: (value: string | null) => void;
 }) {
-  const [text, setText] = useState(toLocalInput(value));
-  useEffect(() => setText(toLocalInput(value)), [value]);
+  // What is on screen; saved when the focus leaves the field or on Enter, not on every keystroke.
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  // The last edit sent: leaving the field again before the answer arrives does not send it twice.
+  const sent = useRef(value);
   const commit = () => {
-    if (text === toLocalInput(value)) return;
-    // Chrome reports '' for a half-typed date-time too: only the × button clears.
-    if (text === '') return setText(toLocalInput(value));
-    // A day that does not exist (Feb 30) is not converted: it resets instead of moving to March.
-    const iso = fromLocalInput(text);
-    if (iso === text) return setText(toLocalInput(value));
-    onSave(iso);
+    if (draft === value || draft === sent.current) return;
+    sent.current = draft;
+    onSave(draft);
   };
-  if (!editable) return <Text size="sm">{value ? text.replace('T', ' ') : '—'}</Text>;
+  if (!editable) return <Text size="sm">{formatDateTime(value)}</Text>;
   return (
-    <TextInput
-      type="datetime-local"
+    <DateTimeValueInput
       size="xs"
-      value={text}
-      aria-label={label}
-      onChange={(event) => setText(event.currentTarget.value)}
+      value={draft}
+      ariaLabel={label}
+      onChange={setDraft}
       onBlur={commit}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
       }}
-      rightSection={
-        text ? (
-          <CloseButton size="xs" aria-label={`Clear ${label}`} onClick={() => onSave(null)} />
-        ) : undefined
-      }
       data-testid={testId}
     />
   );

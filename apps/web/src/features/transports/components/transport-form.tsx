@@ -1,10 +1,11 @@
-import { isCalendarDate, type Transport, transportCreateSchema } from '@fvg/contracts';
+import { type Transport, transportCreateSchema } from '@fvg/contracts';
 import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import {
   ChecklistField,
+  DateTimeField,
   LookupField,
   SelectField,
   TagsField,
@@ -48,23 +49,13 @@ const TIME_FIELDS = [
 
 type TextKey = (typeof TEXT_FIELDS)[number] | (typeof TIME_FIELDS)[number];
 
-/** The form's values: text everywhere ('' for empty); times as the browser's local `YYYY-MM-DDTHH:mm`. */
+/** The form's values: text everywhere ('' for empty); times as ISO 8601 instants (DateTimeField). */
 export type TransportFormValues = Record<TextKey, string> & {
   dossierId: string;
   mode: string;
   carrierId: string;
   containers: string[];
 };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a `datetime-local` value in the browser's time zone ('' when empty). */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 export function emptyTransportValues(dossier = ''): TransportFormValues {
   const values = {
@@ -83,29 +74,16 @@ export function transportValues(t: Transport): TransportFormValues {
   values.carrierId = t.carrier?.id ?? '';
   values.containers = [...t.containers];
   for (const key of TEXT_FIELDS) values[key] = t[key] ?? '';
-  for (const key of TIME_FIELDS) values[key] = toLocalInput(t[key]);
+  for (const key of TIME_FIELDS) values[key] = t[key] ?? '';
   return values;
 }
 
-/**
- * A `datetime-local` value (the browser's zone) as an ISO instant; anything else, including a day that
- * does not exist, is left as typed so the contract names the field instead of moving the date.
- */
-export function fromLocalInput(value: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!m || !isCalendarDate(m[1] as string)) return value;
-  const d = new Date(value.trim());
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}
-
-/** What the API takes: empty carrier → null, local times as ISO instants (the schema turns '' into null). */
+/** What the API takes: empty carrier → null; the times are already ISO 8601 (the schema turns '' into null). */
 export function transportInput(v: TransportFormValues) {
-  const out = { ...v, carrierId: v.carrierId || null, dossierId: v.dossierId.trim() };
-  for (const key of TIME_FIELDS) out[key] = fromLocalInput(v[key]);
-  return out;
+  return { ...v, carrierId: v.carrierId || null, dossierId: v.dossierId.trim() };
 }
 
-const resolver = contractResolver<TransportFormValues>(transportCreateSchema, transportInput);
+const resolver = contractResolver<TransportFormValues>(transportCreateSchema, transportInput, L);
 
 /** The dossier a new leg is for, when the screen already knows it (the dossier's Transports tab). */
 export interface TransportDossier {
@@ -152,25 +130,29 @@ export function TransportForm({
   const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
   const base = useRecordBase(form, transport, transportValues);
 
-  const submit = useRecordSubmit(form, async (values) => {
-    const body = transportCreateSchema.parse(transportInput(values));
-    let saved: Transport;
-    if (transport) {
-      const { dossierId: _dossier, ...fields } = body;
-      saved = await update.mutateAsync({
-        id: transport.id,
-        body: {
-          ...changedFields(fields, form.formState.dirtyFields),
-          version: base.version ?? transport.version,
-        },
-      });
-    } else {
-      saved = await create.mutateAsync(body);
-    }
-    guard.release();
-    base.restart(saved);
-    onSaved(saved);
-  });
+  const submit = useRecordSubmit(
+    form,
+    async (values) => {
+      const body = transportCreateSchema.parse(transportInput(values));
+      let saved: Transport;
+      if (transport) {
+        const { dossierId: _dossier, ...fields } = body;
+        saved = await update.mutateAsync({
+          id: transport.id,
+          body: {
+            ...changedFields(fields, form.formState.dirtyFields),
+            version: base.version ?? transport.version,
+          },
+        });
+      } else {
+        saved = await create.mutateAsync(body);
+      }
+      guard.release();
+      base.restart(saved);
+      onSaved(saved);
+    },
+    { labels: L },
+  );
 
   return (
     <>
@@ -256,7 +238,7 @@ function TransportFields({
 }) {
   const offered = useOfferedContainers(form, creating, dossier, dossierContainers);
   const time = (name: (typeof TIME_FIELDS)[number]) => (
-    <TextField form={form} name={name} label={L[name]} type="datetime-local" />
+    <DateTimeField form={form} name={name} label={L[name]} />
   );
   const text = (name: (typeof TEXT_FIELDS)[number], upper = false) => (
     <TextField

@@ -1,17 +1,27 @@
 import { transportCreateSchema } from '@fvg/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyTransportValues, fromLocalInput, transportInput } from './transport-form.tsx';
+import { emptyTransportValues, transportInput } from './transport-form.tsx';
 
 describe('transport form input', () => {
-  it('sends a datetime-local value as the ISO instant of that local time', () => {
-    expect(fromLocalInput('2026-02-28T08:00')).toBe(new Date(2026, 1, 28, 8, 0).toISOString());
-    expect(fromLocalInput('')).toBe('');
+  it('sends the date-time fields as they are (ISO 8601 with offset) and empty ones as null', () => {
+    const values = {
+      ...emptyTransportValues('D-2026-000001'),
+      pickupFrom: '2026-03-29T03:30:00+02:00',
+      pickupTo: '2026-03-29T05:00:00+02:00',
+    };
+    const parsed = transportCreateSchema.safeParse(transportInput(values));
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data?.pickupFrom).toBe('2026-03-29T01:30:00.000Z');
+    expect(parsed.data?.deliveryFrom ?? null).toBeNull();
   });
 
-  it('leaves a day that does not exist as typed, so the contract names the field instead of moving it', () => {
-    expect(fromLocalInput('2026-02-30T08:00')).toBe('2026-02-30T08:00');
-    const values = { ...emptyTransportValues('D-2026-000001'), pickupFrom: '2026-02-30T08:00' };
+  it('names the field of a window that ends before it starts', () => {
+    const values = {
+      ...emptyTransportValues('D-2026-000001'),
+      pickupFrom: '2026-03-29T08:00:00+02:00',
+      pickupTo: '2026-03-29T07:00:00+02:00',
+    };
     const parsed = transportCreateSchema.safeParse(transportInput(values));
-    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['pickupFrom']);
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['pickupTo']);
   });
 });
