@@ -479,7 +479,7 @@ describe('booking requests', () => {
       action: 'status changed',
       changes: [
         { field: 'status', from: 'requested', to: 'booked' },
-        { field: 'handlerId', from: null, to: staffUser.id },
+        { field: 'handlerId', from: null, to: { id: staffUser.id, name: staffUser.name } },
       ],
     });
     expect(JSON.stringify(customerHistory)).not.toContain(staffUser.email);

@@ -56,10 +56,12 @@ describe('FilterBar (pickers load when reached for)', () => {
         onClear={() => {}}
       />,
     );
-    expect(screen.getByTestId('filter-etd').textContent).toBe('2026-12-01 – 2026-12-31');
+    expect(screen.getByTestId('filter-etd').textContent).toBe('1 Dec 2026 – 31 Dec 2026');
     fireEvent.focus(screen.getByTestId('filter-etd'));
-    await waitFor(() => expect(screen.getByTestId('filter-etd').hasAttribute('data-dates-input')).toBe(true));
-    expect(screen.getByTestId('filter-etd').textContent).toContain('2026-12-01');
-    expect(document.activeElement).toBe(screen.getByTestId('filter-etd'));
+    // The one typed From–To pair takes the stand-in's place, the first day field focused.
+    const from = (await screen.findByTestId('filter-etd-from')) as HTMLInputElement;
+    expect(from.value).toBe('1 Dec 2026');
+    expect((screen.getByTestId('filter-etd-to') as HTMLInputElement).value).toBe('31 Dec 2026');
+    await waitFor(() => expect(document.activeElement).toBe(from));
   });
 });

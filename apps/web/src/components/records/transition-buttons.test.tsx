@@ -140,7 +140,7 @@ describe('TransitionButtons', () => {
     expect(dialog.textContent).toContain('When was it done?');
     expect(dialog.textContent).toContain('This status change cannot be undone.');
     const input = within(dialog).getByTestId('field-doneOn') as HTMLInputElement;
-    expect(input.value).toBe('2026-03-10');
+    expect(input.value).toBe('10 Mar 2026');
     expect(within(dialog).queryByTestId('transition-warning-doneOn')).toBeNull();
 
     fireEvent.change(input, { target: { value: '2026-03-01' } });

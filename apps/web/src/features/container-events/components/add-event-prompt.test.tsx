@@ -27,7 +27,7 @@ describe('Add event from the containers list', () => {
     // A wrong check digit is said on the field, and nothing opens.
     fireEvent.change(numberField(), { target: { value: 'TEXU3070070' } });
     fireEvent.click(within(prompt()).getByTestId('form-submit'));
-    await waitFor(() => expect(errorOf(numberField())).toContain('TEXU307007 needs 9'));
+    await waitFor(() => expect(errorOf(numberField())).toContain('its last digit should be 9'));
     expect(router.state.location.search).toEqual({});
 
     // Written loosely, it is the container's key.

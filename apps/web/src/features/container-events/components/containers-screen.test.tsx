@@ -63,7 +63,8 @@ describe('/containers', () => {
       q: 'MSKU',
     });
 
-    fireEvent.click(row);
+    // The row as it is now: the list may have rendered its rows again since they first showed.
+    fireEvent.click(screen.getByTestId(`row-container-${CONTAINER}`));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ open: CONTAINER }));
     const dialog = await screen.findByTestId('container-timeline');
     expect(within(dialog).getAllByTestId('timeline-event')).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { typeDateTime } from '../../../test/date-inputs.ts';
 import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { validateDossierSearch } from '../../dossiers/search.ts';
 import { DossierEvents } from './dossier-events.tsx';
@@ -100,7 +101,7 @@ describe('dossier events tab', () => {
     fireEvent.change(field('transportCall.UNLocationCode'), { target: { value: 'NLRTM' } });
     choose('transportCall.facilityTypeCode', 'Port terminal (POTE)');
     choose('transportCall.modeOfTransport', 'Truck');
-    fireEvent.change(field('eventDateTime'), { target: { value: '2026-03-02T09:30' } });
+    typeDateTime(field('eventDateTime'), '2026-03-02', '09:30');
     fireEvent.click(within(form).getByTestId('form-submit'));
 
     await waitFor(() => expect(screen.queryByTestId('manual-event-form')).toBeNull());

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { ADMIN_MODE_STORAGE_KEY } from '../../../lib/admin-mode.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { DossierDetail } from './dossier-detail.tsx';
 import { todayLocal } from './dossier-transition-facts.ts';
@@ -167,7 +168,7 @@ describe('DossierDetail', () => {
     fireEvent.click(screen.getByTestId('transition-in_transit'));
     const dialog = await screen.findByTestId('transition-dialog');
     expect(dialog.textContent).toContain('When did it depart?');
-    expect((within(dialog).getByTestId('field-atd') as HTMLInputElement).value).toBe(today);
+    expect((within(dialog).getByTestId('field-atd') as HTMLInputElement).value).toBe(formatDate(today));
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.click(within(dialog).getByTestId('transition-dialog-submit'));

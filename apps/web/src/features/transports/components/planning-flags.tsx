@@ -2,7 +2,7 @@ import type { PlanningFlag, PlanningItem } from '@fvg/contracts';
 import { Badge, type MantineColor, Tooltip } from '@mantine/core';
 import { IconArrowsCross, IconClockExclamation, IconTruckOff } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date.ts';
 import { vehicleOf } from './transport-meta.ts';
 
 /** The flag's name, as a sentence's start. */
@@ -82,9 +82,8 @@ const legName = (t: Leg) => `${t.dossier.number}-${t.sequence}`;
 /** '14:00' on the leg's own day, '2026-12-02 14:00' on another. */
 function timeNear(instant: number, leg: Leg): string {
   const iso = new Date(instant).toISOString();
-  const full = formatDateTime(iso);
   const sameDay = leg.pickupFrom && formatDate(leg.pickupFrom) === formatDate(iso);
-  return sameDay ? full.slice(11) : full;
+  return sameDay ? formatTime(iso) : formatDateTime(iso);
 }
 
 /** The full sentence of a flag: what is wrong, with the leg it clashes with where there is one. */
