@@ -236,7 +236,9 @@ describe('planning flags', () => {
       within(screen.getByTestId('planning-row-t-1'))
         .getByTestId('flag-pickup_passed')
         .getAttribute('aria-label'),
-    ).toMatch(/^Pickup passed — the pickup window ended 1\d Nov 2026, \d\d:\d\d and the leg is still planned$/);
+    ).toMatch(
+      /^Pickup passed — the pickup window ended 1\d Nov 2026, \d\d:\d\d and the leg is still planned$/,
+    );
   });
 
   it('lay out every carrier group in the same columns of one table', async () => {
