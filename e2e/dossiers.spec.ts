@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { acmeDossier, apiAs, DEMO, expect, screens, signIn, test } from './support.ts';
+import { acmeDossier, apiAs, DEMO, expect, screens, shownDay, signIn, test } from './support.ts';
 
 /** A calendar date `days` from today in the browser's (and this machine's) calendar. */
 function dayFromToday(days: number): string {
@@ -58,7 +58,7 @@ test('staff create a dossier, see the container error, fix it, find it, mark it 
   await page.goto(`/dossiers/${number}`);
   await page.getByTestId('transition-in_transit').click();
   const dialog = page.getByRole('dialog', { name: 'Mark departed' });
-  const today = dayFromToday(0);
+  const today = shownDay(dayFromToday(0));
   await expect(dialog.getByTestId('field-atd')).toHaveValue(today);
   await expect(dialog.getByTestId('transition-warning-atd')).toContainText(
     'This departure is 17 days before the planned departure (ETD)',

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { iso6346CheckDigit } from '../packages/contracts/src/validators/iso6346.ts';
-import { acmeDossier, apiAs, DEMO, expect, SCREEN_SIZES, screens, signIn, test } from './support.ts';
+import {
+  acmeDossier,
+  apiAs,
+  DEMO,
+  expect,
+  fillDateTime,
+  SCREEN_SIZES,
+  screens,
+  signIn,
+  test,
+} from './support.ts';
 
 test('staff plan a transport on the planning list: assign a carrier inline, move the pickup, and see it stay after a reload', async ({
   page,
@@ -115,9 +125,9 @@ test('staff add a leg from the dossier’s Transports tab (the dossier fixed, it
   await form.getByRole('checkbox', { name: containers[1] }).check();
   await form.getByTestId('field-truckPlate').fill(plate);
   await form.getByTestId('field-pickupLocode').fill('NLRTM');
-  await form.getByTestId('field-pickupFrom').fill('2031-04-08T08:00');
+  await fillDateTime(form.getByTestId('field-pickupFrom'), '2031-04-08', '08:00');
   await form.getByTestId('field-deliveryLocode').fill('DEHAM');
-  await form.getByTestId('field-deliveryTo').fill('2031-04-08T14:00');
+  await fillDateTime(form.getByTestId('field-deliveryTo'), '2031-04-08', '14:00');
   await form.getByTestId('form-submit').click();
   await expect(form).toHaveCount(0);
   const row = page.getByTestId(`row-transport-${dossier.number}-1`);

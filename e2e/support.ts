@@ -109,3 +109,19 @@ export async function screens(page: Page, name: string, show?: Locator) {
     await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
   }
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A calendar day ('2026-11-24') as the app shows it ('24 Nov 2026', ADR 0021). */
+export function shownDay(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** Types a day ('2031-04-08') and a time ('08:00') into one of the app's date-time fields. */
+export async function fillDateTime(field: Locator, day: string, time: string) {
+  const [hours = '', minutes = ''] = time.split(':');
+  await field.locator('input[data-dates-input]').fill(shownDay(day));
+  await field.getByRole('spinbutton').nth(0).fill(hours);
+  await field.getByRole('spinbutton').nth(1).fill(minutes);
+}
