@@ -21,8 +21,11 @@ const apiProxy = {
  * - `forms`: react-hook-form and the shared form pieces, loaded when a dialog or an edit opens
  *   (forms are lazy: lib/lazy-component.ts); `dates`: the date pickers and dayjs, loaded with a form
  *   or when a date filter is reached for;
- * - `data`: the query keys, queries and mutations of every area and the labels of their values
- *   (a few KB each, shared by many screens: one request instead of one per area);
+ * - `data-<area>`: an area's query keys, queries, mutations, value labels and its contract module
+ *   (packages/contracts/src/<area>.ts), loaded with the first screen that reads them; `contracts`: the
+ *   schema pieces areas share; `data`: the lib helpers and the hub's SignalR client. The router and
+ *   the shell read an area's enums from its zod-free `<area>-values.ts`, so no area's schemas ride in
+ *   the shell (ADR 0023, second pass);
  * - `icons`: every icon in one chunk (a few hundred bytes each: as separate chunks their requests
  *   cost more than their code);
  * - everything else per screen, split by the dynamic imports of app/route-components.ts.
