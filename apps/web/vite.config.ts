@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -20,8 +21,11 @@ const apiProxy = {
  * - `forms`: react-hook-form and the shared form pieces, loaded when a dialog or an edit opens
  *   (forms are lazy: lib/lazy-component.ts); `dates`: the date pickers and dayjs, loaded with a form
  *   or when a date filter is reached for;
- * - `data`: the query keys, queries and mutations of every area and the labels of their values
- *   (a few KB each, shared by many screens: one request instead of one per area);
+ * - `data-<area>`: an area's query keys, queries, mutations, value labels and its contract module
+ *   (packages/contracts/src/<area>.ts), loaded with the first screen that reads them; `contracts`: the
+ *   schema pieces areas share; `data`: the lib helpers and the hub's SignalR client. The router and
+ *   the shell read an area's enums from its zod-free `<area>-values.ts`, so no area's schemas ride in
+ *   the shell (ADR 0023, second pass);
  * - `icons`: every icon in one chunk (a few hundred bytes each: as separate chunks their requests
  *   cost more than their code);
  * - everything else per screen, split by the dynamic imports of app/route-components.ts.
@@ -52,9 +56,18 @@ const FORM_MODULES = [
   sourceFile('components/records', ['record-form', 'form-fields']),
 ];
 const DIALOG_MODULES = [sourceFile('components/records', ['record-modal-dialog', 'confirm-dialog'])];
+/** An area's queries, mutations and value labels: `data-<area>`, loaded with the first screen that reads it. */
+const AREA_DATA = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api[\\/]|components[\\/][^\\/]+-meta\.ts$)/;
+/** An area's schemas (packages/contracts/src/<area>.ts) travel with its queries. */
+const AREA_CONTRACTS =
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](container-events|documents|dossiers|transports|users)\.ts$/;
+const areaDataChunk = (id: string) => {
+  const area = AREA_DATA.exec(id)?.[1] ?? AREA_CONTRACTS.exec(id)?.[1];
+  return area ? `data-${area}` : null;
+};
+/** The schema pieces areas share (primitives, money, validators …): one chunk, so no area's chunk holds another's. */
+const SHARED_CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/]/;
 const DATA_MODULES = [
-  /[\\/]src[\\/]features[\\/][^\\/]+[\\/]api[\\/]/,
-  /[\\/]src[\\/]features[\\/][^\\/]+[\\/]components[\\/][^\\/]+-meta\.ts$/,
   /[\\/]src[\\/]lib[\\/]/,
   /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
 ];
@@ -73,17 +86,29 @@ const vendorChunks = [
   { name: 'list', test: (id: string) => LIST_MODULES.some((re) => re.test(id)), priority: 9 },
   { name: 'dialogs', test: (id: string) => DIALOG_MODULES.some((re) => re.test(id)), priority: 7 },
   { name: 'forms', test: (id: string) => FORM_MODULES.some((re) => re.test(id)), priority: 5 },
-  { name: 'data', test: (id: string) => DATA_MODULES.some((re) => re.test(id)), priority: 4 },
+  {
+    name: 'contracts',
+    test: (id: string) => SHARED_CONTRACTS.test(id) && !AREA_CONTRACTS.test(id),
+    priority: 7,
+  },
+  {
+    name: areaDataChunk,
+    debugName: 'data-<area>',
+    test: (id: string) => AREA_DATA.test(id) || AREA_CONTRACTS.test(id),
+    priority: 6,
+  },
+  { name: 'data', test: (id: string) => DATA_MODULES.some((re) => re.test(id)), priority: 3 },
 ];
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), zodWithoutJsonSchema(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
       output: { codeSplitting: { groups: vendorChunks } },
     },
   },

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  CONTAINER_SORT_FIELDS,
+  DCSA_EVENT_TYPES,
+  EQUIPMENT_EVENT_TYPE_CODES,
+  EVENT_TYPE_CODES,
+  SHIPMENT_EVENT_TYPE_CODES,
+  TRANSPORT_EVENT_TYPE_CODES,
+  UNLINKED_SORT_FIELDS,
+} from './container-events-values.ts';
 import type { DossierStatus } from './dossiers.ts';
 import { partyRefSchema } from './parties.ts';
 import { queryBoolean, queryInt } from './primitives.ts';
@@ -7,13 +16,14 @@ import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
 import { isCountryCode, isImoNumber, isUnLocode } from './validators/places.ts';
 
+export * from './container-events-values.ts';
+
 /*
  * Container events in the DCSA Track & Trace 2.2 event model. Field names are DCSA's, spelled as DCSA
  * spells them (`eventID`, `ISOEquipmentCode`, `UNLocationCode`), so a carrier's or terminal's feed can
  * be posted as it is. Code lists: domain-standards.md (DCSA T&T section).
  */
 
-export const DCSA_EVENT_TYPES = ['EQUIPMENT', 'TRANSPORT', 'SHIPMENT'] as const;
 export type DcsaEventType = (typeof DCSA_EVENT_TYPES)[number];
 
 export const EVENT_CLASSIFIER_CODES = ['PLN', 'EST', 'ACT'] as const;
@@ -24,19 +34,6 @@ export const EVENT_CLASSIFIER_LABELS: Record<EventClassifierCode, string> = {
   ACT: 'Actual',
 };
 
-export const EQUIPMENT_EVENT_TYPE_CODES = [
-  'LOAD',
-  'DISC',
-  'GTIN',
-  'GTOT',
-  'STUF',
-  'STRP',
-  'PICK',
-  'DROP',
-  'INSP',
-  'RSEA',
-  'RMVD',
-] as const;
 export type EquipmentEventTypeCode = (typeof EQUIPMENT_EVENT_TYPE_CODES)[number];
 export const EQUIPMENT_EVENT_TYPE_LABELS: Record<EquipmentEventTypeCode, string> = {
   LOAD: 'Loaded on board',
@@ -52,30 +49,12 @@ export const EQUIPMENT_EVENT_TYPE_LABELS: Record<EquipmentEventTypeCode, string>
   RMVD: 'Removed',
 };
 
-export const TRANSPORT_EVENT_TYPE_CODES = ['ARRI', 'DEPA'] as const;
 export type TransportEventTypeCode = (typeof TRANSPORT_EVENT_TYPE_CODES)[number];
 export const TRANSPORT_EVENT_TYPE_LABELS: Record<TransportEventTypeCode, string> = {
   ARRI: 'Arrived',
   DEPA: 'Departed',
 };
 
-export const SHIPMENT_EVENT_TYPE_CODES = [
-  'RECE',
-  'DRFT',
-  'PENA',
-  'PENU',
-  'REJE',
-  'APPR',
-  'ISSU',
-  'SURR',
-  'SUBM',
-  'VOID',
-  'CONF',
-  'REQS',
-  'CMPL',
-  'HOLD',
-  'RELS',
-] as const;
 export type ShipmentEventTypeCode = (typeof SHIPMENT_EVENT_TYPE_CODES)[number];
 export const SHIPMENT_EVENT_TYPE_LABELS: Record<ShipmentEventTypeCode, string> = {
   RECE: 'Received',
@@ -95,12 +74,6 @@ export const SHIPMENT_EVENT_TYPE_LABELS: Record<ShipmentEventTypeCode, string> =
   RELS: 'Released',
 };
 
-/** Every type code of every event type (the `status` of a container is one of them). */
-export const EVENT_TYPE_CODES = [
-  ...EQUIPMENT_EVENT_TYPE_CODES,
-  ...TRANSPORT_EVENT_TYPE_CODES,
-  ...SHIPMENT_EVENT_TYPE_CODES,
-] as const;
 export type EventTypeCode = (typeof EVENT_TYPE_CODES)[number];
 
 /** What `documentID` of a shipment event points to. */
@@ -768,8 +741,6 @@ export const containerSummarySchema = z.object({
 });
 export type ContainerSummary = z.infer<typeof containerSummarySchema>;
 
-export const CONTAINER_SORT_FIELDS = ['containerNumber', 'lastEventAt'] as const;
-
 export const containerListQuerySchema = listQueryBaseSchema.extend({
   dossierId: uuidSchema.optional(),
   /** The DCSA eventType of the latest event. */
@@ -813,8 +784,6 @@ export const unlinkedEventSchema = containerEventSchema.extend({
   candidates: z.array(linkCandidateSchema),
 });
 export type UnlinkedEvent = z.infer<typeof unlinkedEventSchema>;
-
-export const UNLINKED_SORT_FIELDS = ['eventDateTime', 'receivedAt'] as const;
 
 export const unlinkedListQuerySchema = listQueryBaseSchema.extend({
   eventType: codeList(DCSA_EVENT_TYPES).optional(),

@@ -1,22 +1,10 @@
 import { z } from 'zod';
+import { DOCUMENT_RECORD_TYPES, DOCUMENT_SORT_FIELDS, DOCUMENT_TYPES } from './documents-values.ts';
 import { calendarDate, versionSchema } from './primitives.ts';
 import { listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
 
-/** The document types of product.md, in the order a picker shows them. */
-export const DOCUMENT_TYPES = [
-  'bill_of_lading',
-  'air_waybill',
-  'cmr',
-  'commercial_invoice',
-  'packing_list',
-  'certificate_of_origin',
-  'eur1',
-  'transit_document',
-  'export_accompanying_document',
-  'release_note',
-  'proof_of_delivery',
-  'other',
-] as const;
+export * from './documents-values.ts';
+
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
 
@@ -35,19 +23,6 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   other: 'Other',
 };
 
-/**
- * The records a document can be attached to. The API accepts all of them in its schemas; a type
- * whose area does not exist yet answers "no such <record>" until it does.
- */
-export const DOCUMENT_RECORD_TYPES = [
-  'dossier',
-  'transport',
-  'declaration',
-  'invoice',
-  'offer',
-  'shipment',
-  'stock',
-] as const;
 export type DocumentRecordType = (typeof DOCUMENT_RECORD_TYPES)[number];
 export const documentRecordTypeSchema = z.enum(DOCUMENT_RECORD_TYPES);
 
@@ -184,8 +159,6 @@ export type DocumentLimits = z.infer<typeof documentLimitsSchema>;
 
 export const documentUploadResponseSchema = z.object({ items: z.array(documentSchema) });
 export type DocumentUploadResponse = z.infer<typeof documentUploadResponseSchema>;
-
-export const DOCUMENT_SORT_FIELDS = ['uploadedAt', 'fileName', 'size', 'documentType'] as const;
 
 const csvOf = <T extends z.ZodType<unknown, string>>(item: T) =>
   z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOSSIER_MODES, DOSSIER_SORT_FIELDS, DOSSIER_STATUSES, DOSSIER_TYPES } from './dossiers-values.ts';
 import { currencyDecimalsProblem, multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
 import { partyRefSchema } from './parties.ts';
 import {
@@ -18,18 +19,8 @@ import { INCOTERMS_2020, incotermProblem } from './validators/incoterms.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
 import { isUnLocode } from './validators/places.ts';
 
-export const DOSSIER_TYPES = ['import', 'export', 'transit', 'warehouse', 'domestic', 'crosstrade'] as const;
-export const DOSSIER_MODES = ['sea', 'air', 'road', 'rail', 'multimodal'] as const;
-export const DOSSIER_STATUSES = [
-  'requested',
-  'booked',
-  'in_transit',
-  'arrived',
-  'cleared',
-  'delivered',
-  'closed',
-  'cancelled',
-] as const;
+export * from './dossiers-values.ts';
+
 export type DossierStatus = (typeof DOSSIER_STATUSES)[number];
 
 /** The explicit status actions: from → allowed targets. `cancelled` is reachable from every open state. */
@@ -526,17 +517,6 @@ const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
         .filter(Boolean),
     )
     .pipe(z.array(item).max(20));
-
-export const DOSSIER_SORT_FIELDS = [
-  'number',
-  'status',
-  'etd',
-  'eta',
-  'createdAt',
-  'updatedAt',
-  'customer',
-  'profit',
-] as const;
 
 /**
  * Job costing is the forwarder's margin: customers never see it, in any form. Staff can move a

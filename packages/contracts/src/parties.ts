@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { PARTY_KINDS } from './parties-values.ts';
 import { optionalText, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
 import { listQueryBaseSchema } from './records.ts';
 import { isCountryCode } from './validators/places.ts';
 import { eoriProblem, normalizeTaxId, vatNumberExample, vatNumberProblem } from './validators/tax-ids.ts';
 
-export const PARTY_KINDS = ['customer', 'consignor', 'consignee', 'carrier', 'agent', 'notify'] as const;
+export * from './parties-values.ts';
+
 export const partyKindSchema = z.enum(PARTY_KINDS);
 
 export const partyContactSchema = z.strictObject({

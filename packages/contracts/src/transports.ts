@@ -3,19 +3,13 @@ import { partyRefSchema } from './parties.ts';
 import { calendarDate, optionalDateTime, optionalText, queryInt, text, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
 import { listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
+import { TRANSPORT_MODES, TRANSPORT_STATUSES } from './transports-values.ts';
 import { normalizeContainerNumber } from './validators/iso6346.ts';
 import { isImoNumber, isUnLocode } from './validators/places.ts';
 
-export const TRANSPORT_STATUSES = [
-  'planned',
-  'dispatched',
-  'picked_up',
-  'in_transit',
-  'delivered',
-  'cancelled',
-] as const;
+export * from './transports-values.ts';
+
 export type TransportStatus = (typeof TRANSPORT_STATUSES)[number];
-export const TRANSPORT_MODES = ['road', 'sea', 'air', 'rail', 'barge'] as const;
 
 export const TRANSPORT_TRANSITIONS: Record<TransportStatus, readonly TransportStatus[]> = {
   planned: ['dispatched', 'cancelled'],

@@ -1,12 +1,11 @@
-import { ANIMATION_MS } from '@fvg/contracts';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { HubClientOptions } from '../lib/hub-client.ts';
 import { HubOptionsContext } from './hub-provider.tsx';
 import type { AppRouter } from './router.tsx';
 import { theme } from './theme.ts';
+import { Toasts } from './toasts.tsx';
 
 export interface ProvidersProps {
   queryClient: QueryClient;
@@ -19,7 +18,7 @@ export function Providers({ queryClient, router, hubOptions }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* Placed below the header by app.css: a toast must not cover the search, bell or account menu. */}
-      <Notifications position="top-right" transitionDuration={ANIMATION_MS} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <HubOptionsContext.Provider value={hubOptions}>
           <RouterProvider router={router} />

@@ -5,12 +5,10 @@ import {
   Badge,
   Burger,
   Group,
-  Menu,
   NavLink,
   ScrollArea,
   Skeleton,
   Stack,
-  Switch,
   Text,
   TextInput,
   ThemeIcon,
@@ -28,21 +26,20 @@ import {
   IconFolders,
   IconKey,
   IconLayoutDashboard,
-  IconLogout,
   IconPackageExport,
   IconReceipt,
   IconSearch,
   IconShip,
   IconStack2,
   IconTruck,
-  IconUser,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useRef, useState } from 'react';
 import { ErrorState } from '../components/error-state.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { useAdminMode } from '../lib/admin-mode.ts';
+import { lazyNamed, useLoadOnIntent } from '../lib/lazy-component.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
 import { HubProvider } from './hub-provider.tsx';
 import { HubStatusDot } from './hub-status.tsx';
@@ -96,66 +93,37 @@ function HeaderSearch() {
   );
 }
 
-function UserMenu() {
+const LazyUserMenu = lazyNamed(() => import('./user-menu.tsx'), 'UserMenu');
+
+/** The account button; its menu (Mantine's Menu, the admin-mode switch) loads when reached for. */
+function UserMenuSlot() {
   const me = useMe();
-  const adminMode = useAdminMode(me.data?.role);
+  const menu = useLoadOnIntent(LazyUserMenu);
 
   if (!me.data) return <Skeleton height={32} width={120} radius="xl" data-testid="user-menu-loading" />;
-  const { name, Email } = me.data;
-
+  const { name } = me.data;
+  const target = (
+    <UnstyledButton
+      aria-label={`Account menu of ${name}`}
+      aria-haspopup="menu"
+      data-testid="user-menu"
+      {...menu.intent}
+      onClick={menu.active ? undefined : menu.want}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <Avatar name={name} color="initials" size="sm" aria-hidden />
+        <Text size="sm" fw={500} visibleFrom="sm">
+          {name}
+        </Text>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+  if (!menu.active) return target;
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={`Account menu of ${name}`} data-testid="user-menu">
-          <Group gap="xs" wrap="nowrap">
-            <Avatar name={name} color="initials" size="sm" aria-hidden />
-            <Text size="sm" fw={500} visibleFrom="sm">
-              {name}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={500} c="var(--mantine-color-text)" data-testid="user-menu-name">
-            {name}
-          </Text>
-          <Text size="xs" c="dimmed" data-testid="user-menu-email">
-            {Email}
-          </Text>
-        </Menu.Label>
-        <Menu.Item
-          component={Link}
-          to={pathFor('profile')}
-          leftSection={<IconUser size={16} />}
-          data-testid="menu-profile"
-        >
-          Profile
-        </Menu.Item>
-        {adminMode.available && (
-          <Stack px="sm" py={6}>
-            <Switch
-              label="Admin mode"
-              checked={adminMode.enabled}
-              onChange={(event) => adminMode.setEnabled(event.currentTarget.checked)}
-              data-testid="admin-mode-switch"
-            />
-          </Stack>
-        )}
-        <Menu.Divider />
-        <Menu.Item
-          component={Link}
-          to={pathFor('logout')}
-          preload={false}
-          color="red"
-          leftSection={<IconLogout size={16} />}
-          data-testid="menu-sign-out"
-        >
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={target}>
+      <LazyUserMenu me={me.data} target={target} defaultOpened={menu.wanted} />
+    </Suspense>
   );
 }
 
@@ -246,7 +214,7 @@ export function Shell() {
               <AdminModeBadge />
               <HubStatusDot />
               <NotificationBell />
-              <UserMenu />
+              <UserMenuSlot />
             </Group>
           </Group>
         </AppShell.Header>

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useState } from 'react';
 
 /** A component loaded on first render, which a caller can also start loading early (on intent). */
 export type LazyComponent<P> = LazyExoticComponent<ComponentType<P>> & {
@@ -34,4 +34,22 @@ export function lazyNamed<M, K extends keyof M>(
   };
   const component = lazy(async () => ({ default: (await once())[name] as ComponentType<unknown> }));
   return Object.assign(component, { preload: once, isLoaded: () => loaded }) as never;
+}
+
+/**
+ * A lazy part of the shell that shows a stand-in until a user reaches for it (ADR 0023): the account
+ * menu, the notification list. `intent` (spread on the stand-in) starts the load on pointer-over or
+ * focus, `want()` (its click) asks for the real one; `active` is true from then on, or from the start
+ * once the module is in. Render the real one under Suspense with the stand-in as its fallback.
+ */
+export function useLoadOnIntent(component: Pick<LazyComponent<never>, 'preload' | 'isLoaded'>) {
+  const [wanted, setWanted] = useState(false);
+  // A failed preload is retried by the real render (and by the next pointer-over).
+  const preload = () => void component.preload().catch(() => undefined);
+  return {
+    active: wanted || component.isLoaded(),
+    wanted,
+    want: () => setWanted(true),
+    intent: { onPointerEnter: preload, onFocus: preload },
+  };
 }

@@ -1,15 +1,14 @@
-import { EXPORT_FORMATS } from '@fvg/contracts';
-import { Button, Menu } from '@mantine/core';
+import type { EXPORT_FORMATS } from '@fvg/contracts';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
 import { problemMessage } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
+import { lazyNamed, useLoadOnIntent } from '../../lib/lazy-component.ts';
 import type { QueryParams } from '../../lib/query-string.ts';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-const LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (XLSX)' };
 
 /** The export request of a list: the list's own filters and order, every page, in the format. */
 export function exportParams(query: QueryParams, format: ExportFormat): QueryParams {
@@ -26,9 +25,15 @@ export interface ExportMenuProps {
   basename: string;
 }
 
-/** Downloads the current filtered list (all pages) as CSV or XLSX. */
+const ExportFormatMenu = lazyNamed(() => import('./export-format-menu.tsx'), 'ExportFormatMenu');
+
+/**
+ * Downloads the current filtered list (all pages) as CSV or XLSX. The button is here; its menu
+ * (Mantine's Menu) loads when a user reaches for it (ADR 0023).
+ */
 export function ExportMenu({ path, query, basename }: ExportMenuProps) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const menu = useLoadOnIntent(ExportFormatMenu);
 
   const run = async (format: ExportFormat) => {
     setBusy(format);
@@ -41,38 +46,24 @@ export function ExportMenu({ path, query, basename }: ExportMenuProps) {
     }
   };
 
+  const target = (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden />}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      loading={busy !== null}
+      aria-haspopup="menu"
+      data-testid="export-menu"
+      {...menu.intent}
+      onClick={menu.active ? undefined : menu.want}
+    >
+      Export
+    </Button>
+  );
+  if (!menu.active) return target;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          loading={busy !== null}
-          data-testid="export-menu"
-        >
-          Export
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Export this list</Menu.Label>
-        {EXPORT_FORMATS.map((format) => (
-          <Menu.Item
-            key={format}
-            leftSection={
-              format === 'csv' ? (
-                <IconFileTypeCsv size={16} aria-hidden />
-              ) : (
-                <IconFileSpreadsheet size={16} aria-hidden />
-              )
-            }
-            onClick={() => void run(format)}
-            data-testid={`export-${format}`}
-          >
-            {LABELS[format]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={target}>
+      <ExportFormatMenu target={target} defaultOpened={menu.wanted} onExport={(format) => void run(format)} />
+    </Suspense>
   );
 }

@@ -1,203 +1,69 @@
-import type { NotificationRecord } from '@fvg/contracts';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Divider,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useHubEvent } from '../../../app/hub-provider.tsx';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { lazyNamed, useLoadOnIntent } from '../../../lib/lazy-component.ts';
 import {
   addArrived,
   applyReadElsewhere,
   flattenNotifications,
   notificationsOptions,
   unreadOf,
-  useMarkAllRead,
-  useMarkRead,
 } from '../api/notifications-api.ts';
-import classes from './notification-bell.module.css';
-import { linkProps, toastIdOf } from './notification-link.ts';
+import { toastIdOf } from './notification-link.ts';
 
-function NotificationItem({ n, onOpen }: { n: NotificationRecord; onOpen: (n: NotificationRecord) => void }) {
-  const unread = !n.readAt;
-  const content = (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <Box className={classes.dot} data-unread={unread || undefined} aria-hidden />
-      <Stack gap={2} className={classes.text}>
-        <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={unread ? 600 : 400} truncate>
-            {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
-            {n.title}
-          </Text>
-          <Text size="xs" c="dimmed" className={classes.time} title={formatDateTime(n.createdAt)}>
-            {formatRelativeTime(n.createdAt)}
-          </Text>
-        </Group>
-        <Text size="sm" c="dimmed" lineClamp={2}>
-          {n.body}
-        </Text>
-      </Stack>
-    </Group>
-  );
-  const common = {
-    className: classes.item,
-    'data-unread': unread || undefined,
-    'data-testid': 'notification-item',
-    onClick: () => onOpen(n),
-  };
-  return n.link ? (
-    <UnstyledButton component={Link} {...linkProps(n.link)} {...common}>
-      {content}
-    </UnstyledButton>
-  ) : (
-    <UnstyledButton {...common}>{content}</UnstyledButton>
-  );
-}
+const LazyNotificationPopover = lazyNamed(() => import('./notification-popover.tsx'), 'NotificationPopover');
 
 /**
- * The header's notification centre: a bell with the unread count, and on click the list (newest
- * first, unread ones marked), each linking to its record; opening one marks it read. New ones arrive
- * through the hub while the app is open; reads in another tab update the count here.
+ * The header's notification centre: a bell with the unread count, and on click the list
+ * (notification-popover.tsx, loaded when the bell is first pointed at, focused or clicked). New ones
+ * arrive through the hub while the app is open; reads in another tab update the count here.
  */
 export function NotificationBell() {
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
+  const list = useLoadOnIntent(LazyNotificationPopover);
   const feed = useInfiniteQuery(notificationsOptions());
-  const markRead = useMarkRead();
-  const markAllRead = useMarkAllRead();
   useHubEvent('Notification', (n) => addArrived(queryClient, n));
   useHubEvent('NotificationsRead', (read) => applyReadElsewhere(queryClient, read));
 
   const unread = unreadOf(feed.data);
-  const items = flattenNotifications(feed.data);
   const toggle = (next: boolean) => {
     // The list shows what the toasts said: they go, and stop covering it.
-    if (next) for (const n of items) notifications.hide(toastIdOf(n.id));
+    if (next) for (const n of flattenNotifications(feed.data)) notifications.hide(toastIdOf(n.id));
+    if (next) list.want();
     setOpened(next);
   };
-  const open = (n: NotificationRecord) => {
-    if (!n.readAt) markRead.mutate(n.id);
-    setOpened(false);
-  };
 
-  let body: ReactNode;
-  if (feed.isPending)
-    body = (
-      <Stack gap="sm" p="md" data-testid="notifications-loading" aria-label="Loading notifications">
-        <Skeleton height={14} width="60%" />
-        <Skeleton height={12} />
-        <Skeleton height={14} width="50%" />
-        <Skeleton height={12} />
-      </Stack>
-    );
-  else if (feed.isError)
-    body = (
-      <Stack gap="xs" p="md" align="flex-start" data-testid="notifications-error">
-        <Text size="sm">Your notifications could not be loaded.</Text>
-        <Button size="xs" variant="light" onClick={() => void feed.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
-  else if (items.length === 0)
-    body = (
-      <Text size="sm" c="dimmed" p="md" data-testid="notifications-empty">
-        No notifications yet. New chat messages and booking requests show up here.
-      </Text>
-    );
-  else
-    body = (
-      <ScrollArea.Autosize mah={420} type="auto">
-        <Stack gap={0} component="ul" className={classes.list} aria-label="Notifications">
-          {items.map((n) => (
-            <li key={n.id}>
-              <NotificationItem n={n} onOpen={open} />
-            </li>
-          ))}
-        </Stack>
-        {feed.hasNextPage && (
-          <Group justify="center" p="xs">
-            <Button
-              size="xs"
-              variant="subtle"
-              loading={feed.isFetchingNextPage}
-              onClick={() => void feed.fetchNextPage()}
-            >
-              Show older
-            </Button>
-          </Group>
-        )}
-      </ScrollArea.Autosize>
-    );
-
-  return (
-    <Popover
-      opened={opened}
-      onChange={toggle}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      withinPortal
-      trapFocus
-      returnFocus
+  const target = (
+    <ActionIcon
+      {...list.intent}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      onClick={() => toggle(!opened)}
+      aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+      aria-expanded={opened}
+      data-testid="notification-bell"
     >
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          onClick={() => toggle(!opened)}
-          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
-          aria-expanded={opened}
-          data-testid="notification-bell"
-        >
-          <Indicator
-            label={unread > 99 ? '99+' : unread}
-            size={16}
-            color="red"
-            disabled={unread === 0}
-            offset={2}
-            data-testid="notification-count"
-          >
-            <IconBell size={20} stroke={1.5} aria-hidden />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notifications" data-testid="notification-list">
-        <Group justify="space-between" px="md" py="xs" wrap="nowrap">
-          {/* Where the focus lands on opening, as on a dialog's title; Tab goes on to the list. */}
-          <Text component="h2" fw={600} size="sm" m={0} tabIndex={-1} data-autofocus>
-            Notifications
-          </Text>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            disabled={unread === 0}
-            loading={markAllRead.isPending}
-            onClick={() => markAllRead.mutate(items[0]?.id)}
-            data-testid="notifications-mark-all"
-          >
-            Mark all read
-          </Button>
-        </Group>
-        <Divider />
-        {body}
-      </Popover.Dropdown>
-    </Popover>
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={16}
+        color="red"
+        disabled={unread === 0}
+        offset={2}
+        data-testid="notification-count"
+      >
+        <IconBell size={20} stroke={1.5} aria-hidden />
+      </Indicator>
+    </ActionIcon>
+  );
+  if (!list.active) return target;
+  return (
+    <Suspense fallback={target}>
+      <LazyNotificationPopover opened={opened} onChange={toggle} target={target} />
+    </Suspense>
   );
 }
