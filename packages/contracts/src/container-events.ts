@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import {
-  CONTAINER_SORT_FIELDS,
   DCSA_EVENT_TYPES,
   EQUIPMENT_EVENT_TYPE_CODES,
   EVENT_TYPE_CODES,
   SHIPMENT_EVENT_TYPE_CODES,
   TRANSPORT_EVENT_TYPE_CODES,
-  UNLINKED_SORT_FIELDS,
 } from './container-events-values.ts';
 import type { DossierStatus } from './dossiers.ts';
 import { partyRefSchema } from './parties.ts';

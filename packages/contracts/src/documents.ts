@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_RECORD_TYPES, DOCUMENT_SORT_FIELDS, DOCUMENT_TYPES } from './documents-values.ts';
+import { DOCUMENT_RECORD_TYPES, DOCUMENT_TYPES } from './documents-values.ts';
 import { calendarDate, versionSchema } from './primitives.ts';
 import { listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOSSIER_MODES, DOSSIER_SORT_FIELDS, DOSSIER_STATUSES, DOSSIER_TYPES } from './dossiers-values.ts';
+import { DOSSIER_MODES, DOSSIER_STATUSES, DOSSIER_TYPES } from './dossiers-values.ts';
 import { currencyDecimalsProblem, multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
 import { partyRefSchema } from './parties.ts';
 import {
