@@ -38,7 +38,7 @@ describe('dossier list: unread chat messages', () => {
   it('shows the count as a badge that opens the chat tab, for staff and customers alike', async () => {
     for (const staff of [true, false]) {
       const cell = unreadCell(staff);
-      const view = await renderRoute(cell(row), { path: '/dossiers', url: '/dossiers' });
+      const view = await renderRoute(<div>{cell(row)}</div>, { path: '/dossiers', url: '/dossiers' });
       const badge = screen.getByTestId('row-unread');
       expect(badge.textContent).toBe('3');
       expect(badge.getAttribute('aria-label')).toBe('3 unread messages');
@@ -48,7 +48,7 @@ describe('dossier list: unread chat messages', () => {
   });
 
   it('shows nothing when everything is read', async () => {
-    await renderRoute(unreadCell(true)({ ...row, unreadMessages: 0 }), {
+    await renderRoute(<div>{unreadCell(true)({ ...row, unreadMessages: 0 })}</div>, {
       path: '/dossiers',
       url: '/dossiers',
     });
