@@ -1,7 +1,7 @@
-import type { Dossier } from '@fvg/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { aDossier } from '../../../test/dossier.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { baseAmountOf, ChargesEditor, ChargesView, chargeTotals } from './charges-editor.tsx';
 
@@ -30,7 +30,6 @@ describe('job costing totals', () => {
   });
 });
 
-const CUSTOMER = '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01';
 const CARRIER = '7a0e8c1e-3a52-4a8e-9d7e-2f1f6c1b9a02';
 
 const partyLookup: LookupSource = {
@@ -39,40 +38,12 @@ const partyLookup: LookupSource = {
   byId: async () => null,
 };
 
-const dossier: Dossier = {
-  id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
-  number: 'D-2026-000042',
-  status: 'booked',
-  type: 'import',
-  mode: 'sea',
-  customer: { id: CUSTOMER, code: 'ACME', name: 'Acme Trading' },
-  originLocode: 'CNSHA',
-  destinationLocode: 'NLRTM',
+const dossier = aDossier({
   etd: '2026-05-01',
   eta: '2026-06-01',
   customerReference: 'PO-1',
-  masterBl: null,
-  containerCount: 0,
   profit: '-2450.00',
-  handler: null,
-  updatedAt: '2026-04-01T10:00:00.000Z',
-  consignor: null,
-  consignee: null,
-  notifyParty: null,
-  incoterm: null,
-  incotermPlace: null,
-  atd: null,
-  ata: null,
-  bookingNumber: null,
-  houseBl: null,
-  cmrNumber: null,
   cargoDescription: 'Machine parts',
-  packages: null,
-  packageType: null,
-  grossWeightKg: null,
-  volumeM3: null,
-  chargeableWeightKg: null,
-  containers: [],
   charges: [
     {
       id: 'c1',
@@ -87,12 +58,8 @@ const dossier: Dossier = {
     },
   ],
   costTotal: '2450.00',
-  revenueTotal: '0.00',
   version: 3,
-  createdAt: '2026-04-01T09:00:00.000Z',
-  createdBy: null,
-  allowedTransitions: ['in_transit', 'cancelled'],
-};
+});
 
 function stubApi(answer: (body: unknown) => Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
