@@ -3,23 +3,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../lib/api-client.ts';
 import { reportServerReached } from '../lib/connection.ts';
-import { HubClient } from '../lib/hub-client.ts';
-import { FakeHubConnection } from '../test/fake-hub-connection.ts';
+import { fakeHub } from '../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { HubProvider } from './hub-provider.tsx';
 import { OFFLINE_TEXT, OfflineNotice } from './offline-notice.tsx';
 import { createQueryClient } from './query-client.ts';
-
-function connectedHub() {
-  const connection = new FakeHubConnection({ autoStart: true });
-  const hub = new HubClient({
-    createConnection: () => connection,
-    console: { warn: vi.fn(), error: vi.fn() },
-    wakeTarget: null,
-    restartDelayMs: 0,
-  });
-  return { hub, connection };
-}
 
 /** A screen's load: fails while `answers.ok` is false, then answers. */
 function LoadProbe({ answers }: { answers: { ok: boolean; calls: number } }) {
@@ -50,7 +38,7 @@ afterEach(() => {
 
 describe('OfflineNotice', () => {
   it('says so while the browser is offline, and runs the loads that failed again when it is back', async () => {
-    const { hub } = connectedHub();
+    const { hub } = fakeHub({ autoStart: true });
     const answers = { ok: false, calls: 0 };
     renderWithProviders(
       <HubProvider userId="u1" client={hub}>
@@ -73,7 +61,7 @@ describe('OfflineNotice', () => {
   });
 
   it('shows when a request gets no answer though the browser is online, and goes when the hub reconnects', async () => {
-    const { hub, connection } = connectedHub();
+    const { hub, connection } = fakeHub({ autoStart: true });
     renderWithProviders(
       <HubProvider userId="u1" client={hub}>
         <OfflineNotice />
@@ -93,7 +81,7 @@ describe('OfflineNotice', () => {
   });
 
   it('believes the browser when it is back online after requests failed, and runs the failed loads again', async () => {
-    const { hub } = connectedHub();
+    const { hub } = fakeHub({ autoStart: true });
     const answers = { ok: false, calls: 0 };
     renderWithProviders(
       <HubProvider userId="u1" client={hub}>
@@ -115,7 +103,7 @@ describe('OfflineNotice', () => {
   });
 
   it('goes when the server answers again', async () => {
-    const { hub } = connectedHub();
+    const { hub } = fakeHub({ autoStart: true });
     renderWithProviders(
       <HubProvider userId="u1" client={hub}>
         <OfflineNotice />
