@@ -23,6 +23,19 @@ function LoadProbe({ answers }: { answers: { ok: boolean; calls: number } }) {
   return <output data-testid="probe">{result.isError ? 'error' : (result.data ?? 'pending')}</output>;
 }
 
+/** The notice (and a screen's load, given its answers) over a connected hub. */
+async function showNotice(answers?: { ok: boolean; calls: number }) {
+  const { hub, connection } = fakeHub({ autoStart: true });
+  renderWithProviders(
+    <HubProvider userId="u1" client={hub}>
+      <OfflineNotice />
+      {answers && <LoadProbe answers={answers} />}
+    </HubProvider>,
+  );
+  await waitFor(() => expect(hub.status.get()).toBe('connected'));
+  return { connection };
+}
+
 function setBrowserOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
   act(() => {
@@ -38,14 +51,8 @@ afterEach(() => {
 
 describe('OfflineNotice', () => {
   it('says so while the browser is offline, and runs the loads that failed again when it is back', async () => {
-    const { hub } = fakeHub({ autoStart: true });
     const answers = { ok: false, calls: 0 };
-    renderWithProviders(
-      <HubProvider userId="u1" client={hub}>
-        <OfflineNotice />
-        <LoadProbe answers={answers} />
-      </HubProvider>,
-    );
+    await showNotice(answers);
     expect(screen.queryByTestId('offline-notice')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
 
@@ -61,13 +68,7 @@ describe('OfflineNotice', () => {
   });
 
   it('shows when a request gets no answer though the browser is online, and goes when the hub reconnects', async () => {
-    const { hub, connection } = fakeHub({ autoStart: true });
-    renderWithProviders(
-      <HubProvider userId="u1" client={hub}>
-        <OfflineNotice />
-      </HubProvider>,
-    );
-    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    const { connection } = await showNotice();
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await act(async () => {
       await expect(apiRequest('dossiers')).rejects.toMatchObject({ status: 0 });
@@ -81,15 +82,8 @@ describe('OfflineNotice', () => {
   });
 
   it('believes the browser when it is back online after requests failed, and runs the failed loads again', async () => {
-    const { hub } = fakeHub({ autoStart: true });
     const answers = { ok: false, calls: 0 };
-    renderWithProviders(
-      <HubProvider userId="u1" client={hub}>
-        <OfflineNotice />
-        <LoadProbe answers={answers} />
-      </HubProvider>,
-    );
-    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    await showNotice(answers);
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
     setBrowserOnline(false);
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
@@ -103,13 +97,7 @@ describe('OfflineNotice', () => {
   });
 
   it('goes when the server answers again', async () => {
-    const { hub } = fakeHub({ autoStart: true });
-    renderWithProviders(
-      <HubProvider userId="u1" client={hub}>
-        <OfflineNotice />
-      </HubProvider>,
-    );
-    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    await showNotice();
     vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')));
     await act(async () => {
       await apiRequest('dossiers').catch(() => {});
