@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { aDossier } from '../../../test/dossier.ts';
+import { errorOf, field } from '../../../test/fields.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { baseAmountOf, ChargesEditor, ChargesView, chargeTotals } from './charges-editor.tsx';
 
@@ -69,14 +70,6 @@ function stubApi(answer: (body: unknown) => Response) {
   return fetchMock;
 }
 
-const input = (name: string) => screen.getByTestId(`field-${name}`) as HTMLInputElement;
-const errorOf = (el: HTMLElement) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-
 function start() {
   return renderRoute(
     <ChargesEditor
@@ -105,23 +98,23 @@ describe('ChargesEditor', () => {
     );
     await start();
     // The saved line shows grouped; the party's name comes with the dossier.
-    expect(input('charges.0.amount').value).toBe('2,450.00');
+    expect(field('charges.0.amount').value).toBe('2,450.00');
     expect(screen.getByTestId('charge-0').textContent).not.toContain(CARRIER);
 
     fireEvent.click(screen.getByTestId('add-revenue'));
-    await waitFor(() => expect(document.activeElement).toBe(input('charges.1.kind')));
-    fireEvent.change(input('charges.1.chargeCode'), { target: { value: 'ofr' } });
-    fireEvent.change(input('charges.1.description'), { target: { value: 'Ocean freight' } });
-    fireEvent.focus(input('charges.1.amount'));
-    fireEvent.change(input('charges.1.amount'), { target: { value: '2,450.00' } });
-    fireEvent.blur(input('charges.1.amount'));
+    await waitFor(() => expect(document.activeElement).toBe(field('charges.1.kind')));
+    fireEvent.change(field('charges.1.chargeCode'), { target: { value: 'ofr' } });
+    fireEvent.change(field('charges.1.description'), { target: { value: 'Ocean freight' } });
+    fireEvent.focus(field('charges.1.amount'));
+    fireEvent.change(field('charges.1.amount'), { target: { value: '2,450.00' } });
+    fireEvent.blur(field('charges.1.amount'));
     expect(screen.getByTestId('charges-lines-total-revenue').textContent).toBe('Revenue €2,450.00');
     expect(screen.getByTestId('charges-profit').textContent).toBe('€0.00');
 
     fireEvent.click(screen.getByTestId('form-submit'));
-    await waitFor(() => expect(input('charges.1.amount').getAttribute('aria-invalid')).toBe('true'));
-    expect(errorOf(input('charges.1.amount'))).toContain('Amount × exchange rate is too large');
-    expect(input('charges.0.amount').getAttribute('aria-invalid')).not.toBe('true');
+    await waitFor(() => expect(field('charges.1.amount').getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(field('charges.1.amount'))).toContain('Amount × exchange rate is too large');
+    expect(field('charges.0.amount').getAttribute('aria-invalid')).not.toBe('true');
 
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     const body = JSON.parse(String(init.body)) as { charges: { amount: unknown; chargeCode: string }[] };
@@ -132,15 +125,15 @@ describe('ChargesEditor', () => {
   it('refuses cents on a yen charge before anything is sent', async () => {
     const fetchMock = stubApi(() => jsonResponse(dossier));
     await start();
-    fireEvent.focus(input('charges.0.amount'));
-    fireEvent.change(input('charges.0.amount'), { target: { value: '2,450.50' } });
-    fireEvent.blur(input('charges.0.amount'));
-    fireEvent.change(input('charges.0.currency'), { target: { value: 'jpy' } });
+    fireEvent.focus(field('charges.0.amount'));
+    fireEvent.change(field('charges.0.amount'), { target: { value: '2,450.50' } });
+    fireEvent.blur(field('charges.0.amount'));
+    fireEvent.change(field('charges.0.currency'), { target: { value: 'jpy' } });
     fireEvent.click(screen.getByTestId('form-submit'));
-    await waitFor(() => expect(errorOf(input('charges.0.amount'))).toContain('JPY amounts have no decimals'));
+    await waitFor(() => expect(errorOf(field('charges.0.amount'))).toContain('JPY amounts have no decimals'));
     // The failing cell takes the focus, with the decimals it holds to edit (not rounded away).
-    expect(document.activeElement).toBe(input('charges.0.amount'));
-    expect(input('charges.0.amount').value).toBe('2450.50');
+    expect(document.activeElement).toBe(field('charges.0.amount'));
+    expect(field('charges.0.amount').value).toBe('2450.50');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

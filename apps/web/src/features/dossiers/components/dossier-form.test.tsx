@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { ACME_ID, aDossier } from '../../../test/dossier.ts';
+import { errorOf } from '../../../test/fields.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { DossierForm, type DossierFormProps } from './dossier-form.tsx';
 
@@ -46,11 +47,6 @@ function stubApi(answer: (method: string, url: string, body: unknown) => Respons
 }
 
 const containerNumber = () => screen.getByTestId('field-containers.0.number') as HTMLInputElement;
-const errorOf = (input: HTMLElement) => {
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-};
-
 describe('DossierForm', () => {
   it('puts a server problem on containers.0.number onto that container field', async () => {
     const onSaved = vi.fn();
