@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { aDossier } from '../../../test/dossier.ts';
 import { errorOf, field } from '../../../test/fields.ts';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { jsonResponse, renderRoute, validationProblem } from '../../../test/render-route.tsx';
 import { baseAmountOf, ChargesEditor, ChargesView, chargeTotals } from './charges-editor.tsx';
 
 describe('job costing totals', () => {
@@ -85,16 +85,7 @@ function start() {
 describe('ChargesEditor', () => {
   it('sends "2,450.00" typed in the user’s format as the exact decimal, and lands a server error on its cell', async () => {
     const fetchMock = stubApi(() =>
-      jsonResponse(
-        {
-          type: 'about:blank',
-          title: 'Bad request',
-          status: 400,
-          detail: 'The request is not valid',
-          errors: [{ field: 'charges.1.amount', message: 'Amount × exchange rate is too large' }],
-        },
-        400,
-      ),
+      validationProblem([{ field: 'charges.1.amount', message: 'Amount × exchange rate is too large' }]),
     );
     await start();
     // The saved line shows grouped; the party's name comes with the dossier.

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { ACME_ID, aDossier } from '../../../test/dossier.ts';
 import { errorOf } from '../../../test/fields.ts';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { jsonResponse, renderRoute, validationProblem } from '../../../test/render-route.tsx';
 import { DossierForm, type DossierFormProps } from './dossier-form.tsx';
 
 const CUSTOMER = ACME_ID;
@@ -51,16 +51,9 @@ describe('DossierForm', () => {
   it('puts a server problem on containers.0.number onto that container field', async () => {
     const onSaved = vi.fn();
     const fetchMock = stubApi(() =>
-      jsonResponse(
-        {
-          type: 'about:blank',
-          title: 'Bad request',
-          status: 400,
-          detail: 'The request is not valid',
-          errors: [{ field: 'containers.0.number', message: 'MSKU6011672 is on open dossier D-2026-000007' }],
-        },
-        400,
-      ),
+      validationProblem([
+        { field: 'containers.0.number', message: 'MSKU6011672 is on open dossier D-2026-000007' },
+      ]),
     );
     await start({
       onSaved,
