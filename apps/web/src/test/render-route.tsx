@@ -89,3 +89,15 @@ export function validationProblem(errors: { field: string; message: string }[]):
     400,
   );
 }
+
+/** GET /api/me of a signed-in user with `role` (staff, admin…), no party, no CargoWise access. */
+export function meResponse(role: string): Response {
+  return jsonResponse({
+    id: 'u1',
+    Email: 'sam@fvg.local',
+    name: 'Sam',
+    role,
+    party: null,
+    access: { cw_access: false },
+  });
+}
