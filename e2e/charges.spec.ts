@@ -1,29 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { acmeDossier, DEMO, expect, signIn, test } from './support.ts';
+import { acmeDossier, DEMO, expect, screens, signIn, test } from './support.ts';
 
 /*
  * Job costing in the shared line editor: amounts typed as people write them ('2,450.00'), saved as
  * exact decimals, totals after a reload, and the lines fitting the screen at 1440 and 1280 px wide
  * (nothing cut, no sideways scrollbar over the rows). Screenshots go to test-results/screens/.
  */
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 800 },
-] as const;
-
-// The same shots as sessions.spec.ts's helper (a spec cannot import another spec without running it).
-async function screens(page: Page, name: string, check?: () => Promise<void>) {
-  await mkdir('test-results/screens', { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    // Let the layout settle at the new size (the line editor measures its width after a resize).
-    await page.waitForTimeout(300);
-    await check?.();
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
-  }
-}
 
 /** Every cell of every line lies inside the lines' box, and the box does not scroll sideways. */
 async function expectLinesFit(page: Page) {
@@ -98,7 +80,7 @@ test('staff type charges as they write amounts, save, reload and read the totals
   await expect(page.getByTestId('charges-total-revenue')).toHaveText('€2,852.46');
   await expect(page.getByTestId('charges-profit')).toHaveText('€402.46');
 
-  await screens(page, 'dossier-charges', () => expectLinesFit(page));
+  await screens(page, 'dossier-charges', undefined, () => expectLinesFit(page));
 
   // A letter in an amount is refused in words on the cell, and nothing is saved.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -109,5 +91,5 @@ test('staff type charges as they write amounts, save, reload and read the totals
   await expect(page.getByTestId('field-charges.0.amount')).toBeFocused();
   await expect(page.getByText('Enter digits only, e.g. 2,450.00')).toBeVisible();
   await expect(page.getByTestId('field-charges.0.amount')).toHaveValue('24s0');
-  await screens(page, 'dossier-charges-error', () => expectLinesFit(page));
+  await screens(page, 'dossier-charges-error', undefined, () => expectLinesFit(page));
 });

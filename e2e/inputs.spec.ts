@@ -1,6 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { acmeDossier, apiAs, DEMO, expect, signIn, test } from './support.ts';
+import { acmeDossier, apiAs, DEMO, expect, screens, signIn, test } from './support.ts';
 
 /*
  * Issue 10, items 6, 7 and 9 in a real browser: Escape in an open dropdown or date picker closes only
@@ -8,20 +6,6 @@ import { acmeDossier, apiAs, DEMO, expect, signIn, test } from './support.ts';
  * days and times; a wrong value reads as a plain sentence under its field. Screenshots at both sizes go
  * to test-results/screens/.
  */
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 800 },
-] as const;
-
-async function screens(page: Page, name: string) {
-  await mkdir('test-results/screens', { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
-  }
-}
 
 test('Escape in a select or a date picker of the new-dossier dialog closes only that; a wrong place reads in plain words', async ({
   page,

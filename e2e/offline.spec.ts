@@ -1,20 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { acmeDossier, DEMO, expect, signIn, test } from './support.ts';
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 800 },
-];
-
-async function screens(page: Page, name: string) {
-  await mkdir('test-results/screens', { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
-  }
-}
+import { acmeDossier, DEMO, expect, screens, signIn, test } from './support.ts';
 
 test('a lost connection shows the offline notice and the list’s error with "Try again"; back online, the list returns', async ({
   page,

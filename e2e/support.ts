@@ -96,9 +96,10 @@ export const SCREEN_SIZES = [
 
 /**
  * Screenshots of what the page shows now at both desktop sizes, into test-results/screens/; with
- * `show`, that element is scrolled into view again at each size (a resize keeps the scroll offset).
+ * `show`, that element is scrolled into view again at each size (a resize keeps the scroll offset);
+ * `check` asserts the layout at each size before its shot (e.g. nothing cut).
  */
-export async function screens(page: Page, name: string, show?: Locator) {
+export async function screens(page: Page, name: string, show?: Locator, check?: () => Promise<void>) {
   await mkdir('test-results/screens', { recursive: true });
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
@@ -106,6 +107,7 @@ export async function screens(page: Page, name: string, show?: Locator) {
     await page.waitForTimeout(300);
     // Centred: the app's fixed footer would cover an element at the very bottom.
     if (show) await show.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await check?.();
     await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
   }
 }

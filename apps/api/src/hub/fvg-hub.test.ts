@@ -1,9 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { seedDemo } from '../db/seed.ts';
-import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../test/helpers.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  demoTokens,
+  hubClients,
+  listenForHub,
+  nextEvent,
+  type TestDatabase,
+} from '../test/helpers.ts';
 
 /** Our hub through the official client against the whole app on a loopback port. */
 let db: TestDatabase;
@@ -12,14 +19,13 @@ let url: string;
 let tokens: Awaited<ReturnType<typeof demoTokens>>;
 let acmeDossier: { id: string; number: string; version: number };
 let globexDossier: { id: string; number: string };
-const open: HubConnection[] = [];
+const hub = hubClients(() => url, { reconnect: [0, 100, 200] });
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   app = await createTestApp(db, { hubKeepAliveMs: 1000, hubClientTimeoutMs: 3000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/chat`;
+  url = await listenForHub(app);
   tokens = await demoTokens(app);
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   const create = async (code: string) => {
@@ -36,40 +42,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.stop()));
+  await hub.stopAll();
   await app.close();
   await db.drop();
 });
-
-async function connect(auth: { authorization: string }): Promise<HubConnection> {
-  const token = auth.authorization.slice('Bearer '.length);
-  const conn = new HubConnectionBuilder()
-    .withUrl(url, { accessTokenFactory: () => token })
-    .withAutomaticReconnect([0, 100, 200])
-    .configureLogging(LogLevel.None)
-    .build();
-  await conn.start();
-  open.push(conn);
-  return conn;
-}
-
-function next<T>(
-  conn: HubConnection,
-  event: string,
-  match: (v: T) => boolean = () => true,
-  timeoutMs = 5000,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    const handler = (v: T) => {
-      if (!match(v)) return;
-      clearTimeout(timer);
-      conn.off(event, handler);
-      resolve(v);
-    };
-    conn.on(event, handler);
-  });
-}
 
 const silence = async (conn: HubConnection, event: string, ms = 400) => {
   let got = false;
@@ -84,14 +60,14 @@ const silence = async (conn: HubConnection, event: string, ms = 400) => {
 
 describe('dossier chat on the hub', () => {
   it('staff and the customer chat live; messages are stored and readable over HTTP; read markers and unread counts follow', async () => {
-    const staff = await connect(tokens.staff);
-    const customer = await connect(tokens.acme);
+    const staff = await hub.connect(tokens.staff);
+    const customer = await hub.connect(tokens.acme);
     const joined = (await customer.invoke('JoinDossier', acmeDossier.number)) as {
       dossierId: string;
       users: { name: string }[];
     };
     expect(joined.dossierId).toBe(acmeDossier.id);
-    const presence = next<{ dossierId: string; users: { name: string }[] }>(
+    const presence = nextEvent<{ dossierId: string; users: { name: string }[] }>(
       customer,
       'Presence',
       (p) => p.users.length === 2,
@@ -99,7 +75,7 @@ describe('dossier chat on the hub', () => {
     await staff.invoke('JoinDossier', acmeDossier.id);
     expect((await presence).users.map((u) => u.name)).toEqual(['Carla Customer', 'Sam Staff']);
 
-    const received = next<{ text: string; author: { name: string } }>(customer, 'ReceiveMessage');
+    const received = nextEvent<{ text: string; author: { name: string } }>(customer, 'ReceiveMessage');
     const tricky = 'Container ready <b>not bold</b> & "quoted"\nsecond line \u001e';
     const sent = (await staff.invoke('SendMessage', acmeDossier.id, tricky)) as { id: string; text: string };
     expect(sent.text).toBe(tricky);
@@ -127,13 +103,13 @@ describe('dossier chat on the hub', () => {
     };
     expect(after.json()).toMatchObject({ unread: 0, items: [{ readBy: [me.id] }] });
 
-    const leave = next<{ users: unknown[] }>(staff, 'Presence', (p) => p.users.length === 1);
+    const leave = nextEvent<{ users: unknown[] }>(staff, 'Presence', (p) => p.users.length === 1);
     await customer.invoke('LeaveDossier', acmeDossier.id);
     expect((await leave).users).toHaveLength(1);
   });
 
   it('refuses empty and over-long messages with a clear hub error', async () => {
-    const staff = await connect(tokens.staff);
+    const staff = await hub.connect(tokens.staff);
     await expect(staff.invoke('SendMessage', acmeDossier.id, '   ')).rejects.toThrow(
       'A message cannot be empty',
     );
@@ -143,7 +119,7 @@ describe('dossier chat on the hub', () => {
   });
 
   it('pages back through a long conversation', async () => {
-    const staff = await connect(tokens.staff);
+    const staff = await hub.connect(tokens.staff);
     for (let i = 0; i < 7; i++) await staff.invoke('SendMessage', globexDossier.id, `m${i}`);
     const first = (
       await app.inject({
@@ -169,7 +145,7 @@ describe('dossier chat on the hub', () => {
 
 describe('authorisation on the hub', () => {
   it('a customer can neither join nor post to another party’s dossier, and learns nothing of it', async () => {
-    const customer = await connect(tokens.acme);
+    const customer = await hub.connect(tokens.acme);
     await expect(customer.invoke('JoinDossier', globexDossier.id)).rejects.toThrow(
       'This dossier does not exist.',
     );
@@ -201,9 +177,9 @@ describe('authorisation on the hub', () => {
 
 describe('live updates and notifications', () => {
   it('announces a record change to staff and to the dossier’s customer only', async () => {
-    const acme = await connect(tokens.acme);
-    const globex = await connect(tokens.globex);
-    const seen = next<{ kind: string; id: string; action: string }>(
+    const acme = await hub.connect(tokens.acme);
+    const globex = await hub.connect(tokens.globex);
+    const seen = nextEvent<{ kind: string; id: string; action: string }>(
       acme,
       'RecordChanged',
       (c) => c.id === acmeDossier.id,
@@ -221,8 +197,8 @@ describe('live updates and notifications', () => {
   });
 
   it('notifies staff of a customer message even when they are not in the dossier, also after a reconnect', async () => {
-    const staff = await connect(tokens.staff);
-    const customer = await connect(tokens.acme);
+    const staff = await hub.connect(tokens.staff);
+    const customer = await hub.connect(tokens.acme);
     const firstId = staff.connectionId;
     const reconnected = new Promise<string | undefined>((resolve) => staff.onreconnected(resolve));
     // Drop the staff connection from the server side; the client reconnects with a new id.
@@ -230,7 +206,7 @@ describe('live updates and notifications', () => {
       if (c.connectionId === firstId) c.close('test restart', true);
     const newId = await reconnected;
     expect(newId).not.toBe(firstId);
-    const note = next<{ title: string; link: string }>(staff, 'Notification');
+    const note = nextEvent<{ title: string; link: string }>(staff, 'Notification');
     await customer.invoke('SendMessage', acmeDossier.id, 'Any news on my cargo?');
     expect(await note).toMatchObject({
       title: `New message on ${acmeDossier.number}`,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
+import { type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
@@ -235,4 +236,49 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
     p += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** The app on a loopback port (the official SignalR client needs a real socket); the hub's URL. */
+export async function listenForHub(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/chat`;
+}
+
+/**
+ * Connects to the hub as a signed-in user through the official client (`reconnect`: its retry delays,
+ * as the web app has them); `stopAll` in afterAll closes every connection opened.
+ */
+export function hubClients(url: () => string, options: { reconnect?: number[] } = {}) {
+  const open: HubConnection[] = [];
+  return {
+    async connect(auth: { authorization: string }): Promise<HubConnection> {
+      const token = auth.authorization.slice('Bearer '.length);
+      const builder = new HubConnectionBuilder().withUrl(url(), { accessTokenFactory: () => token });
+      if (options.reconnect) builder.withAutomaticReconnect(options.reconnect);
+      const conn = builder.configureLogging(LogLevel.None).build();
+      await conn.start();
+      open.push(conn);
+      return conn;
+    },
+    stopAll: () => Promise.all(open.map((c) => c.stop())),
+  };
+}
+
+/** The next `event` on `conn` that `match`es; rejects after `timeoutMs`. */
+export function nextEvent<T>(
+  conn: HubConnection,
+  event: string,
+  match: (v: T) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const handler = (v: T) => {
+      if (!match(v)) return;
+      clearTimeout(timer);
+      conn.off(event, handler);
+      resolve(v);
+    };
+    conn.on(event, handler);
+  });
 }

@@ -2,23 +2,12 @@ import type { Presence } from '@fvg/contracts';
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { HubClient } from '../lib/hub-client.ts';
+import type { HubClient } from '../lib/hub-client.ts';
 import { logout, sessionKeys, setToken } from '../lib/session.ts';
-import { FakeHubConnection } from '../test/fake-hub-connection.ts';
+import { fakeHub } from '../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { HubProvider, useHub, useHubEvent } from './hub-provider.tsx';
 import { HubStatusDot } from './hub-status.tsx';
-
-function fakeHub(options: { autoStart?: boolean } = {}) {
-  const connection = new FakeHubConnection(options);
-  const hub = new HubClient({
-    createConnection: () => connection,
-    console: { warn: vi.fn(), error: vi.fn() },
-    wakeTarget: null,
-    restartDelayMs: 0,
-  });
-  return { hub, connection };
-}
 
 function PresenceProbe() {
   const [presence, setPresence] = useState<Presence | null>(null);

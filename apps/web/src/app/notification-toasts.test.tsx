@@ -4,8 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HubClient } from '../lib/hub-client.ts';
-import { FakeHubConnection } from '../test/fake-hub-connection.ts';
+import { fakeHub } from '../test/fake-hub-connection.ts';
 import { jsonResponse, renderRoute } from '../test/render-route.tsx';
 import { HubProvider } from './hub-provider.tsx';
 import { NotificationToasts, showsLink } from './notification-toasts.tsx';
@@ -25,13 +24,7 @@ const note: HubNotification = {
 async function start(url: string) {
   const fetchMock = vi.fn(async () => jsonResponse({ unread: 0 }));
   vi.stubGlobal('fetch', fetchMock);
-  const connection = new FakeHubConnection({ autoStart: true });
-  const hub = new HubClient({
-    createConnection: () => connection,
-    console: { warn: vi.fn(), error: vi.fn() },
-    wakeTarget: null,
-    restartDelayMs: 0,
-  });
+  const { hub, connection } = fakeHub({ autoStart: true });
   const view = await renderRoute(
     <HubProvider userId="u1" client={hub}>
       <NotificationToasts />
@@ -94,13 +87,7 @@ describe('notification toasts', () => {
 
   it('shows a hub Notification as a toast on another screen (no console error for a missing handler)', async () => {
     const shown = vi.spyOn(notifications, 'show');
-    const connection = new FakeHubConnection({ autoStart: true });
-    const hub = new HubClient({
-      createConnection: () => connection,
-      console: { warn: vi.fn(), error: vi.fn() },
-      wakeTarget: null,
-      restartDelayMs: 0,
-    });
+    const { hub, connection } = fakeHub({ autoStart: true });
     await renderRoute(
       <HubProvider userId="u1" client={hub}>
         <NotificationToasts />

@@ -3,23 +3,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../lib/api-client.ts';
 import { reportServerReached } from '../lib/connection.ts';
-import { HubClient } from '../lib/hub-client.ts';
-import { FakeHubConnection } from '../test/fake-hub-connection.ts';
+import { fakeHub } from '../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { HubProvider } from './hub-provider.tsx';
 import { OFFLINE_TEXT, OfflineNotice } from './offline-notice.tsx';
 import { createQueryClient } from './query-client.ts';
-
-function connectedHub() {
-  const connection = new FakeHubConnection({ autoStart: true });
-  const hub = new HubClient({
-    createConnection: () => connection,
-    console: { warn: vi.fn(), error: vi.fn() },
-    wakeTarget: null,
-    restartDelayMs: 0,
-  });
-  return { hub, connection };
-}
 
 /** A screen's load: fails while `answers.ok` is false, then answers. */
 function LoadProbe({ answers }: { answers: { ok: boolean; calls: number } }) {
@@ -33,6 +21,19 @@ function LoadProbe({ answers }: { answers: { ok: boolean; calls: number } }) {
     retry: false,
   });
   return <output data-testid="probe">{result.isError ? 'error' : (result.data ?? 'pending')}</output>;
+}
+
+/** The notice (and a screen's load, given its answers) over a connected hub. */
+async function showNotice(answers?: { ok: boolean; calls: number }) {
+  const { hub, connection } = fakeHub({ autoStart: true });
+  renderWithProviders(
+    <HubProvider userId="u1" client={hub}>
+      <OfflineNotice />
+      {answers && <LoadProbe answers={answers} />}
+    </HubProvider>,
+  );
+  await waitFor(() => expect(hub.status.get()).toBe('connected'));
+  return { connection };
 }
 
 function setBrowserOnline(online: boolean) {
@@ -50,14 +51,8 @@ afterEach(() => {
 
 describe('OfflineNotice', () => {
   it('says so while the browser is offline, and runs the loads that failed again when it is back', async () => {
-    const { hub } = connectedHub();
     const answers = { ok: false, calls: 0 };
-    renderWithProviders(
-      <HubProvider userId="u1" client={hub}>
-        <OfflineNotice />
-        <LoadProbe answers={answers} />
-      </HubProvider>,
-    );
+    await showNotice(answers);
     expect(screen.queryByTestId('offline-notice')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
 
@@ -73,13 +68,7 @@ describe('OfflineNotice', () => {
   });
 
   it('shows when a request gets no answer though the browser is online, and goes when the hub reconnects', async () => {
-    const { hub, connection } = connectedHub();
-    renderWithProviders(
-      <HubProvider userId="u1" client={hub}>
-        <OfflineNotice />
-      </HubProvider>,
-    );
-    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    const { connection } = await showNotice();
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await act(async () => {
       await expect(apiRequest('dossiers')).rejects.toMatchObject({ status: 0 });
@@ -93,15 +82,8 @@ describe('OfflineNotice', () => {
   });
 
   it('believes the browser when it is back online after requests failed, and runs the failed loads again', async () => {
-    const { hub } = connectedHub();
     const answers = { ok: false, calls: 0 };
-    renderWithProviders(
-      <HubProvider userId="u1" client={hub}>
-        <OfflineNotice />
-        <LoadProbe answers={answers} />
-      </HubProvider>,
-    );
-    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    await showNotice(answers);
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'));
     setBrowserOnline(false);
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
@@ -115,13 +97,7 @@ describe('OfflineNotice', () => {
   });
 
   it('goes when the server answers again', async () => {
-    const { hub } = connectedHub();
-    renderWithProviders(
-      <HubProvider userId="u1" client={hub}>
-        <OfflineNotice />
-      </HubProvider>,
-    );
-    await waitFor(() => expect(hub.status.get()).toBe('connected'));
+    await showNotice();
     vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')));
     await act(async () => {
       await apiRequest('dossiers').catch(() => {});

@@ -1,8 +1,7 @@
 import type { RecordChanged } from '@fvg/contracts';
 import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeHubConnection } from '../test/fake-hub-connection.ts';
-import { HubClient } from './hub-client.ts';
+import { fakeHub } from '../test/fake-hub-connection.ts';
 import {
   applyRecordChanges,
   connectLiveUpdates,
@@ -209,13 +208,7 @@ describe('isRecordChanged', () => {
 
 describe('connectLiveUpdates through the hub client', () => {
   async function connectedHub() {
-    const connection = new FakeHubConnection({ autoStart: true });
-    const hub = new HubClient({
-      createConnection: () => connection,
-      console: { warn: vi.fn(), error: vi.fn() },
-      wakeTarget: null,
-      restartDelayMs: 0,
-    });
+    const { hub, connection } = fakeHub({ autoStart: true });
     await hub.start();
     return { hub, connection };
   }

@@ -1,4 +1,5 @@
-import type { HubConnectionLike } from '../lib/hub-client.ts';
+import { vi } from 'vitest';
+import { HubClient, type HubConnectionLike } from '../lib/hub-client.ts';
 
 /*
  * A stand-in for @microsoft/signalr's HubConnection that behaves like it where HubClient cares:
@@ -184,4 +185,16 @@ export class FakeHubConnection implements HubConnectionLike {
   private notConnected(): Error {
     return new Error("Cannot send data if the connection is not in the 'Connected' State.");
   }
+}
+
+/** The app's HubClient over a fake connection: quiet console, no wake-up listener, restarts at once. */
+export function fakeHub(options: { autoStart?: boolean } = {}) {
+  const connection = new FakeHubConnection(options);
+  const hub = new HubClient({
+    createConnection: () => connection,
+    console: { warn: vi.fn(), error: vi.fn() },
+    wakeTarget: null,
+    restartDelayMs: 0,
+  });
+  return { hub, connection };
 }

@@ -81,3 +81,23 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
     },
   });
 }
+
+/** The API's 400 for invalid input (RFC 9457), each message on its field (`charges.1.amount`). */
+export function validationProblem(errors: { field: string; message: string }[]): Response {
+  return jsonResponse(
+    { type: 'about:blank', title: 'Bad request', status: 400, detail: 'The request is not valid', errors },
+    400,
+  );
+}
+
+/** GET /api/me of a signed-in user with `role` (staff, admin…), no party, no CargoWise access. */
+export function meResponse(role: string): Response {
+  return jsonResponse({
+    id: 'u1',
+    Email: 'sam@fvg.local',
+    name: 'Sam',
+    role,
+    party: null,
+    access: { cw_access: false },
+  });
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { FileStore } from '../../features/documents/storage.ts';
-import { type AuditWrite, type Change, writeAudits } from '../../records/audit.ts';
+import { type AuditWrite, type Change, diff, writeAudits } from '../../records/audit.ts';
 import type { Db } from '../database.ts';
 
 const DAY = 86_400_000;
@@ -117,6 +117,21 @@ export function audit(
   const when = entry.at.getTime() > ctx.now.getTime() ? ctx.now : entry.at;
   ctx.audits.push({ ...entry, at: when });
   return Promise.resolve();
+}
+
+/** A demo record's first history entry: staff created it with these `fields` (those of `names`). */
+export function auditCreated(
+  ctx: Pick<DemoContext, 'audits' | 'now' | 'users'>,
+  record: { kind: string; id: string; at: Date },
+  fields: object,
+  names: readonly string[],
+) {
+  return audit(ctx, {
+    ...record,
+    action: 'created',
+    actorId: ctx.users.staff,
+    changes: diff({}, fields as Record<string, unknown>, names),
+  });
 }
 
 /** Writes the collected audit entries, a thousand a statement. */

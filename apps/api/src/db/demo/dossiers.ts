@@ -5,7 +5,6 @@ import {
   type DossierStatus,
   dossierCreateSchema,
   iso6346CheckDigit,
-  multiplyDecimal,
 } from '@fvg/contracts';
 import { dossiersRepository } from '../../features/dossiers/dossiers.repository.ts';
 import { DOSSIER_FIELDS, toColumns } from '../../features/dossiers/dossiers.service.ts';
@@ -555,21 +554,7 @@ export async function seedDossiers(ctx: DemoContext): Promise<void> {
         updated_at: last,
       });
       if (charges.length) {
-        const totals = await repo.replaceCharges(
-          row.id,
-          charges.map((c, position) => ({
-            dossier_id: row.id,
-            position,
-            kind: c.kind,
-            charge_code: c.chargeCode,
-            description: c.description,
-            party_id: c.partyId ?? null,
-            amount: c.amount,
-            currency: c.currency,
-            exchange_rate: c.exchangeRate,
-            base_amount: multiplyDecimal(c.amount, c.exchangeRate, 2),
-          })),
-        );
+        const totals = await repo.replaceCharges(row.id, charges);
         await ctx.db
           .updateTable('dossiers')
           .set({ cost_total: totals.cost, revenue_total: totals.revenue })

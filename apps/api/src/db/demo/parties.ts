@@ -1,8 +1,7 @@
 import { type PartyFields, partyCreateSchema } from '@fvg/contracts';
 import { partiesRepository } from '../../features/parties/parties.repository.ts';
 import { PARTY_FIELDS, toColumns } from '../../features/parties/parties.service.ts';
-import { diff } from '../../records/audit.ts';
-import { audit, type DemoContext, valid } from './context.ts';
+import { auditCreated, type DemoContext, valid } from './context.ts';
 
 /**
  * The customers' trading partners (shippers and consignees abroad) and a road haulier, created by
@@ -75,13 +74,6 @@ export async function seedParties(ctx: DemoContext): Promise<void> {
       updated_at: created,
     });
     ctx.parties[party.code] = row.id;
-    await audit(ctx, {
-      kind: 'party',
-      id: row.id,
-      action: 'created',
-      actorId: ctx.users.staff,
-      changes: diff({}, party as Record<string, unknown>, PARTY_FIELDS),
-      at: created,
-    });
+    await auditCreated(ctx, { kind: 'party', id: row.id, at: created }, party, PARTY_FIELDS);
   }
 }

@@ -1,8 +1,15 @@
 import { type TransportCreate, type TransportStatus, transportCreateSchema } from '@fvg/contracts';
 import { transportsRepository } from '../../features/transports/transports.repository.ts';
 import { TRANSPORT_FIELDS, toColumns } from '../../features/transports/transports.service.ts';
-import { diff } from '../../records/audit.ts';
-import { audit, type DemoContext, type DemoDossier, daysBetween, onDay, valid } from './context.ts';
+import {
+  audit,
+  auditCreated,
+  type DemoContext,
+  type DemoDossier,
+  daysBetween,
+  onDay,
+  valid,
+} from './context.ts';
 
 /** Where the trucks go: terminals, airports and the customers' own sites. */
 const TERMINALS: Record<string, string> = {
@@ -220,14 +227,7 @@ export async function seedTransports(
     });
     ids.push(row.id);
     const initial = { ...fields, actualPickupAt: null, actualDeliveryAt: null };
-    await audit(ctx, {
-      kind: 'transport',
-      id: row.id,
-      action: 'created',
-      actorId: ctx.users.staff,
-      changes: diff({}, initial as Record<string, unknown>, TRANSPORT_FIELDS),
-      at: createdAt,
-    });
+    await auditCreated(ctx, { kind: 'transport', id: row.id, at: createdAt }, initial, TRANSPORT_FIELDS);
     let from: TransportStatus = 'planned';
     for (const to of path) {
       await audit(ctx, {

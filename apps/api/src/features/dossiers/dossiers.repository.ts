@@ -1,12 +1,15 @@
 import {
   type Charge,
+  type chargeInputSchema,
   type Dossier,
   type DossierListItem,
   type DossierListQuery,
   dossierFieldVisibility,
+  multiplyDecimal,
   type PartyRef,
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
@@ -240,15 +243,29 @@ export function dossiersRepository(db: Db) {
         .returning(['id', 'number'])
         .executeTakeFirstOrThrow(),
 
+    /** The lines in their order, each with its amount in the base currency (amount × rate, 2 decimals). */
     async replaceCharges(
       dossierId: string,
-      charges: Record<string, unknown>[],
+      lines: readonly z.output<typeof chargeInputSchema>[],
     ): Promise<{ cost: string; revenue: string }> {
       await db.deleteFrom('dossier_charges').where('dossier_id', '=', dossierId).execute();
-      if (charges.length)
+      if (lines.length)
         await db
           .insertInto('dossier_charges')
-          .values(charges as never)
+          .values(
+            lines.map((c, position) => ({
+              dossier_id: dossierId,
+              position,
+              kind: c.kind,
+              charge_code: c.chargeCode,
+              description: c.description,
+              party_id: c.partyId ?? null,
+              amount: c.amount,
+              currency: c.currency,
+              exchange_rate: c.exchangeRate,
+              base_amount: multiplyDecimal(c.amount, c.exchangeRate, 2),
+            })),
+          )
           .execute();
       const r = await sql<{ cost: string; revenue: string }>`
         select coalesce(sum(base_amount) filter (where kind = 'cost'), 0)::numeric(16,2)::text as cost,

@@ -11,7 +11,6 @@ import {
   type dossierCreateSchema,
   dossierFieldVisibility,
   type dossierUpdateSchema,
-  multiplyDecimal,
   transitionFactProblems,
   transitionFactsOf,
   transitionFactWarnings,
@@ -20,7 +19,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
-import { diff, type HistoryReferences, historyOf, writeAudit } from '../../records/audit.ts';
+import { type AuditWrite, diff, type HistoryReferences, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
@@ -158,6 +157,30 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
     return row;
   }
 
+  /** The dossier's new columns (409 on a stale version) and its history entry, in one transaction. */
+  async function saveWithHistory(
+    user: SessionUser,
+    before: DossierRow,
+    version: number,
+    values: Record<string, unknown>,
+    entry: Pick<AuditWrite, 'action' | 'changes'>,
+  ): Promise<void> {
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await versionedUpdate(trx, {
+          table: 'dossiers',
+          id: before.id,
+          version,
+          values,
+          actorId: user.id,
+          what: 'dossier',
+        });
+        await writeAudit(trx, { kind: 'dossier', id: before.id, actorId: user.id, ...entry });
+      })
+      .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+  }
+
   async function detail(user: SessionUser, row: DossierRow): Promise<Dossier> {
     const scope = scopeOf(user);
     const [charges, refs] = await Promise.all([
@@ -293,26 +316,10 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
         .safeParse(merged);
       if (!check.success) throw problems.validation(zodFieldErrors(check.error));
       await checkHandler(changes.handlerId);
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await versionedUpdate(trx, {
-            table: 'dossiers',
-            id: before.id,
-            version,
-            values: toColumns(changes),
-            actorId: user.id,
-            what: 'dossier',
-          });
-          await writeAudit(trx, {
-            kind: 'dossier',
-            id: before.id,
-            action: 'updated',
-            actorId: user.id,
-            changes: diff(fieldsOf(before), changes, FIELDS),
-          });
-        })
-        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      await saveWithHistory(user, before, version, toColumns(changes), {
+        action: 'updated',
+        changes: diff(fieldsOf(before), changes, FIELDS),
+      });
       announce('updated', before, changes.customerId);
       return detail(user, await rowOr404({ all: true }, before.id));
     },
@@ -345,26 +352,16 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
         const value = input[fact];
         if (value !== undefined) facts[fact] = value;
       }
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await versionedUpdate(trx, {
-            table: 'dossiers',
-            id: before.id,
-            version,
-            values: { status: to, ...toColumns(facts) },
-            actorId: user.id,
-            what: 'dossier',
-          });
-          await writeAudit(trx, {
-            kind: 'dossier',
-            id: before.id,
-            action: 'status changed',
-            actorId: user.id,
-            changes: [{ field: 'status', from: before.status, to }, ...diff(fieldsOf(before), facts, FIELDS)],
-          });
-        })
-        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      await saveWithHistory(
+        user,
+        before,
+        version,
+        { status: to, ...toColumns(facts) },
+        {
+          action: 'status changed',
+          changes: [{ field: 'status', from: before.status, to }, ...diff(fieldsOf(before), facts, FIELDS)],
+        },
+      );
       announce('updated', before);
       const dossier = await detail(user, await rowOr404({ all: true }, before.id));
       return { ...dossier, warnings: transitionFactWarnings(plan, input) };
@@ -379,21 +376,7 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
         .transaction()
         .execute(async (trx) => {
           const r = dossiersRepository(trx);
-          const totals = await r.replaceCharges(
-            before.id,
-            input.charges.map((c, position) => ({
-              dossier_id: before.id,
-              position,
-              kind: c.kind,
-              charge_code: c.chargeCode,
-              description: c.description,
-              party_id: c.partyId ?? null,
-              amount: c.amount,
-              currency: c.currency,
-              exchange_rate: c.exchangeRate,
-              base_amount: multiplyDecimal(c.amount, c.exchangeRate, 2),
-            })),
-          );
+          const totals = await r.replaceCharges(before.id, input.charges);
           await versionedUpdate(trx, {
             table: 'dossiers',
             id: before.id,

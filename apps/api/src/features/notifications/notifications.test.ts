@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import type { NotificationPage, NotificationRecord } from '@fvg/contracts';
-import { type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -11,7 +10,10 @@ import {
   createTestApp,
   createTestDatabase,
   demoTokens,
+  hubClients,
   type Json,
+  listenForHub,
+  nextEvent,
   type TestDatabase,
 } from '../../test/helpers.ts';
 import { usersService } from '../users/users.service.ts';
@@ -24,14 +26,13 @@ let tokens: Awaited<ReturnType<typeof demoTokens>>;
 let acme2: { authorization: string };
 let parties: Map<string, string>;
 const call = apiCaller(() => app);
-const open: HubConnection[] = [];
+const hub = hubClients(() => url);
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   app = await createTestApp(db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/chat`;
+  url = await listenForHub(app);
   tokens = await demoTokens(app);
   // A second user of Acme: a staff answer reaches every customer user of the party.
   const password = 'Velvet-Harbor-39-Otter';
@@ -49,40 +50,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(open.map((c) => c.stop()));
+  await hub.stopAll();
   await app.close();
   await db.drop();
 });
-
-async function connect(auth: { authorization: string }): Promise<HubConnection> {
-  const token = auth.authorization.slice('Bearer '.length);
-  const conn = new HubConnectionBuilder()
-    .withUrl(url, { accessTokenFactory: () => token })
-    .configureLogging(LogLevel.None)
-    .build();
-  await conn.start();
-  open.push(conn);
-  return conn;
-}
 
 /** Everything `event` brings to `conn` from now on. */
 function collect<T>(conn: HubConnection, event: string): T[] {
   const got: T[] = [];
   conn.on(event, (v: T) => got.push(v));
   return got;
-}
-
-function next<T>(conn: HubConnection, event: string, match: (v: T) => boolean = () => true): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5000);
-    const handler = (v: T) => {
-      if (!match(v)) return;
-      clearTimeout(timer);
-      conn.off(event, handler);
-      resolve(v);
-    };
-    conn.on(event, handler);
-  });
 }
 
 async function dossier(code: string, extra: Json = {}) {
@@ -111,15 +88,15 @@ describe('notifications', () => {
   it("a customer's chat message notifies all staff (no handler yet), stored and pushed to each; nobody else", async () => {
     const d = await dossier('ACME');
     const [staff, admin, acme, globex] = await Promise.all([
-      connect(tokens.staff),
-      connect(tokens.admin),
-      connect(tokens.acme),
-      connect(tokens.globex),
+      hub.connect(tokens.staff),
+      hub.connect(tokens.admin),
+      hub.connect(tokens.acme),
+      hub.connect(tokens.globex),
     ]);
     const acmeGot = collect(acme, 'Notification');
     const globexGot = collect(globex, 'Notification');
-    const toStaff = next<NotificationRecord>(staff, 'Notification');
-    const toAdmin = next<NotificationRecord>(admin, 'Notification');
+    const toStaff = nextEvent<NotificationRecord>(staff, 'Notification');
+    const toAdmin = nextEvent<NotificationRecord>(admin, 'Notification');
     const before = (await list(tokens.staff)).unread;
 
     await acme.invoke('SendMessage', d.id, 'Where is my   container?\nThanks');
@@ -151,9 +128,9 @@ describe('notifications', () => {
   it('with a handler, only the handler hears of a customer message', async () => {
     const staffId = (await call('GET', '/me', tokens.staff)).body.id as string;
     const d = await dossier('ACME', { handlerId: staffId });
-    const admin = await connect(tokens.admin);
+    const admin = await hub.connect(tokens.admin);
     const adminGot = collect(admin, 'Notification');
-    const acme = await connect(tokens.acme);
+    const acme = await hub.connect(tokens.acme);
     await acme.invoke('SendMessage', d.id, 'For my handler');
     const mine = await list(tokens.staff);
     expect(mine.items[0]).toMatchObject({
@@ -170,15 +147,15 @@ describe('notifications', () => {
   it("staff's answer notifies every customer user of the dossier's party, never another party or the author", async () => {
     const d = await dossier('ACME');
     const [staff, acme, second, globex] = await Promise.all([
-      connect(tokens.staff),
-      connect(tokens.acme),
-      connect(acme2),
-      connect(tokens.globex),
+      hub.connect(tokens.staff),
+      hub.connect(tokens.acme),
+      hub.connect(acme2),
+      hub.connect(tokens.globex),
     ]);
     const staffGot = collect(staff, 'Notification');
     const globexGot = collect(globex, 'Notification');
-    const toAcme = next<NotificationRecord>(acme, 'Notification');
-    const toSecond = next<NotificationRecord>(second, 'Notification');
+    const toAcme = nextEvent<NotificationRecord>(acme, 'Notification');
+    const toSecond = nextEvent<NotificationRecord>(second, 'Notification');
     const staffBefore = (await list(tokens.staff)).unread;
 
     await staff.invoke('SendMessage', d.number, 'Your container is on the vessel.');
@@ -196,10 +173,14 @@ describe('notifications', () => {
   });
 
   it("a customer's booking request notifies staff with a link to the new dossier", async () => {
-    const staff = await connect(tokens.staff);
-    const globex = await connect(tokens.globex);
+    const staff = await hub.connect(tokens.staff);
+    const globex = await hub.connect(tokens.globex);
     const globexGot = collect(globex, 'Notification');
-    const toStaff = next<NotificationRecord>(staff, 'Notification', (n) => n.kind === 'booking-requested');
+    const toStaff = nextEvent<NotificationRecord>(
+      staff,
+      'Notification',
+      (n) => n.kind === 'booking-requested',
+    );
     const r = await call('POST', '/dossiers/bookings', tokens.acme, {
       type: 'import',
       mode: 'air',
@@ -223,7 +204,7 @@ describe('notifications', () => {
 
   it("read and read-all change the user's own rows only; another's id is a 404; other tabs hear the count", async () => {
     const d = await dossier('ACME');
-    const acme = await connect(tokens.acme);
+    const acme = await hub.connect(tokens.acme);
     await acme.invoke('SendMessage', d.id, 'One');
     await acme.invoke('SendMessage', d.id, 'Two');
     const staffPage = await list(tokens.staff);
@@ -231,8 +212,8 @@ describe('notifications', () => {
     const [newest, older] = staffPage.items as [NotificationRecord, NotificationRecord];
     expect([newest.body, older.body]).toEqual(['Carla Customer: Two', 'Carla Customer: One']);
 
-    const otherTab = await connect(tokens.staff);
-    const told = next<{ unread: number }>(otherTab, 'NotificationsRead');
+    const otherTab = await hub.connect(tokens.staff);
+    const told = nextEvent<{ unread: number }>(otherTab, 'NotificationsRead');
     const read = await call('POST', `/notifications/${older.id}/read`, tokens.staff);
     expect(read).toMatchObject({ status: 200, body: { unread: staffPage.unread - 1 } });
     expect(await told).toEqual({ unread: staffPage.unread - 1 });
@@ -277,7 +258,7 @@ describe('notifications', () => {
 
   it('pages newest first by keyset; a cursor works only for the user who got it', async () => {
     const d = await dossier('GLOBEX');
-    const globex = await connect(tokens.globex);
+    const globex = await hub.connect(tokens.globex);
     for (const text of ['p1', 'p2', 'p3', 'p4', 'p5']) await globex.invoke('SendMessage', d.id, text);
     const first = await list(tokens.staff, '?limit=2');
     expect(first.items.map((n) => n.body)).toEqual(['Gus Globex: p5', 'Gus Globex: p4']);
@@ -309,7 +290,7 @@ describe('notifications', () => {
     const recentRead = await age(30, true);
     const oldUnread = await age(120, false);
     const ancient = await age(400, false);
-    const acme = await connect(tokens.acme);
+    const acme = await hub.connect(tokens.acme);
     await acme.invoke('SendMessage', d.id, 'Anything new?');
     const ids = new Set(
       (await db.db.selectFrom('notifications').select('id').where('user_id', '=', staffId).execute()).map(
@@ -327,7 +308,7 @@ describe('notifications', () => {
   it('the dossier list carries the caller’s unread chat messages per row', async () => {
     const d = await dossier('ACME');
     const other = await dossier('ACME');
-    const acme = await connect(tokens.acme);
+    const acme = await hub.connect(tokens.acme);
     await acme.invoke('SendMessage', d.id, 'first');
     const last = (await acme.invoke('SendMessage', d.id, 'second')) as { id: string };
     const row = async (auth: { authorization: string }, id: string) => {
@@ -339,7 +320,7 @@ describe('notifications', () => {
     expect((await row(tokens.staff, other.id))?.unreadMessages).toBe(0);
     // The author has read their own messages.
     expect((await row(tokens.acme, d.id))?.unreadMessages).toBe(0);
-    const staff = await connect(tokens.staff);
+    const staff = await hub.connect(tokens.staff);
     await staff.invoke('MarkRead', d.id, last.id);
     expect((await row(tokens.staff, d.id))?.unreadMessages).toBe(0);
     expect((await row(tokens.admin, d.id))?.unreadMessages).toBe(2);

@@ -15,6 +15,38 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
+/**
+ * A small centred dialog that asks something (a yes/no question, the facts of a status change);
+ * Escape closes it only when nothing inside it is open (a dropdown, a date picker).
+ */
+export function QuestionModal({
+  opened,
+  title,
+  onCancel,
+  testId,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  onCancel: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeOnEscape={false}
+      onKeyDown={closeTopOnEscape(onCancel)}
+      data-testid={testId}
+    >
+      {children}
+    </Modal>
+  );
+}
+
 /** A yes/no question before an action that is hard to undo (cancel a dossier, delete, discard edits). */
 export function ConfirmDialog({
   opened,
@@ -28,15 +60,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      closeOnEscape={false}
-      onKeyDown={closeTopOnEscape(onCancel)}
-      data-testid="confirm-dialog"
-    >
+    <QuestionModal opened={opened} title={title} onCancel={onCancel} testId="confirm-dialog">
       <Stack gap="lg">
         <Text size="sm">{message}</Text>
         <Group justify="flex-end" gap="sm">
@@ -60,6 +84,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </QuestionModal>
   );
 }

@@ -14,7 +14,8 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type FieldPath, type FieldValues, type UseFormReturn, useController } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import { type BoundProps, testIdOf, useBoundField } from './bound-field.ts';
 import {
   DateTimeValueInput,
   type DateTimeValueInputProps,
@@ -30,18 +31,8 @@ import {
 
 /*
  * Mantine inputs bound to a react-hook-form field: value, change, blur, error message and the ref
- * (so a server error can focus the field). Each input carries `data-testid="field-<name>"`, with the
- * full path for nested fields (`field-containers.0.number`).
+ * (so a server error can focus the field); the shared part is useBoundField (bound-field.ts).
  */
-
-interface BoundProps<T extends FieldValues> {
-  form: UseFormReturn<T>;
-  name: FieldPath<T>;
-  /** Extra text under the input when there is no error (hints, live checks). */
-  hint?: ReactNode;
-}
-
-const testIdOf = (name: string) => `field-${name}`;
 
 export function TextField<T extends FieldValues>({
   form,
@@ -54,21 +45,17 @@ export function TextField<T extends FieldValues>({
     /** Applied on every change, e.g. upper case for codes. */
     transform?: (value: string) => string;
   }) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, fieldState, bound } = useBoundField(form, name);
   return (
     <TextInput
       {...props}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={(event) => {
         const value = event.currentTarget.value;
         field.onChange(transform ? transform(value) : value);
       }}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
       description={props.description ?? (fieldState.error ? undefined : hint)}
-      data-testid={testIdOf(name)}
     />
   );
 }
@@ -78,19 +65,15 @@ export function TextareaField<T extends FieldValues>({
   name,
   ...props
 }: BoundProps<T> & Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, bound } = useBoundField(form, name);
   return (
     <Textarea
       autosize
       minRows={2}
       {...props}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      data-testid={testIdOf(name)}
     />
   );
 }
@@ -100,18 +83,14 @@ export function SelectField<T extends FieldValues>({
   name,
   ...props
 }: BoundProps<T> & Omit<SelectProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, bound } = useBoundField(form, name);
   return (
     <Select
       comboboxProps={{ withinPortal: true }}
       {...props}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string | null | undefined) || null}
       onChange={(value) => field.onChange(value ?? '')}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      data-testid={testIdOf(name)}
     />
   );
 }
@@ -121,18 +100,14 @@ export function MultiSelectField<T extends FieldValues>({
   name,
   ...props
 }: BoundProps<T> & Omit<MultiSelectProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, bound } = useBoundField(form, name);
   return (
     <MultiSelect
       comboboxProps={{ withinPortal: true }}
       {...props}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string[] | undefined) ?? []}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      data-testid={testIdOf(name)}
     />
   );
 }
@@ -148,7 +123,7 @@ export function ChecklistField<T extends FieldValues>({
   description,
   options,
 }: BoundProps<T> & { label: ReactNode; description?: ReactNode; options: readonly LookupOption[] }) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, fieldState } = useBoundField(form, name);
   const value = (field.value as string[] | undefined) ?? [];
   return (
     <Checkbox.Group
@@ -180,7 +155,7 @@ export function TagsField<T extends FieldValues>({
   name,
   ...props
 }: BoundProps<T> & Omit<TagsInputProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, fieldState, bound } = useBoundField(form, name);
   const error = fieldState.error;
   // An error on one tag (`seals.1`) arrives as an array of errors.
   const message =
@@ -191,13 +166,10 @@ export function TagsField<T extends FieldValues>({
   return (
     <TagsInput
       {...props}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string[] | undefined) ?? []}
       onChange={field.onChange}
-      onBlur={field.onBlur}
       error={message}
-      data-testid={testIdOf(name)}
     />
   );
 }
@@ -209,18 +181,14 @@ export function DateField<T extends FieldValues>({
   hint,
   ...props
 }: BoundProps<T> & Omit<DateValueInputProps, 'name' | 'value' | 'onChange' | 'error' | 'form'>) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, fieldState, bound } = useBoundField(form, name);
   return (
     <DateValueInput
       {...props}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string | null | undefined) || null}
       onChange={(value) => field.onChange(value ?? '')}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
       description={props.description ?? (fieldState.error ? undefined : hint)}
-      data-testid={testIdOf(name)}
     />
   );
 }
@@ -236,18 +204,14 @@ export function DateTimeField<T extends FieldValues>({
   ...props
 }: BoundProps<T> &
   Omit<DateTimeValueInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'ref'>) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, bound } = useBoundField(form, name);
   return (
     <DateTimeValueInput
       {...props}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string | null | undefined) || null}
       onChange={(value) => field.onChange(value ?? '')}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
       description={props.description ?? hint}
-      data-testid={testIdOf(name)}
     />
   );
 }
@@ -263,19 +227,15 @@ export function LookupField<T extends FieldValues>({
     source: LookupSource;
     knownOption?: LookupOption | null | undefined;
   }) {
-  const { field, fieldState } = useController({ control: form.control, name });
+  const { field, bound } = useBoundField(form, name);
   return (
     <RecordSelect
       {...props}
       source={source}
       knownOption={knownOption}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string | null | undefined) || null}
       onChange={(value) => field.onChange(value ?? '')}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      data-testid={testIdOf(name)}
     />
   );
 }
@@ -287,7 +247,7 @@ export function SwitchField<T extends FieldValues>({
   description,
   variant = 'switch',
 }: BoundProps<T> & { label: ReactNode; description?: ReactNode; variant?: 'switch' | 'checkbox' }) {
-  const { field } = useController({ control: form.control, name });
+  const { field } = useBoundField(form, name);
   const Component = variant === 'switch' ? Switch : Checkbox;
   return (
     <Component

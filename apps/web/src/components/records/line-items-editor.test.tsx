@@ -2,6 +2,7 @@ import { multiplyDecimal } from '@fvg/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { errorOf, field } from '../../test/fields.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { type LineColumn, LineItemsEditor, type LineTotal, totalsPerCurrency } from './line-items-editor.tsx';
 
@@ -91,15 +92,7 @@ function Harness({
   );
 }
 
-const field = (name: string) => screen.getByTestId(`field-${name}`) as HTMLInputElement;
 const rows = () => screen.queryAllByRole('group');
-const errorOf = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-
 describe('LineItemsEditor', () => {
   it('starts empty with a way to add, and "Add line" focuses the new line’s first cell', async () => {
     renderWithProviders(<Harness />);

@@ -283,84 +283,45 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
     const path = pathOf(index, column.field);
     const label = `${column.label}, ${itemName} ${index + 1}`;
     if (readOnly || column.kind === 'computed') return <ReadOnlyCell column={column} line={line} />;
+    // What every editable cell shares: its field and its accessible name.
+    const bound = { form, name: path, 'aria-label': label, placeholder: column.placeholder };
     switch (column.kind) {
       case 'text':
         return column.multiline ? (
-          <TextareaField
-            form={form}
-            name={path}
-            aria-label={label}
-            placeholder={column.placeholder}
-            maxLength={column.maxLength}
-            autosize
-            minRows={1}
-            maxRows={4}
-          />
+          <TextareaField {...bound} maxLength={column.maxLength} autosize minRows={1} maxRows={4} />
         ) : (
-          <TextField
-            form={form}
-            name={path}
-            aria-label={label}
-            placeholder={column.placeholder}
-            maxLength={column.maxLength}
-          />
+          <TextField {...bound} maxLength={column.maxLength} />
         );
       case 'code':
-        return (
-          <TextField
-            form={form}
-            name={path}
-            aria-label={label}
-            placeholder={column.placeholder}
-            maxLength={column.maxLength}
-            transform={(v) => v.toUpperCase()}
-          />
-        );
+        return <TextField {...bound} maxLength={column.maxLength} transform={(v) => v.toUpperCase()} />;
       case 'select':
         return (
           <SelectField
-            form={form}
-            name={path}
-            aria-label={label}
+            {...bound}
             data={column.options as { value: string; label: string }[]}
             allowDeselect={!column.required}
-            placeholder={column.placeholder}
           />
         );
       case 'lookup':
         return (
           <LookupField
-            form={form}
-            name={path}
-            aria-label={label}
+            {...bound}
             source={column.source}
             knownOption={column.knownOption?.(line) ?? null}
-            placeholder={column.placeholder}
             clearable={!column.required}
           />
         );
       case 'money':
         return (
           <MoneyField
-            form={form}
-            name={path}
-            aria-label={label}
+            {...bound}
             currency={column.currency(line)}
             showCurrency={false}
-            placeholder={column.placeholder}
             {...(column.maxDecimals !== undefined ? { maxDecimals: column.maxDecimals } : {})}
           />
         );
       case 'quantity':
-        return (
-          <DecimalField
-            form={form}
-            name={path}
-            aria-label={label}
-            decimals={column.decimals}
-            placeholder={column.placeholder}
-          />
-        );
+        return <DecimalField {...bound} decimals={column.decimals} />;
     }
   };
 

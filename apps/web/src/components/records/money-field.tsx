@@ -1,9 +1,10 @@
 import { minorUnitsOf } from '@fvg/contracts';
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
-import { type FieldPath, type FieldValues, type UseFormReturn, useController } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { formatNumber } from '../../lib/format.ts';
 import { editableDecimal, parseDecimalInput, useNumberFormat } from '../../lib/number-format.ts';
+import { type BoundProps, useBoundField } from './bound-field.ts';
 
 /*
  * Amounts and quantities typed the way people write them ('2,450.00', '2450', '2 450,00' with a
@@ -182,30 +183,22 @@ export function MoneyInput({ currency, maxDecimals, showCurrency = false, ...pro
   );
 }
 
-interface BoundProps<T extends FieldValues> {
-  form: UseFormReturn<T>;
-  name: FieldPath<T>;
-}
-
 /** An amount bound to a react-hook-form field (`data-testid="field-<name>"`, like form-fields.tsx). */
 export function MoneyField<T extends FieldValues>({
   form,
   name,
   showCurrency = true,
   ...props
-}: BoundProps<T> & Omit<MoneyInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'form'>) {
-  const { field, fieldState } = useController({ control: form.control, name });
+}: Omit<BoundProps<T>, 'hint'> &
+  Omit<MoneyInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'form'>) {
+  const { field, bound } = useBoundField(form, name);
   return (
     <MoneyInput
       {...props}
       showCurrency={showCurrency}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      data-testid={`field-${name}`}
     />
   );
 }
@@ -215,19 +208,16 @@ export function DecimalField<T extends FieldValues>({
   form,
   name,
   ...props
-}: BoundProps<T> & Omit<DecimalInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'form'>) {
-  const { field, fieldState } = useController({ control: form.control, name });
+}: Omit<BoundProps<T>, 'hint'> &
+  Omit<DecimalInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'form'>) {
+  const { field, bound } = useBoundField(form, name);
   return (
     <DecimalInput
       styles={{ input: { textAlign: 'right' } }}
       {...props}
-      ref={field.ref}
-      name={field.name}
+      {...bound}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      data-testid={`field-${name}`}
     />
   );
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { isValidElement, type ReactElement, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format-date.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { TransitionButtons, type TransitionDone, type TransitionFacts } from './transition-buttons.tsx';
 
@@ -140,7 +141,8 @@ describe('TransitionButtons', () => {
     expect(dialog.textContent).toContain('When was it done?');
     expect(dialog.textContent).toContain('This status change cannot be undone.');
     const input = within(dialog).getByTestId('field-doneOn') as HTMLInputElement;
-    expect(input.value).toBe('10 Mar 2026');
+    // Shown as people read it ('10 Mar 2026'); sent as '2026-03-10'.
+    expect(input.value).toBe(formatDate('2026-03-10'));
     expect(within(dialog).queryByTestId('transition-warning-doneOn')).toBeNull();
 
     fireEvent.change(input, { target: { value: '2026-03-01' } });

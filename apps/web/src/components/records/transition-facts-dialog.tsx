@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { type FieldPath, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { isApiError } from '../../lib/api-client.ts';
 import { applyProblemToForm } from '../../lib/form-errors.ts';
+import { QuestionModal } from './confirm-dialog.tsx';
 import { DateField, LookupField } from './form-fields.tsx';
-import { closeTopOnEscape } from './record-modal.tsx';
 import type { LookupOption, LookupSource } from './record-select.tsx';
 
 /** A message about one fact: a problem (blocks) or a warning (does not). */
@@ -126,15 +126,7 @@ export function TransitionFactsDialog({
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      closeOnEscape={false}
-      onKeyDown={closeTopOnEscape(onCancel)}
-      data-testid="transition-dialog"
-    >
+    <QuestionModal opened={opened} title={title} onCancel={onCancel} testId="transition-dialog">
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
         <Stack gap="md">
           {spec.intro && <Text size="sm">{spec.intro}</Text>}
@@ -176,6 +168,6 @@ export function TransitionFactsDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </QuestionModal>
   );
 }

@@ -2,7 +2,7 @@ import type { ContainerSummary } from '@fvg/contracts';
 import { vi } from 'vitest';
 import { setToken } from '../../../lib/session.ts';
 import ContainerEventsScreen from '../../../routes/container-events.tsx';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { jsonResponse, meResponse, renderRoute } from '../../../test/render-route.tsx';
 import { validateContainersSearch } from '../search.ts';
 import { CONTAINER, DOSSIER, timelineEvent } from './test-events.ts';
 
@@ -46,15 +46,7 @@ export type StubRoutes = Record<string, (init: RequestInit | undefined) => Respo
  */
 export function stubContainersApi(role: string, routes: StubRoutes = {}) {
   const defaults: StubRoutes = {
-    'GET /api/me': () =>
-      jsonResponse({
-        id: 'u1',
-        Email: 'sam@fvg.local',
-        name: 'Sam',
-        role,
-        party: null,
-        access: { cw_access: false },
-      }),
+    'GET /api/me': () => meResponse(role),
     'GET /api/containers': () => jsonResponse(page([summary])),
     'GET /api/container-events/unlinked': () => jsonResponse(page([])),
     [`GET /api/containers/${CONTAINER}/events`]: () =>

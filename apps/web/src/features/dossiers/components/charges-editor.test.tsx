@@ -1,8 +1,9 @@
-import type { Dossier } from '@fvg/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { aDossier } from '../../../test/dossier.ts';
+import { errorOf, field } from '../../../test/fields.ts';
+import { jsonResponse, renderRoute, validationProblem } from '../../../test/render-route.tsx';
 import { baseAmountOf, ChargesEditor, ChargesView, chargeTotals } from './charges-editor.tsx';
 
 describe('job costing totals', () => {
@@ -30,7 +31,6 @@ describe('job costing totals', () => {
   });
 });
 
-const CUSTOMER = '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01';
 const CARRIER = '7a0e8c1e-3a52-4a8e-9d7e-2f1f6c1b9a02';
 
 const partyLookup: LookupSource = {
@@ -39,40 +39,12 @@ const partyLookup: LookupSource = {
   byId: async () => null,
 };
 
-const dossier: Dossier = {
-  id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
-  number: 'D-2026-000042',
-  status: 'booked',
-  type: 'import',
-  mode: 'sea',
-  customer: { id: CUSTOMER, code: 'ACME', name: 'Acme Trading' },
-  originLocode: 'CNSHA',
-  destinationLocode: 'NLRTM',
+const dossier = aDossier({
   etd: '2026-05-01',
   eta: '2026-06-01',
   customerReference: 'PO-1',
-  masterBl: null,
-  containerCount: 0,
   profit: '-2450.00',
-  handler: null,
-  updatedAt: '2026-04-01T10:00:00.000Z',
-  consignor: null,
-  consignee: null,
-  notifyParty: null,
-  incoterm: null,
-  incotermPlace: null,
-  atd: null,
-  ata: null,
-  bookingNumber: null,
-  houseBl: null,
-  cmrNumber: null,
   cargoDescription: 'Machine parts',
-  packages: null,
-  packageType: null,
-  grossWeightKg: null,
-  volumeM3: null,
-  chargeableWeightKg: null,
-  containers: [],
   charges: [
     {
       id: 'c1',
@@ -87,12 +59,8 @@ const dossier: Dossier = {
     },
   ],
   costTotal: '2450.00',
-  revenueTotal: '0.00',
   version: 3,
-  createdAt: '2026-04-01T09:00:00.000Z',
-  createdBy: null,
-  allowedTransitions: ['in_transit', 'cancelled'],
-};
+});
 
 function stubApi(answer: (body: unknown) => Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
@@ -101,14 +69,6 @@ function stubApi(answer: (body: unknown) => Response) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-
-const input = (name: string) => screen.getByTestId(`field-${name}`) as HTMLInputElement;
-const errorOf = (el: HTMLElement) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 function start() {
   return renderRoute(
@@ -125,36 +85,27 @@ function start() {
 describe('ChargesEditor', () => {
   it('sends "2,450.00" typed in the user’s format as the exact decimal, and lands a server error on its cell', async () => {
     const fetchMock = stubApi(() =>
-      jsonResponse(
-        {
-          type: 'about:blank',
-          title: 'Bad request',
-          status: 400,
-          detail: 'The request is not valid',
-          errors: [{ field: 'charges.1.amount', message: 'Amount × exchange rate is too large' }],
-        },
-        400,
-      ),
+      validationProblem([{ field: 'charges.1.amount', message: 'Amount × exchange rate is too large' }]),
     );
     await start();
     // The saved line shows grouped; the party's name comes with the dossier.
-    expect(input('charges.0.amount').value).toBe('2,450.00');
+    expect(field('charges.0.amount').value).toBe('2,450.00');
     expect(screen.getByTestId('charge-0').textContent).not.toContain(CARRIER);
 
     fireEvent.click(screen.getByTestId('add-revenue'));
-    await waitFor(() => expect(document.activeElement).toBe(input('charges.1.kind')));
-    fireEvent.change(input('charges.1.chargeCode'), { target: { value: 'ofr' } });
-    fireEvent.change(input('charges.1.description'), { target: { value: 'Ocean freight' } });
-    fireEvent.focus(input('charges.1.amount'));
-    fireEvent.change(input('charges.1.amount'), { target: { value: '2,450.00' } });
-    fireEvent.blur(input('charges.1.amount'));
+    await waitFor(() => expect(document.activeElement).toBe(field('charges.1.kind')));
+    fireEvent.change(field('charges.1.chargeCode'), { target: { value: 'ofr' } });
+    fireEvent.change(field('charges.1.description'), { target: { value: 'Ocean freight' } });
+    fireEvent.focus(field('charges.1.amount'));
+    fireEvent.change(field('charges.1.amount'), { target: { value: '2,450.00' } });
+    fireEvent.blur(field('charges.1.amount'));
     expect(screen.getByTestId('charges-lines-total-revenue').textContent).toBe('Revenue €2,450.00');
     expect(screen.getByTestId('charges-profit').textContent).toBe('€0.00');
 
     fireEvent.click(screen.getByTestId('form-submit'));
-    await waitFor(() => expect(input('charges.1.amount').getAttribute('aria-invalid')).toBe('true'));
-    expect(errorOf(input('charges.1.amount'))).toContain('Amount × exchange rate is too large');
-    expect(input('charges.0.amount').getAttribute('aria-invalid')).not.toBe('true');
+    await waitFor(() => expect(field('charges.1.amount').getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(field('charges.1.amount'))).toContain('Amount × exchange rate is too large');
+    expect(field('charges.0.amount').getAttribute('aria-invalid')).not.toBe('true');
 
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     const body = JSON.parse(String(init.body)) as { charges: { amount: unknown; chargeCode: string }[] };
@@ -165,15 +116,15 @@ describe('ChargesEditor', () => {
   it('refuses cents on a yen charge before anything is sent', async () => {
     const fetchMock = stubApi(() => jsonResponse(dossier));
     await start();
-    fireEvent.focus(input('charges.0.amount'));
-    fireEvent.change(input('charges.0.amount'), { target: { value: '2,450.50' } });
-    fireEvent.blur(input('charges.0.amount'));
-    fireEvent.change(input('charges.0.currency'), { target: { value: 'jpy' } });
+    fireEvent.focus(field('charges.0.amount'));
+    fireEvent.change(field('charges.0.amount'), { target: { value: '2,450.50' } });
+    fireEvent.blur(field('charges.0.amount'));
+    fireEvent.change(field('charges.0.currency'), { target: { value: 'jpy' } });
     fireEvent.click(screen.getByTestId('form-submit'));
-    await waitFor(() => expect(errorOf(input('charges.0.amount'))).toContain('JPY amounts have no decimals'));
+    await waitFor(() => expect(errorOf(field('charges.0.amount'))).toContain('JPY amounts have no decimals'));
     // The failing cell takes the focus, with the decimals it holds to edit (not rounded away).
-    expect(document.activeElement).toBe(input('charges.0.amount'));
-    expect(input('charges.0.amount').value).toBe('2450.50');
+    expect(document.activeElement).toBe(field('charges.0.amount'));
+    expect(field('charges.0.amount').value).toBe('2450.50');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

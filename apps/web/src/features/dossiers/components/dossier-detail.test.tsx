@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { ADMIN_MODE_STORAGE_KEY } from '../../../lib/admin-mode.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { dateInputOf } from '../../../test/date-inputs.ts';
+import { aDossier } from '../../../test/dossier.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { DossierDetail } from './dossier-detail.tsx';
 import { todayLocal } from './dossier-transition-facts.ts';
@@ -12,53 +14,8 @@ import { todayLocal } from './dossier-transition-facts.ts';
 const lookup: LookupSource = { key: ['lookup'], search: async () => [], byId: async () => null };
 const lookups = { party: lookup, customer: lookup, handler: lookup };
 
-const base: Omit<Dossier, 'status' | 'version' | 'allowedTransitions'> = {
-  id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
-  number: 'D-2026-000042',
-  type: 'import',
-  mode: 'sea',
-  customer: { id: '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01', code: 'ACME', name: 'Acme Trading' },
-  originLocode: 'CNSHA',
-  destinationLocode: 'NLRTM',
-  etd: null,
-  eta: null,
-  customerReference: null,
-  masterBl: null,
-  containerCount: 0,
-  profit: '0.00',
-  handler: null,
-  updatedAt: '2026-04-01T10:00:00.000Z',
-  consignor: null,
-  consignee: null,
-  notifyParty: null,
-  incoterm: null,
-  incotermPlace: null,
-  atd: null,
-  ata: null,
-  bookingNumber: null,
-  houseBl: null,
-  cmrNumber: null,
-  cargoDescription: null,
-  packages: null,
-  packageType: null,
-  grossWeightKg: null,
-  volumeM3: null,
-  chargeableWeightKg: null,
-  containers: [],
-  charges: [],
-  costTotal: '0.00',
-  revenueTotal: '0.00',
-  createdAt: '2026-04-01T09:00:00.000Z',
-  createdBy: null,
-};
-
-const booked: Dossier = {
-  ...base,
-  status: 'booked',
-  version: 4,
-  allowedTransitions: ['in_transit', 'cancelled'],
-};
-const cancelled: Dossier = { ...base, status: 'cancelled', version: 5, allowedTransitions: [] };
+const booked = aDossier({ version: 4 });
+const cancelled = aDossier({ status: 'cancelled', version: 5, allowedTransitions: [] });
 
 function stubApi(answer?: (body: Record<string, unknown>) => Response, initial: Dossier = booked) {
   let current = initial;
@@ -168,7 +125,8 @@ describe('DossierDetail', () => {
     fireEvent.click(screen.getByTestId('transition-in_transit'));
     const dialog = await screen.findByTestId('transition-dialog');
     expect(dialog.textContent).toContain('When did it depart?');
-    expect((within(dialog).getByTestId('field-atd') as HTMLInputElement).value).toBe(formatDate(today));
+    // The input shows the day as people read it ('24 Nov 2026'); the API still gets '2026-11-24'.
+    expect(dateInputOf(within(dialog).getByTestId('field-atd')).value).toBe(formatDate(today));
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.click(within(dialog).getByTestId('transition-dialog-submit'));

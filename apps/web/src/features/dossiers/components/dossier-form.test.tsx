@@ -2,10 +2,12 @@ import type { Dossier } from '@fvg/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { ACME_ID, aDossier } from '../../../test/dossier.ts';
+import { errorOf } from '../../../test/fields.ts';
+import { jsonResponse, renderRoute, validationProblem } from '../../../test/render-route.tsx';
 import { DossierForm, type DossierFormProps } from './dossier-form.tsx';
 
-const CUSTOMER = '0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01';
+const CUSTOMER = ACME_ID;
 
 const lookup: LookupSource = {
   key: ['test-lookup'],
@@ -14,48 +16,20 @@ const lookup: LookupSource = {
 };
 const lookups = { party: lookup, customer: lookup, handler: lookup };
 
-const dossier: Dossier = {
-  id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60',
-  number: 'D-2026-000042',
-  status: 'booked',
-  type: 'import',
-  mode: 'sea',
-  customer: { id: CUSTOMER, code: 'ACME', name: 'Acme Trading' },
-  originLocode: 'CNSHA',
-  destinationLocode: 'NLRTM',
+const dossier = aDossier({
   etd: '2026-05-01',
   eta: '2026-06-01',
   customerReference: 'PO-1',
-  masterBl: null,
   containerCount: 1,
-  profit: '0.00',
-  handler: null,
-  updatedAt: '2026-04-01T10:00:00.000Z',
-  consignor: null,
-  consignee: null,
-  notifyParty: null,
   incoterm: 'FOB',
   incotermPlace: 'Shanghai',
-  atd: null,
-  ata: null,
-  bookingNumber: null,
-  houseBl: null,
-  cmrNumber: null,
   cargoDescription: 'Machine parts',
   packages: 10,
   packageType: 'pallets',
   grossWeightKg: '1200.000',
-  volumeM3: null,
-  chargeableWeightKg: null,
   containers: [{ number: 'MSKU6011672', sizeType: '22G1', seals: [] }],
-  charges: [],
-  costTotal: '0.00',
-  revenueTotal: '0.00',
   version: 2,
-  createdAt: '2026-04-01T09:00:00.000Z',
-  createdBy: null,
-  allowedTransitions: ['in_transit', 'cancelled'],
-};
+});
 
 function start(props: Partial<DossierFormProps>) {
   return renderRoute(<DossierForm lookups={lookups} onSaved={() => {}} onCancel={() => {}} {...props} />, {
@@ -73,25 +47,13 @@ function stubApi(answer: (method: string, url: string, body: unknown) => Respons
 }
 
 const containerNumber = () => screen.getByTestId('field-containers.0.number') as HTMLInputElement;
-const errorOf = (input: HTMLElement) => {
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-};
-
 describe('DossierForm', () => {
   it('puts a server problem on containers.0.number onto that container field', async () => {
     const onSaved = vi.fn();
     const fetchMock = stubApi(() =>
-      jsonResponse(
-        {
-          type: 'about:blank',
-          title: 'Bad request',
-          status: 400,
-          detail: 'The request is not valid',
-          errors: [{ field: 'containers.0.number', message: 'MSKU6011672 is on open dossier D-2026-000007' }],
-        },
-        400,
-      ),
+      validationProblem([
+        { field: 'containers.0.number', message: 'MSKU6011672 is on open dossier D-2026-000007' },
+      ]),
     );
     await start({
       onSaved,

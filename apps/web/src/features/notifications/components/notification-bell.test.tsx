@@ -3,8 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HubProvider } from '../../../app/hub-provider.tsx';
-import { HubClient } from '../../../lib/hub-client.ts';
-import { FakeHubConnection } from '../../../test/fake-hub-connection.ts';
+import { fakeHub } from '../../../test/fake-hub-connection.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 
@@ -53,13 +52,7 @@ function stubApi(stub: Stub) {
 
 async function start(stub: Stub) {
   const fetchMock = stubApi(stub);
-  const connection = new FakeHubConnection({ autoStart: true });
-  const hub = new HubClient({
-    createConnection: () => connection,
-    console: { warn: vi.fn(), error: vi.fn() },
-    wakeTarget: null,
-    restartDelayMs: 0,
-  });
+  const { hub, connection } = fakeHub({ autoStart: true });
   const view = await renderRoute(
     <HubProvider userId="u1" client={hub}>
       <NotificationBell />

@@ -1,16 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { errorOf, field } from '../../../test/fields.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { PartyForm } from './party-form.tsx';
-
-const errorOf = (input: HTMLElement) =>
-  (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-
-const field = (name: string) => screen.getByTestId(`field-${name}`) as HTMLInputElement;
 
 describe('PartyForm', () => {
   it('checks VAT numbers with the contract rules and maps a nested server error onto a contact', async () => {

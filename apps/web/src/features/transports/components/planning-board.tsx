@@ -1,25 +1,10 @@
 import type { Planning, PlanningItem, Transport } from '@fvg/contracts';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconInbox } from '@tabler/icons-react';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { DateTimeValueInput } from '../../../components/records/date-inputs.tsx';
 import {
   type LookupOption,
@@ -32,9 +17,10 @@ import { displayPreferences } from '../../../lib/display-preferences.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { transportKeys } from '../api/keys.ts';
-import { planningOptions, type TransportUpdateBody, updateTransport } from '../api/transports-api.ts';
+import { type TransportUpdateBody, updateTransport } from '../api/transports-api.ts';
 import classes from './planning-board.module.css';
 import { FlagBadge, flagSentence } from './planning-flags.tsx';
+import { PlanningLoad, usePlanning } from './planning-load.tsx';
 import { MODE_LABELS, STATUS_COLORS, STATUS_LABELS, vehicleOf } from './transport-meta.ts';
 
 export interface PlanningGroup {
@@ -113,7 +99,7 @@ function carrierOf(option: LookupOption | null, id: string | null): Transport['c
 export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }: PlanningBoardProps) {
   const queryClient = useQueryClient();
   const key = transportKeys.planning(from, to);
-  const planning = useInfiniteQuery(planningOptions(from, to));
+  const { planning, items, total } = usePlanning(from, to);
   const [error, setError] = useState<string | null>(null);
 
   /** Changes one leg in every loaded page. */
@@ -185,10 +171,8 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
   });
 
   const range: [string | null, string | null] = [from, to];
-  const items = useMemo(() => planning.data?.pages.flatMap((p) => p.items) ?? [], [planning.data]);
   const groups = useMemo(() => groupPlanning(items), [items]);
   const count = items.length;
-  const total = planning.data?.pages[0]?.total ?? 0;
 
   return (
     <Stack gap="md" data-testid="planning-board">
@@ -221,23 +205,11 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
           {error}
         </Alert>
       )}
-      {planning.isError ? (
-        <ErrorState
-          title="The planning could not be loaded"
-          error={planning.error}
-          onRetry={() => void planning.refetch()}
-        />
-      ) : planning.isPending ? (
-        <Stack gap="sm" data-testid="planning-loading">
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
-      ) : count === 0 ? (
-        <Stack align="center" py="xl" gap="xs" data-testid="planning-empty">
-          <IconInbox size={32} stroke={1.5} aria-hidden />
-          <Text c="dimmed">No transports are planned in this range.</Text>
-        </Stack>
-      ) : (
+      <PlanningLoad
+        planning={planning}
+        empty={count === 0}
+        emptyText="No transports are planned in this range."
+      >
         <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
           <Table
             verticalSpacing={4}
@@ -295,7 +267,7 @@ export function PlanningBoard({ from, to, onRangeChange, carrierLookup, staff }:
             ))}
           </Table>
         </Table.ScrollContainer>
-      )}
+      </PlanningLoad>
       {count > 0 && (
         <Group gap="sm" justify="center" data-testid="planning-paging">
           <Text size="sm" c="dimmed" data-testid="planning-count">

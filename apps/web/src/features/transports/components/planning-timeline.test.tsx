@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/session.ts';
 import PlanningListScreen from '../../../routes/planning-list.tsx';
-import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { giveElementsSize, jsonResponse, meResponse, renderRoute } from '../../../test/render-route.tsx';
 import { validatePlanningSearch } from '../search.ts';
 import { aTransport } from '../test-support.ts';
 import { dayBounds, shiftDay, timelineLanes } from './planning-timeline.tsx';
@@ -100,15 +100,7 @@ describe('timelineLanes', () => {
 function stubApi(role: string) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://app.test');
-    if (url.pathname === '/api/me')
-      return jsonResponse({
-        id: 'u1',
-        Email: 'sam@fvg.local',
-        name: 'Sam',
-        role,
-        party: null,
-        access: { cw_access: false },
-      });
+    if (url.pathname === '/api/me') return meResponse(role);
     if (url.pathname === '/api/planning') {
       const from = url.searchParams.get('from') as string;
       const page: Planning = { from, to: from, total: items.length, items, nextCursor: null };

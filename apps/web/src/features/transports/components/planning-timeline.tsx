@@ -1,16 +1,14 @@
 import type { PlanningItem } from '@fvg/contracts';
-import { ActionIcon, Button, Group, Loader, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconChevronLeft, IconChevronRight, IconInbox } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useMemo } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { planningOptions } from '../api/transports-api.ts';
 import { groupPlanning } from './planning-board.tsx';
 import { FLAG_WORDS, flagSentence, spanOf, vehicleKey } from './planning-flags.tsx';
+import { PlanningLoad, usePlanning } from './planning-load.tsx';
 import classes from './planning-timeline.module.css';
 import { STATUS_LABELS, vehicleOf } from './transport-meta.ts';
 
@@ -127,10 +125,8 @@ export interface PlanningTimelineProps {
  * delivery over the day's hours; a bar opens the leg (a link, so Tab reaches it and Enter opens it).
  */
 export function PlanningTimeline({ day, onDayChange }: PlanningTimelineProps) {
-  const planning = useInfiniteQuery(planningOptions(day, day));
-  const items = useMemo(() => planning.data?.pages.flatMap((p) => p.items) ?? [], [planning.data]);
+  const { planning, items, total } = usePlanning(day, day);
   const carriers = useMemo(() => timelineLanes(items, day), [items, day]);
-  const total = planning.data?.pages[0]?.total ?? 0;
   const shown = carriers.reduce((n, c) => n + c.lanes.reduce((m, l) => m + l.bars.length, 0), 0);
 
   return (
@@ -164,23 +160,7 @@ export function PlanningTimeline({ day, onDayChange }: PlanningTimelineProps) {
         </ActionIcon>
         {planning.isFetching && <Loader size="xs" aria-label="Updating" />}
       </Group>
-      {planning.isError ? (
-        <ErrorState
-          title="The planning could not be loaded"
-          error={planning.error}
-          onRetry={() => void planning.refetch()}
-        />
-      ) : planning.isPending ? (
-        <Stack gap="sm" data-testid="planning-loading">
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
-      ) : shown === 0 ? (
-        <Stack align="center" py="xl" gap="xs" data-testid="planning-empty">
-          <IconInbox size={32} stroke={1.5} aria-hidden />
-          <Text c="dimmed">No transports with times on this day.</Text>
-        </Stack>
-      ) : (
+      <PlanningLoad planning={planning} empty={shown === 0} emptyText="No transports with times on this day.">
         <div style={{ overflowX: 'auto' }}>
           <section className={classes.grid} aria-label={`Legs on ${day}, by carrier and vehicle`}>
             <div className={classes.axisLabel}>
@@ -210,7 +190,7 @@ export function PlanningTimeline({ day, onDayChange }: PlanningTimelineProps) {
             ))}
           </section>
         </div>
-      )}
+      </PlanningLoad>
       {planning.hasNextPage && (
         <Group gap="sm" justify="center">
           <Text size="sm" c="dimmed">
