@@ -93,7 +93,7 @@ const columns: RecordColumn<DossierListRow>[] = [
   },
   {
     id: 'route',
-    header: 'Origin → destination',
+    header: 'Route',
     width: 170,
     cell: (d) => `${d.originLocode ?? '—'} → ${d.destinationLocode ?? '—'}`,
   },
