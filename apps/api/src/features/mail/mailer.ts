@@ -20,7 +20,7 @@ export interface Mailer {
   flush(timeoutMs?: number): Promise<void>;
 }
 
-/** Attempts of one mail before it is given up: the retries back off exponentially (ADR 0027), ~2 h in all. */
+/** Attempts of one mail before it is given up: the retries back off exponentially (ADR 0027), ~3.5 h in all. */
 export const MAIL_MAX_ATTEMPTS = 10;
 
 /** The one line printed for a mail kept in the outbox: whom, what, and the links to open. */
