@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -36,6 +37,7 @@ import { closeRevokedSessions, forwardNotifications, forwardRecordChanges, fvgHu
 import { localPresence, redisPresence } from './hub/presence.ts';
 import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
 import { mountHub } from './hub/protocol/server.ts';
+import { createJobs } from './jobs/jobs.ts';
 import { type LogOutput, loggerOptions, plainLines, RequestLog } from './logger.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -56,10 +58,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where the log and the plain lines for people go (the process's stdout unless a test captures it). */
   out?: LogOutput;
+  /** The pool behind `db`: with it (and JOBS_ENABLED) this process also runs the job worker (ADR 0027). */
+  pool?: pg.Pool;
 }
 
 /** Builds the whole HTTP application; `server.ts` adds the database lifecycle and listening. */
-export async function buildApp({ config, db, logger, out = process.stdout }: AppDeps) {
+export async function buildApp({ config, db, logger, out = process.stdout, pool }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, out),
     logController: new RequestLog(),
@@ -101,7 +105,13 @@ export async function buildApp({ config, db, logger, out = process.stdout }: App
     transform: withIdempotencyKeyDocs(jsonSchemaTransform),
   });
 
+  const jobs = createJobs({
+    pool: config.jobsEnabled ? pool : undefined,
+    concurrency: config.jobsConcurrency,
+    log: app.log,
+  });
   const mailer: Mailer = createMailer(db, {
+    jobs,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
@@ -193,8 +203,13 @@ export async function buildApp({ config, db, logger, out = process.stdout }: App
     await redis?.quit().catch(() => {});
   });
 
+  // The worker runs while the app does: it starts once everything is registered and stops (letting its
+  // running jobs finish) before server.ts closes the pool and, last, the embedded server (ADR 0002).
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+
   return Object.assign(app, {
-    services: { auth, sessions, mailer, events, parties, dossiers, chat, notifications, hub },
+    services: { auth, sessions, mailer, jobs, events, parties, dossiers, chat, notifications, hub },
   });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -17,6 +17,10 @@ export interface Config {
   smtpUrl: string | undefined;
   /** MAIL_FROM: sender address of mails (default "FVG <no-reply@fvg.local>"). */
   mailFrom: string;
+  /** JOBS_ENABLED: run the job worker in this process (default true); enqueueing works either way (ADR 0027). */
+  jobsEnabled: boolean;
+  /** JOBS_CONCURRENCY: jobs this process runs at once (default 2). */
+  jobsConcurrency: number;
   /** JWT_SECRET: HMAC secret for access tokens; unset means one is generated once and kept in the database. */
   jwtSecret: string | undefined;
   /** TOKEN_TTL_HOURS: lifetime of an access token (default 12). */
@@ -120,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'FVG <no-reply@fvg.local>',
+    jobsEnabled: bool(env.JOBS_ENABLED, true),
+    jobsConcurrency: Math.max(1, int('JOBS_CONCURRENCY', env.JOBS_CONCURRENCY, 2)),
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 12),
     loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', env.LOGIN_MAX_ATTEMPTS, 5),

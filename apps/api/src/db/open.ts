@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { migrateJobs } from '../jobs/jobs.ts';
 import { connect, type DatabaseHandle, migrate } from './database.ts';
 import { startEmbedded } from './embedded.ts';
 
@@ -23,6 +24,8 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   try {
     const applied = await migrate(handle.db);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+    // The job queue's own schema, so a node with JOBS_ENABLED=false can enqueue too (ADR 0027).
+    await migrateJobs(handle.pool);
   } catch (e) {
     await handle.close();
     await embedded?.stop();

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect, migrate } from '../db/database.ts';
 import { type EmbeddedServer, startEmbedded } from '../db/embedded.ts';
+import { migrateJobs } from '../jobs/jobs.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${template}`;
   const handle = connect(url.toString(), 1);
   await migrate(handle.db);
+  await migrateJobs(handle.pool);
   await handle.close();
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);

@@ -48,12 +48,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: undefined,
     smtpUrl: undefined,
     webDist: '/nonexistent',
+    // No job worker unless a test asks for one (mail tests do): it holds a connection of the small pool.
+    jobsEnabled: false,
     ...overrides,
   };
 }
 
 export async function createTestApp(db: TestDatabase, overrides: Partial<Config> = {}): Promise<App> {
-  const app = await buildApp({ config: testConfig(overrides), db: db.db, logger: false });
+  const app = await buildApp({ config: testConfig(overrides), db: db.db, pool: db.pool, logger: false });
   await app.ready();
   return app;
 }
@@ -64,8 +66,8 @@ export interface CaughtMail {
   raw: string;
 }
 
-/** A real SMTP receiver on a loopback port that keeps every mail it gets. */
-export async function startSmtpCatcher() {
+/** A real SMTP receiver on a loopback port (a free one unless given) that keeps every mail it gets. */
+export async function startSmtpCatcher(port = 0) {
   const mails: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -86,11 +88,12 @@ export async function startSmtpCatcher() {
       });
     },
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
-  const port = (server.server.address() as AddressInfo).port;
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
     mails,
     /** Resolves with the first mail to `to`, waiting for it to arrive. */
     async waitFor(to: string, timeoutMs = 10_000): Promise<CaughtMail> {
@@ -105,8 +108,19 @@ export async function startSmtpCatcher() {
         });
       }
     },
+    /** Every mail to `to` so far. */
+    to: (to: string) => mails.filter((m) => m.to.includes(to)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Waits (without a fixed sleep) until `check` holds, polling; fails with `what` after the timeout. */
+export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The text of a caught mail with quoted-printable soft line breaks and escapes undone. */

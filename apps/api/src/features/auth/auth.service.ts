@@ -119,23 +119,27 @@ export async function createAuthService(
     const user = await users.findByEmail(email);
     if (!user?.active) return;
     const { token, hash } = newOpaqueToken();
-    await db
-      .transaction()
-      .execute((trx) => authRepository(trx).insertResetToken(user.id, hash, RESET_TOKEN_TTL_MINUTES));
     const link = `${opts.publicUrl}/guest/password/reset?token=${token}`;
-    await mailer.queue({
-      to: user.email,
-      subject: 'Reset your FVG password',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'Someone (hopefully you) asked to reset the password of your FVG account.',
-        `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:`,
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
-      ].join('\n'),
+    // One transaction: the mail is queued only with the token it carries.
+    await db.transaction().execute(async (trx) => {
+      await authRepository(trx).insertResetToken(user.id, hash, RESET_TOKEN_TTL_MINUTES);
+      await mailer.queue(
+        {
+          to: user.email,
+          subject: 'Reset your FVG password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Someone (hopefully you) asked to reset the password of your FVG account.',
+            `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:`,
+            '',
+            link,
+            '',
+            'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+          ].join('\n'),
+        },
+        trx,
+      );
     });
     log.info({ userId: user.id }, 'password reset link issued');
   }

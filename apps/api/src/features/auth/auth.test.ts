@@ -25,7 +25,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   smtp = await startSmtpCatcher();
-  app = await createTestApp(db, { smtpUrl: smtp.url, loginMaxAttempts: 3, loginWindowSeconds: 600 });
+  app = await createTestApp(db, {
+    smtpUrl: smtp.url,
+    jobsEnabled: true,
+    loginMaxAttempts: 3,
+    loginWindowSeconds: 600,
+  });
 });
 afterAll(async () => {
   await app.close();

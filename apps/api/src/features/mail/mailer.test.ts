@@ -8,6 +8,7 @@ import {
   DEMO_PASSWORDS,
   type TestDatabase,
   testConfig,
+  waitUntil,
 } from '../../test/helpers.ts';
 
 /** The app's output as a pipe sees it (not a terminal): JSON log lines and the plain lines for people. */
@@ -31,7 +32,12 @@ beforeAll(async () => {
   await seedDemo(db.db);
   output = captured();
   // No SMTP_URL: mail stays in the outbox, as on a first start.
-  app = await buildApp({ config: testConfig({ logLevel: 'info' }), db: db.db, out: output.out });
+  app = await buildApp({
+    config: testConfig({ logLevel: 'info', jobsEnabled: true }),
+    db: db.db,
+    pool: db.pool,
+    out: output.out,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -52,6 +58,8 @@ describe('mail kept in the outbox (no SMTP_URL)', () => {
     });
     expect(res.statusCode).toBe(200);
     await app.services.auth.settle();
+    // Printed by the mail job, which runs after the request.
+    await waitUntil('the reset line', () => linkLine('staff@fvg.local') !== undefined);
 
     const line = linkLine('staff@fvg.local');
     expect(line).toMatch(
@@ -82,14 +90,23 @@ describe('mail kept in the outbox (no SMTP_URL)', () => {
       payload: { email: 'nina@acme.example', name: 'Nina New', role: 'customer', partyId, cwAccess: false },
     });
     expect(res.statusCode).toBe(201);
+    await waitUntil('the invitation line', () => linkLine('nina@acme.example') !== undefined);
     expect(linkLine('nina@acme.example')).toMatch(
       /^\[fvg\] mail to nina@acme\.example: You are invited to FVG — http:\/\/fvg\.test\/guest\/password\/reset\?token=[\w-]+$/,
     );
   });
 
   it('prints nothing when the log does not show info (LOG_LEVEL=warn)', async () => {
+    // A database of its own: the app above would otherwise run the mail job and print in its output.
+    const own = await createTestDatabase();
+    await seedDemo(own.db);
     const quiet = captured();
-    const warnOnly = await buildApp({ config: testConfig({ logLevel: 'warn' }), db: db.db, out: quiet.out });
+    const warnOnly = await buildApp({
+      config: testConfig({ logLevel: 'warn', jobsEnabled: true }),
+      db: own.db,
+      pool: own.pool,
+      out: quiet.out,
+    });
     await warnOnly.ready();
     try {
       await warnOnly.inject({
@@ -99,8 +116,10 @@ describe('mail kept in the outbox (no SMTP_URL)', () => {
         remoteAddress: '10.9.0.2',
       });
       await warnOnly.services.auth.settle();
+      // The job ran (printing nothing) before the output is looked at.
+      await warnOnly.services.mailer.flush();
       expect(
-        await db.db
+        await own.db
           .selectFrom('mail_outbox')
           .select('id')
           .where('to_address', '=', 'admin@fvg.local')
@@ -110,6 +129,7 @@ describe('mail kept in the outbox (no SMTP_URL)', () => {
       expect(quiet.lines().join('\n')).not.toContain('admin@fvg.local');
     } finally {
       await warnOnly.close();
+      await own.drop();
     }
   });
 });

@@ -153,6 +153,21 @@ export function usersAdminService(
             actorId: user.id,
             changes: diff({}, input, FIELDS),
           });
+          // In the invite's transaction: no mail for an invite that did not happen.
+          await mailer.queue(
+            {
+              to: input.email,
+              subject: 'You are invited to FVG',
+              text: [
+                `Hello ${input.name},`,
+                '',
+                `${user.name} invited you to FVG. Choose your password with this link (valid for 7 days, usable once):`,
+                '',
+                `${publicUrl}/guest/password/reset?token=${token}`,
+              ].join('\n'),
+            },
+            trx,
+          );
           return row.id;
         })
         .catch((e: unknown) =>
@@ -161,17 +176,6 @@ export function usersAdminService(
             users_party_id_fkey: { field: 'partyId', message: 'No such party' },
           }),
         );
-      await mailer.queue({
-        to: input.email,
-        subject: 'You are invited to FVG',
-        text: [
-          `Hello ${input.name},`,
-          '',
-          `${user.name} invited you to FVG. Choose your password with this link (valid for 7 days, usable once):`,
-          '',
-          `${publicUrl}/guest/password/reset?token=${token}`,
-        ].join('\n'),
-      });
       events.publish({ kind: 'user', id, action: 'created' });
       return one(id);
     },

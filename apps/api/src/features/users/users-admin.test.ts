@@ -20,7 +20,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   smtp = await startSmtpCatcher();
-  app = await createTestApp(db, { smtpUrl: smtp.url });
+  app = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true });
   tokens = await demoTokens(app);
   acmeId = (
     await db.db.selectFrom('parties').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()

@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Logger, type Runner, run, runMigrations, type Task } from 'graphile-worker';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import type { Db } from '../db/database.ts';
+
+/** Every job name with its payload; a new kind of job adds its line here (ADR 0027). */
+export interface JobPayloads {
+  'mail.send': { outboxId: string };
+}
+export type JobName = keyof JobPayloads;
+
+export interface EnqueueOptions {
+  /**
+   * Singleton/dedupe key: there is at most one waiting job per key. Enqueueing again replaces its
+   * payload and run time (`replace`, the default), its payload only (`preserve_run_at`), or leaves it
+   * untouched (`unsafe_dedupe`, graphile-worker's name).
+   */
+  jobKey?: string;
+  jobKeyMode?: 'replace' | 'preserve_run_at' | 'unsafe_dedupe';
+  /** Attempts before the job is given up (graphile-worker's default is 25). */
+  maxAttempts?: number;
+  runAt?: Date;
+}
+
+export interface JobContext {
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+  maxAttempts: number;
+}
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], ctx: JobContext) => Promise<void>;
+
+/**
+ * Queues a job through graphile-worker's `add_job` SQL function on `executor`: pass the caller's Kysely
+ * transaction and the job exists only if that transaction commits (a rollback leaves no job behind).
+ */
+export async function enqueue<N extends JobName>(
+  executor: Db,
+  name: N,
+  payload: JobPayloads[N],
+  options: EnqueueOptions = {},
+): Promise<void> {
+  const mode = options.jobKeyMode ?? 'replace';
+  await sql`select graphile_worker.add_job(
+      ${name}::text,
+      ${JSON.stringify(payload)}::json,
+      run_at := ${options.runAt ?? null}::timestamptz,
+      max_attempts := ${options.maxAttempts ?? null}::int,
+      job_key := ${options.jobKey ?? null}::text,
+      job_key_mode := ${mode}::text
+    )`.execute(executor);
+}
+
+function workerLogger(log: FastifyBaseLogger): Logger {
+  return new Logger(() => (level, message, meta) => {
+    // The library's info lines (worker started, job completed) are chatter for an operator.
+    if (level === 'error') log.error(meta ?? {}, message);
+    else if (level === 'warning') log.warn(meta ?? {}, message);
+    else log.debug(meta ?? {}, message);
+  });
+}
+
+/** Creates or updates graphile-worker's own schema (`graphile_worker`); safe from several processes. */
+export async function migrateJobs(pool: pg.Pool, log?: FastifyBaseLogger): Promise<void> {
+  await runMigrations({ pgPool: pool, ...(log ? { logger: workerLogger(log) } : {}) });
+}
+
+export interface Jobs {
+  register<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /** Starts the worker (no-op without a pool or with JOBS_ENABLED=false). */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones to finish. */
+  stop(): Promise<void>;
+  readonly running: boolean;
+}
+
+export function createJobs(opts: {
+  /** The app's pool; without one this process only enqueues and another node runs the jobs. */
+  pool: pg.Pool | undefined;
+  concurrency: number;
+  log: FastifyBaseLogger;
+}): Jobs {
+  const tasks: Record<string, Task> = {};
+  let runner: Runner | undefined;
+  return {
+    register(name, handler) {
+      tasks[name] = async (payload, helpers) => {
+        await handler(payload as JobPayloads[typeof name], {
+          attempt: helpers.job.attempts,
+          maxAttempts: helpers.job.max_attempts,
+        });
+      };
+    },
+    async start() {
+      if (!opts.pool || runner) return;
+      runner = await run({
+        pgPool: opts.pool,
+        concurrency: opts.concurrency,
+        // server.ts owns SIGINT/SIGTERM and closes the app, which stops the worker (onClose).
+        noHandleSignals: true,
+        // New jobs arrive by LISTEN/NOTIFY at once; the poll only finds retries that came due.
+        pollInterval: 1000,
+        taskList: tasks,
+        logger: workerLogger(opts.log),
+      });
+    },
+    async stop() {
+      const r = runner;
+      runner = undefined;
+      await r?.stop();
+    },
+    get running() {
+      return runner !== undefined;
+    },
+  };
+}
