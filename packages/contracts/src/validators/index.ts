@@ -2,3 +2,4 @@ export * from './incoterms.ts';
 export * from './iso6346.ts';
 export * from './places.ts';
 export * from './tax-ids.ts';
+export * from './iban.ts';
