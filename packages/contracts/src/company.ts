@@ -147,6 +147,9 @@ function peppolPair(
     });
 }
 
+/** The whole settings as the admin screen sends them: the Peppol pair checked together. */
+export const companyFormSchema = companyFieldsSchema.superRefine(peppolPair);
+
 /** PUT /api/company: every field is optional (what is absent stays), `version` is required. */
 export const companyUpdateSchema = companyFieldsSchema
   .partial()
