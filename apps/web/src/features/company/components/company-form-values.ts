@@ -85,7 +85,7 @@ export const COMPANY_FIELD_LABELS: Readonly<Record<string, string>> = {
   peppolScheme: 'Peppol scheme',
   peppolId: 'Peppol endpoint id',
   baseCurrency: 'Base currency',
-  paymentTermsDays: 'Payment terms',
+  paymentTermsDays: 'Payment terms (days)',
   invoiceFooter: 'Invoice footer',
   'series.prefix': 'Prefix',
   'series.nextNumber': 'Next number',
