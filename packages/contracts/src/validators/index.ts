@@ -1,5 +1,5 @@
+export * from './iban.ts';
 export * from './incoterms.ts';
 export * from './iso6346.ts';
 export * from './places.ts';
 export * from './tax-ids.ts';
-export * from './iban.ts';
