@@ -100,7 +100,9 @@ const RULES: Record<string, (label: string, params: Record<string, unknown>) => 
       : 'Enter the endpoint id for this scheme',
   series_prefix: () => 'Use up to 12 letters, digits, - / or . starting with a letter or digit',
   series_below_issued: (_l, p) =>
-    `Number ${String(p.lastIssued)} is already issued in ${String(p.year)}; choose ${Number(p.lastIssued) + 1} or higher`,
+    typeof p.lastIssued === 'number'
+      ? `Number ${p.lastIssued} is already issued${p.year ? ` in ${String(p.year)}` : ''}; choose ${p.lastIssued + 1} or higher`
+      : 'This number is already issued; choose a higher one',
   act_after_recorded: () =>
     'The actual time cannot be later than when the event was recorded; choose Estimated or Planned for a future time',
 };
