@@ -60,3 +60,8 @@ export const PEPPOL_SCHEME_LABELS: Readonly<Record<PeppolScheme, string>> = {
 
 /** The base currency: job costing converts every amount into it (BASE_CURRENCY of the dossiers). */
 export const BASE_CURRENCIES = ['EUR'] as const;
+
+/** A document number as printed: prefix, year, six digits (`I-2026-000042`), like the dossiers' `D-2026-000042`. */
+export function formatSeriesNumber(prefix: string, year: number, value: number): string {
+  return `${prefix}${year}-${String(value).padStart(6, '0')}`;
+}

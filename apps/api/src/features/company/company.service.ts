@@ -1,6 +1,7 @@
 import {
   type Company,
   type companyUpdateSchema,
+  formatSeriesNumber,
   issueParams,
   NO_INTERNAL_FIELDS,
   SERIES_KINDS,
@@ -221,4 +222,28 @@ async function saveSeries(
   }
   if (errors.length) throw problems.validation(errors);
   return changes;
+}
+
+/**
+ * The next number of a series for a year, taken inside the caller's transaction (issuing an invoice,
+ * sending an offer): the row stays locked until commit, so concurrent takers queue and a rollback gives
+ * the number back — consecutive, no gap, no duplicate. The year's row is made on first use.
+ */
+export async function takeSeriesNumber(
+  trx: Db,
+  kind: SeriesKind,
+  year: number,
+): Promise<{ value: number; number: string }> {
+  await sql`
+    insert into document_series_years (kind, year, next_number) values (${kind}, ${year}, 1)
+    on conflict (kind, year) do nothing`.execute(trx);
+  const taken = await sql<{ value: number; prefix: string }>`
+    update document_series_years y
+    set next_number = y.next_number + 1, last_issued = y.next_number
+    from document_series s
+    where y.kind = ${kind} and y.year = ${year} and s.kind = y.kind
+    returning y.last_issued as value, s.prefix`.execute(trx);
+  const row = taken.rows[0];
+  if (!row) throw new Error(`number series ${kind} does not exist`);
+  return { value: row.value, number: formatSeriesNumber(row.prefix, year, row.value) };
 }

@@ -11,6 +11,7 @@ import {
   type Json,
   type TestDatabase,
 } from '../../test/helpers.ts';
+import { takeSeriesNumber } from './company.service.ts';
 
 let db: TestDatabase;
 let app: App;
@@ -240,5 +241,25 @@ describe('company settings', () => {
     expect(entries.every((e) => e.action === 'updated')).toBe(true);
     const footer = entries.flatMap((e) => e.changes).find((c) => c.field === 'invoiceFooter');
     expect(footer?.to).toBe('Thank you for your business.');
+  });
+
+  it('hands out numbers to concurrent takers consecutively, and a rolled-back take gives its number back', async () => {
+    const y = 2031;
+    const taken = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        db.db.transaction().execute((trx) => takeSeriesNumber(trx, 'credit_note', y)),
+      ),
+    );
+    expect(taken.map((t) => t.value).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    await expect(
+      db.db.transaction().execute(async (trx) => {
+        await takeSeriesNumber(trx, 'credit_note', y);
+        throw new Error('the issue failed');
+      }),
+    ).rejects.toThrow('the issue failed');
+    const next = await db.db.transaction().execute((trx) => takeSeriesNumber(trx, 'credit_note', y));
+    expect(next).toEqual({ value: 21, number: 'C-2031-000021' });
   });
 });

@@ -1,4 +1,4 @@
-import { type Company, companyFormSchema, SERIES_KIND_LABELS } from '@fvg/contracts';
+import { type Company, companyFormSchema, formatSeriesNumber, SERIES_KIND_LABELS } from '@fvg/contracts';
 import { Fieldset, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseFormReturn, useForm } from 'react-hook-form';
@@ -57,7 +57,7 @@ function SeriesTable({ form }: { form: UseFormReturn<CompanyFormValues> }) {
             </Table.Td>
             <Table.Td>
               <Text size="sm" c="dimmed">
-                {s.lastIssued > 0 ? `${s.prefix}${s.year}-${s.lastIssued}` : `None in ${s.year}`}
+                {s.lastIssued > 0 ? formatSeriesNumber(s.prefix, s.year, s.lastIssued) : `None in ${s.year}`}
               </Text>
             </Table.Td>
           </Table.Tr>
