@@ -18,6 +18,8 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { createSessions } from './features/auth/sessions.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatService } from './features/chat/chat.service.ts';
+import { companyRoutes } from './features/company/company.routes.ts';
+import { companyService } from './features/company/company.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
 import { documentsFeature } from './features/documents/documents.plugin.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
@@ -147,6 +149,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth });
       await api.register(partiesRoutes, { parties });
+      await api.register(companyRoutes, { company: companyService(db) });
       await api.register(dossiersRoutes, { dossiers });
       await api.register(usersRoutes, { users });
       await api.register(chatRoutes, { chat });

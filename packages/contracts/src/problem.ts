@@ -15,6 +15,12 @@ export const FIELD_ISSUE_CODES = [
   'container_check_digit',
   'imo_number',
   'act_after_recorded',
+  'iban',
+  'bic',
+  'peppol_id',
+  'peppol_endpoint',
+  'series_prefix',
+  'series_below_issued',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

@@ -93,12 +93,51 @@ export interface Database {
   throttle_buckets: ThrottleBucketsTable;
   login_known_addresses: LoginKnownAddressesTable;
   number_series: NumberSeriesTable;
+  company_settings: CompanySettingsTable;
+  document_series: DocumentSeriesTable;
+  document_series_years: DocumentSeriesYearsTable;
   audit_log: AuditLogTable;
   dossiers: DossiersTable;
   dossier_charges: DossierChargesTable;
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
   transports: TransportsTable;
+}
+
+/** The one row of the company's own data (migration 0016). */
+export interface CompanySettingsTable {
+  id: Generated<string>;
+  legal_name: string;
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country_code: string;
+  vat_number: string | null;
+  eori: string | null;
+  registration_number: string | null;
+  iban: string | null;
+  bic: string | null;
+  email: string | null;
+  peppol_scheme: string | null;
+  peppol_id: string | null;
+  base_currency: string;
+  payment_terms_days: number;
+  invoice_footer: string | null;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface DocumentSeriesTable {
+  kind: string;
+  prefix: string;
+}
+
+export interface DocumentSeriesYearsTable {
+  kind: string;
+  year: number;
+  next_number: number;
+  last_issued: Generated<number>;
 }
 
 export interface NumberSeriesTable {

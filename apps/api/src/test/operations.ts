@@ -571,6 +571,23 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     expect: readable(),
   },
 
+  // company settings (internal: staff read, admins write)
+  'GET /api/company': { build: () => ({}), expect: staffOnly(200) },
+  'PUT /api/company': {
+    build: async ({ world }) => ({
+      body: {
+        invoiceFooter: `Footer ${nextSerial()}`,
+        series: [{ kind: 'offer', prefix: 'O-', nextNumber: 1 }],
+        version: Number(
+          (await sql<{ version: number }>`select version from company_settings`.execute(world.db.db)).rows[0]
+            ?.version,
+        ),
+      },
+    }),
+    expect: adminOnly(200),
+  },
+  'GET /api/company/history': { build: () => ({}), expect: staffOnly(200) },
+
   // dossiers
   'GET /api/dossiers': {
     build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),

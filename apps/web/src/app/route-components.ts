@@ -41,4 +41,5 @@ export const ROUTE_COMPONENTS: Record<RouteName, () => Promise<ScreenModule>> = 
   party: () => import('../routes/party.tsx'),
   'admin-users': () => import('../routes/admin-users.tsx'),
   'admin-integration-keys': () => import('../routes/admin-integration-keys.tsx'),
+  'admin-company': () => import('../routes/admin-company.tsx'),
 };

@@ -77,6 +77,7 @@ const DESCRIPTIONS = {
   users: 'Who can sign in: staff and customer accounts, their roles, organisations and warehouse access.',
   integrationKeys:
     'API keys of the terminals, carriers and platforms that post container events: create, list and revoke.',
+  company: "The forwarder's own data printed on offers, invoices and declarations, and their number series.",
   dashboard:
     'Open dossiers, transports, declarations awaiting action, invoices and container events at a glance.',
 } as const;
@@ -303,6 +304,13 @@ const ROUTE_DATA = [
     title: 'Integration keys',
     description: DESCRIPTIONS.integrationKeys,
   }),
+  route({
+    name: 'admin-company',
+    path: '/admin/company',
+    group: 'auth',
+    title: 'Company settings',
+    description: DESCRIPTIONS.company,
+  }),
 ];
 
 /** Routes the product adds to the specification's table (see the comment above them). */
@@ -311,6 +319,7 @@ export const PRODUCT_ROUTES: readonly RouteName[] = [
   'party',
   'admin-users',
   'admin-integration-keys',
+  'admin-company',
 ];
 
 export type RouteName = (typeof ROUTE_DATA)[number]['name'];
@@ -431,6 +440,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     route: 'admin-integration-keys',
     testId: 'nav-admin-integration-keys',
     activeOn: ['/admin/integration-keys'],
+    roles: ['admin'],
+  },
+  {
+    label: 'Company settings',
+    route: 'admin-company',
+    testId: 'nav-admin-company',
+    activeOn: ['/admin/company'],
     roles: ['admin'],
   },
 ];

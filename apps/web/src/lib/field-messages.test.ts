@@ -141,6 +141,18 @@ describe('field messages: the contracts’ rules, by their stable code', () => {
     }
   });
 
+  it('words the company settings rules: IBAN by what is wrong, a series number by the last issued', () => {
+    const rule = (code: string, params: Record<string, unknown>) =>
+      fieldMessage({ code: 'custom', message: 'technical', params: { code, ...params } }, 'Field');
+    expect(rule('iban', { problem: 'check-digits' })).toBe(
+      'This IBAN has a typo: its check digits do not match',
+    );
+    expect(rule('iban', { problem: 'length', length: 18 })).toBe('This IBAN should have 18 characters');
+    expect(rule('series_below_issued', { lastIssued: 120, year: 2026 })).toBe(
+      'Number 120 is already issued in 2026; choose 121 or higher',
+    );
+  });
+
   it('falls back to a sentence with the label for a code it does not know', () => {
     expect(
       fieldMessage({ code: 'custom', message: 'x must be y', params: { code: 'hs_code' } }, 'Tariff code'),

@@ -86,6 +86,23 @@ const RULES: Record<string, (label: string, params: Record<string, unknown>) => 
       ? 'This container number has a typo: its last digit does not match'
       : `This container number has a typo: its last digit should be ${String(p.expected)}`,
   imo_number: () => 'Enter an IMO number such as 9321483 (7 digits)',
+  iban: (_l, p) =>
+    p.problem === 'check-digits'
+      ? 'This IBAN has a typo: its check digits do not match'
+      : p.problem === 'length' && p.length
+        ? `This IBAN should have ${String(p.length)} characters`
+        : 'Enter an IBAN such as NL91 ABNA 0417 1643 00',
+  bic: () => 'Enter a BIC of 8 or 11 characters such as ABNANL2A',
+  peppol_id: () => 'Use letters, digits, dots, colons, dashes or underscores only',
+  peppol_endpoint: (label) =>
+    label === 'Peppol scheme'
+      ? 'Choose the scheme of this endpoint id'
+      : 'Enter the endpoint id for this scheme',
+  series_prefix: () => 'Use up to 12 letters, digits, - / or . starting with a letter or digit',
+  series_below_issued: (_l, p) =>
+    typeof p.lastIssued === 'number'
+      ? `Number ${p.lastIssued} is already issued${p.year ? ` in ${String(p.year)}` : ''}; choose ${p.lastIssued + 1} or higher`
+      : 'This number is already issued; choose a higher one',
   act_after_recorded: () =>
     'The actual time cannot be later than when the event was recorded; choose Estimated or Planned for a future time',
 };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatIban, ibanMod97, ibanProblem, isBic, normalizeIban } from './iban.ts';
 import { incotermProblem } from './incoterms.ts';
 import {
   containerNumberProblem,
@@ -140,5 +141,60 @@ describe('VAT numbers and EORI', () => {
     expect(eoriProblem('DE1234567890123')).toBeUndefined();
     expect(eoriProblem('DE12345678901234567')).toMatch(/up to 15/);
     expect(eoriProblem('XX123')).toMatch(/not a country/);
+  });
+});
+
+describe('IBAN (ISO 13616, mod 97) and BIC', () => {
+  it('accepts the registry examples of several countries', () => {
+    for (const iban of [
+      'NL91ABNA0417164300',
+      'DE89370400440532013000',
+      'BE68539007547034',
+      'GB29NWBK60161331926819',
+      'FR1420041010050500013M02606',
+      'IT60X0542811101000000123456',
+      'NO9386011117947',
+      'MT84MALT011000012345MTLCAST001S',
+    ]) {
+      expect(ibanProblem(iban), iban).toBeUndefined();
+      expect(ibanMod97(iban), iban).toBe(1);
+    }
+  });
+
+  it('says which part is wrong: the check digits, the length for the country, or the shape', () => {
+    expect(ibanProblem('NL92ABNA0417164300')).toBe('check-digits');
+    // one digit swapped in the account: mod 97 catches every single transposition
+    expect(ibanProblem('NL91ABNA0417163400')).toBe('check-digits');
+    expect(ibanProblem('NL91ABNA04171643001')).toBe('length');
+    expect(ibanProblem('91NLABNA0417164300')).toBe('format');
+    expect(ibanProblem('NL91')).toBe('format');
+  });
+
+  it('normalizes spaces, dashes and case, and prints in groups of four', () => {
+    expect(normalizeIban(' nl91 abna-0417 1643 00 ')).toBe('NL91ABNA0417164300');
+    expect(formatIban('NL91ABNA0417164300')).toBe('NL91 ABNA 0417 1643 00');
+  });
+
+  it('every single-character change of a valid IBAN is caught', () => {
+    const valid = 'DE89370400440532013000';
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 4, max: valid.length - 1 }),
+        fc.integer({ min: 1, max: 9 }),
+        (i, delta) => {
+          const d = (Number(valid[i]) + delta) % 10;
+          const changed = valid.slice(0, i) + String(d) + valid.slice(i + 1);
+          expect(ibanProblem(changed)).toBe('check-digits');
+        },
+      ),
+    );
+  });
+
+  it('accepts 8- and 11-character BICs only', () => {
+    expect(isBic('ABNANL2A')).toBe(true);
+    expect(isBic('DEUTDEFF500')).toBe(true);
+    expect(isBic('ABNANL2')).toBe(false);
+    expect(isBic('ABNA NL2A')).toBe(false);
+    expect(isBic('1BNANL2A')).toBe(false);
   });
 });

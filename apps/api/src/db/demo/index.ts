@@ -4,6 +4,7 @@ import type { FileStore } from '../../features/documents/storage.ts';
 import type { Db } from '../database.ts';
 import { DEMO_USERS, insertDemoSignIns } from '../seed.ts';
 import { seedChat } from './chat.ts';
+import { seedCompany } from './company.ts';
 import { seedContainerEvents } from './containers.ts';
 import { type DemoContext, flushAudit, midnight, prng } from './context.ts';
 import { seedDocuments } from './documents.ts';
@@ -16,6 +17,7 @@ import { seedTransports } from './transports.ts';
  * A new area (offers, invoices, declarations, the warehouse) adds its module here.
  */
 const AREAS: { name: string; seed: (ctx: DemoContext) => Promise<unknown> }[] = [
+  { name: 'company settings', seed: seedCompany },
   { name: 'parties', seed: seedParties },
   { name: 'dossiers', seed: seedDossiers },
   { name: 'transports', seed: seedTransports },

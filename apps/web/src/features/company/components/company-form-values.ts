@@ -1,0 +1,109 @@
+import {
+  type Company,
+  PEPPOL_SCHEME_LABELS,
+  PEPPOL_SCHEMES,
+  SERIES_KIND_LABELS,
+  type SeriesKind,
+} from '@fvg/contracts';
+
+/** The company form as inputs hold it: text ('' for empty), numbers as typed. */
+export interface CompanyFormValues {
+  legalName: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+  vatNumber: string;
+  eori: string;
+  registrationNumber: string;
+  iban: string;
+  bic: string;
+  email: string;
+  peppolScheme: string;
+  peppolId: string;
+  baseCurrency: string;
+  paymentTermsDays: string;
+  invoiceFooter: string;
+  series: { kind: SeriesKind; prefix: string; year: number; nextNumber: string; lastIssued: number }[];
+}
+
+export function companyValues(c: Company): CompanyFormValues {
+  return {
+    legalName: c.legalName,
+    street: c.street ?? '',
+    postalCode: c.postalCode ?? '',
+    city: c.city ?? '',
+    countryCode: c.countryCode,
+    vatNumber: c.vatNumber ?? '',
+    eori: c.eori ?? '',
+    registrationNumber: c.registrationNumber ?? '',
+    iban: c.iban ?? '',
+    bic: c.bic ?? '',
+    email: c.email ?? '',
+    peppolScheme: c.peppolScheme ?? '',
+    peppolId: c.peppolId ?? '',
+    baseCurrency: c.baseCurrency,
+    paymentTermsDays: String(c.paymentTermsDays),
+    invoiceFooter: c.invoiceFooter ?? '',
+    series: c.series.map((s) => ({ ...s, nextNumber: String(s.nextNumber) })),
+  };
+}
+
+/** A whole number as typed, or the text itself so the contract names what is wrong with it. */
+const whole = (value: string): number | string | undefined => {
+  const t = value.trim();
+  if (t === '') return undefined;
+  return /^\d+$/.test(t) ? Number(t) : t;
+};
+
+/** What companyFormSchema (and PUT /api/company) takes. */
+export function companyInput(values: CompanyFormValues) {
+  return {
+    ...values,
+    paymentTermsDays: whole(values.paymentTermsDays),
+    series: values.series.map((s) => ({
+      kind: s.kind,
+      prefix: s.prefix,
+      year: s.year,
+      nextNumber: whole(s.nextNumber),
+    })),
+  };
+}
+
+export const COMPANY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  legalName: 'Legal name',
+  street: 'Street',
+  postalCode: 'Postal code',
+  city: 'City',
+  countryCode: 'Country',
+  vatNumber: 'VAT number',
+  eori: 'EORI number',
+  registrationNumber: 'Registration number',
+  iban: 'IBAN',
+  bic: 'BIC',
+  email: 'Email',
+  peppolScheme: 'Peppol scheme',
+  peppolId: 'Peppol endpoint id',
+  baseCurrency: 'Base currency',
+  paymentTermsDays: 'Payment terms (days)',
+  invoiceFooter: 'Invoice footer',
+  'series.prefix': 'Prefix',
+  'series.nextNumber': 'Next number',
+  'series.kind': 'Series',
+};
+
+/** History field names beyond the form's own: `series.invoice.prefix`, `series.invoice.2026.nextNumber`. */
+export function companyHistoryLabels(series: readonly { kind: SeriesKind; year: number }[]) {
+  const labels: Record<string, string> = { ...COMPANY_FIELD_LABELS };
+  for (const s of series) {
+    const name = SERIES_KIND_LABELS[s.kind];
+    labels[`series.${s.kind}.prefix`] = `${name}: prefix`;
+    labels[`series.${s.kind}.${s.year}.nextNumber`] = `${name}: next number ${s.year}`;
+  }
+  return labels;
+}
+
+export const PEPPOL_SCHEME_OPTIONS = PEPPOL_SCHEMES.map((value) => ({
+  value,
+  label: PEPPOL_SCHEME_LABELS[value],
+}));

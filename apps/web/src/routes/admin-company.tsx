@@ -1,0 +1,69 @@
+import { Tabs } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { AdminScreen } from '../components/admin-screen.tsx';
+import { HistoryTab } from '../components/records/history-tab.tsx';
+import { RecordQueryState } from '../components/records/record-load-state.tsx';
+import { useRouteSearch } from '../components/records/use-route-search.ts';
+import { companyHistoryOptions, companyOptions } from '../features/company/api/company-api.ts';
+import { CompanyForm } from '../features/company/components/company-form.tsx';
+import { companyHistoryLabels } from '../features/company/components/company-form-values.ts';
+
+function CompanyHistory({ labels }: { labels: Readonly<Record<string, string>> }) {
+  const history = useQuery(companyHistoryOptions());
+  return (
+    <HistoryTab
+      entries={history.data}
+      loading={history.isPending}
+      error={history.error ?? undefined}
+      onRetry={() => void history.refetch()}
+      fieldLabels={labels}
+      allowRaw
+    />
+  );
+}
+
+/**
+ * /admin/company: the forwarder's own data that offers, invoices and declarations print, and the
+ * number series they take their numbers from. Administrators with admin mode on; the tabs follow `?tab=`.
+ */
+export default function AdminCompanyScreen() {
+  const [search, setSearch] = useRouteSearch<{ tab?: string }>();
+  const company = useQuery(companyOptions());
+  const tab = search.tab === 'history' ? 'history' : 'settings';
+
+  return (
+    <AdminScreen
+      route="admin-company"
+      noAccessMessage="Company settings are for administrators. Ask an administrator to change the company's data."
+    >
+      {!company.data ? (
+        <RecordQueryState
+          query={company}
+          title="The company settings could not be loaded"
+          skeleton={[36, 200, 120, 200]}
+        />
+      ) : (
+        <Tabs
+          value={tab}
+          onChange={(value) => setSearch({ tab: value === 'history' ? 'history' : undefined })}
+          keepMounted={false}
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value="settings" data-testid="tab-settings">
+              Settings
+            </Tabs.Tab>
+            <Tabs.Tab value="history" data-testid="tab-history">
+              History
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="settings">
+            <CompanyForm company={company.data} reload={async () => (await company.refetch()).data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <CompanyHistory labels={companyHistoryLabels(company.data.series)} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </AdminScreen>
+  );
+}
