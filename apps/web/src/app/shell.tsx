@@ -17,6 +17,7 @@ import {
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import {
   IconAddressBook,
+  IconBuilding,
   IconBuildingWarehouse,
   IconCalendarTime,
   IconChevronDown,
@@ -63,6 +64,7 @@ const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
   parties: <IconAddressBook size={18} stroke={1.5} />,
   'admin-users': <IconUsers size={18} stroke={1.5} />,
   'admin-integration-keys': <IconKey size={18} stroke={1.5} />,
+  'admin-company': <IconBuilding size={18} stroke={1.5} />,
 };
 
 function HeaderSearch() {
