@@ -2,28 +2,14 @@ import { z } from 'zod';
 import { BASE_CURRENCIES, PEPPOL_SCHEMES, SERIES_KINDS } from './company-values.ts';
 import { int, optionalText, text, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
+import { taxIdSchema } from './tax-id-schema.ts';
 import { ibanLength, ibanProblem, isBic, normalizeIban } from './validators/iban.ts';
 import { isCountryCode } from './validators/places.ts';
-import { eoriProblem, normalizeTaxId, vatNumberExample, vatNumberProblem } from './validators/tax-ids.ts';
+import { eoriProblem, vatNumberProblem } from './validators/tax-ids.ts';
 
 export * from './company-values.ts';
 
 export const seriesKindSchema = z.enum(SERIES_KINDS);
-
-const taxId = (check: (v: string) => string | undefined, code: 'vat_number' | 'eori') =>
-  z
-    .string()
-    .transform(normalizeTaxId)
-    .transform((s) => (s === '' ? null : s))
-    .nullish()
-    .superRefine((v, ctx) => {
-      const problem = v ? check(v) : undefined;
-      if (problem && v) {
-        const country = v.slice(0, 2);
-        const example = code === 'vat_number' ? vatNumberExample(country) : `${country}123456789`;
-        ctx.addIssue({ code: 'custom', message: problem, params: issueParams(code, { country, example }) });
-      }
-    });
 
 const iban = z
   .string()
@@ -87,8 +73,8 @@ export const companyFieldsSchema = z.strictObject({
       message: 'Enter an ISO 3166 country code (e.g. NL)',
       params: issueParams('country_code'),
     }),
-  vatNumber: taxId(vatNumberProblem, 'vat_number'),
-  eori: taxId(eoriProblem, 'eori'),
+  vatNumber: taxIdSchema(vatNumberProblem, 'vat_number'),
+  eori: taxIdSchema(eoriProblem, 'eori'),
   registrationNumber: optionalText(50),
   iban,
   bic,

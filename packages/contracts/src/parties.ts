@@ -3,8 +3,9 @@ import { PARTY_KINDS } from './parties-values.ts';
 import { optionalText, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
 import { listQueryBaseSchema } from './records.ts';
+import { taxIdSchema } from './tax-id-schema.ts';
 import { isCountryCode } from './validators/places.ts';
-import { eoriProblem, normalizeTaxId, vatNumberExample, vatNumberProblem } from './validators/tax-ids.ts';
+import { eoriProblem, vatNumberProblem } from './validators/tax-ids.ts';
 
 export * from './parties-values.ts';
 
@@ -16,21 +17,6 @@ export const partyContactSchema = z.strictObject({
   phone: optionalText(50),
   role: optionalText(100),
 });
-
-const taxId = (check: (v: string) => string | undefined, code: 'vat_number' | 'eori') =>
-  z
-    .string()
-    .transform(normalizeTaxId)
-    .transform((s) => (s === '' ? null : s))
-    .nullish()
-    .superRefine((v, ctx) => {
-      const problem = v ? check(v) : undefined;
-      if (problem && v) {
-        const country = v.slice(0, 2);
-        const example = code === 'vat_number' ? vatNumberExample(country) : `${country}123456789`;
-        ctx.addIssue({ code: 'custom', message: problem, params: issueParams(code, { country, example }) });
-      }
-    });
 
 export const partyFieldsSchema = z.strictObject({
   code: z
@@ -48,8 +34,8 @@ export const partyFieldsSchema = z.strictObject({
       message: 'Enter an ISO 3166 country code (e.g. NL)',
       params: issueParams('country_code'),
     }),
-  vatNumber: taxId(vatNumberProblem, 'vat_number'),
-  eori: taxId(eoriProblem, 'eori'),
+  vatNumber: taxIdSchema(vatNumberProblem, 'vat_number'),
+  eori: taxIdSchema(eoriProblem, 'eori'),
   street: optionalText(200),
   postalCode: optionalText(20),
   city: optionalText(100),
