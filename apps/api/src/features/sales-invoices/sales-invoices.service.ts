@@ -1,6 +1,5 @@
 import {
   type Company,
-  type CreditNoteCreate,
   type creditNoteCreateSchema,
   type Dossier,
   defaultVat,
@@ -47,6 +46,7 @@ import {
 } from '../notifications/notifications.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import {
+  type InvoiceFilters,
   type InvoiceRow,
   type LineRow,
   openAmountOf,
@@ -603,7 +603,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
 
   return {
     list: (user: SessionUser, query: SalesInvoiceListQuery) => repo.list(scopeOf(user), query),
-    all: (user: SessionUser, query: SalesInvoiceListQuery) => repo.all(scopeOf(user), query),
+    all: (user: SessionUser, query: InvoiceFilters) => repo.all(scopeOf(user), query),
 
     async get(user: SessionUser, idOrNumber: string): Promise<SalesInvoice> {
       return detail(user, await rowOr404(scopeOf(user), idOrNumber));
