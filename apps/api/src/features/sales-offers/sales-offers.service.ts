@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { enqueue, type Jobs } from '../../jobs/jobs.ts';
+import { renderOfferPdf } from '../../print/offer-pdf.ts';
 import {
   type AuditWrite,
   diff,
@@ -33,7 +34,6 @@ import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { redact } from '../../records/visibility.ts';
 import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
 import { documentsRepository } from '../documents/documents.repository.ts';
-import { minimalPdf } from '../documents/minimal-pdf.ts';
 import { type FileStore, newStorageKey } from '../documents/storage.ts';
 import { toColumns as dossierColumns, insertDossier } from '../dossiers/dossiers.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -116,14 +116,6 @@ function dayText(day: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
-}
-
-/**
- * The offer's PDF. Until print's `renderOfferPdf` lands (fix/print), a one-page placeholder that names
- * the offer; the route, the stored document and the mail attachment already go through here.
- */
-async function renderPdf(offer: SalesOffer, company: { legalName: string }): Promise<Buffer> {
-  return minimalPdf(`${company.legalName} - offer ${offer.number} - valid until ${offer.validUntil}`);
 }
 
 export function salesOffersService(
@@ -310,7 +302,7 @@ export function salesOffersService(
     if (!row || row.status === 'draft' || !row.contact_email) return;
     const company = await readCompany(db);
     const offer = await toOffer(null, row);
-    const bytes = await renderPdf(offer, company);
+    const bytes = await renderOfferPdf(offer, company);
     const key = newStorageKey(await documentsRepository(db).namespace());
     // The file first, then its row (as an upload does): a run that dies in between leaves only a file the sweep removes.
     const put = await store.put(key, [bytes], { maxBytes: bytes.length });
@@ -400,7 +392,7 @@ export function salesOffersService(
 
     async pdf(user: SessionUser, idOrNumber: string): Promise<{ fileName: string; bytes: Buffer }> {
       const offer = await get(user, idOrNumber);
-      return { fileName: `${offer.number}.pdf`, bytes: await renderPdf(offer, await readCompany(db)) };
+      return { fileName: `${offer.number}.pdf`, bytes: await renderOfferPdf(offer, await readCompany(db)) };
     },
 
     /** Numbering, insert, lines and history in one transaction: a failed create uses no number. */
