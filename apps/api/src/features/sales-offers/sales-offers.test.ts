@@ -345,7 +345,11 @@ describe('accepting', () => {
       packages: 12,
       offer: { id: o.id, number: o.number },
       revenueTotal: '2841.41',
+      // The customer accepted: the staff member who wrote the offer handles the booking.
+      handler: { name: expect.any(String) },
     });
+    const history = (await call('GET', `/dossiers/${link.id}/history`, staff)).body as unknown as Json[];
+    expect(history.map((e) => e.action)).toEqual(['charges changed', `created from offer ${o.number}`]);
     expect(
       (dossier.body.charges as Json[]).map((c) => [
         c.kind,
