@@ -409,7 +409,13 @@ describe('accepting', () => {
 
 describe('expiry', () => {
   it('the scheduled job expires sent offers past valid-until, and only those, with history', async () => {
-    expect(app.services.jobs.crontab).toContain('offers.expire');
+    expect(app.services.jobs.crontab).toBe('*/5 * * * * offers.expire');
+    // The running worker took the schedule: graphile-worker keeps its last tick per identifier.
+    await waitUntil('the schedule registered', async () => {
+      const known = await sql<{ identifier: string }>`
+        select identifier from graphile_worker._private_known_crontabs`.execute(db.db);
+      return known.rows.some((r) => r.identifier === 'offers.expire');
+    });
     const late = await sent();
     const current = await sent();
     const draft = await created();
