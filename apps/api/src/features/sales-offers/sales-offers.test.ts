@@ -12,8 +12,11 @@ import {
   createTestApp,
   createTestDatabase,
   demoTokens,
+  hubClients,
   type Json,
+  listenForHub,
   mailText,
+  nextEvent,
   startSmtpCatcher,
   type TestDatabase,
   unzip,
@@ -24,6 +27,8 @@ let db: TestDatabase;
 let app: App;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let dataDir: string;
+let hubUrl: string;
+const hub = hubClients(() => hubUrl);
 type Auth = { authorization: string };
 let staff: Auth;
 let acme: Auth;
@@ -42,8 +47,10 @@ beforeAll(async () => {
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
   globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
+  hubUrl = await listenForHub(app);
 });
 afterAll(async () => {
+  await hub.stopAll();
   await app.close();
   await smtp.close();
   await db.drop();
@@ -509,5 +516,34 @@ describe('the list', () => {
     ]);
     const customerChange = ((entries[2]?.changes ?? []) as Json[]).find((c) => c.field === 'customerId');
     expect(customerChange).toMatchObject({ to: { code: 'ACME' } });
+  });
+});
+
+describe('the hub', () => {
+  it('announces offers to staff, and to their customer only once sent', async () => {
+    const staffConn = await hub.connect(staff);
+    const acmeConn = await hub.connect(acme);
+    const globexConn = await hub.connect(globex);
+    type Change = { kind: string; id: string; action: string };
+    const heard = (conn: typeof acmeConn) => {
+      const changes: Change[] = [];
+      conn.on('RecordChanged', (c: Change) => changes.push(c));
+      return changes;
+    };
+    const acmeHeard = heard(acmeConn);
+    const globexHeard = heard(globexConn);
+    const staffCreated = nextEvent<Change>(
+      staffConn,
+      'RecordChanged',
+      (c) => c.kind === 'offer' && c.action === 'created',
+    );
+    const o = await created();
+    expect(await staffCreated).toEqual({ kind: 'offer', id: o.id, action: 'created' });
+    const acmeSent = nextEvent<Change>(acmeConn, 'RecordChanged', (c) => c.kind === 'offer' && c.id === o.id);
+    await call('POST', `/sales-offers/${o.id}/transitions`, staff, { to: 'sent', version: o.version });
+    expect(await acmeSent).toEqual({ kind: 'offer', id: o.id, action: 'updated' });
+    // One connection's messages arrive in order: a draft's creation would have come first.
+    expect(acmeHeard.filter((c) => c.id === o.id)).toEqual([{ kind: 'offer', id: o.id, action: 'updated' }]);
+    expect(globexHeard.some((c) => c.id === o.id)).toBe(false);
   });
 });
