@@ -7,7 +7,10 @@ import {
   createTestApp,
   createTestDatabase,
   demoTokens,
+  hubClients,
   type Json,
+  listenForHub,
+  nextEvent,
   type TestDatabase,
 } from '../../test/helpers.ts';
 import { todayIn } from './sales-invoices.service.ts';
@@ -22,6 +25,8 @@ let globex: Auth;
 let acmeId: string;
 let globexId: string;
 const year = Number(todayIn().slice(0, 4));
+let hubUrl: string;
+const hub = hubClients(() => hubUrl);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -32,8 +37,10 @@ beforeAll(async () => {
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
   globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
+  hubUrl = await listenForHub(app);
 });
 afterAll(async () => {
+  await hub.stopAll();
   await app.close();
   await db.drop();
 });
@@ -446,6 +453,7 @@ describe('overdue', () => {
     const numbers = (list.body.items as Json[]).map((i) => i.number);
     expect(numbers).toContain(late.number);
     expect(numbers).not.toContain(onTime.number);
+    expect(app.services.jobs.crontab).toContain('invoices.mark-overdue');
     const notified = await app.services.salesInvoices.markOverdue();
     expect(notified).toBeGreaterThanOrEqual(1);
     expect(await app.services.salesInvoices.markOverdue()).toBe(0);
@@ -526,5 +534,38 @@ describe('PDF and UBL', () => {
     });
     expect(draftPdf.statusCode).toBe(200);
     expect(draftPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('the hub', () => {
+  it('announces invoices to staff at once, and to their customer only from issuing on', async () => {
+    type Change = { kind: string; id: string; action: string };
+    const staffConn = await hub.connect(staff);
+    const acmeConn = await hub.connect(acme);
+    const globexConn = await hub.connect(globex);
+    const heard = (conn: typeof acmeConn) => {
+      const changes: Change[] = [];
+      conn.on('RecordChanged', (c: Change) => changes.push(c));
+      return changes;
+    };
+    const acmeHeard = heard(acmeConn);
+    const globexHeard = heard(globexConn);
+    const staffCreated = nextEvent<Change>(
+      staffConn,
+      'RecordChanged',
+      (c) => c.kind === 'sales-invoice' && c.action === 'created',
+    );
+    const d = await draft(draftBody(acmeId));
+    expect(await staffCreated).toEqual({ kind: 'sales-invoice', id: d.id, action: 'created' });
+    const acmeIssued = nextEvent<Change>(acmeConn, 'RecordChanged', (c) => c.id === d.id);
+    expect((await call('POST', `/sales-invoices/${d.id}/issue`, staff, { version: d.version })).status).toBe(
+      200,
+    );
+    expect(await acmeIssued).toEqual({ kind: 'sales-invoice', id: d.id, action: 'updated' });
+    // One connection's messages arrive in order: the draft's creation would have come first.
+    expect(acmeHeard.filter((c) => c.id === d.id)).toEqual([
+      { kind: 'sales-invoice', id: d.id, action: 'updated' },
+    ]);
+    expect(globexHeard.some((c) => c.id === d.id)).toBe(false);
   });
 });
