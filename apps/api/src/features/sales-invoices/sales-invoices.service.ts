@@ -47,6 +47,7 @@ import {
 } from '../notifications/notifications.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import {
+  COMPANY_TIME_ZONE,
   type InvoiceFilters,
   type InvoiceRow,
   type LineRow,
@@ -65,12 +66,6 @@ type PaymentInput = z.output<typeof paymentCreateSchema>;
 
 /** The audit trail's and the hub's name of the record. */
 const KIND = 'sales-invoice';
-
-/**
- * The zone whose calendar day "today" is for a default issue date and for overdue: the company's.
- * Company settings have no zone of their own yet; the forwarder is Dutch.
- */
-export const COMPANY_TIME_ZONE = 'Europe/Amsterdam';
 
 export function todayIn(zone = COMPANY_TIME_ZONE, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {

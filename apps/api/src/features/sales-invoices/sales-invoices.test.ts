@@ -569,3 +569,143 @@ describe('the hub', () => {
     expect(globexHeard.some((c) => c.id === d.id)).toBe(false);
   });
 });
+
+describe('every refusal names its field', () => {
+  it('on drafts, issuing, credit notes and payments', async () => {
+    const d = await dossierWith('domestic', acmeId, [{ amount: '300.00' }]);
+    const other = await dossierWith('domestic', acmeId, [{ amount: '20.00' }]);
+    const otherCharge = (
+      await db.db
+        .selectFrom('dossier_charges')
+        .select('id')
+        .where('dossier_id', '=', other.id)
+        .where('kind', '=', 'revenue')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const cases: [string, 'POST' | 'PATCH' | 'DELETE', string, Json, number, string[]][] = [
+      [
+        'a line of another dossier',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { dossierId: d.id, lines: [line(), line({ chargeId: otherCharge })] }),
+        422,
+        ['lines.1.chargeId'],
+      ],
+      [
+        'an unknown dossier',
+        'POST',
+        '/sales-invoices',
+        { dossierId: '0b5e3a52-7c1d-4e8f-9a6b-2c3d4e5f6a7b' },
+        422,
+        ['dossierId'],
+      ],
+      ['no lines at all', 'POST', '/sales-invoices', draftBody(acmeId, { lines: 'none' }), 400, ['lines']],
+      [
+        'a currency that is none',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { currency: 'EURO' }),
+        400,
+        ['currency'],
+      ],
+      [
+        'a rate of 0',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { currency: 'USD', exchangeRate: '0' }),
+        400,
+        ['exchangeRate'],
+      ],
+      [
+        'a description too long',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { lines: [line({ description: 'x'.repeat(201) })] }),
+        400,
+        ['lines.0.description'],
+      ],
+      [
+        'a price below 0',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { lines: [line({ unitPrice: '-1' })] }),
+        400,
+        ['lines.0.unitPrice'],
+      ],
+    ];
+    for (const [what, method, url, body, status, paths] of cases) {
+      const r = await call(method, url, staff, body);
+      expect({ what, status: r.status, fields: fields(r.body) }).toEqual({ what, status, fields: paths });
+    }
+    const inv = await issued(draftBody(acmeId));
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const more: [string, 'POST' | 'DELETE', string, Json, number, string[]][] = [
+      [
+        'an issue date in the future',
+        'POST',
+        `/sales-invoices/${(await draft(draftBody(acmeId))).id}/issue`,
+        { version: 1, issueDate: later },
+        400,
+        ['issueDate'],
+      ],
+      [
+        'a line credited twice',
+        'POST',
+        `/sales-invoices/${inv.id}/credit-notes`,
+        {
+          version: inv.version,
+          lines: [
+            { lineId: inv.lines[0]?.id, quantity: '0.1' },
+            { lineId: inv.lines[0]?.id, quantity: '0.1' },
+          ],
+        },
+        400,
+        ['lines.1.lineId'],
+      ],
+      [
+        'a line of another invoice',
+        'POST',
+        `/sales-invoices/${inv.id}/credit-notes`,
+        { version: inv.version, lines: [{ lineId: otherCharge, quantity: '1' }] },
+        422,
+        ['lines.0.lineId'],
+      ],
+      [
+        'a stale version',
+        'POST',
+        `/sales-invoices/${inv.id}/credit-notes`,
+        { version: inv.version - 1 },
+        409,
+        ['version'],
+      ],
+      [
+        'a payment in the future',
+        'POST',
+        `/sales-invoices/${inv.id}/payments`,
+        { paidOn: later, amount: '1' },
+        400,
+        ['paidOn'],
+      ],
+      [
+        'a payment of nothing',
+        'POST',
+        `/sales-invoices/${inv.id}/payments`,
+        { paidOn: todayIn(), amount: '0' },
+        400,
+        ['amount'],
+      ],
+      [
+        'a removal without reason',
+        'DELETE',
+        `/sales-invoices/${inv.id}/payments/${otherCharge}`,
+        { reason: ' ' },
+        400,
+        ['reason'],
+      ],
+    ];
+    for (const [what, method, url, body, status, paths] of more) {
+      const r = await call(method, url, staff, body);
+      expect({ what, status: r.status, fields: fields(r.body) }).toEqual({ what, status, fields: paths });
+    }
+  });
+});
