@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -26,13 +29,15 @@ let acmeId: string;
 let globexId: string;
 const year = Number(todayIn().slice(0, 4));
 let hubUrl: string;
+let dataDir: string;
 const hub = hubClients(() => hubUrl);
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   await completeCompany(db.db);
-  app = await createTestApp(db);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-invoices-'));
+  app = await createTestApp(db, { dataDir });
   ({ staff, acme, globex } = await demoTokens(app));
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
@@ -43,6 +48,7 @@ afterAll(async () => {
   await hub.stopAll();
   await app.close();
   await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const call = apiCaller(() => app);
