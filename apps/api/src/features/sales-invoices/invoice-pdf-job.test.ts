@@ -39,7 +39,11 @@ it('issuing queues the PDF job; the worker stores it as the invoice’s document
   const acmeId = (
     await db.db.selectFrom('parties').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()
   ).id;
-  const dossier = await call('POST', '/dossiers', staff, { type: 'domestic', mode: 'road', customerId: acmeId });
+  const dossier = await call('POST', '/dossiers', staff, {
+    type: 'domestic',
+    mode: 'road',
+    customerId: acmeId,
+  });
   const d = await call('POST', '/sales-invoices', staff, draftBody(acmeId, { dossierId: dossier.body.id }));
   const issued = await call('POST', `/sales-invoices/${d.body.id}/issue`, staff, { version: d.body.version });
   expect(issued.status).toBe(200);

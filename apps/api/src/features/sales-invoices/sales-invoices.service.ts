@@ -1044,17 +1044,22 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       return detail(user, row);
     },
 
+    /** A customer's history starts at the issue: the drafting (and a draft's other customer) is the forwarder's. */
     async history(user: SessionUser, idOrNumber: string) {
       const row = await rowOr404(scopeOf(user), idOrNumber);
-      return historyOf(
+      const scope = scopeOf(user);
+      const entries = await historyOf(
         db,
         KIND,
         row.id,
-        { scope: scopeOf(user), visibility: salesInvoiceFieldVisibility },
+        { scope, visibility: salesInvoiceFieldVisibility },
         {
           customerId: 'party',
         },
       );
+      if (scope.all) return entries;
+      const issued = entries.findIndex((e) => e.action === 'issued');
+      return issued < 0 ? [] : entries.slice(0, issued + 1);
     },
 
     /** The record as a renderer needs it (the PDF job, UBL), seen as staff. */

@@ -484,6 +484,10 @@ describe('customers', () => {
     expect((await call('GET', `/sales-invoices/${other.id}`, acme)).status).toBe(404);
     expect((await call('GET', `/sales-invoices/${other.number}`, acme)).status).toBe(404);
     expect((await call('GET', `/sales-invoices/${own.id}`, globex)).status).toBe(404);
+    const history = (await call('GET', `/sales-invoices/${own.id}/history`, acme)).body as unknown as {
+      action: string;
+    }[];
+    expect(history.map((h) => h.action)).toEqual(['issued']);
     const list = await call('GET', '/sales-invoices?pageSize=200', acme);
     const items = list.body.items as Json[];
     expect(items.length).toBeGreaterThan(0);
