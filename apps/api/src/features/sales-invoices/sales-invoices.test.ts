@@ -719,3 +719,30 @@ describe('every refusal names its field', () => {
     }
   });
 });
+
+describe('the list', () => {
+  it('filters by kind, status, customer, dossier and issue dates, sorts by total, and exports what it shows', async () => {
+    const d = await dossierWith('domestic', globexId, [{ amount: '64.00' }]);
+    const inv = await issued({ dossierId: d.id }, daysAgo(10));
+    const byDossier = await call('GET', `/sales-invoices?dossierId=${d.id}`, staff);
+    expect((byDossier.body.items as Json[]).map((i) => i.id)).toEqual([inv.id]);
+    const filtered = await call(
+      'GET',
+      `/sales-invoices?kind=invoice&status=issued,paid&customerId=${globexId}&issuedFrom=${daysAgo(10)}&issuedTo=${daysAgo(10)}&sort=-total`,
+      staff,
+    );
+    const items = filtered.body.items as Json[];
+    expect(items.map((i) => i.id)).toContain(inv.id);
+    expect(items.every((i) => i.issueDate === daysAgo(10) && (i.customer as Json).code === 'GLOBEX')).toBe(
+      true,
+    );
+    const totals = items.map((i) => Number(i.taxInclusiveAmount));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    const csv = await call('GET', `/sales-invoices/export?format=csv&dossierId=${d.id}`, staff);
+    expect(csv.status).toBe(200);
+    expect(csv.raw).toContain(`${inv.number},Invoice,Issued,Globex GmbH`);
+    const bad = await call('GET', '/sales-invoices?status=open&sort=notes', staff);
+    expect(bad.status).toBe(400);
+    expect(fields(bad.body)).toEqual(['status.0']);
+  });
+});
