@@ -259,6 +259,30 @@ describe('issuing', () => {
     ]);
     const after = await call('GET', `/dossiers/${d.id}`, staff);
     expect(after.body.profit).toBe(d.profit);
+    // Saving the dossier's charges again (a cost added) keeps the billed one billed.
+    const resaved = await call('PUT', `/dossiers/${d.id}/charges`, staff, {
+      version: after.body.version,
+      charges: [
+        ...(after.body.charges as Json[]).map(
+          ({ kind, chargeCode, description, amount, currency, exchangeRate }) => ({
+            kind,
+            chargeCode,
+            description,
+            amount,
+            currency,
+            exchangeRate,
+          }),
+        ),
+        { kind: 'cost', chargeCode: 'THC', description: 'Terminal', amount: '50', currency: 'EUR' },
+      ],
+    });
+    expect(resaved.status).toBe(200);
+    expect((await call('POST', '/sales-invoices', staff, { dossierId: d.id })).status).toBe(422);
+    const kept = await sql<{ n: number }>`
+      select count(*)::int as n from dossier_charges where dossier_id = ${d.id} and invoiced_line_id is not null`.execute(
+      db.db,
+    );
+    expect(kept.rows[0]?.n).toBe(1);
     // A later edit of the company does not change what was issued.
     await db.db.updateTable('company_settings').set({ legal_name: 'Renamed B.V.' }).execute();
     const again = await call('GET', `/sales-invoices/${inv.number}`, staff);
