@@ -22,6 +22,7 @@ import { companyRoutes } from './features/company/company.routes.ts';
 import { companyService } from './features/company/company.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
 import { documentsFeature } from './features/documents/documents.plugin.ts';
+import { createFileStore } from './features/documents/storage.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
 import { dossiersService } from './features/dossiers/dossiers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -112,8 +113,11 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
     concurrency: config.jobsConcurrency,
     log: app.log,
   });
+  // One document store for the documents area and the mails that attach its files.
+  const store = createFileStore(config);
   const mailer: Mailer = createMailer(db, {
     jobs,
+    store,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
@@ -155,7 +159,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       await api.register(chatRoutes, { chat });
       await api.register(notificationsRoutes, { notifications });
       await api.register(containerEventsRoutes, { db, events });
-      await api.register(documentsFeature, { db, config, events });
+      await api.register(documentsFeature, { db, config, events, store });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, {
