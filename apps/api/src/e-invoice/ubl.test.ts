@@ -202,26 +202,53 @@ describe('UBL of the seven scenarios', () => {
   });
 });
 
+/** Written next to the scenarios, so the Peppol stage validates these cases too. */
+async function written(name: string, ubl: string): Promise<string> {
+  await writeFile(path.join(OUT, `print-${name}.xml`), ubl);
+  return ubl;
+}
+
 describe('UBL rules the scenarios do not reach', () => {
-  it('writes a prepaid amount when the payable amount is below the total (BR-CO-16)', () => {
+  it('writes a prepaid amount when the payable amount is below the total (BR-CO-16)', async () => {
     const inv = scenarioInvoice({
       number: 'I-2026-000050',
       lines: [['FREIGHT', 'Road transport', '1', 'LS', '100.00', 'S', '21', null]],
     });
     inv.totals.payableAmount = '21.00';
-    const money = at(parse(invoiceUbl(inv, COMPANY)), 'Invoice', 'cac:LegalMonetaryTotal');
+    const money = at(
+      parse(await written('prepaid', invoiceUbl(inv, COMPANY))),
+      'Invoice',
+      'cac:LegalMonetaryTotal',
+    );
     expect(text(money['cbc:PrepaidAmount'])).toBe('100.00');
     expect(text(money['cbc:PayableAmount'])).toBe('21.00');
   });
 
-  it('category O: no rate and neither VAT number (BR-O-02, BR-O-05)', () => {
+  it('writes a discount line with a positive price and the sign on the quantity (BR-27)', async () => {
+    const inv = scenarioInvoice({
+      number: 'I-2026-000053',
+      lines: [
+        ['FREIGHT', 'Road transport', '1', 'LS', '500.00', 'S', '21', null],
+        ['OTHER', 'Volume discount', '1', 'LS', '-50.00', 'S', '21', null],
+      ],
+    });
+    const lines = all(
+      at(parse(await written('discount-line', invoiceUbl(inv, COMPANY))), 'Invoice'),
+      'cac:InvoiceLine',
+    );
+    expect(at(lines[1], 'cbc:InvoicedQuantity')).toEqual({ '@unitCode': 'LS', '#': '-1' });
+    expect(text(at(lines[1], 'cac:Price', 'cbc:PriceAmount'))).toBe('50');
+    expect(text(at(lines[1], 'cbc:LineExtensionAmount'))).toBe('-50.00');
+  });
+
+  it('category O: no rate and neither VAT number (BR-O-02, BR-O-05)', async () => {
     const inv = scenarioInvoice({
       number: 'I-2026-000051',
       lines: [
         ['FREIGHT', 'Transport within the United States', '1', 'LS', '900.00', 'O', null, 'VATEX-EU-O'],
       ],
     });
-    const doc = at(parse(invoiceUbl(inv, COMPANY)), 'Invoice');
+    const doc = at(parse(await written('outside-scope-o', invoiceUbl(inv, COMPANY))), 'Invoice');
     const cat = at(doc, 'cac:TaxTotal', 'cac:TaxSubtotal', 'cac:TaxCategory');
     expect(text(cat['cbc:ID'])).toBe('O');
     expect(has(cat, 'cbc:Percent')).toBe(false);

@@ -38,7 +38,10 @@ const invoice = (name: string) => {
 describe('print formats', () => {
   it('prints dates as the web does and numbers exactly', () => {
     expect(printDate('2026-11-23')).toBe('23 Nov 2026');
-    expect(printDate('2026-01-05T23:30:00.000Z')).toBe('5 Jan 2026');
+    // An instant is read in the company's zone: 23:30 UTC is already the next day in Amsterdam.
+    expect(printDate('2026-01-05T23:30:00.000Z')).toBe('6 Jan 2026');
+    expect(printDate('2026-07-05T21:59:00.000Z')).toBe('5 Jul 2026');
+    expect(printDate('not a date')).toBe('not a date');
     expect(printDate(null)).toBe('—');
     expect(printDecimal('1234567.005')).toBe('1,234,567.01');
     expect(printDecimal('-0.5')).toBe('-0.50');
