@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SALES_UNITS } from '@fvg/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convert } from 'xmlbuilder2';
 import { COMPANY, SCENARIOS, scenarioInvoice } from './scenario-invoices.ts';
@@ -239,6 +240,18 @@ describe('UBL rules the scenarios do not reach', () => {
     expect(at(lines[1], 'cbc:InvoicedQuantity')).toEqual({ '@unitCode': 'LS', '#': '-1' });
     expect(text(at(lines[1], 'cac:Price', 'cbc:PriceAmount'))).toBe('50');
     expect(text(at(lines[1], 'cbc:LineExtensionAmount'))).toBe('-50.00');
+  });
+
+  it('writes every unit of SALES_UNITS as its UN/ECE code (BR-CL-23 checks them in the stage)', async () => {
+    const inv = scenarioInvoice({
+      number: 'I-2026-000054',
+      lines: SALES_UNITS.map((unit) => ['OTHER', `One ${unit}`, '2', unit, '10.00', 'S', '21', null]),
+    });
+    const lines = all(
+      at(parse(await written('every-unit', invoiceUbl(inv, COMPANY))), 'Invoice'),
+      'cac:InvoiceLine',
+    );
+    expect(lines.map((l) => (at(l, 'cbc:InvoicedQuantity') as X)['@unitCode'])).toEqual([...SALES_UNITS]);
   });
 
   it('category O: no rate and neither VAT number (BR-O-02, BR-O-05)', async () => {
