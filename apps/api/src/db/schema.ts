@@ -60,6 +60,15 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
   sent_at: Date | null;
   error: string | null;
+  /** What the `mail.send` job attaches: read as an array (jsonb), written as its JSON text. */
+  attachments: ColumnType<MailAttachmentRow[], string | undefined, string>;
+}
+
+/** One attachment of a queued mail: the bytes are the document's (migration 0019). */
+export interface MailAttachmentRow {
+  fileName: string;
+  contentType: string;
+  documentId: string;
 }
 
 export interface SettingsTable {
