@@ -138,6 +138,28 @@ export type SalesInvoiceFromLines = z.input<typeof salesInvoiceFromLinesSchema>;
  */
 export const salesInvoiceCreateSchema = z
   .record(z.string(), z.unknown(), { message: 'Send an object' })
+  .meta({
+    description:
+      'Either `{ dossierId, currency?, exchangeRate?, supplyDate?, buyerReference?, orderReference?, notes?, ' +
+      'paymentTermsDays? }` (the dossier’s revenue charges not invoiced yet become the lines) or `{ customerId, ' +
+      'currency, lines: [{ chargeCode, description, quantity, unit, unitPrice, vatCode, vatRate?, exemptionReason?, ' +
+      'chargeId? }], dossierId?, exchangeRate?, supplyDate?, buyerReference?, orderReference?, notes?, paymentTermsDays? }`.',
+    example: {
+      customerId: '0b5e3a52-7c1d-4e8f-9a6b-2c3d4e5f6a7b',
+      currency: 'EUR',
+      lines: [
+        {
+          chargeCode: 'FREIGHT',
+          description: 'Ocean freight',
+          quantity: '1',
+          unit: 'LS',
+          unitPrice: '1200',
+          vatCode: 'S',
+          vatRate: '21',
+        },
+      ],
+    },
+  })
   .transform((body, ctx): SalesInvoiceCreateParsed => {
     const fromLines = 'customerId' in body || 'lines' in body;
     const parsed = (fromLines ? salesInvoiceFromLinesSchema : salesInvoiceFromDossierSchema).safeParse(body);
