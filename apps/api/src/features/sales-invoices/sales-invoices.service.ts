@@ -295,8 +295,8 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     events.publish({ kind: KIND, id: row.id, action, partyIds: row.number ? [row.customer_id] : [] });
   }
 
-  function allowedActions(user: SessionUser, row: InvoiceRow): InvoiceAction[] {
-    if (user.role === 'customer') return [];
+  function allowedActions(scope: Scope, row: InvoiceRow): InvoiceAction[] {
+    if (!scope.all) return [];
     if (row.status === 'draft') return ['edit', 'delete', 'issue'];
     if (row.kind === 'credit_note') return [];
     const actions: InvoiceAction[] = [];
@@ -305,8 +305,9 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     return actions;
   }
 
-  async function detail(user: SessionUser, row: InvoiceRow): Promise<SalesInvoice> {
-    const scope = scopeOf(user);
+  /** The record as `scope` sees it (staff: `{ all: true }`). */
+  async function detail(user: SessionUser | Scope, row: InvoiceRow): Promise<SalesInvoice> {
+    const scope = 'all' in user ? user : scopeOf(user);
     const [lineRows, payments, creditNotes] = await Promise.all([
       repo.lines(row.id),
       repo.payments(row.id),
@@ -350,7 +351,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       createdBy:
         row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
       issuedAt: row.issued_at ? row.issued_at.toISOString() : null,
-      allowedActions: allowedActions(user, row),
+      allowedActions: allowedActions(scope, row),
     });
   }
 
@@ -1065,7 +1066,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     /** The record as a renderer needs it (the PDF job, UBL), seen as staff. */
     async asStaff(idOrNumber: string): Promise<SalesInvoice | undefined> {
       const row = await repo.find({ all: true }, idOrNumber);
-      return row ? detail({ role: 'admin' } as SessionUser, row) : undefined;
+      return row ? detail({ all: true }, row) : undefined;
     },
 
     /**
