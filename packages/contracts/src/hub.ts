@@ -51,6 +51,8 @@ export const RECORD_KINDS = [
   'transport',
   'document',
   'container-event',
+  'sales-invoice',
+  'offer',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -1,7 +1,15 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isValidContainerNumber } from '@fvg/contracts';
+import {
+  documentTotals,
+  type InvoiceKind,
+  type IssueParty,
+  issueProblems,
+  isValidContainerNumber,
+  type VatCode,
+  type VatExemptionReason,
+} from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStore } from '../features/documents/storage.ts';
@@ -23,6 +31,11 @@ describe('seed:scale', () => {
       ['dossiers', 600],
       ['dossier_charges', 1200],
       ['transports', 1200],
+      ['sales_offers', 150],
+      ['sales_offer_lines', 150],
+      ['sales_invoices', 600],
+      ['sales_invoice_lines', 600],
+      ['sales_invoice_payments', 390],
     ]);
     const legs = (
       await sql<{
@@ -50,8 +63,14 @@ describe('seed:scale', () => {
     expect(containers.length).toBeGreaterThan(100);
     expect(containers.filter((c) => !isValidContainerNumber(c.n))).toEqual([]);
 
+    await expectSalesConsistent(db.db);
+
     // A second run adds more and the series continues without duplicates.
     await seedScale(db.db, { dossiers: 10, chargesPerDossier: 1 });
+    await expectSalesConsistent(db.db);
+    expect(
+      (await sql<{ n: number }>`select count(*)::int n from sales_invoices`.execute(db.db)).rows[0]?.n,
+    ).toBe(610);
     const numbers = (
       await sql<{
         n: number;
@@ -142,3 +161,125 @@ describe('seed:scale', () => {
     }
   }, 60_000);
 });
+
+/**
+ * What the generated offers and invoices must satisfy whatever their number: every series consecutive
+ * per year (1…last issued, no gap, no duplicate, the series' counters moved past them), the totals
+ * exactly what invoice-math computes from the lines, nothing issueProblems would refuse, payments
+ * adding up to the paid amount and the status, every issued line marking its charge.
+ */
+async function expectSalesConsistent(db: TestDatabase['db']) {
+  for (const [table, kind] of [
+    ['sales_offers', 'offer'],
+    ['sales_invoices', 'invoice'],
+  ] as const) {
+    const series = (
+      await sql<{
+        year: number;
+        n: number;
+        distinct_n: number;
+        lo: number;
+        hi: number;
+        last_issued: number;
+        next_number: number;
+      }>`
+        select y.year, count(t.number)::int n, count(distinct t.number)::int distinct_n,
+               min(substring(t.number from '-([0-9]+)$')::int) lo, max(substring(t.number from '-([0-9]+)$')::int) hi,
+               y.last_issued, y.next_number
+        from document_series_years y
+        join ${sql.table(table)} t on t.number like '%' || y.year || '-%'
+        where y.kind = ${kind} and t.number is not null
+        group by y.year, y.last_issued, y.next_number order by y.year`.execute(db)
+    ).rows;
+    expect(series.length).toBeGreaterThan(0);
+    for (const y of series)
+      expect(y).toEqual({ ...y, distinct_n: y.n, lo: 1, hi: y.n, last_issued: y.n, next_number: y.n + 1 });
+  }
+
+  const offers = (
+    await sql<{ accepted: number; linked: number; statuses: number; bad_lines: number }>`
+      select count(*) filter (where status = 'accepted')::int accepted,
+             count(*) filter (where dossier_id is not null)::int linked,
+             count(distinct status)::int statuses,
+             (select count(*)::int from sales_offer_lines where line_net <> round(quantity * unit_price, 2)) bad_lines
+      from sales_offers`.execute(db)
+  ).rows[0];
+  expect(offers?.linked).toBe(offers?.accepted);
+  expect(offers).toMatchObject({ statuses: 6, bad_lines: 0 });
+
+  const invoices = (
+    await sql<{
+      id: string;
+      number: string | null;
+      status: string;
+      seller: IssueParty | null;
+      buyer: IssueParty | null;
+      line_extension_amount: string;
+      vat_total: string;
+      tax_inclusive_amount: string;
+      paid_amount: string;
+      payments: string;
+      overdue: boolean;
+      lines: {
+        quantity: string;
+        unitPrice: string;
+        vatCode: VatCode;
+        vatRate: string | null;
+        exemptionReason: VatExemptionReason | null;
+        lineNet: string;
+        marks: boolean;
+      }[];
+    }>`
+      select i.id, i.number, i.status, i.seller, i.buyer, i.line_extension_amount::text, i.vat_total::text,
+             i.tax_inclusive_amount::text, i.paid_amount::text,
+             (select coalesce(sum(amount), 0)::numeric(16, 2)::text from sales_invoice_payments p where p.invoice_id = i.id) payments,
+             (i.status in ('issued', 'partially_paid') and i.due_date < current_date) overdue,
+             (select json_agg(json_build_object('quantity', l.quantity::text, 'unitPrice', l.unit_price::text,
+                       'vatCode', l.vat_code, 'vatRate', l.vat_rate::text, 'exemptionReason', l.exemption_reason,
+                       'lineNet', l.line_net::text,
+                       'marks', exists (select 1 from dossier_charges c where c.id = l.charge_id and c.invoiced_line_id = l.id))
+                     order by l.position)
+              from sales_invoice_lines l where l.invoice_id = i.id) lines
+      from sales_invoices i`.execute(db)
+  ).rows;
+  const statuses = new Set(invoices.map((i) => i.status));
+  expect([...statuses].sort()).toEqual(['draft', 'issued', 'paid', 'partially_paid']);
+  expect(invoices.filter((i) => i.overdue).length).toBeGreaterThan(0);
+  for (const inv of invoices) {
+    const t = documentTotals(inv.lines);
+    expect({
+      id: inv.id,
+      nets: inv.lines.map((l) => l.lineNet),
+      net: inv.line_extension_amount,
+      vat: inv.vat_total,
+      gross: inv.tax_inclusive_amount,
+    }).toEqual({
+      id: inv.id,
+      nets: t.lineNets,
+      net: t.lineExtensionAmount,
+      vat: t.vatTotal,
+      gross: t.taxInclusiveAmount,
+    });
+    expect(inv.payments).toBe(inv.paid_amount);
+    const paidInFull = inv.paid_amount === inv.tax_inclusive_amount;
+    expect(inv.status === 'paid').toBe(paidInFull && inv.number !== null);
+    if (inv.number === null) {
+      expect(inv.lines.every((l) => !l.marks)).toBe(true);
+      continue;
+    }
+    expect(inv.lines.every((l) => l.marks)).toBe(true);
+    const kind: InvoiceKind = 'invoice';
+    expect(
+      issueProblems({
+        seller: inv.seller ?? {},
+        buyer: inv.buyer ?? {},
+        lines: inv.lines,
+        currency: 'EUR',
+        baseCurrency: 'EUR',
+        exchangeRate: null,
+        kind,
+        precedingInvoiceNumber: null,
+      }),
+    ).toEqual([]);
+  }
+}

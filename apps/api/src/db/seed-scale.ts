@@ -1,3 +1,4 @@
+import { EU_STANDARD_VAT_RATES, SALES_CHARGE_CODES } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { seedContainerEvents } from '../features/container-events/container-events.repository.ts';
 import { seedDocuments } from '../features/documents/seed-documents.ts';
@@ -165,8 +166,10 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleReport
       seedTransports(db, legs, sql`d.number like ${`D-${year}-%`} and substr(d.number, 8)::int > ${start}`),
     );
   }
+  const thisRun = sql`d.number like ${`D-${year}-%`} and substr(d.number, 8)::int > ${start}`;
+  reports.push(...(await seedSales(db, thisRun, log)));
   // VACUUM as well as ANALYZE: the visibility map for index-only scans, and the GIN pending lists flushed.
-  for (const t of ['parties', 'dossiers', 'dossier_charges', 'transports'])
+  for (const t of ['parties', 'dossiers', 'dossier_charges', 'transports', ...SALES_TABLES])
     await sql.raw(`vacuum (analyze) ${t}`).execute(db);
   return reports;
 }
@@ -267,4 +270,312 @@ export async function seedOperations(
     report('documents', r.rows, r.seconds);
   }
   return reports;
+}
+
+/** The tables seedSales fills, to VACUUM (ANALYZE) after it. */
+export const SALES_TABLES = [
+  'sales_offers',
+  'sales_offer_lines',
+  'sales_invoices',
+  'sales_invoice_lines',
+  'sales_invoice_payments',
+] as const;
+
+/**
+ * Offers and invoices for the dossiers matching `where` (a condition on `d`), timed per table as
+ * the other steps are.
+ */
+export async function seedSales(
+  db: Db,
+  where: RawBuilder<unknown>,
+  log: (line: string) => void = () => {},
+): Promise<ScaleReport[]> {
+  const reports: ScaleReport[] = [];
+  const report = (table: string, rows: number, seconds: number) => {
+    const r = { table, rows, seconds, rowsPerSecond: Math.round(rows / Math.max(seconds, 0.001)) };
+    reports.push(r);
+    log(
+      `${table}: ${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s (${r.rowsPerSecond.toLocaleString('en-US')} rows/s)`,
+    );
+  };
+  let t0 = performance.now();
+  const offers = await seedOffers(db, where);
+  const offerSeconds = (performance.now() - t0) / 1000;
+  // One statement writes offers and lines: the time is split by rows.
+  const offerRows = Math.max(1, offers.offers + offers.offerLines);
+  report('sales_offers', offers.offers, (offerSeconds * offers.offers) / offerRows);
+  report('sales_offer_lines', offers.offerLines, (offerSeconds * offers.offerLines) / offerRows);
+  t0 = performance.now();
+  const invoices = await seedInvoices(db, where);
+  const invoiceSeconds = (performance.now() - t0) / 1000;
+  const invoiceRows = Math.max(1, invoices.invoices + invoices.lines + invoices.payments);
+  report('sales_invoices', invoices.invoices, (invoiceSeconds * invoices.invoices) / invoiceRows);
+  report('sales_invoice_lines', invoices.lines, (invoiceSeconds * invoices.lines) / invoiceRows);
+  report('sales_invoice_payments', invoices.payments, (invoiceSeconds * invoices.payments) / invoiceRows);
+  return reports;
+}
+
+/**
+ * Issuing needs a complete seller (vat-rules' issueProblems): a volume database whose company settings
+ * are still the migration's defaults gets a generated forwarder's. An admin's own data is never touched.
+ */
+async function completeCompany(db: Db): Promise<void> {
+  await sql`
+    update company_settings set legal_name = 'Volume Forwarding B.V.', street = 'Waalhaven Oostzijde 1',
+           postal_code = '3087 BM', city = 'Rotterdam', vat_number = coalesce(vat_number, 'NL001234567B01'),
+           registration_number = coalesce(registration_number, '24000001'),
+           iban = coalesce(iban, 'NL91ABNA0417164300'), bic = coalesce(bic, 'ABNANL2A'),
+           peppol_scheme = coalesce(peppol_scheme, '0106'), peppol_id = coalesce(peppol_id, '24000001')
+    where legal_name = 'Your company' and street is null`.execute(db);
+}
+
+export interface InvoicesScaleReport {
+  invoices: number;
+  lines: number;
+  payments: number;
+}
+
+/**
+ * One invoice per dossier matching `where` (a condition on `d`) that has revenue charges not yet
+ * invoiced and no invoice: a line per charge (quantity 1, lump sum, the charge's EUR amount) with the
+ * VAT the dossier's type and customer give, totals as invoice-math computes them (VAT per rate group,
+ * rounded once). A tenth stay drafts; the rest are issued the way the API issues (a draft first, then
+ * numbered: the database refuses lines on an issued invoice), with numbers consecutive per issue year
+ * continuing each year's series, seller and buyer frozen, the charges marked invoiced. Half are paid,
+ * some partly, the rest open, most of those overdue (and marked as told, so the overdue job has no
+ * backlog of generated invoices to announce). All in one transaction: a temporary table carries the
+ * plan from one statement to the next.
+ */
+export async function seedInvoices(db: Db, where: RawBuilder<unknown>): Promise<InvoicesScaleReport> {
+  await completeCompany(db);
+  const company = (
+    await sql<{ country_code: string; base_currency: string; payment_terms_days: number; seller: unknown }>`
+      select country_code, base_currency, payment_terms_days,
+             jsonb_build_object('name', legal_name, 'street', street, 'postalCode', postal_code, 'city', city,
+               'countryCode', country_code, 'vatNumber', vat_number, 'registrationNumber', registration_number,
+               'peppolScheme', peppol_scheme, 'peppolId', peppol_id, 'email', email, 'iban', iban, 'bic', bic,
+               'footer', invoice_footer) as seller
+      from company_settings limit 1`.execute(db)
+  ).rows[0];
+  const prefix = (
+    await sql<{ prefix: string }>`select prefix from document_series where kind = 'invoice'`.execute(db)
+  ).rows[0]?.prefix;
+  if (!company || prefix === undefined) throw new Error('company settings and the invoice series must exist');
+  const terms = company.payment_terms_days;
+  // 20 buckets: 2 drafts, 10 paid, 3 partly paid, 5 open.
+  const targets = [
+    'draft',
+    'draft',
+    ...Array(10).fill('paid'),
+    ...Array(3).fill('partially_paid'),
+    ...Array(5).fill('issued'),
+  ];
+  return db.transaction().execute(async (trx) => {
+    await sql`create temporary table seed_invoices (id uuid primary key, target text not null, rn bigint not null) on commit drop`.execute(
+      trx,
+    );
+    const made = await sql<{ invoices: number; lines: number }>`
+      with src as (
+        select d.id, d.customer_id, d.type, d.etd, d.created_at, d.created_by, d.customer_reference,
+               row_number() over (order by d.created_at, d.id) as rn
+        from dossiers d
+        where ${where}
+          and exists (select 1 from dossier_charges c where c.dossier_id = d.id and c.kind = 'revenue' and c.invoiced_line_id is null)
+          and not exists (select 1 from sales_invoices i where i.dossier_id = d.id)
+      ), plan as (
+        select s.*, (${targets}::text[])[1 + s.rn % 20] as target,
+               least(coalesce(s.etd, s.created_at::date) + 3 + (s.rn % 10)::int, current_date - (s.rn % 20)::int) as issue_on
+        from src s
+      ), gl as (
+        select d.id as dossier_id, c.id as charge_id, row_number() over (partition by d.id order by c.position)::int as position,
+               ${salesChargeCode(sql`c.charge_code`)} as charge_code, c.description, c.base_amount as price,
+               v.code, v.rate, v.reason
+        from plan d
+        join parties p on p.id = d.customer_id
+        join dossier_charges c on c.dossier_id = d.id and c.kind = 'revenue' and c.invoiced_line_id is null
+        ${vatOfDossier(company.country_code)}
+      ), grp as (
+        -- BR-CO-17: each (code, rate) group's VAT from the group's net, rounded once.
+        select dossier_id, sum(price) as taxable, round(sum(price) * coalesce(rate, 0) / 100, 2) as vat
+        from gl group by dossier_id, code, rate
+      ), tot as (
+        select dossier_id, sum(taxable) as net, sum(vat) as vat from grp group by dossier_id
+      ), inv as (
+        insert into sales_invoices (kind, status, customer_id, dossier_id, currency, issue_date, supply_date, due_date,
+                                    payment_terms_days, buyer_reference, seller, buyer, line_extension_amount, vat_total,
+                                    tax_inclusive_amount, vat_total_base, created_at, created_by, updated_at, updated_by)
+        select 'invoice', 'draft', d.customer_id, d.id, ${company.base_currency},
+               case when d.target <> 'draft' then d.issue_on end,
+               case when d.target <> 'draft' then least(coalesce(d.etd, d.issue_on), d.issue_on) end,
+               case when d.target <> 'draft' then d.issue_on + ${terms}::int end,
+               ${terms}::int, d.customer_reference,
+               case when d.target <> 'draft' then ${JSON.stringify(company.seller)}::jsonb end,
+               case when d.target <> 'draft' then jsonb_build_object('name', p.name, 'street', p.street,
+                 'postalCode', p.postal_code, 'city', p.city, 'countryCode', p.country_code, 'vatNumber', p.vat_number,
+                 'registrationNumber', null, 'peppolScheme', null, 'peppolId', null, 'email', p.email) end,
+               t.net, t.vat, t.net + t.vat, t.vat,
+               (d.issue_on - 1) + time '09:00', d.created_by, (d.issue_on - 1) + time '09:00', d.created_by
+        from plan d join tot t on t.dossier_id = d.id join parties p on p.id = d.customer_id
+        returning id, dossier_id
+      ), planned as (
+        insert into seed_invoices (id, target, rn)
+        select inv.id, d.target, d.rn from inv join plan d on d.id = inv.dossier_id
+        returning 1
+      ), lines as (
+        insert into sales_invoice_lines (invoice_id, position, charge_id, charge_code, description, quantity, unit,
+                                         unit_price, vat_code, vat_rate, exemption_reason, line_net)
+        select inv.id, gl.position, gl.charge_id, gl.charge_code, gl.description, 1, 'LS', gl.price, gl.code, gl.rate,
+               gl.reason, gl.price
+        from inv join gl on gl.dossier_id = inv.dossier_id
+        returning 1
+      )
+      select (select count(*)::int from inv) invoices, (select count(*)::int from lines) lines,
+             (select count(*)::int from planned) planned`.execute(trx);
+
+    // Issue: numbers in issue-date order per year, from each year's next number (as takeSeriesNumber).
+    await sql`
+      with numbered as (
+        select s.id, s.target, i.issue_date, i.due_date, i.tax_inclusive_amount, y.yr,
+               coalesce(sy.next_number, 1) - 1 + row_number() over (partition by y.yr order by i.issue_date, i.id) as n
+        from seed_invoices s
+        join sales_invoices i on i.id = s.id
+        cross join lateral (select extract(year from i.issue_date)::int as yr) y
+        left join document_series_years sy on sy.kind = 'invoice' and sy.year = y.yr
+        where s.target <> 'draft'
+      ), issued as (
+        update sales_invoices i
+        set number = ${seriesNumber(prefix, sql`n.yr`, sql`n.n`)}, status = n.target,
+            paid_amount = case n.target when 'paid' then n.tax_inclusive_amount
+                                        when 'partially_paid' then round(n.tax_inclusive_amount * 0.4, 2) else 0 end,
+            overdue_notified_at = case when n.target <> 'paid' and n.due_date < current_date then n.due_date + time '08:00' end,
+            issued_at = n.issue_date + time '10:00', issued_by = i.created_by, version = 2,
+            updated_at = n.issue_date + time '10:00'
+        from numbered n where i.id = n.id
+        returning 1
+      )
+      insert into document_series_years (kind, year, next_number, last_issued)
+      select 'invoice', yr, max(n) + 1, max(n) from numbered group by yr
+      on conflict (kind, year) do update set next_number = excluded.next_number, last_issued = excluded.last_issued`.execute(
+      trx,
+    );
+    const paid = await sql`
+      insert into sales_invoice_payments (invoice_id, paid_on, amount, reference, created_at, created_by)
+      select i.id, p.paid_on, i.paid_amount, 'Bank transfer ' || i.number, p.paid_on + time '12:00', i.created_by
+      from seed_invoices s join sales_invoices i on i.id = s.id
+      cross join lateral (select least(i.issue_date + (s.rn % 25)::int, current_date) as paid_on) p
+      where s.target in ('paid', 'partially_paid')`.execute(trx);
+    await sql`
+      update dossier_charges ch set invoiced_line_id = l.id
+      from seed_invoices s join sales_invoice_lines l on l.invoice_id = s.id
+      where s.target <> 'draft' and l.charge_id = ch.id`.execute(trx);
+    return {
+      invoices: made.rows[0]?.invoices ?? 0,
+      lines: made.rows[0]?.lines ?? 0,
+      payments: Number(paid.numAffectedRows ?? 0),
+    };
+  });
+}
+
+export interface SalesScaleReport {
+  offers: number;
+  offerLines: number;
+}
+
+/**
+ * The VAT a generated line gets, as `defaultVat` (contracts/vat-rules.ts) decides it, in SQL over a
+ * dossier `d` and its customer `p`: `v.code`, `v.rate`, `v.reason`.
+ */
+function vatOfDossier(sellerCountry: string): RawBuilder<unknown> {
+  const eu = Object.keys(EU_STANDARD_VAT_RATES);
+  const rate = EU_STANDARD_VAT_RATES[sellerCountry] ?? '21';
+  return sql`cross join lateral (
+      select case when d.type in ('export', 'import') then 'E'
+                  when p.country_code is not null and not (p.country_code = any(${eu}::text[])) then 'O'
+                  when p.country_code <> ${sellerCountry} and nullif(btrim(p.vat_number), '') is not null then 'AE'
+                  else 'S' end as code) vc
+    cross join lateral (
+      select vc.code,
+             case vc.code when 'S' then ${rate}::numeric when 'O' then null else 0 end as rate,
+             case when d.type = 'export' then 'VATEX-EU-146-1E' when d.type = 'import' then 'VATEX-EU-144'
+                  when vc.code = 'AE' then 'VATEX-EU-AE' when vc.code = 'O' then 'VATEX-EU-O' end as reason) v`;
+}
+
+/** A dossier charge's code as a sales charge code (the generated charges use short codes of their own). */
+const salesChargeCode = (col: RawBuilder<unknown>) => sql`case
+    when ${col} = any(${[...SALES_CHARGE_CODES]}::text[]) then ${col}
+    when ${col} in ('OFR', 'TRK') then 'FREIGHT' when ${col} = 'DOC' then 'DOCUMENTATION' when ${col} = 'CUS' then 'CUSTOMS'
+    else 'OTHER' end`;
+
+/** `prefix || year || '-' || 000042`, as formatSeriesNumber writes it (more digits past 999 999). */
+const seriesNumber = (prefix: string, year: RawBuilder<unknown>, n: RawBuilder<unknown>) =>
+  sql`${prefix} || ${year} || '-' || case when ${n} < 1000000 then lpad(${n}::text, 6, '0') else ${n}::text end`;
+
+/**
+ * Sales offers for the dossiers matching `where` (a condition on `d`), one per 4 of them, in every
+ * status; the accepted half is linked to its dossier. Each offer quotes the dossier's revenue charges
+ * (quantity 1, lump sum) with the VAT the dossier's type and customer give. Numbers continue each
+ * creation year's `offer` series from its next number, which is moved past them, as
+ * takeSeriesNumber would have done one by one.
+ */
+export async function seedOffers(db: Db, where: RawBuilder<unknown>): Promise<SalesScaleReport> {
+  const company = (
+    await sql<{ country_code: string }>`select country_code from company_settings limit 1`.execute(db)
+  ).rows[0];
+  const prefix = (
+    await sql<{ prefix: string }>`select prefix from document_series where kind = 'offer'`.execute(db)
+  ).rows[0]?.prefix;
+  if (!company || prefix === undefined) throw new Error('company settings and the offer series must exist');
+  // 20 buckets: half accepted, the rest spread over every other status.
+  const statuses = [
+    ...Array(10).fill('accepted'),
+    ...['sent', 'sent', 'sent', 'draft', 'draft', 'rejected', 'rejected', 'expired', 'expired', 'cancelled'],
+  ];
+  const r = await sql<{ offers: number; lines: number }>`
+    with src as (
+      select d.*, row_number() over (order by d.created_at, d.id) as rn
+      from dossiers d
+      where ${where} and exists (select 1 from dossier_charges c where c.dossier_id = d.id and c.kind = 'revenue')
+    ), pick as (
+      select s.*, s.created_at - interval '2 days' as at, extract(year from s.created_at - interval '2 days')::int as y,
+             (${statuses}::text[])[1 + (s.rn / 4) % 20] as offer_status
+      from src s where s.rn % 4 = 0
+    ), numbered as (
+      select k.*, ${seriesNumber(prefix, sql`k.y`, sql`k.n`)} as offer_number
+      from (select pick.*, coalesce(sy.next_number, 1) - 1 + row_number() over (partition by pick.y order by pick.at, pick.id) as n
+            from pick left join document_series_years sy on sy.kind = 'offer' and sy.year = pick.y) k
+    ), offers as (
+      insert into sales_offers (number, status, customer_id, valid_until, origin_locode, destination_locode, mode, incoterm,
+                                dossier_type, cargo_description, packages, package_type, gross_weight_kg, volume_m3, dossier_id,
+                                sent_at, decided_at, decided_by, created_at, created_by, updated_at, updated_by)
+      select offer_number, offer_status, customer_id,
+             case offer_status when 'expired' then at::date + 14 when 'sent' then greatest(at::date + 30, current_date + 14)
+                  else at::date + 30 end,
+             origin_locode, destination_locode, mode, incoterm, type, cargo_description, packages, package_type,
+             gross_weight_kg, volume_m3, case when offer_status = 'accepted' then id end,
+             case when offer_status <> 'draft' then at + interval '1 hour' end,
+             case when offer_status in ('accepted', 'rejected') then at + interval '1 day' end,
+             case when offer_status in ('accepted', 'rejected') then created_by end,
+             at, created_by, at + interval '1 day', created_by
+      from numbered
+      returning id, number
+    ), lines as (
+      insert into sales_offer_lines (offer_id, position, charge_code, description, quantity, unit, unit_price, currency,
+                                     exchange_rate, vat_code, vat_rate, line_net)
+      select o.id, c.position, ${salesChargeCode(sql`c.charge_code`)}, c.description, 1, 'LS', c.amount, c.currency,
+             c.exchange_rate, v.code, v.rate, c.amount
+      from offers o
+      join numbered d on d.offer_number = o.number
+      join parties p on p.id = d.customer_id
+      join dossier_charges c on c.dossier_id = d.id and c.kind = 'revenue'
+      ${vatOfDossier(company.country_code)}
+      returning 1
+    ), series as (
+      insert into document_series_years (kind, year, next_number, last_issued)
+      select 'offer', y, max(n) + 1, max(n) from numbered group by y
+      on conflict (kind, year) do update set next_number = excluded.next_number, last_issued = excluded.last_issued
+      returning 1
+    )
+    select (select count(*)::int from offers) offers, (select count(*)::int from lines) lines,
+           (select count(*)::int from series) years`.execute(db);
+  return { offers: r.rows[0]?.offers ?? 0, offerLines: r.rows[0]?.lines ?? 0 };
 }

@@ -55,6 +55,8 @@ export interface DossierRow {
   created_at: Date;
   created_by: string | null;
   created_by_name: string | null;
+  /** The sales offer whose acceptance created the dossier (detail reads only). */
+  offer?: { id: string; number: string } | null;
   updated_at: Date;
 }
 
@@ -172,7 +174,9 @@ export function dossiersRepository(db: Db) {
     async find(scope: Scope, idOrNumber: string, lock = false): Promise<DossierRow | undefined> {
       const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrNumber);
       const r = await sql<DossierRow>`
-        select ${SELECT}, u.name as created_by_name
+        select ${SELECT}, u.name as created_by_name,
+          (select json_build_object('id', so.id, 'number', so.number) from sales_offers so
+            where so.dossier_id = d.id) as offer
         from ${FROM} left join users u on u.id = d.created_by
         where ${byId ? sql`d.id = ${idOrNumber}` : sql`d.number = ${idOrNumber}`}
           ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
@@ -248,6 +252,43 @@ export function dossiersRepository(db: Db) {
       dossierId: string,
       lines: readonly z.output<typeof chargeInputSchema>[],
     ): Promise<{ cost: string; revenue: string }> {
+      // A charge an issued invoice bills stays billed when the lines are saved again unchanged: the
+      // form sends no ids, so the same charge is recognised by what it says.
+      const key = (c: {
+        kind: string;
+        code: string;
+        description: string;
+        amount: string;
+        currency: string;
+        rate: string;
+      }) =>
+        [
+          c.kind,
+          c.code,
+          c.description,
+          multiplyDecimal(c.amount, '1', 2),
+          c.currency.trim(),
+          multiplyDecimal(c.rate, '1', 6),
+        ].join('|');
+      const invoiced = await db
+        .selectFrom('dossier_charges')
+        .select([
+          'kind',
+          'charge_code',
+          'description',
+          'amount',
+          'currency',
+          'exchange_rate',
+          'invoiced_line_id',
+        ])
+        .where('dossier_id', '=', dossierId)
+        .where('invoiced_line_id', 'is not', null)
+        .execute();
+      const billed = new Map<string, string[]>();
+      for (const c of invoiced) {
+        const k = key({ ...c, code: c.charge_code, amount: String(c.amount), rate: String(c.exchange_rate) });
+        billed.set(k, [...(billed.get(k) ?? []), c.invoiced_line_id as string]);
+      }
       await db.deleteFrom('dossier_charges').where('dossier_id', '=', dossierId).execute();
       if (lines.length)
         await db
@@ -264,6 +305,19 @@ export function dossiersRepository(db: Db) {
               currency: c.currency,
               exchange_rate: c.exchangeRate,
               base_amount: multiplyDecimal(c.amount, c.exchangeRate, 2),
+              invoiced_line_id:
+                billed
+                  .get(
+                    key({
+                      kind: c.kind,
+                      code: c.chargeCode,
+                      description: c.description,
+                      amount: c.amount,
+                      currency: c.currency,
+                      rate: c.exchangeRate,
+                    }),
+                  )
+                  ?.shift() ?? null,
             })),
           )
           .execute();
