@@ -32,6 +32,9 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { notificationsService } from './features/notifications/notifications.service.ts';
 import { partiesRoutes } from './features/parties/parties.routes.ts';
 import { partiesService } from './features/parties/parties.service.ts';
+import { invoiceDocuments } from './features/sales-invoices/sales-invoices.documents.ts';
+import { salesInvoicesRoutes } from './features/sales-invoices/sales-invoices.routes.ts';
+import { salesInvoicesService } from './features/sales-invoices/sales-invoices.service.ts';
 import { salesOffersRoutes } from './features/sales-offers/sales-offers.routes.ts';
 import { salesOffersService } from './features/sales-offers/sales-offers.service.ts';
 import { transportsRoutes } from './features/transports/transports.routes.ts';
@@ -115,8 +118,12 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
     concurrency: config.jobsConcurrency,
     log: app.log,
   });
+  // One file store for the documents area, the documents other areas make (offer and invoice PDFs) and
+  // the mails that attach them.
+  const store = createFileStore(config);
   const mailer: Mailer = createMailer(db, {
     jobs,
+    store,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
@@ -146,9 +153,10 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
   const users = usersAdminService(db, mailer, events, config.publicUrl, sessions);
   const chat = chatService(db, events, notices);
   const notifications = notificationsService(db, notices);
-  // One file store for the documents area and the documents other areas make (offer PDFs).
-  const store = createFileStore(config);
   const offers = salesOffersService(db, { events, mailer, jobs, store });
+  const salesInvoices = salesInvoicesService(db, events, notices);
+  const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
+  invoiceFiles.register(jobs);
 
   await app.register(
     async (api) => {
@@ -162,6 +170,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       await api.register(notificationsRoutes, { notifications });
       await api.register(containerEventsRoutes, { db, events });
       await api.register(documentsFeature, { db, config, events, store });
+      await api.register(salesInvoicesRoutes, { invoices: salesInvoices, documents: invoiceFiles });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
       await api.register(salesOffersRoutes, { offers });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
@@ -232,6 +241,8 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       hub,
       offers,
       store,
+      salesInvoices,
+      invoiceFiles,
     },
   });
 }

@@ -52,6 +52,7 @@ export const RECORD_KINDS = [
   'document',
   'container-event',
   'offer',
+  'sales-invoice',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

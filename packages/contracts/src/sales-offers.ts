@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BASE_CURRENCY,
   checkDossierRules,
+  csvListSchema,
   currencyCodeSchema,
   dossierModeSchema,
   dossierTypeSchema,
@@ -22,7 +23,7 @@ import {
   text,
   versionSchema,
 } from './primitives.ts';
-import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import {
   OFFER_STATUSES,
   OFFER_TRANSITION_TARGETS,
@@ -309,8 +310,8 @@ export const salesOfferFieldVisibility = {
 } as const satisfies FieldVisibility;
 
 export const salesOfferListQuerySchema = listQueryBaseSchema.extend({
-  status: csvOf(offerStatusSchema).optional(),
-  mode: csvOf(dossierModeSchema).optional(),
+  status: csvListSchema(offerStatusSchema).optional(),
+  mode: csvListSchema(dossierModeSchema).optional(),
   customerId: uuidSchema.optional(),
   dossierId: uuidSchema.optional(),
   /** Valid until on or after / on or before these dates. */

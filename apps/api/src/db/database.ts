@@ -14,6 +14,8 @@ import * as m0012 from './migrations/0012-idempotency-keys.ts';
 import * as m0014 from './migrations/0014-notifications.ts';
 import * as m0016 from './migrations/0016-company-settings.ts';
 import * as m0017 from './migrations/0017-sales-offers.ts';
+import * as m0018 from './migrations/0018-sales-invoices.ts';
+import * as m0019 from './migrations/0019-mail-attachments.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '0014-notifications': m0014,
   '0016-company-settings': m0016,
   '0017-sales-offers': m0017,
+  '0018-sales-invoices': m0018,
+  '0019-mail-attachments': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,10 @@ export interface JobPayloads {
   'offer.send': { offerId: string };
   /** Scheduled: sent offers past their valid-until become expired. */
   'offers.expire': CronPayload;
+  /** Renders an issued sales invoice or credit note to PDF and stores it as its document. */
+  'invoice.pdf': { invoiceId: string };
+  /** Tells handlers of the invoices that turned overdue (scheduled). */
+  'invoices.mark-overdue': Record<string, never>;
 }
 /** What a scheduled job gets: graphile-worker's `_cron` (when it ran, and whether as a backfill); `{}` when queued by hand. */
 export interface CronPayload {

@@ -24,6 +24,7 @@ import { authRepository } from '../features/auth/auth.repository.ts';
 import { newOpaqueToken } from '../features/auth/tokens.ts';
 import { gateIn } from '../features/container-events/test-support.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
+import { completeCompany, draftBody } from '../features/sales-invoices/test-support.ts';
 import { usersService } from '../features/users/users.service.ts';
 import {
   bearer,
@@ -480,6 +481,47 @@ async function freshNotification({ world, owner, role }: BuildContext): Promise<
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Sales invoices of `owner`, made as staff through the API: a draft (invisible to customers), or an
+ * issued one (from lines whose amounts are no job-costing figure). The company is completed first, as
+ * issuing needs its VAT number and address.
+ */
+async function freshInvoice(ctx: BuildContext, issue: boolean): Promise<{ id: string; version: number }> {
+  const { world, owner } = ctx;
+  await completeCompany(world.db.db);
+  const d = await world.send(
+    'POST',
+    '/api/sales-invoices',
+    { body: draftBody(world[owner].partyId) },
+    world.staff,
+  );
+  const draft = d.json as Json;
+  if (d.status !== 201) throw new Error(`world: invoice draft answered ${d.status} ${d.text}`);
+  if (!issue) return { id: draft.id as string, version: draft.version as number };
+  const i = await world.send(
+    'POST',
+    '/api/sales-invoices/{id}/issue',
+    { path: { id: draft.id as string }, body: { version: draft.version } },
+    world.staff,
+  );
+  if (i.status !== 200) throw new Error(`world: invoice issue answered ${i.status} ${i.text}`);
+  return { id: draft.id as string, version: (i.json as Json).version as number };
+}
+const issuedInvoices = new WeakMap<World, Partial<Record<Owner, Promise<{ id: string; version: number }>>>>();
+/** One issued invoice per owner and world, for the calls that only read it. */
+function issuedInvoice(ctx: BuildContext): Promise<{ id: string; version: number }> {
+  const perWorld = issuedInvoices.get(ctx.world) ?? {};
+  issuedInvoices.set(ctx.world, perWorld);
+  perWorld[ctx.owner] ??= freshInvoice(ctx, true);
+  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
+}
+/** A draft is staff's alone: a customer finds none, theirs or not. */
+const staffDraft = (ok: number): Record<Role, number> => ({
+  ...staffOnly(ok),
+  customerOwn: 404,
+  customerOther: 404,
+});
 
 /**
  * A new sales offer of `owner`'s party (staff), a draft or sent. Its notes are internal: they join the
@@ -940,6 +982,82 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   },
   'GET /api/transports/{id}/history': {
     build: (ctx) => ({ path: { id: id(ctx).transportId } }),
+    expect: readable(),
+  },
+
+  // sales invoices
+  'GET /api/sales-invoices': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
+    expect: listOther,
+  },
+  'GET /api/sales-invoices/export': {
+    build: (ctx) => ({ query: { format: 'csv', customerId: id(ctx).partyId } }),
+    expect: listOther,
+  },
+  'POST /api/sales-invoices': {
+    build: (ctx) => ({ body: draftBody(id(ctx).partyId, { buyerReference: `PO-${nextSerial()}` }) }),
+    expect: staffOnly(201),
+  },
+  'GET /api/sales-invoices/{id}': {
+    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
+    expect: readable(),
+  },
+  'PATCH /api/sales-invoices/{id}': {
+    build: async (ctx) => {
+      const d = await freshInvoice(ctx, false);
+      return { path: { id: d.id }, body: { version: d.version, buyerReference: 'PO-4711' } };
+    },
+    expect: staffDraft(200),
+  },
+  'DELETE /api/sales-invoices/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshInvoice(ctx, false)).id } }),
+    expect: staffDraft(204),
+  },
+  'POST /api/sales-invoices/{id}/issue': {
+    build: async (ctx) => {
+      const d = await freshInvoice(ctx, false);
+      return { path: { id: d.id }, body: { version: d.version } };
+    },
+    expect: staffDraft(200),
+  },
+  'POST /api/sales-invoices/{id}/credit-notes': {
+    build: async (ctx) => {
+      const i = await freshInvoice(ctx, true);
+      return { path: { id: i.id }, body: { version: i.version } };
+    },
+    expect: staffOnlyRecord(201),
+  },
+  'POST /api/sales-invoices/{id}/payments': {
+    build: async (ctx) => ({
+      path: { id: (await freshInvoice(ctx, true)).id },
+      body: { paidOn: '2026-01-15', amount: '10.00', reference: 'Bank 4711' },
+    }),
+    expect: staffOnlyRecord(201),
+  },
+  'DELETE /api/sales-invoices/{id}/payments/{paymentId}': {
+    build: async (ctx) => {
+      const i = await freshInvoice(ctx, true);
+      const paid = await ctx.world.send(
+        'POST',
+        '/api/sales-invoices/{id}/payments',
+        { path: { id: i.id }, body: { paidOn: '2026-01-15', amount: '10.00' } },
+        ctx.world.staff,
+      );
+      const payments = (paid.json as { payments: { id: string }[] }).payments;
+      return { path: { id: i.id, paymentId: payments[0]?.id as string }, body: { reason: 'Booked twice' } };
+    },
+    expect: staffOnlyRecord(200),
+  },
+  'GET /api/sales-invoices/{id}/pdf': {
+    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
+    expect: readable(),
+  },
+  'GET /api/sales-invoices/{id}/ubl': {
+    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
+    expect: readable(),
+  },
+  'GET /api/sales-invoices/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
     expect: readable(),
   },
 

@@ -252,6 +252,34 @@ describe('the demo company on a first start', () => {
     );
   });
 
+  it('has invoices for both customers: paid, partly paid, overdue, another currency, a draft, and a credit note', async () => {
+    const invoices = await all('/sales-invoices', tokens.staff);
+    for (const code of ['ACME', 'GLOBEX']) {
+      const own = invoices.filter((i) => (i.customer as { code: string }).code === code);
+      expect(new Set(own.map((i) => i.status))).toEqual(
+        new Set(['draft', 'issued', 'partially_paid', 'paid']),
+      );
+      expect(own.some((i) => i.overdue)).toBe(true);
+      expect(own.some((i) => i.currency === 'USD')).toBe(true);
+    }
+    const credit = invoices.filter((i) => i.kind === 'credit_note');
+    expect(credit.map((i) => i.status)).toEqual(['issued']);
+    // Numbered in the order of their issue dates, without gaps.
+    const issued = invoices
+      .filter((i) => i.kind === 'invoice' && i.number)
+      .sort((a, b) => String(a.number).localeCompare(String(b.number)));
+    const dates = issued.map((i) => String(i.issueDate));
+    expect(dates).toEqual([...dates].sort());
+    const seqs = issued.map((i) => Number(String(i.number).slice(-6)));
+    expect(seqs).toEqual(seqs.map((_, k) => (seqs[0] as number) + k));
+    // A customer sees their own issued ones, no draft.
+    const mine = await all('/sales-invoices', tokens.acme);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((i) => (i.customer as { code: string }).code === 'ACME' && i.status !== 'draft')).toBe(
+      true,
+    );
+  });
+
   it('seeds nothing on a second start', async () => {
     const before = (await sql<{ n: number }>`select count(*)::int n from dossiers`.execute(db.db)).rows[0]?.n;
     const again = await seedFirstStart(db.db, {

@@ -9,6 +9,7 @@ import { seedContainerEvents } from './containers.ts';
 import { type DemoContext, flushAudit, midnight, prng } from './context.ts';
 import { seedDocuments } from './documents.ts';
 import { seedDossiers } from './dossiers.ts';
+import { seedInvoices } from './invoices.ts';
 import { seedOffers } from './offers.ts';
 import { seedParties } from './parties.ts';
 import { seedTransports } from './transports.ts';
@@ -26,6 +27,7 @@ const AREAS: { name: string; seed: (ctx: DemoContext) => Promise<unknown> }[] = 
   { name: 'documents', seed: seedDocuments },
   { name: 'chat', seed: seedChat },
   { name: 'sales offers', seed: seedOffers },
+  { name: 'invoices', seed: seedInvoices },
 ];
 
 export interface FirstStartOptions {

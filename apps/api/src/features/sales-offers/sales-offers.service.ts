@@ -381,7 +381,7 @@ export function salesOffersService(
         .where('record_id', '=', offerId)
         .executeTakeFirst();
       if (existing) return false;
-      await documentsRepository(trx).insert({
+      const document = await documentsRepository(trx).insert({
         record_type: 'offer',
         record_id: offerId,
         dossier_id: null,
@@ -407,6 +407,9 @@ export function salesOffersService(
             '',
             company.legalName,
           ].join('\n'),
+          attachments: [
+            { fileName: `${row.number}.pdf`, contentType: 'application/pdf', documentId: document.id },
+          ],
         },
         trx,
       );

@@ -296,6 +296,10 @@ describe('sending', () => {
     expect(o).toMatchObject({ status: 'sent', allowedTransitions: ['accepted', 'rejected', 'cancelled'] });
     const mail = await smtp.waitFor('pdf-test@acme.example');
     expect(mailText(mail.raw)).toContain(`Offer ${o.number}`);
+    // The PDF rides along as an attachment (base64 of a file that starts with %PDF-).
+    expect(mail.raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${o.number}\\.pdf`));
+    expect(mail.raw).toMatch(/Content-Disposition: attachment/);
+    expect(mail.raw).toContain(Buffer.from('%PDF-').toString('base64').slice(0, 6));
     const docs = await db.db
       .selectFrom('documents')
       .selectAll()
