@@ -28,8 +28,12 @@ export interface JobPayloads {
 export interface CronPayload {
   _cron?: { ts: string; backfilled?: boolean };
 }
-/** The jobs that may run on a schedule: those whose payload a schedule can give (nothing but `_cron`). */
-export type ScheduledJobName = { [N in JobName]: CronPayload extends JobPayloads[N] ? N : never }[JobName];
+/**
+ * The jobs that may run on a schedule: those whose payload may be empty (a schedule gives nothing but
+ * graphile-worker's `_cron`, which `CronPayload` types for the handlers that read it).
+ */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the point: "a payload that may be empty"
+export type ScheduledJobName = { [N in JobName]: {} extends JobPayloads[N] ? N : never }[JobName];
 export type JobName = keyof JobPayloads;
 
 export interface EnqueueOptions {
