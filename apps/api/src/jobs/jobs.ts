@@ -129,8 +129,9 @@ export function createJobs(opts: {
       if (runner) throw new Error(`schedule ${name} before the worker starts`);
       // Items, not crontab text: the text format does not take dotted task names. The identifier names
       // the schedule's "last run" row (known_crontabs), so a tick runs once however many nodes run.
-      schedules.push({ task: name, match: cron.trim(), identifier: name });
-      parseCronItems(schedules); // throws at registration on a malformed pattern
+      const item = { task: name, match: cron.trim(), identifier: name };
+      parseCronItems([item]); // throws here, at registration, on a malformed pattern
+      schedules.push(item);
     },
     get crontab() {
       return schedules.map((s) => `${s.match} ${s.task}`).join('\n');
