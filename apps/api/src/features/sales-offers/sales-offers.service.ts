@@ -108,6 +108,11 @@ export function allowedTransitions(user: SessionUser, status: OfferStatus): Offe
   return [...OFFER_TRANSITIONS[status]];
 }
 
+/** The PDF is the customer's document, whoever prints it: it shows what their portal shows, never the notes. */
+function customerView(offer: SalesOffer): SalesOffer {
+  return redact({ all: false, partyId: offer.customer.id }, salesOfferFieldVisibility, offer);
+}
+
 /** `20 Nov 2026`: how the problem of a late acceptance names the day. */
 function dayText(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
@@ -367,8 +372,7 @@ export function salesOffersService(
     // Cancelled before the job ran: the customer is not sent what no longer stands.
     if (!row || row.status === 'draft' || row.status === 'cancelled' || !row.contact_email) return;
     const company = await readCompany(db);
-    const offer = await toOffer(null, row);
-    const bytes = await renderOfferPdf(offer, company);
+    const bytes = await renderOfferPdf(customerView(await toOffer(null, row)), company);
     const key = newStorageKey(await documentsRepository(db).namespace());
     // The file first, then its row (as an upload does): a run that dies in between leaves only a file the sweep removes.
     const put = await store.put(key, [bytes], { maxBytes: bytes.length });
@@ -460,7 +464,7 @@ export function salesOffersService(
     get,
 
     async pdf(user: SessionUser, idOrNumber: string): Promise<{ fileName: string; bytes: Buffer }> {
-      const offer = await get(user, idOrNumber);
+      const offer = customerView(await get(user, idOrNumber));
       return { fileName: `${offer.number}.pdf`, bytes: await renderOfferPdf(offer, await readCompany(db)) };
     },
 
