@@ -1,4 +1,4 @@
-import type { SalesOffer } from '@fvg/contracts';
+import { minorUnitsOf, type SalesOffer } from '@fvg/contracts';
 import { todayIso } from '../../../lib/format-date.ts';
 import { type OfferLineFormValue, offerLineValues, vatRateOf } from './offer-lines.tsx';
 
@@ -76,8 +76,26 @@ export function offerValues(o: SalesOffer): OfferFormValues {
     volumeM3: text(o.volumeM3),
     notes: text(o.notes),
     // The editor computes each net as the lines change: the saved one would not follow.
-    lines: offerLineValues(o).map(({ lineNet: _, ...line }) => line),
+    lines: offerLineValues(o).map(({ lineNet: _, ...line }) => ({
+      ...line,
+      quantity: trimZeros(line.quantity, 0),
+      unitPrice: trimZeros(line.unitPrice, minorUnitsOf(line.currency)),
+      exchangeRate: trimZeros(line.exchangeRate, 0),
+      vatRate: trimZeros(line.vatRate, 0),
+    })),
   };
+}
+
+/**
+ * A stored decimal as people type it: the column's trailing zeros dropped, down to `keep` decimals
+ * ('2450.0000' → '2450.00' for EUR, '1.000' → '1', '12.3450' → '12.345').
+ */
+export function trimZeros(value: string, keep: number): string {
+  const match = /^(-?\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match) return value;
+  let decimals = match[2] ?? '';
+  while (decimals.length > keep && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+  return decimals ? `${match[1]}.${decimals}` : (match[1] as string);
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s);

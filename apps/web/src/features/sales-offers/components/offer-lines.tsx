@@ -87,7 +87,8 @@ export function newOfferLine(
     unit: previous?.unit ?? 'C62',
     unitPrice: '',
     currency: previous?.currency ?? BASE_CURRENCY,
-    exchangeRate: previous?.exchangeRate ?? '1',
+    // Empty is 1 for the base currency; a rate typed for another currency carries to the next line.
+    exchangeRate: previous && previous.currency !== BASE_CURRENCY ? previous.exchangeRate : '',
     vatCode: previous?.vatCode ?? vat?.vatCode ?? 'S',
     vatRate: previous?.vatRate ?? vat?.vatRate ?? '',
   };
