@@ -506,6 +506,8 @@ export const dossierSchema = dossierListItemSchema.extend({
   version: z.number().int(),
   createdAt: z.string(),
   createdBy: userRefSchema.nullable(),
+  /** The sales offer whose acceptance created this dossier. */
+  offer: z.object({ id: z.string(), number: z.string() }).nullable(),
   /** The status actions this user may take now. */
   allowedTransitions: z.array(dossierStatusSchema),
 });

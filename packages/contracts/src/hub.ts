@@ -51,6 +51,7 @@ export const RECORD_KINDS = [
   'transport',
   'document',
   'container-event',
+  'offer',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
