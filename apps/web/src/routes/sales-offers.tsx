@@ -1,14 +1,15 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { preloadRecordModal, RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { ScreenFrame } from '../components/screen-frame.tsx';
+import { companyOptions } from '../features/company/api/company-api.ts';
 import { customerPartyLookup, partyOptions } from '../features/parties/api/parties-api.ts';
-import type { OfferContactSource } from '../features/sales-offers/components/offer-form.tsx';
+import type { OfferCustomerSource } from '../features/sales-offers/components/offer-form.tsx';
 import { offerListConfig } from '../features/sales-offers/components/offer-list-config.tsx';
 import type { SalesOffersSearch } from '../features/sales-offers/search.ts';
 import { lazyNamed } from '../lib/lazy-component.ts';
@@ -38,17 +39,23 @@ export default function SalesOffersScreen() {
   const role = me.data?.role;
   const staff = role === 'admin' || role === 'staff';
   const config = useMemo(() => offerListConfig({ staff, customerLookup: customerPartyLookup }), [staff]);
-  // The parties area knows the customer's contacts; the offer form only asks for the first one.
-  const customerContact: OfferContactSource = useCallback(
+  // The parties area knows the customer (its first contact, country and VAT number), company settings
+  // the seller's country: the offer form reads them for the contact and the lines' default VAT.
+  const customerInfo: OfferCustomerSource = useCallback(
     async (customerId) => {
       const party = await queryClient.fetchQuery({ ...partyOptions(customerId), staleTime: 60_000 });
       const first = party.contacts[0];
-      return first
-        ? { name: first.name, email: first.email ?? party.email }
-        : { name: null, email: party.email };
+      return {
+        contactName: first?.name ?? null,
+        contactEmail: first?.email ?? party.email,
+        countryCode: party.countryCode,
+        vatNumber: party.vatNumber,
+      };
     },
     [queryClient],
   );
+  const company = useQuery({ ...companyOptions(), enabled: staff, staleTime: 300_000 });
+  const sellerCountry = company.data?.countryCode ?? null;
   const keepsForm = (key: 'new' | 'open') => (next: { pathname: string; search: Record<string, unknown> }) =>
     next.pathname === pathFor('sales-offers') &&
     (key === 'new' ? next.search.new === 1 : next.search.open === search.open);
@@ -83,7 +90,8 @@ export default function SalesOffersScreen() {
       >
         <OfferForm
           customerLookup={customerPartyLookup}
-          customerContact={customerContact}
+          customerInfo={customerInfo}
+          sellerCountry={sellerCountry}
           onSaved={(o) => setSearch({ new: undefined, open: o.id })}
           onCancel={closeNew}
           keepsForm={keepsForm('new')}
@@ -101,7 +109,8 @@ export default function SalesOffersScreen() {
             id={search.open}
             staff={staff}
             customerLookup={customerPartyLookup}
-            customerContact={customerContact}
+            customerInfo={customerInfo}
+            sellerCountry={sellerCountry}
             keepsForm={keepsForm('open')}
             onDeleted={closeDetail}
           />

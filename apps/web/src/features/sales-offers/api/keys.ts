@@ -1,3 +1,4 @@
+import { registerRecordKeys } from '../../../lib/live-updates.ts';
 import type { QueryParams } from '../../../lib/query-string.ts';
 
 /**
@@ -12,3 +13,9 @@ export const offerKeys = {
   detail: (idOrNumber: string) => [...offerKeys.details(), idOrNumber] as const,
   history: (idOrNumber: string) => [...offerKeys.detail(idOrNumber), 'history'] as const,
 };
+
+// Live updates (lib/live-updates.ts): an offer's change refreshes the offer queries on screen. Details
+// are keyed by id or number, so `all` is the root (one extra request at most).
+registerRecordKeys('offer', { all: offerKeys.all, detail: offerKeys.detail });
+// A renamed customer shows in the lists.
+registerRecordKeys('party', { all: offerKeys.lists(), detail: () => offerKeys.lists() });

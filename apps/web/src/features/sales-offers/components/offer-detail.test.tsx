@@ -23,7 +23,7 @@ interface Call {
 /** The API of one offer: GET answers `current`; PATCH and POST …/transitions answer `respond` (default: echo). */
 function stubApi(
   initial: SalesOffer,
-  respond: (call: Call, current: SalesOffer) => { status: number; body: unknown } | SalesOffer = (c, cur) =>
+  respond: (call: Call, current: SalesOffer) => Response | SalesOffer = (c, cur) =>
     ({ ...cur, ...(c.body ?? {}), version: cur.version + 1 }) as SalesOffer,
 ) {
   let current = initial;
@@ -39,9 +39,8 @@ function stubApi(
     if (url.pathname.endsWith('/history')) return jsonResponse([]);
     if (call.method === 'GET') return jsonResponse(current);
     const answer = respond(call, current);
-    if ('status' in answer && typeof answer.status === 'number' && 'body' in answer)
-      return jsonResponse(answer.body, answer.status);
-    current = answer as SalesOffer;
+    if (answer instanceof Response) return answer;
+    current = answer;
     return jsonResponse(current);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -65,16 +64,7 @@ describe('OfferDetail, staff on a draft', () => {
     giveElementsSize();
     const api = stubApi(anOffer(), (call, current) =>
       call.method === 'PATCH'
-        ? {
-            status: 400,
-            body: {
-              type: 'about:blank',
-              title: 'Bad request',
-              status: 400,
-              detail: 'The request is not valid',
-              errors: [{ field: 'lines.1.unitPrice', message: 'JPY amounts have no decimals' }],
-            },
-          }
+        ? validationProblem([{ field: 'lines.1.unitPrice', message: 'JPY amounts have no decimals' }])
         : current,
     );
     await start(anOffer(), true);
@@ -97,7 +87,7 @@ describe('OfferDetail, staff on a draft', () => {
     // Only what changed (the lines, whole) with the version the form started from.
     expect(Object.keys(patch?.body ?? {}).sort()).toEqual(['lines', 'version']);
     expect(patch?.body?.version).toBe(3);
-    expect((patch?.body?.lines as { unitPrice: string }[]).map((l) => l.unitPrice)).toEqual([
+    expect(((patch?.body?.lines ?? []) as { unitPrice: string }[]).map((l) => l.unitPrice)).toEqual([
       '2450.00',
       '200.00',
     ]);
@@ -129,15 +119,12 @@ describe('OfferDetail, the customer', () => {
 
   it('accepts or rejects a sent offer; accepting says a dossier is booked; an expired one says so plainly', async () => {
     giveElementsSize();
-    const api = stubApi(sent, () => ({
-      status: 409,
-      body: {
-        type: 'about:blank',
-        title: 'Conflict',
-        status: 409,
-        detail: 'This offer expired on 20 Nov 2026',
-      },
-    }));
+    const api = stubApi(sent, () =>
+      jsonResponse(
+        { type: 'about:blank', title: 'Conflict', status: 409, detail: 'This offer expired on 20 Nov 2026' },
+        409,
+      ),
+    );
     await start(sent, false);
     expect(await screen.findByTestId('transition-accepted')).toBeTruthy();
     expect(screen.getByTestId('transition-rejected').textContent).toBe('Reject offer');

@@ -30,7 +30,7 @@ import {
   useDeleteOffer,
   useTransitionOffer,
 } from '../api/sales-offers-api.ts';
-import { type OfferContactSource, OfferForm } from './offer-form.tsx';
+import { type OfferCustomerSource, OfferForm } from './offer-form.tsx';
 import { OfferLinesView } from './offer-lines.tsx';
 import {
   MODE_LABELS,
@@ -48,7 +48,9 @@ export interface OfferDetailProps {
   /** Staff edit drafts, send and cancel; customers accept or reject what was sent to them. */
   staff: boolean;
   customerLookup: LookupSource;
-  customerContact?: OfferContactSource | undefined;
+  customerInfo?: OfferCustomerSource | undefined;
+  /** The company's country, for the draft lines' standard rate. */
+  sellerCountry?: string | null | undefined;
   keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
   /** After a draft is deleted: close the dialog. */
   onDeleted?: () => void;
@@ -137,7 +139,8 @@ export function OfferDetail({
   id,
   staff,
   customerLookup,
-  customerContact,
+  customerInfo,
+  sellerCountry,
   keepsForm,
   onDeleted,
 }: OfferDetailProps) {
@@ -279,7 +282,8 @@ export function OfferDetail({
               key={o.id}
               offer={o}
               customerLookup={customerLookup}
-              customerContact={customerContact}
+              customerInfo={customerInfo}
+              sellerCountry={sellerCountry}
               onSaved={(saved) =>
                 notifications.show({ color: 'green', message: `Offer ${saved.number} saved.` })
               }

@@ -30,7 +30,12 @@ const typeAmount = (name: string, value: string) => {
 };
 
 function start(onSaved = vi.fn()) {
-  const contact = vi.fn(async () => ({ name: 'Alice Buyer', email: 'alice@acme.example' }));
+  const contact = vi.fn(async () => ({
+    contactName: 'Alice Buyer',
+    contactEmail: 'alice@acme.example',
+    countryCode: 'NL',
+    vatNumber: null,
+  }));
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
     jsonResponse(anOffer(), 201),
   );
@@ -40,7 +45,7 @@ function start(onSaved = vi.fn()) {
     fetchMock,
     onSaved,
     rendered: renderRoute(
-      <OfferForm customerLookup={customers} customerContact={contact} onSaved={onSaved} />,
+      <OfferForm customerLookup={customers} customerInfo={contact} sellerCountry="NL" onSaved={onSaved} />,
       { path: '/sales-offers', url: '/sales-offers?new=1' },
     ),
   };
@@ -78,6 +83,10 @@ describe('OfferForm, a new offer', () => {
     type('lines.1.description', 'THC Rotterdam');
     typeAmount('lines.1.unitPrice', '185.50');
     expect(screen.getByTestId('offer-total-EUR').textContent).toContain('€2,636.50');
+    // Picking the standard rate fills the seller country's rate (NL 21 %); VAT follows live.
+    await pick('lines.1.vatCode', 'S · Standard rate');
+    await waitFor(() => expect(field('lines.1.vatRate').value).toBe('21'));
+    expect(screen.getByTestId('offer-total-EUR').textContent).toBe('Net €2,636.50VAT €38.96Total €2,675.46');
 
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
@@ -115,8 +124,8 @@ describe('OfferForm, a new offer', () => {
         unitPrice: '185.50',
         currency: 'EUR',
         exchangeRate: '1',
-        vatCode: 'E',
-        vatRate: '0',
+        vatCode: 'S',
+        vatRate: '21',
       },
     ]);
   });

@@ -1,6 +1,12 @@
-import { offerToday, type SalesOffer, salesOfferCreateSchema, type VatCode } from '@fvg/contracts';
+import {
+  type DOSSIER_TYPES,
+  defaultVat,
+  offerToday,
+  type SalesOffer,
+  salesOfferCreateSchema,
+} from '@fvg/contracts';
 import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import {
   DateField,
@@ -23,71 +29,88 @@ import { emptyOfferValues, type OfferFormValues, offerInput, offerValues } from 
 import { OfferLinesEditor } from './offer-lines.tsx';
 import { INCOTERM_OPTIONS, OFFER_FIELD_LABELS as L, MODE_OPTIONS, TYPE_OPTIONS } from './offer-meta.ts';
 
-/** Who an offer is addressed to at the customer: the party's first contact (provided by the screen). */
-export interface OfferContact {
-  name: string | null;
-  email: string | null;
+/**
+ * What the form reads of the customer party (the parties area provides it): who the offer is for (its
+ * first contact) and where the customer is, for the lines' default VAT.
+ */
+export interface OfferCustomerInfo {
+  contactName: string | null;
+  contactEmail: string | null;
+  countryCode: string | null;
+  vatNumber: string | null;
 }
 
-export type OfferContactSource = (customerId: string, signal?: AbortSignal) => Promise<OfferContact | null>;
+export type OfferCustomerSource = (
+  customerId: string,
+  signal?: AbortSignal,
+) => Promise<OfferCustomerInfo | null>;
 
 type KeepsForm = (next: { pathname: string; search: Record<string, unknown> }) => boolean;
+type Buyer = Pick<OfferCustomerInfo, 'countryCode' | 'vatNumber'>;
 
 const upper = (value: string) => value.toUpperCase();
 const resolver = contractResolver<OfferFormValues>(salesOfferCreateSchema, offerInput, L);
 
 /**
- * A first line's VAT before anyone picks it: transport connected with an export or import is exempt
- * (art. 146(1)(e) / 144); otherwise the standard rate, typed by the user.
+ * Reads the customer when it is picked (and a draft's own at the start): its first contact fills the
+ * contact fields unless the user typed their own; its country and VAT number set the lines' default VAT.
  */
-export function suggestedVat(dossierType: string): { vatCode: VatCode; vatRate: string | null } {
-  return dossierType === 'export' || dossierType === 'import'
-    ? { vatCode: 'E', vatRate: '0' }
-    : { vatCode: 'S', vatRate: null };
-}
-
-/**
- * Fills the contact from the customer's first contact when the customer changes, unless the user
- * typed one of their own.
- */
-function useContactPrefill(form: UseFormReturn<OfferFormValues>, source: OfferContactSource | undefined) {
+function useCustomerInfo(
+  form: UseFormReturn<OfferFormValues>,
+  source: OfferCustomerSource | undefined,
+): Buyer | null {
   const customerId = useWatch({ control: form.control, name: 'customerId' });
   const started = useRef(customerId);
-  const prefilled = useRef<OfferContact>({ name: null, email: null });
+  const prefilled = useRef({ contactName: '', contactEmail: '' });
+  const [buyer, setBuyer] = useState<Buyer | null>(null);
   useEffect(() => {
-    if (!source || !customerId || customerId === started.current) return;
+    if (!source || !customerId) return;
+    const picked = customerId !== started.current;
     started.current = customerId;
     const controller = new AbortController();
     void source(customerId, controller.signal)
-      .then((contact) => {
+      .then((info) => {
         if (controller.signal.aborted) return;
-        const put = (name: 'contactName' | 'contactEmail', key: keyof OfferContact) => {
+        setBuyer(info ? { countryCode: info.countryCode, vatNumber: info.vatNumber } : null);
+        if (!picked) return;
+        for (const name of ['contactName', 'contactEmail'] as const) {
           const now = form.getValues(name);
           // Replace what is empty or what the previous customer's contact put there, never a typed value.
-          if (now !== '' && now !== (prefilled.current[key] ?? '')) return;
-          form.setValue(name, contact?.[key] ?? '', { shouldDirty: true });
-        };
-        put('contactName', 'name');
-        put('contactEmail', 'email');
-        prefilled.current = contact ?? { name: null, email: null };
+          if (now !== '' && now !== prefilled.current[name]) continue;
+          form.setValue(name, info?.[name] ?? '', { shouldDirty: true });
+          prefilled.current[name] = info?.[name] ?? '';
+        }
       })
       .catch(() => {
-        // No contact to offer: the user types it.
+        // Nothing to prefill: the user types the contact; lines start from the seller's standard rate.
       });
     return () => controller.abort();
   }, [customerId, source, form]);
+  return buyer;
 }
 
 function OfferFields({
   form,
   customerLookup,
   offer,
+  buyer,
+  sellerCountry,
 }: {
   form: UseFormReturn<OfferFormValues>;
   customerLookup: LookupSource;
   offer?: SalesOffer | undefined;
+  buyer: Buyer | null;
+  sellerCountry: string | null;
 }) {
   const dossierType = useWatch({ control: form.control, name: 'dossierType' });
+  // A new line's VAT follows the law's defaults (contracts' vat-rules): export or import exempt, a
+  // business elsewhere in the EU reverse-charged, outside the EU out of scope, else the standard rate.
+  const vat = defaultVat({
+    dossierType: (dossierType || null) as (typeof DOSSIER_TYPES)[number] | null,
+    sellerCountry: sellerCountry ?? '',
+    buyerCountry: buyer?.countryCode ?? '',
+    buyerVatNumber: buyer?.vatNumber ?? null,
+  });
   return (
     <Stack gap="md">
       <Fieldset legend="Customer">
@@ -185,7 +208,7 @@ function OfferFields({
       </Fieldset>
 
       <Fieldset legend="Lines">
-        <OfferLinesEditor form={form} defaultVat={suggestedVat(dossierType)} />
+        <OfferLinesEditor form={form} defaultVat={vat} sellerCountry={sellerCountry} />
       </Fieldset>
 
       <TextareaField
@@ -204,8 +227,10 @@ export interface OfferFormProps {
   /** The draft being edited; none: a new offer. */
   offer?: SalesOffer | undefined;
   customerLookup: LookupSource;
-  /** The customer's first contact, to prefill who the offer is for (the parties area provides it). */
-  customerContact?: OfferContactSource | undefined;
+  /** The picked customer's first contact, country and VAT number (the parties area provides it). */
+  customerInfo?: OfferCustomerSource | undefined;
+  /** The company's country: a standard-rated line takes its rate (company settings provide it). */
+  sellerCountry?: string | null | undefined;
   onSaved: (offer: SalesOffer) => void;
   onCancel?: (() => void) | undefined;
   /** Re-reads the offer after a conflict; the form then reapplies the user's changes on top. */
@@ -223,7 +248,8 @@ export interface OfferFormProps {
 export function OfferForm({
   offer,
   customerLookup,
-  customerContact,
+  customerInfo,
+  sellerCountry = null,
   onSaved,
   onCancel,
   reload,
@@ -239,7 +265,7 @@ export function OfferForm({
   const dirty = form.formState.isDirty;
   const guard = useUnsavedChangesGuard(dirty, keepsForm);
   const base = useRecordBase(form, offer, offerValues);
-  useContactPrefill(form, customerContact);
+  const buyer = useCustomerInfo(form, customerInfo);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const submit = useRecordSubmit(
@@ -281,7 +307,13 @@ export function OfferForm({
             }
           : {})}
       >
-        <OfferFields form={form} customerLookup={customerLookup} offer={offer} />
+        <OfferFields
+          form={form}
+          customerLookup={customerLookup}
+          offer={offer}
+          buyer={buyer}
+          sellerCountry={sellerCountry}
+        />
       </RecordFormShell>
       {guard.dialog}
     </>

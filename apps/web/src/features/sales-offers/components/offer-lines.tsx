@@ -6,8 +6,10 @@ import {
   type SalesOffer,
   VAT_CODES,
   type VatCode,
+  vatForCode,
 } from '@fvg/contracts';
 import { Group, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { type FieldPath, type FieldValues, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { formatMoney } from '../../../lib/format.ts';
@@ -186,15 +188,38 @@ export const OFFER_LINE_COLUMNS: readonly LineColumn<OfferLineFormValue>[] = [
 
 export interface OfferLinesEditorProps<T extends FieldValues> {
   form: UseFormReturn<T>;
-  /** The first line's VAT (from the dossier type and the customer), when known. */
+  /** A new line's VAT (from the dossier type and the customer), when known. */
   defaultVat?: { vatCode: VatCode; vatRate: string | null } | null;
+  /** The company's country: picking S fills its standard rate. */
+  sellerCountry?: string | null;
+}
+
+/**
+ * A line whose VAT code the user changes gets that code's rate (S: the seller country's standard
+ * rate, O: none, the others 0 %), which they may still change. Only a user's change does this: a
+ * reset to a saved or reloaded offer keeps the rates it has.
+ */
+function useRateFollowsCode<T extends FieldValues>(form: UseFormReturn<T>, sellerCountry: string | null) {
+  useEffect(() => {
+    const subscription = form.watch((values, { name, type }) => {
+      const index = /^lines\.(\d+)\.vatCode$/.exec(name ?? '')?.[1];
+      if (index === undefined || type !== 'change') return;
+      const code = (values as { lines?: { vatCode?: string }[] }).lines?.[Number(index)]?.vatCode;
+      if (!code || !(VAT_CODES as readonly string[]).includes(code)) return;
+      const rate = vatForCode(code as VatCode, sellerCountry ?? '').vatRate ?? '';
+      form.setValue(`lines.${index}.vatRate` as FieldPath<T>, rate as never, { shouldDirty: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [form, sellerCountry]);
 }
 
 /** The draft's lines in the shared editor, bound to the offer form's `lines`. */
 export function OfferLinesEditor<T extends FieldValues>({
   form,
   defaultVat = null,
+  sellerCountry = null,
 }: OfferLinesEditorProps<T>) {
+  useRateFollowsCode(form, sellerCountry);
   return (
     <LineItemsEditor<T, OfferLineFormValue>
       form={form}

@@ -162,7 +162,7 @@ export function offerListConfig({ staff, customerLookup }: OfferListOptions): Li
     columns: offerColumns,
     filters,
     defaultSort: '-updatedAt',
-    searchPlaceholder: staff ? 'Number, customer, contact' : 'Offer number',
+    searchPlaceholder: 'Number, contact, cargo',
     getRowId: (o) => o.id,
     getRowTestId: (o) => `row-${o.number}`,
     listKey: offerKeys.list,
