@@ -4,7 +4,7 @@ import {
   type OfferTransitionTarget,
   type SalesOffer,
 } from '@fvg/contracts';
-import { Alert, Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -62,11 +62,12 @@ const route = (o: { originLocode: string | null; destinationLocode: string | nul
 const measure = (value: string | null, unit: string) =>
   value === null ? null : `${formatNumber(value as `${number}`)} ${unit}`;
 
-function DossierLink({ dossier }: { dossier: { number: string } }) {
+function DossierLink({ dossier, size }: { dossier: { number: string }; size?: 'sm' }) {
   return (
     <Anchor
       component={Link}
       to={pathFor('dossier', { dossierId: dossier.number })}
+      size={size}
       fw={500}
       data-testid="offer-dossier-link"
     >
@@ -75,23 +76,35 @@ function DossierLink({ dossier }: { dossier: { number: string } }) {
   );
 }
 
-function facts(o: SalesOffer, staff: boolean): Fact[] {
+/** The offer's facts in two tables side by side: the terms, then the cargo and what happened. */
+function facts(o: SalesOffer, staff: boolean): [Fact[], Fact[]] {
   return [
-    ['Customer', `${o.customer.name} (${o.customer.code})`],
-    ['Contact', [o.contactName, o.contactEmail].filter(Boolean).join(' · ')],
-    ['Valid until', formatDate(o.validUntil)],
-    ['Route', route(o)],
-    ['Mode', MODE_LABELS[o.mode]],
-    ['Incoterm', o.incoterm ? [o.incoterm, o.incotermPlace].filter(Boolean).join(' ') : null],
-    ['Dossier type', TYPE_LABELS[o.dossierType]],
-    ['Cargo', o.cargoDescription && <Text style={{ whiteSpace: 'pre-wrap' }}>{o.cargoDescription}</Text>],
-    ['Packages', o.packages !== null ? `${formatNumber(o.packages)} ${o.packageType ?? ''}`.trim() : null],
-    ['Gross weight', measure(o.grossWeightKg, 'kg')],
-    ['Volume', measure(o.volumeM3, 'm³')],
-    ...(staff ? ([['Internal notes', o.notes]] as Fact[]) : []),
-    ['Sent', o.sentAt && formatDateTime(o.sentAt)],
-    ['Decided', o.decidedAt && formatDateTime(o.decidedAt)],
-    ['Dossier', o.dossier && <DossierLink dossier={o.dossier} />],
+    [
+      ['Customer', `${o.customer.name} (${o.customer.code})`],
+      ['Contact', [o.contactName, o.contactEmail].filter(Boolean).join(' · ')],
+      ['Valid until', formatDate(o.validUntil)],
+      ['Route', route(o)],
+      ['Mode', MODE_LABELS[o.mode]],
+      ['Incoterm', o.incoterm ? [o.incoterm, o.incotermPlace].filter(Boolean).join(' ') : null],
+      ['Dossier type', TYPE_LABELS[o.dossierType]],
+      ...(staff ? ([['Internal notes', o.notes]] as Fact[]) : []),
+    ],
+    [
+      [
+        'Cargo',
+        o.cargoDescription && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {o.cargoDescription}
+          </Text>
+        ),
+      ],
+      ['Packages', o.packages !== null ? `${formatNumber(o.packages)} ${o.packageType ?? ''}`.trim() : null],
+      ['Gross weight', measure(o.grossWeightKg, 'kg')],
+      ['Volume', measure(o.volumeM3, 'm³')],
+      ['Sent', o.sentAt && formatDateTime(o.sentAt)],
+      ['Decided', o.decidedAt && formatDateTime(o.decidedAt)],
+      ['Dossier', o.dossier && <DossierLink dossier={o.dossier} size="sm" />],
+    ],
   ];
 }
 
@@ -293,7 +306,11 @@ export function OfferDetail({
             />
           ) : (
             <Stack gap="lg">
-              <FactsTable rows={facts(o, staff)} testId="offer-facts" />
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="offer-facts">
+                {facts(o, staff).map((rows, i) => (
+                  <FactsTable key={rows[0]?.[0] ?? i} rows={rows} />
+                ))}
+              </SimpleGrid>
               <OfferLinesView offer={o} showInternal={staff} />
             </Stack>
           )}

@@ -72,8 +72,8 @@ export function offerValues(o: SalesOffer): OfferFormValues {
     cargoDescription: text(o.cargoDescription),
     packages: text(o.packages),
     packageType: text(o.packageType),
-    grossWeightKg: text(o.grossWeightKg),
-    volumeM3: text(o.volumeM3),
+    grossWeightKg: trimZeros(text(o.grossWeightKg), 0),
+    volumeM3: trimZeros(text(o.volumeM3), 0),
     notes: text(o.notes),
     // The editor computes each net as the lines change: the saved one would not follow.
     lines: offerLineValues(o).map(({ lineNet: _, ...line }) => ({

@@ -129,13 +129,7 @@ function OfferFields({
             required
           />
           <TextField form={form} name="contactName" label={L.contactName} />
-          <TextField
-            form={form}
-            name="contactEmail"
-            label={L.contactEmail}
-            type="email"
-            hint="The offer is mailed here when sent"
-          />
+          <TextField form={form} name="contactEmail" label={L.contactEmail} type="email" />
           <DateField form={form} name="validUntil" label={L.validUntil} min={offerToday()} required />
         </SimpleGrid>
       </Fieldset>
@@ -145,20 +139,18 @@ function OfferFields({
           <TextField
             form={form}
             name="originLocode"
-            label={L.originLocode}
+            label={`${L.originLocode} (UN/LOCODE)`}
             placeholder="CNSHA"
             maxLength={5}
             transform={upper}
-            hint="UN/LOCODE"
           />
           <TextField
             form={form}
             name="destinationLocode"
-            label={L.destinationLocode}
+            label={`${L.destinationLocode} (UN/LOCODE)`}
             placeholder="NLRTM"
             maxLength={5}
             transform={upper}
-            hint="UN/LOCODE"
           />
           <SelectField
             form={form}
@@ -184,7 +176,6 @@ function OfferFields({
             data={TYPE_OPTIONS}
             allowDeselect={false}
             required
-            description="Of the dossier booked on acceptance"
           />
         </SimpleGrid>
       </Fieldset>
@@ -268,6 +259,9 @@ export function OfferForm({
   const buyer = useCustomerInfo(form, customerInfo);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
+  // A draft edited in place has no dialog to close: Cancel puts back what is saved.
+  const cancel = onCancel ?? (offer && dirty ? () => form.reset() : undefined);
+
   const submit = useRecordSubmit(
     form,
     async (values) => {
@@ -295,7 +289,7 @@ export function OfferForm({
         submit={submit}
         fieldLabels={L}
         submitLabel={offer ? 'Save offer' : 'Create offer'}
-        {...(onCancel ? { onCancel } : {})}
+        {...(cancel ? { onCancel: cancel } : {})}
         label={offer ? `Edit offer ${offer.number}` : 'New offer'}
         testId="offer-form"
         {...(reload

@@ -89,8 +89,8 @@ export function newOfferLine(
     unit: previous?.unit ?? 'C62',
     unitPrice: '',
     currency: previous?.currency ?? BASE_CURRENCY,
-    // Empty is 1 for the base currency; a rate typed for another currency carries to the next line.
-    exchangeRate: previous && previous.currency !== BASE_CURRENCY ? previous.exchangeRate : '',
+    // A rate typed for another currency carries to the next line in that currency.
+    exchangeRate: previous?.exchangeRate ?? '1',
     vatCode: previous?.vatCode ?? vat?.vatCode ?? 'S',
     vatRate: previous?.vatRate ?? vat?.vatRate ?? '',
   };
@@ -130,7 +130,7 @@ export const OFFER_LINE_COLUMNS: readonly LineColumn<OfferLineFormValue>[] = [
     label: 'Charge',
     kind: 'select',
     options: CHARGE_CODE_OPTIONS,
-    width: 176,
+    width: 240,
     required: true,
   },
   {
@@ -172,7 +172,7 @@ export const OFFER_LINE_COLUMNS: readonly LineColumn<OfferLineFormValue>[] = [
     width: 96,
     internal: true,
   },
-  { field: 'vatCode', label: 'VAT', kind: 'select', options: VAT_CODE_OPTIONS, width: 176, required: true },
+  { field: 'vatCode', label: 'VAT', kind: 'select', options: VAT_CODE_OPTIONS, width: 220, required: true },
   { field: 'vatRate', label: 'VAT %', kind: 'quantity', decimals: VAT_RATE_DECIMALS, width: 72 },
   {
     field: 'lineNet',
@@ -195,19 +195,29 @@ export interface OfferLinesEditorProps<T extends FieldValues> {
 }
 
 /**
- * A line whose VAT code the user changes gets that code's rate (S: the seller country's standard
- * rate, O: none, the others 0 %), which they may still change. Only a user's change does this: a
- * reset to a saved or reloaded offer keeps the rates it has.
+ * What follows a user's change of a line: another VAT code brings its rate (S: the seller country's
+ * standard rate, O: none, the others 0 %), another currency its exchange rate (1 for the base
+ * currency, to be typed for any other, so a rate of 1 never carries over to dollars unnoticed). Only a
+ * user's change does this: a reset to a saved or reloaded offer keeps what it has.
  */
-function useRateFollowsCode<T extends FieldValues>(form: UseFormReturn<T>, sellerCountry: string | null) {
+function useLineDefaults<T extends FieldValues>(form: UseFormReturn<T>, sellerCountry: string | null) {
   useEffect(() => {
     const subscription = form.watch((values, { name, type }) => {
-      const index = /^lines\.(\d+)\.vatCode$/.exec(name ?? '')?.[1];
-      if (index === undefined || type !== 'change') return;
-      const code = (values as { lines?: { vatCode?: string }[] }).lines?.[Number(index)]?.vatCode;
-      if (!code || !(VAT_CODES as readonly string[]).includes(code)) return;
-      const rate = vatForCode(code as VatCode, sellerCountry ?? '').vatRate ?? '';
-      form.setValue(`lines.${index}.vatRate` as FieldPath<T>, rate as never, { shouldDirty: true });
+      const match = /^lines\.(\d+)\.(vatCode|currency)$/.exec(name ?? '');
+      if (!match || type !== 'change') return;
+      const [, index, field] = match;
+      const line = (values as { lines?: Partial<OfferLineFormValue>[] }).lines?.[Number(index)];
+      const set = (key: 'vatRate' | 'exchangeRate', value: string) =>
+        form.setValue(`lines.${index}.${key}` as FieldPath<T>, value as never, { shouldDirty: true });
+      if (field === 'vatCode') {
+        const code = line?.vatCode;
+        if (code && (VAT_CODES as readonly string[]).includes(code))
+          set('vatRate', vatForCode(code as VatCode, sellerCountry ?? '').vatRate ?? '');
+      } else {
+        const currency = line?.currency ?? '';
+        if (currency === BASE_CURRENCY) set('exchangeRate', '1');
+        else if (CURRENCY.test(currency)) set('exchangeRate', '');
+      }
     });
     return () => subscription.unsubscribe();
   }, [form, sellerCountry]);
@@ -219,7 +229,7 @@ export function OfferLinesEditor<T extends FieldValues>({
   defaultVat = null,
   sellerCountry = null,
 }: OfferLinesEditorProps<T>) {
-  useRateFollowsCode(form, sellerCountry);
+  useLineDefaults(form, sellerCountry);
   return (
     <LineItemsEditor<T, OfferLineFormValue>
       form={form}

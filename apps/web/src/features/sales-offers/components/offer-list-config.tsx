@@ -28,7 +28,7 @@ export const offerColumns: RecordColumn<SalesOfferListItem>[] = [
     id: 'number',
     header: 'Number',
     sortField: 'number',
-    width: 140,
+    width: 130,
     required: true,
     // A real link (a new tab, a copied address) to the offer over the list.
     cell: (o) => (
@@ -48,7 +48,7 @@ export const offerColumns: RecordColumn<SalesOfferListItem>[] = [
     id: 'customer',
     header: 'Customer',
     sortField: 'customer',
-    width: 200,
+    width: 160,
     cell: (o) => (
       <Text size="sm" truncate title={`${o.customer.name} (${o.customer.code})`}>
         {o.customer.name}
@@ -59,7 +59,7 @@ export const offerColumns: RecordColumn<SalesOfferListItem>[] = [
     id: 'status',
     header: 'Status',
     sortField: 'status',
-    width: 110,
+    width: 100,
     cell: (o) => (
       <StatusBadge
         status={o.status}
@@ -75,20 +75,20 @@ export const offerColumns: RecordColumn<SalesOfferListItem>[] = [
     header: 'Valid until',
     sortField: 'validUntil',
     sortDescFirst: true,
-    width: 120,
+    width: 130,
     cell: (o) => formatDate(o.validUntil),
   },
   {
     id: 'route',
     header: 'Route',
-    width: 150,
+    width: 130,
     cell: (o) => `${o.originLocode ?? '—'} → ${o.destinationLocode ?? '—'}`,
   },
-  { id: 'mode', header: 'Mode', width: 100, cell: (o) => MODE_LABELS[o.mode] },
+  { id: 'mode', header: 'Mode', width: 80, cell: (o) => MODE_LABELS[o.mode] },
   {
     id: 'totals',
     header: 'Total',
-    width: 170,
+    width: 130,
     align: 'right',
     cell: (o) =>
       o.totals.length > 1 ? (
@@ -107,7 +107,7 @@ export const offerColumns: RecordColumn<SalesOfferListItem>[] = [
   {
     id: 'dossier',
     header: 'Dossier',
-    width: 140,
+    width: 130,
     cell: (o) =>
       o.dossier ? (
         <Anchor
@@ -159,7 +159,8 @@ export function offerListConfig({ staff, customerLookup }: OfferListOptions): Li
     path: 'sales-offers',
     label: 'Sales offers',
     plural: 'offers',
-    columns: offerColumns,
+    // A customer's offers are all their own: no customer column.
+    columns: staff ? offerColumns : offerColumns.filter((c) => c.id !== 'customer'),
     filters,
     defaultSort: '-updatedAt',
     searchPlaceholder: 'Number, contact, cargo',
