@@ -132,6 +132,11 @@ test('staff create and send an offer with two lines, the customer accepts it, an
   await expect(page.getByTestId('offer-total-EUR')).toContainText('Total €2,635.50');
   await screens(page, 'offer-accepted');
 
+  // Its history in words: created, sent, accepted.
+  await page.getByTestId('tab-history').click();
+  await expect(page.getByTestId('offer-detail')).toContainText('Accepted');
+  await screens(page, 'offer-history');
+
   // The PDF opens in a tab of its own (fetched with the token, shown from a blob).
   await page.setViewportSize({ width: 1440, height: 900 });
   const [pdf] = await Promise.all([

@@ -139,16 +139,16 @@ function OfferFields({
           <TextField
             form={form}
             name="originLocode"
-            label={`${L.originLocode} (UN/LOCODE)`}
-            placeholder="CNSHA"
+            label={L.originLocode}
+            placeholder="UN/LOCODE"
             maxLength={5}
             transform={upper}
           />
           <TextField
             form={form}
             name="destinationLocode"
-            label={`${L.destinationLocode} (UN/LOCODE)`}
-            placeholder="NLRTM"
+            label={L.destinationLocode}
+            placeholder="UN/LOCODE"
             maxLength={5}
             transform={upper}
           />
