@@ -481,6 +481,58 @@ async function freshNotification({ world, owner, role }: BuildContext): Promise<
   return row.id;
 }
 
+/**
+ * A new sales offer of `owner`'s party (staff), a draft or sent. Its notes are internal: they join the
+ * figures no customer response may contain.
+ */
+async function freshOffer(
+  { world, owner }: Pick<BuildContext, 'world' | 'owner'>,
+  status: 'draft' | 'sent',
+): Promise<{ id: string; version: number }> {
+  const notes = `Offer margin note ${owner}: 17.4 % after the carrier discount`;
+  if (!world.internalFigures.includes(notes)) world.internalFigures.push(notes);
+  const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const made = await world.send(
+    'POST',
+    '/api/sales-offers',
+    {
+      body: {
+        customerId: world[owner].partyId,
+        contactEmail: `buyer-${owner.toLowerCase()}@example.com`,
+        validUntil,
+        mode: 'sea',
+        originLocode: 'NLRTM',
+        destinationLocode: 'USNYC',
+        notes,
+        lines: [
+          {
+            chargeCode: 'FREIGHT',
+            description: 'Ocean freight',
+            quantity: '1',
+            unit: 'XCN',
+            unitPrice: '1800',
+            currency: 'EUR',
+            vatCode: 'E',
+            vatRate: '0',
+          },
+        ],
+      },
+    },
+    world.staff,
+  );
+  const offer = made.json as Json;
+  if (made.status !== 201) throw new Error(`world: offer answered ${made.status} ${made.text}`);
+  if (status === 'draft') return { id: offer.id as string, version: offer.version as number };
+  const s = await world.send(
+    'POST',
+    '/api/sales-offers/{id}/transitions',
+    { path: { id: offer.id as string }, body: { to: 'sent', version: offer.version } },
+    world.staff,
+  );
+  if (s.status !== 200) throw new Error(`world: sending the offer answered ${s.status} ${s.text}`);
+  return { id: offer.id as string, version: (s.json as Json).version as number };
+}
+
 export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/health': {
     build: () => ({}),
@@ -577,7 +629,8 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: async ({ world }) => ({
       body: {
         invoiceFooter: `Footer ${nextSerial()}`,
-        series: [{ kind: 'offer', prefix: 'O-', nextNumber: 1 }],
+        // A series nothing in the world issues from (offers are numbered at creation).
+        series: [{ kind: 'declaration', prefix: 'LRN-', nextNumber: 1 }],
         version: Number(
           (await sql<{ version: number }>`select version from company_settings`.execute(world.db.db)).rows[0]
             ?.version,
@@ -887,6 +940,71 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   },
   'GET /api/transports/{id}/history': {
     build: (ctx) => ({ path: { id: id(ctx).transportId } }),
+    expect: readable(),
+  },
+
+  // sales offers: a customer sees their party's offers once sent (drafts are as missing: 404)
+  'GET /api/sales-offers': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, status: 'sent,accepted', sort: 'validUntil' } }),
+    expect: listOther,
+  },
+  'GET /api/sales-offers/export': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, format: 'csv' } }),
+    expect: listOther,
+  },
+  'POST /api/sales-offers': {
+    build: (ctx) => ({
+      body: {
+        customerId: id(ctx).partyId,
+        validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        mode: 'road',
+        packages: 4,
+        grossWeightKg: '1200.5',
+        lines: [
+          {
+            chargeCode: 'HANDLING',
+            description: 'Handling',
+            quantity: '2.5',
+            unit: 'HUR',
+            unitPrice: '65.25',
+            currency: 'EUR',
+            vatCode: 'S',
+            vatRate: '21',
+          },
+        ],
+      },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/sales-offers/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
+    expect: readable(),
+  },
+  'PATCH /api/sales-offers/{id}': {
+    build: async (ctx) => {
+      const o = await freshOffer(ctx, 'draft');
+      return { path: { id: o.id }, body: { contactName: 'Carla Contact', version: o.version } };
+    },
+    expect: { ...staffOnly(200), customerOwn: 404, customerOther: 404 },
+  },
+  'DELETE /api/sales-offers/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'draft')).id } }),
+    expect: { ...staffOnly(204), customerOwn: 404, customerOther: 404 },
+  },
+  'POST /api/sales-offers/{id}/transitions': {
+    build: async (ctx) => {
+      const o = await freshOffer(ctx, 'sent');
+      return { path: { id: o.id }, body: { to: 'rejected', version: o.version } };
+    },
+    // Rejecting (or accepting) a sent offer is the customer's answer: their own party's only.
+    expect: { ...readable(), customerOther: 404 },
+  },
+  'GET /api/sales-offers/{id}/pdf': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
+    expect: readable(),
+  },
+  'GET /api/sales-offers/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
     expect: readable(),
   },
 };

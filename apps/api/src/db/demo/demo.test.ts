@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOSSIER_STATUSES, isUnLocode, isValidContainerNumber } from '@fvg/contracts';
+import { DOSSIER_STATUSES, isUnLocode, isValidContainerNumber, OFFER_STATUSES } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -221,6 +221,35 @@ describe('the demo company on a first start', () => {
     expect(await unread(tokens.staff)).toBeGreaterThan(0);
     expect(await unread(tokens.acme)).toBeGreaterThan(0);
     expect(await unread(tokens.globex)).toBeGreaterThan(0);
+  });
+
+  it('has sales offers in every status for both customers; two accepted became their dossiers', async () => {
+    const offers = await all('/sales-offers', tokens.staff);
+    expect(new Set(offers.map((o) => o.status))).toEqual(new Set(OFFER_STATUSES));
+    for (const code of ['ACME', 'GLOBEX'])
+      expect(
+        offers.filter((o) => (o.customer as { code: string }).code === code).length,
+      ).toBeGreaterThanOrEqual(5);
+    const accepted = offers.filter((o) => o.status === 'accepted');
+    expect(accepted).toHaveLength(2);
+    for (const o of accepted) {
+      const link = o.dossier as { id: string; number: string };
+      const dossier = (await get(`/dossiers/${link.id}`, tokens.staff)).body;
+      expect(dossier).toMatchObject({ status: 'booked', offer: { id: o.id, number: o.number } });
+      expect((dossier.charges as Row[]).every((c) => c.kind === 'revenue')).toBe(true);
+      expect((dossier.charges as Row[]).length).toBeGreaterThanOrEqual(3);
+    }
+    // Valid-until lies around today: the sent ones are still open, the expired ones past.
+    const today = new Date().toISOString().slice(0, 10);
+    for (const o of offers) {
+      if (o.status === 'sent') expect((o.validUntil as string) >= today).toBe(true);
+      if (o.status === 'expired') expect((o.validUntil as string) < today).toBe(true);
+    }
+    const acme = await all('/sales-offers', tokens.acme);
+    expect(acme.length).toBeGreaterThan(0);
+    expect(acme.every((o) => o.status !== 'draft' && (o.customer as { code: string }).code === 'ACME')).toBe(
+      true,
+    );
   });
 
   it('seeds nothing on a second start', async () => {

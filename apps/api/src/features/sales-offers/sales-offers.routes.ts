@@ -78,13 +78,16 @@ export const salesOffersRoutes: FastifyPluginAsyncZod<{ offers: SalesOffersServi
       schema: {
         tags,
         summary: 'The whole filtered list as CSV or XLSX',
-        querystring: salesOfferListQuerySchema.extend({ format: exportQuery.shape.format.default('csv') }),
+        // The whole list: no paging parameters (a cursor here would be accepted and mean nothing).
+        querystring: salesOfferListQuerySchema
+          .omit({ page: true, pageSize: true, cursor: true })
+          .extend({ format: exportQuery.shape.format.default('csv') }),
         response: problemResponses,
       },
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      return exportOffers(request, reply, format, query);
+      return exportOffers(request, reply, format, { ...query, page: 1, pageSize: 50 });
     },
   );
   app.get(
