@@ -114,6 +114,25 @@ describe('OfferDetail, staff on a draft', () => {
   });
 });
 
+describe('OfferDetail, deleting a draft', () => {
+  it('asks first, deletes it and closes', async () => {
+    giveElementsSize();
+    const api = stubApi(anOffer(), () => new Response(null, { status: 204 }));
+    const onDeleted = vi.fn();
+    await renderRoute(
+      <OfferDetail id={anOffer().id} staff customerLookup={customers} onDeleted={onDeleted} />,
+      { path: '/sales-offers', url: `/sales-offers?open=${anOffer().id}` },
+    );
+    fireEvent.click(await screen.findByTestId('delete-offer'));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(dialog.textContent).toContain('O-2026-000007');
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.method === 'DELETE')?.path).toBe(`/api/sales-offers/${anOffer().id}`);
+  });
+});
+
 describe('OfferDetail, the customer', () => {
   const sent = anOffer({ status: 'sent', notes: null, allowedTransitions: ['accepted', 'rejected'] });
 
