@@ -299,9 +299,13 @@ export const salesOfferSchema = salesOfferListItemSchema.extend({
 });
 export type SalesOffer = z.infer<typeof salesOfferSchema>;
 
-/** Offers have one internal field: the staff's notes. */
+/**
+ * Offers have one internal field: the staff's notes. A draft may be moved to another customer before
+ * it is sent: the customer's history never shows that field (its values name other parties).
+ */
 export const salesOfferFieldVisibility = {
   internal: ['notes'],
+  partyField: 'customerId',
 } as const satisfies FieldVisibility;
 
 export const salesOfferListQuerySchema = listQueryBaseSchema.extend({

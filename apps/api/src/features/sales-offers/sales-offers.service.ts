@@ -364,7 +364,8 @@ export function salesOffersService(
    */
   async function sendJob(offerId: string): Promise<void> {
     const row = await repo.find({ all: true }, offerId);
-    if (!row || row.status === 'draft' || !row.contact_email) return;
+    // Cancelled before the job ran: the customer is not sent what no longer stands.
+    if (!row || row.status === 'draft' || row.status === 'cancelled' || !row.contact_email) return;
     const company = await readCompany(db);
     const offer = await toOffer(null, row);
     const bytes = await renderOfferPdf(offer, company);
@@ -570,15 +571,20 @@ export function salesOffersService(
       return toOffer(user, row);
     },
 
+    /** A customer's history starts when the offer was sent to them: the drafting is the forwarder's. */
     async history(user: SessionUser, idOrNumber: string) {
       const row = await rowOr404(scopeOf(user), idOrNumber);
-      return historyOf(
+      const scope = scopeOf(user);
+      const entries = await historyOf(
         db,
         'offer',
         row.id,
-        { scope: scopeOf(user), visibility: salesOfferFieldVisibility },
+        { scope, visibility: salesOfferFieldVisibility },
         OFFER_REFERENCES,
       );
+      if (scope.all) return entries;
+      const sent = entries.findIndex((e) => e.changes.some((c) => c.field === 'status' && c.to === 'sent'));
+      return sent < 0 ? [] : entries.slice(0, sent + 1);
     },
 
     /** For tests and the demo: the jobs' work, without the queue. */

@@ -236,6 +236,10 @@ describe('customers', () => {
     const history = await call('GET', `/sales-offers/${mine.id}/history`, acme);
     expect(history.status).toBe(200);
     expect(history.raw).not.toContain('Margin 18');
+    // It starts when the offer was sent to them: the drafting is not theirs to read.
+    expect((history.body as unknown as Json[]).map((e) => [e.action, e.changes])).toEqual([
+      ['status changed', [{ field: 'status', from: 'draft', to: 'sent' }]],
+    ]);
     expect((await call('GET', `/sales-offers/${theirs.id}/history`, acme)).status).toBe(404);
   });
 
