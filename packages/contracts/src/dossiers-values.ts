@@ -7,6 +7,24 @@ export const DOSSIER_TYPES = ['import', 'export', 'transit', 'warehouse', 'domes
 
 export const DOSSIER_MODES = ['sea', 'air', 'road', 'rail', 'multimodal'] as const;
 
+/** Words of the types and modes, for every screen that shows them (dossiers, and the offers that become dossiers). */
+export const DOSSIER_TYPE_LABELS: Readonly<Record<(typeof DOSSIER_TYPES)[number], string>> = {
+  import: 'Import',
+  export: 'Export',
+  transit: 'Transit',
+  warehouse: 'Warehouse',
+  domestic: 'Domestic',
+  crosstrade: 'Cross-trade',
+};
+
+export const DOSSIER_MODE_LABELS: Readonly<Record<(typeof DOSSIER_MODES)[number], string>> = {
+  sea: 'Sea',
+  air: 'Air',
+  road: 'Road',
+  rail: 'Rail',
+  multimodal: 'Multimodal',
+};
+
 export const DOSSIER_STATUSES = [
   'requested',
   'booked',

@@ -19,6 +19,7 @@ import {
 import { validateDocumentsSearch } from '../features/documents/search.ts';
 import { validateDossierSearch, validateDossiersSearch } from '../features/dossiers/search.ts';
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
+import { validateSalesOffersSearch } from '../features/sales-offers/search.ts';
 import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';
@@ -70,6 +71,7 @@ const SEARCH_VALIDATORS: Partial<
   'planning-list': validatePlanningSearch,
   'container-events': validateContainersSearch,
   documents: validateDocumentsSearch,
+  'sales-offers': validateSalesOffersSearch,
   'admin-integration-keys': validateIntegrationKeysSearch,
 };
 

@@ -3,6 +3,7 @@ import {
   dossierCreateSchema,
   FIELD_ISSUE_CODES,
   partyCreateSchema,
+  text,
   transportCreateSchema,
 } from '@fvg/contracts';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,8 @@ describe('field messages: zod issue codes', () => {
     expect(fieldMessage(issueOf(z.string().min(1), ''), 'Name')).toBe('Name is required');
     expect(fieldMessage(issueOf(z.object({ a: z.string() }), {}), 'Customer')).toBe('Customer is required');
     expect(fieldMessage(issueOf(z.email(), '  '), 'Email')).toBe('Email is required');
+    // The text() primitive's bare 'Required' names the field too.
+    expect(fieldMessage(issueOf(text(200, { min: 1 }), ' '), 'Description')).toBe('Description is required');
     // …unless the contract words an empty value itself.
     expect(fieldMessage(issueOf(z.string().min(1, 'Name the integration'), ''), 'Name')).toBe(
       'Name the integration',

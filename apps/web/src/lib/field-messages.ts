@@ -196,7 +196,9 @@ export function fieldMessage(issue: IssueLike, label: string): string {
   if ('input' in issue && isMissing(issue.input)) {
     // The contract's own words for an empty value ('Name the integration, e.g. …') stay; any other
     // check that meets a missing value (a type, a format) reads the same plain sentence.
-    if (issue.code === 'too_small' && !isZodDefault(issue)) return issue.message;
+    // A bare 'Required' (the text() primitive's) says less than the field's own name does.
+    if (issue.code === 'too_small' && !isZodDefault(issue) && issue.message !== 'Required')
+      return issue.message;
     return `${label} is required`;
   }
   if (!isZodDefault(issue)) return issue.message;

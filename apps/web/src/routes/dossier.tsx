@@ -7,6 +7,7 @@ import { DossierEvents } from '../features/container-events/components/dossier-e
 import { DocumentsTab } from '../features/documents/components/dossier-documents.tsx';
 import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
 import { anyPartyLookup, customerPartyLookup, partyLookup } from '../features/parties/api/parties-api.ts';
+import { DossierOffers } from '../features/sales-offers/components/dossier-offers.tsx';
 import { DossierTransports } from '../features/transports/components/dossier-transports.tsx';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
 import { useMe } from '../lib/session.ts';
@@ -17,8 +18,9 @@ const carrierLookup = partyLookup('carrier');
 const containersOf = (dossier: Dossier) => dossier.containers.map((c) => c.number);
 
 /**
- * The dossier's legs (features/transports), documents, container events and chat (features/chat) as
- * tabs of the dossier screen: the screen composes the areas, so the dossiers feature imports none.
+ * The dossier's legs (features/transports), documents, container events, offers (features/sales-offers)
+ * and chat (features/chat) as tabs of the dossier screen: the screen composes the areas, so the
+ * dossiers feature imports none.
  * Staff add legs and events from their tabs.
  */
 const extraTabs = (staff: boolean): DossierExtraTab[] => [
@@ -44,6 +46,11 @@ const extraTabs = (staff: boolean): DossierExtraTab[] => [
     content: (dossier) => (
       <DossierEvents dossierId={dossier.id} containers={containersOf(dossier)} staff={staff} />
     ),
+  },
+  {
+    value: 'offers',
+    label: 'Offers',
+    content: (dossier) => <DossierOffers dossierId={dossier.id} />,
   },
   {
     value: 'chat',

@@ -58,6 +58,24 @@ const start = (role: 'staff' | 'admin' | 'customer', url = '/dossiers/D-2026-000
   );
 
 describe('DossierDetail', () => {
+  it('links the sales offer a dossier was booked from, in its summary', async () => {
+    const offer = { id: '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d', number: 'O-2026-000007' };
+    stubApi(undefined, aDossier({ version: 4, offer }));
+    await start('staff');
+    const link = await screen.findByTestId('dossier-offer-link');
+    expect(link.textContent).toBe('O-2026-000007');
+    expect(link.getAttribute('href')).toBe(`/sales-offers?open=${offer.id}`);
+    expect(screen.getByTestId('dossier-summary').textContent).toContain('From offer');
+  });
+
+  it('has no offer row when the dossier was not booked from an offer', async () => {
+    stubApi();
+    await start('staff');
+    await screen.findByTestId('dossier-summary');
+    expect(screen.queryByTestId('dossier-offer-link')).toBeNull();
+    expect(screen.getByTestId('dossier-summary').textContent).not.toContain('From offer');
+  });
+
   it('offers the allowed status actions as buttons and asks before cancelling', async () => {
     const fetchMock = stubApi();
     await start('staff');

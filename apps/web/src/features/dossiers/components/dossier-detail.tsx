@@ -79,6 +79,23 @@ function SummaryTab({ d }: { d: Dossier }) {
         ['Master BL / AWB', d.masterBl],
         ['House BL', d.houseBl],
         ['CMR number', d.cmrNumber],
+        // Booked by accepting a sales offer: the way back to it (the offer opens over its list).
+        ...(d.offer
+          ? ([
+              [
+                'From offer',
+                <Anchor
+                  key="o"
+                  component={Link}
+                  to={pathFor('sales-offers')}
+                  search={{ open: d.offer.id } as never}
+                  data-testid="dossier-offer-link"
+                >
+                  {d.offer.number}
+                </Anchor>,
+              ],
+            ] as const)
+          : []),
       ]}
     />
   );

@@ -1,7 +1,9 @@
 import {
+  DOSSIER_MODE_LABELS,
   DOSSIER_MODES,
   DOSSIER_STATUSES,
   DOSSIER_TRANSITION_LABELS,
+  DOSSIER_TYPE_LABELS,
   DOSSIER_TYPES,
   type DossierStatus,
   INCOTERMS_2020,
@@ -33,22 +35,8 @@ export const STATUS_COLORS: Record<DossierStatus, MantineColor> = {
   cancelled: 'red',
 };
 
-export const TYPE_LABELS: Record<DossierType, string> = {
-  import: 'Import',
-  export: 'Export',
-  transit: 'Transit',
-  warehouse: 'Warehouse',
-  domestic: 'Domestic',
-  crosstrade: 'Cross-trade',
-};
-
-export const MODE_LABELS: Record<DossierMode, string> = {
-  sea: 'Sea',
-  air: 'Air',
-  road: 'Road',
-  rail: 'Rail',
-  multimodal: 'Multimodal',
-};
+export const TYPE_LABELS: Readonly<Record<DossierType, string>> = DOSSIER_TYPE_LABELS;
+export const MODE_LABELS: Readonly<Record<DossierMode, string>> = DOSSIER_MODE_LABELS;
 
 export const STATUS_OPTIONS = DOSSIER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 export const TYPE_OPTIONS = DOSSIER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
