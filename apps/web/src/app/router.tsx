@@ -19,6 +19,7 @@ import {
 import { validateDocumentsSearch } from '../features/documents/search.ts';
 import { validateDossierSearch, validateDossiersSearch } from '../features/dossiers/search.ts';
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
+import { validateInvoiceSearch, validateInvoicesSearch } from '../features/sales-invoices/search.ts';
 import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';
@@ -71,6 +72,8 @@ const SEARCH_VALIDATORS: Partial<
   'container-events': validateContainersSearch,
   documents: validateDocumentsSearch,
   'admin-integration-keys': validateIntegrationKeysSearch,
+  'sales-invoices': validateInvoicesSearch,
+  'sales-invoice': validateInvoiceSearch,
 };
 
 interface BeforeLoadArgs {

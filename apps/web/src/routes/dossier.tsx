@@ -7,6 +7,7 @@ import { DossierEvents } from '../features/container-events/components/dossier-e
 import { DocumentsTab } from '../features/documents/components/dossier-documents.tsx';
 import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
 import { anyPartyLookup, customerPartyLookup, partyLookup } from '../features/parties/api/parties-api.ts';
+import { DossierInvoices } from '../features/sales-invoices/components/dossier-invoices.tsx';
 import { DossierTransports } from '../features/transports/components/dossier-transports.tsx';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
 import { useMe } from '../lib/session.ts';
@@ -43,6 +44,19 @@ const extraTabs = (staff: boolean): DossierExtraTab[] => [
     label: 'Container events',
     content: (dossier) => (
       <DossierEvents dossierId={dossier.id} containers={containersOf(dossier)} staff={staff} />
+    ),
+  },
+  {
+    value: 'invoices',
+    label: 'Invoices',
+    content: (dossier) => (
+      <DossierInvoices
+        dossier={{ id: dossier.id, number: dossier.number }}
+        revenueCurrencies={[
+          ...new Set(dossier.charges.filter((c) => c.kind === 'revenue').map((c) => c.currency)),
+        ]}
+        staff={staff}
+      />
     ),
   },
   {
