@@ -12,6 +12,7 @@ export * from './parties.ts';
 export * from './primitives.ts';
 export * from './problem.ts';
 export * from './records.ts';
+export * from './sales-invoices.ts';
 export * from './sales-values.ts';
 export * from './transports.ts';
 export * from './users.ts';

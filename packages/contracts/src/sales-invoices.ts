@@ -1,0 +1,388 @@
+import { z } from 'zod';
+import { latestTodayOnEarth } from './dossiers.ts';
+import { multiplyDecimal } from './money.ts';
+import { partyRefSchema } from './parties.ts';
+import {
+  calendarDate,
+  decimal,
+  fitsNumeric,
+  int,
+  optionalCalendarDate,
+  optionalText,
+  queryBoolean,
+  text,
+  versionSchema,
+} from './primitives.ts';
+import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import {
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  SALES_CHARGE_CODES,
+  SALES_UNITS,
+  VAT_CODES,
+  VAT_EXEMPTION_REASONS,
+} from './sales-values.ts';
+
+/**
+ * Sales invoices and credit notes (issue 11): a draft is edited freely, issuing gives it the next
+ * number of its series and freezes it (in the database too); credit notes are invoice records of kind
+ * `credit_note` against an issued invoice; payments lower what is open. The arithmetic lives in
+ * invoice-math.ts, the VAT defaults and the issue checks in vat-rules.ts: this file is only the shapes.
+ */
+
+export const invoiceKindSchema = z.enum(INVOICE_KINDS);
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export const salesChargeCodeSchema = z.enum(SALES_CHARGE_CODES, { message: 'Choose a charge from the list' });
+export const salesUnitSchema = z.enum(SALES_UNITS, { message: 'Choose a unit from the list' });
+export const vatCodeSchema = z.enum(VAT_CODES, { message: 'Choose a VAT code from the list' });
+export const vatExemptionReasonSchema = z.enum(VAT_EXEMPTION_REASONS, {
+  message: 'Choose an exemption reason from the list',
+});
+
+/** What a user may do with an invoice now (`allowedActions`). */
+export const INVOICE_ACTIONS = ['edit', 'delete', 'issue', 'credit', 'pay'] as const;
+export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
+
+/** Column sizes (migration 0018): quantities numeric(14,3), unit prices (16,4), amounts (16,2), rates (18,6). */
+const QUANTITY_COLUMN = { precision: 14, scale: 3 } as const;
+const UNIT_PRICE_COLUMN = { precision: 16, scale: 4 } as const;
+const AMOUNT_COLUMN = { precision: 16, scale: 2 } as const;
+const RATE_COLUMN = { precision: 18, scale: 6 } as const;
+
+export const currencyCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR');
+
+/** Units of base currency (EUR) per unit of the invoice currency: BT-6 needs it when they differ. */
+export const exchangeRateSchema = decimal({ ...RATE_COLUMN, positive: true });
+
+const isDecimal = (s: unknown): s is string => typeof s === 'string' && /^-?\d{1,40}(\.\d{1,20})?$/.test(s);
+
+export const invoiceLineInputSchema = z
+  .strictObject({
+    /** The dossier revenue charge this line bills (lines drafted from a dossier carry it). */
+    chargeId: uuidSchema.nullish(),
+    chargeCode: salesChargeCodeSchema,
+    description: text(200, { min: 1 }),
+    quantity: decimal({ ...QUANTITY_COLUMN, positive: true }),
+    unit: salesUnitSchema.default('C62'),
+    unitPrice: decimal({ ...UNIT_PRICE_COLUMN, min: 0 }),
+    vatCode: vatCodeSchema,
+    /** Percent (`'21'`); `0` for Z, E and AE; none for O (outside the scope of VAT). */
+    vatRate: decimal({ precision: 5, scale: 2, min: 0 }).nullish(),
+    /** Why a line is E, AE or O (VATEX, BT-121); issuing asks for it, a draft may leave it open. */
+    exemptionReason: vatExemptionReasonSchema.nullish(),
+  })
+  .superRefine((line, ctx) => {
+    // Runs even when a field failed: that field's own error says why, once.
+    const { vatCode, vatRate, quantity, unitPrice } = line as Record<string, unknown>;
+    if (vatCode === 'S' && (vatRate === null || vatRate === undefined))
+      ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'Enter the VAT rate of the standard rate' });
+    else if (vatCode === 'S' && isDecimal(vatRate) && Number(vatRate) <= 0)
+      ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'A standard rate is more than 0 %' });
+    else if (vatCode === 'O' && vatRate !== null && vatRate !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'Outside the scope of VAT has no rate' });
+    else if (
+      (vatCode === 'Z' || vatCode === 'E' || vatCode === 'AE') &&
+      isDecimal(vatRate) &&
+      Number(vatRate) !== 0
+    )
+      ctx.addIssue({ code: 'custom', path: ['vatRate'], message: `The rate of VAT code ${vatCode} is 0 %` });
+    if (isDecimal(quantity) && isDecimal(unitPrice)) {
+      const net = multiplyDecimal(quantity, unitPrice, AMOUNT_COLUMN.scale);
+      if (!fitsNumeric(net, AMOUNT_COLUMN.precision, AMOUNT_COLUMN.scale))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['unitPrice'],
+          message: `Quantity × unit price is ${net}, more than a line may be`,
+        });
+    }
+  });
+export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
+
+const invoiceLines = z.array(invoiceLineInputSchema).max(500, 'At most 500 lines');
+
+/** The header fields of a draft a staff user edits (the same for create and edit). */
+const draftFields = {
+  supplyDate: optionalCalendarDate(),
+  /** BT-10: the buyer's reference (Peppol asks for it or an order reference). */
+  buyerReference: optionalText(100),
+  /** BT-13: the buyer's purchase order. */
+  orderReference: optionalText(100),
+  /** Internal: customers never see it. */
+  notes: optionalText(2000),
+  paymentTermsDays: int({ min: 0, max: 365 }).optional(),
+};
+
+/** `POST /api/sales-invoices { dossierId, currency? }`: the dossier's revenue charges not yet invoiced. */
+export const salesInvoiceFromDossierSchema = z.strictObject({
+  dossierId: uuidSchema,
+  /** Needed only when the dossier's open revenue charges are in several currencies. */
+  currency: currencyCodeSchema.optional(),
+  ...draftFields,
+});
+export type SalesInvoiceFromDossier = z.input<typeof salesInvoiceFromDossierSchema>;
+
+/** `POST /api/sales-invoices` from scratch: a customer and the lines. */
+export const salesInvoiceFromLinesSchema = z.strictObject({
+  customerId: uuidSchema,
+  dossierId: uuidSchema.nullish(),
+  currency: currencyCodeSchema,
+  exchangeRate: exchangeRateSchema.nullish(),
+  ...draftFields,
+  lines: invoiceLines,
+});
+export type SalesInvoiceFromLines = z.input<typeof salesInvoiceFromLinesSchema>;
+
+/**
+ * Either shape. One object checked by hand rather than a zod union, so a wrong body answers with the
+ * failing fields of the shape meant (`lines.2.vatRate`, `customerId`), not "matches neither": a body
+ * with `customerId` or `lines` is from scratch, otherwise it drafts from the dossier.
+ */
+export const salesInvoiceCreateSchema = z
+  .record(z.string(), z.unknown(), { message: 'Send an object' })
+  .transform((body, ctx): SalesInvoiceCreateParsed => {
+    const fromLines = 'customerId' in body || 'lines' in body;
+    const parsed = (fromLines ? salesInvoiceFromLinesSchema : salesInvoiceFromDossierSchema).safeParse(body);
+    if (parsed.success) return parsed.data;
+    // The shape's own issues, unchanged (an unknown key stays `unrecognized_keys`, reported per key).
+    for (const issue of parsed.error.issues) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  });
+export type SalesInvoiceCreateParsed =
+  | z.output<typeof salesInvoiceFromDossierSchema>
+  | z.output<typeof salesInvoiceFromLinesSchema>;
+export type SalesInvoiceCreate = SalesInvoiceFromDossier | SalesInvoiceFromLines;
+
+/** `PATCH /api/sales-invoices/{id}` (drafts): what is sent changes; `lines` replaces the whole list. */
+export const salesInvoiceUpdateSchema = z.strictObject({
+  version: versionSchema,
+  customerId: uuidSchema.optional(),
+  dossierId: uuidSchema.nullish(),
+  currency: currencyCodeSchema.optional(),
+  exchangeRate: exchangeRateSchema.nullish(),
+  ...draftFields,
+  lines: invoiceLines.optional(),
+});
+export type SalesInvoiceUpdate = z.input<typeof salesInvoiceUpdateSchema>;
+
+/** `POST …/{id}/issue`: the issue date defaults to today in the company's zone; never in the future. */
+export const invoiceIssueSchema = z.strictObject({
+  version: versionSchema,
+  issueDate: calendarDate
+    .refine((d) => d <= latestTodayOnEarth(), 'The issue date cannot be in the future')
+    .optional(),
+});
+export type InvoiceIssue = z.input<typeof invoiceIssueSchema>;
+
+/**
+ * `POST …/{id}/credit-notes`: a draft credit note of the chosen lines and quantities (positive, as UBL
+ * CreditNote wants), or of everything still creditable when `lines` is left out.
+ */
+export const creditNoteCreateSchema = z.strictObject({
+  version: versionSchema,
+  lines: z
+    .array(
+      z.strictObject({
+        lineId: uuidSchema,
+        quantity: decimal({ ...QUANTITY_COLUMN, positive: true }),
+      }),
+    )
+    .min(1, 'Choose at least one line to credit')
+    .max(500)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((l, i) => {
+        if (seen.has(l.lineId))
+          ctx.addIssue({ code: 'custom', path: [i, 'lineId'], message: 'This line is listed twice' });
+        seen.add(l.lineId);
+      });
+    })
+    .optional(),
+});
+export type CreditNoteCreate = z.input<typeof creditNoteCreateSchema>;
+
+/** `POST …/{id}/payments`: more than what is open is refused on `amount`. */
+export const paymentCreateSchema = z.strictObject({
+  paidOn: calendarDate.refine((d) => d <= latestTodayOnEarth(), 'A payment cannot be received in the future'),
+  amount: decimal({ ...AMOUNT_COLUMN, positive: true }),
+  reference: optionalText(100),
+});
+export type PaymentCreate = z.input<typeof paymentCreateSchema>;
+
+/** `DELETE …/{id}/payments/{paymentId}` (the last one only): the row stays, with why it was removed. */
+export const paymentDeleteSchema = z.strictObject({
+  reason: text(500, { min: 1 }),
+});
+export type PaymentDelete = z.input<typeof paymentDeleteSchema>;
+
+export const salesInvoiceListQuerySchema = listQueryBaseSchema.extend({
+  status: csvOf(invoiceStatusSchema).optional(),
+  kind: csvOf(invoiceKindSchema).optional(),
+  customerId: uuidSchema.optional(),
+  dossierId: uuidSchema.optional(),
+  /** Issued on or after / on or before this day (issue dates are calendar days). */
+  issuedFrom: calendarDate.optional(),
+  issuedTo: calendarDate.optional(),
+  /** `true`: past the due date and not paid; `false`: the others. */
+  overdue: queryBoolean.optional(),
+});
+export type SalesInvoiceListQuery = z.infer<typeof salesInvoiceListQuerySchema>;
+
+// ---- what the API answers ------------------------------------------------------------------------
+
+/** A party as printed on the invoice: snapshot at issue (live data while a draft). */
+export const invoicePartySchema = z.object({
+  name: z.string(),
+  street: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  countryCode: z.string(),
+  vatNumber: z.string().nullable(),
+  registrationNumber: z.string().nullable(),
+  peppolScheme: z.string().nullable(),
+  peppolId: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type InvoiceParty = z.infer<typeof invoicePartySchema>;
+
+/** The seller adds how to pay and the footer. */
+export const invoiceSellerSchema = invoicePartySchema.extend({
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  footer: z.string().nullable(),
+});
+export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
+
+export const invoiceLineSchema = z.object({
+  id: z.string(),
+  chargeId: z.string().nullable(),
+  /** On a credit note: the invoice line it credits. */
+  creditedLineId: z.string().nullable(),
+  chargeCode: salesChargeCodeSchema,
+  description: z.string(),
+  quantity: z.string(),
+  unit: salesUnitSchema,
+  unitPrice: z.string(),
+  vatCode: vatCodeSchema,
+  vatRate: z.string().nullable(),
+  exemptionReason: vatExemptionReasonSchema.nullable(),
+  lineNet: z.string(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+export const vatGroupSchema = z.object({
+  vatCode: vatCodeSchema,
+  vatRate: z.string().nullable(),
+  taxableAmount: z.string(),
+  vatAmount: z.string(),
+  exemptionReason: vatExemptionReasonSchema.nullable(),
+});
+
+/** invoice-math's DocumentTotals without `lineNets` (each line carries its own), plus the VAT in EUR. */
+export const invoiceTotalsSchema = z.object({
+  lineExtensionAmount: z.string(),
+  vatGroups: z.array(vatGroupSchema),
+  taxExclusiveAmount: z.string(),
+  vatTotal: z.string(),
+  taxInclusiveAmount: z.string(),
+  payableAmount: z.string(),
+  /** The VAT total in the base currency (BT-111): vatTotal × exchange rate; equal to vatTotal in EUR. */
+  vatTotalBase: z.string(),
+});
+export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
+
+const userRefSchema = z.object({ id: z.string(), name: z.string() });
+const recordRefSchema = z.object({ id: z.string(), number: z.string() });
+/** A draft has no number yet. */
+const invoiceRefSchema = z.object({ id: z.string(), number: z.string().nullable() });
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  paidOn: z.string(),
+  amount: z.string(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: userRefSchema.nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const salesInvoiceListItemSchema = z.object({
+  id: z.string(),
+  kind: invoiceKindSchema,
+  number: z.string().nullable(),
+  status: invoiceStatusSchema,
+  customer: partyRefSchema,
+  dossier: recordRefSchema.nullable(),
+  creditedInvoice: invoiceRefSchema.nullable(),
+  currency: z.string(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  /** BT-112: the total with VAT. */
+  taxInclusiveAmount: z.string(),
+  paidAmount: z.string(),
+  /** What is still to be paid: total − payments − issued credit notes (0 for a credit note). */
+  openAmount: z.string(),
+  /** Past the due date and not (fully) paid. */
+  overdue: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SalesInvoiceListItem = z.infer<typeof salesInvoiceListItemSchema>;
+
+export const salesInvoiceSchema = z.object({
+  id: z.string(),
+  kind: invoiceKindSchema,
+  number: z.string().nullable(),
+  status: invoiceStatusSchema,
+  customer: partyRefSchema,
+  dossier: recordRefSchema.nullable(),
+  creditedInvoice: invoiceRefSchema.nullable(),
+  /** Credit notes drafted or issued against this invoice (customers see the issued ones). */
+  creditNotes: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string().nullable(),
+      status: invoiceStatusSchema,
+      taxInclusiveAmount: z.string(),
+    }),
+  ),
+  currency: z.string(),
+  /** Base currency per unit of `currency`; null in the base currency. */
+  exchangeRate: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  supplyDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  paymentTermsDays: z.number().int(),
+  buyerReference: z.string().nullable(),
+  orderReference: z.string().nullable(),
+  /** Internal: null for customers. */
+  notes: z.string().nullable(),
+  seller: invoiceSellerSchema,
+  buyer: invoicePartySchema,
+  lines: z.array(invoiceLineSchema),
+  totals: invoiceTotalsSchema,
+  paidAmount: z.string(),
+  openAmount: z.string(),
+  overdue: z.boolean(),
+  payments: z.array(paymentSchema),
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: userRefSchema.nullable(),
+  updatedAt: z.string(),
+  issuedAt: z.string().nullable(),
+  allowedActions: z.array(z.enum(INVOICE_ACTIONS)),
+});
+export type SalesInvoice = z.infer<typeof salesInvoiceSchema>;
+
+/**
+ * Customers see their own issued invoices and credit notes in full but for the internal notes;
+ * drafts are never theirs to see (404). Staff may move a draft to another customer: a customer's
+ * history starts where the invoice became theirs.
+ */
+export const salesInvoiceFieldVisibility = {
+  internal: ['notes'],
+  partyField: 'customerId',
+} as const satisfies FieldVisibility;
