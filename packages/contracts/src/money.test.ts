@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  compareDecimal,
   currencyDecimalsProblem,
+  divideDecimal,
+  isDecimal,
   minorUnitsOf,
   multiplyDecimal,
+  percentOfDecimal,
   subtractDecimal,
   sumDecimal,
+  trimDecimal,
 } from './money.ts';
 
 describe('exact decimal money', () => {
@@ -59,5 +64,49 @@ describe('decimals beyond the currency', () => {
     expect(currencyDecimalsProblem('1.234', 'BHD')).toBeUndefined();
     expect(currencyDecimalsProblem('1.234', 'E')).toBe('Amounts have at most 2 decimals');
     expect(currencyDecimalsProblem('abc', 'JPY')).toBeUndefined();
+  });
+});
+
+describe('division, percentages and comparison', () => {
+  it('divides exactly, half away from zero', () => {
+    expect(divideDecimal('1', '3')).toBe('0.33');
+    expect(divideDecimal('2', '3')).toBe('0.67');
+    expect(divideDecimal('0.01', '2')).toBe('0.01'); // 0.005
+    expect(divideDecimal('-0.01', '2')).toBe('-0.01');
+    expect(divideDecimal('0.01', '-2')).toBe('-0.01');
+    expect(divideDecimal('10', '0.25', 0)).toBe('40');
+    expect(divideDecimal('1', '8', 4)).toBe('0.1250');
+    expect(() => divideDecimal('1', '0.00')).toThrow('division by zero');
+  });
+
+  it('takes a percentage with one rounding at the end', () => {
+    expect(percentOfDecimal('5.00', '21')).toBe('1.05');
+    expect(percentOfDecimal('3.15', '9')).toBe('0.28'); // 0.2835
+    expect(percentOfDecimal('0.50', '21')).toBe('0.11'); // 0.105
+    expect(percentOfDecimal('-0.50', '21')).toBe('-0.11');
+    expect(percentOfDecimal('1.00', '25.5')).toBe('0.26'); // 0.255
+  });
+
+  it('compares across scales, recognises plain decimals and trims them', () => {
+    expect(compareDecimal('21', '21.00')).toBe(0);
+    expect(compareDecimal('-0.01', '0')).toBe(-1);
+    expect(compareDecimal('9.5', '9.49')).toBe(1);
+    expect(isDecimal('12')).toBe(true);
+    expect(isDecimal('-0.5')).toBe(true);
+    expect(isDecimal('1e3')).toBe(false);
+    expect(isDecimal('1,5')).toBe(false);
+    expect(isDecimal('')).toBe(false);
+    expect(trimDecimal('21.00')).toBe('21');
+    expect(trimDecimal('5.50')).toBe('5.5');
+    expect(trimDecimal('-0.0')).toBe('0');
+    expect(trimDecimal('100')).toBe('100');
+  });
+
+  it('property: (a × b) ÷ b gives a back when b divides cleanly', () => {
+    const cents = fc
+      .bigInt({ min: -(10n ** 12n), max: 10n ** 12n })
+      .map((c) => divideDecimal(c.toString(), '100'));
+    const divisor = fc.constantFrom('1', '2', '4', '5', '0.5', '0.25', '-8');
+    fc.assert(fc.property(cents, divisor, (a, b) => divideDecimal(multiplyDecimal(a, b, 4), b) === a));
   });
 });

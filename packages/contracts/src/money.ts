@@ -52,6 +52,61 @@ export function subtractDecimal(a: string, b: string, scale = 2): string {
 }
 
 /**
+ * a ÷ b, rounded half away from zero to `scale` decimals; exact (BigInt), never through a float.
+ * Throws on a zero divisor like on a malformed decimal: both are a caller's bug.
+ */
+export function divideDecimal(a: string, b: string, scale = 2): string {
+  const x = parse(a);
+  const y = parse(b);
+  if (y.int === 0n) throw new Error('division by zero');
+  // (x.int / 10^x.scale) / (y.int / 10^y.scale) × 10^scale, as one integer fraction.
+  let num = x.int * 10n ** BigInt(y.scale + scale);
+  let den = y.int * 10n ** BigInt(x.scale);
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
+  const q = num / den;
+  const r = num % den;
+  const twice = (r < 0n ? -r : r) * 2n;
+  if (twice >= den) return format(num < 0n ? q - 1n : q + 1n, scale);
+  return format(q, scale);
+}
+
+/** `percent` % of `amount` (amount × percent ÷ 100), rounded half away from zero once, at the end. */
+export function percentOfDecimal(amount: string, percent: string, scale = 2): string {
+  const x = parse(amount);
+  const y = parse(percent);
+  return format(rescale(x.int * y.int, x.scale + y.scale + 2, scale), scale);
+}
+
+/** -1, 0 or 1 as a is below, equal to or above b, whatever their decimals ('21' equals '21.00'). */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  const l = rescale(x.int, x.scale, scale);
+  const r = rescale(y.int, y.scale, scale);
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+/** Whether `value` is a plain decimal the helpers here accept ('12', '-0.5'; not '1e3', '', '1,5'). */
+export function isDecimal(value: string): boolean {
+  return /^-?\d+(?:\.\d+)?$/.test(value.trim());
+}
+
+/** The shortest form of a decimal: '21.00' → '21', '5.50' → '5.5', '-0.0' → '0'. */
+export function trimDecimal(value: string): string {
+  const p = parse(value);
+  let { int, scale } = p;
+  while (scale > 0 && int % 10n === 0n) {
+    int /= 10n;
+    scale -= 1;
+  }
+  return format(int, scale);
+}
+
+/**
  * The currencies whose amounts do not have 2 decimals (ISO 4217 "minor unit"); every other currency
  * has 2. The one table the web's money inputs, amount formatting and totals read.
  */

@@ -1,0 +1,327 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultVat,
+  EU_STANDARD_VAT_RATES,
+  type IssueDocument,
+  type IssueLine,
+  isEuCountry,
+  issueProblems,
+  vatForCode,
+} from './vat-rules.ts';
+
+describe('EU standard rates', () => {
+  it('has the 27 member states with their 2026 standard rates', () => {
+    expect(Object.keys(EU_STANDARD_VAT_RATES).sort()).toEqual(
+      'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+    );
+    expect(EU_STANDARD_VAT_RATES).toMatchObject({
+      NL: '21',
+      DE: '19',
+      BE: '21',
+      FR: '20',
+      FI: '25.5',
+      LU: '17',
+      HU: '27',
+    });
+  });
+
+  it('knows member states by ISO code, Greece also as EL, and nobody else', () => {
+    for (const c of ['NL', 'nl', ' de ', 'GR', 'EL']) expect(isEuCountry(c)).toBe(true);
+    for (const c of ['GB', 'CH', 'NO', 'US', 'XI', '', 'toString']) expect(isEuCountry(c)).toBe(false);
+  });
+});
+
+describe('default VAT of a line', () => {
+  const nl = { sellerCountry: 'NL', buyerVatNumber: null } as const;
+  it('exempts transport connected with export and import, whoever the customer is', () => {
+    expect(defaultVat({ ...nl, dossierType: 'export', buyerCountry: 'US' })).toEqual({
+      vatCode: 'E',
+      vatRate: '0',
+      exemptionReason: 'VATEX-EU-146-1E',
+    });
+    expect(defaultVat({ ...nl, dossierType: 'import', buyerCountry: 'NL' })).toEqual({
+      vatCode: 'E',
+      vatRate: '0',
+      exemptionReason: 'VATEX-EU-144',
+    });
+  });
+
+  it('reverse-charges a business in another member state, charges a consumer there the home rate', () => {
+    expect(
+      defaultVat({ ...nl, dossierType: 'transit', buyerCountry: 'DE', buyerVatNumber: 'DE123456789' }),
+    ).toEqual({
+      vatCode: 'AE',
+      vatRate: '0',
+      exemptionReason: 'VATEX-EU-AE',
+    });
+    expect(
+      defaultVat({ ...nl, dossierType: null, buyerCountry: 'el', buyerVatNumber: 'EL123456789' }).vatCode,
+    ).toBe('AE');
+    expect(defaultVat({ ...nl, dossierType: 'transit', buyerCountry: 'DE', buyerVatNumber: '  ' })).toEqual({
+      vatCode: 'S',
+      vatRate: '21',
+      exemptionReason: null,
+    });
+  });
+
+  it('puts a customer outside the EU outside the scope, and a domestic one at the standard rate', () => {
+    expect(
+      defaultVat({ ...nl, dossierType: 'crosstrade', buyerCountry: 'GB', buyerVatNumber: 'GB123456789' }),
+    ).toEqual({
+      vatCode: 'O',
+      vatRate: null,
+      exemptionReason: 'VATEX-EU-O',
+    });
+    expect(
+      defaultVat({ ...nl, dossierType: 'domestic', buyerCountry: 'NL', buyerVatNumber: 'NL123456789B01' }),
+    ).toEqual({
+      vatCode: 'S',
+      vatRate: '21',
+      exemptionReason: null,
+    });
+    expect(
+      defaultVat({ dossierType: 'warehouse', sellerCountry: 'DE', buyerCountry: 'DE', buyerVatNumber: null })
+        .vatRate,
+    ).toBe('19');
+  });
+
+  it('gives a code picked in the editor its rate and reason', () => {
+    expect(vatForCode('S', 'FI')).toEqual({ vatCode: 'S', vatRate: '25.5', exemptionReason: null });
+    expect(vatForCode('S', 'CH').vatRate).toBeNull();
+    expect(vatForCode('E', 'NL')).toEqual({ vatCode: 'E', vatRate: '0', exemptionReason: null });
+    expect(vatForCode('O', 'NL')).toEqual({ vatCode: 'O', vatRate: null, exemptionReason: 'VATEX-EU-O' });
+  });
+});
+
+const SELLER = {
+  name: 'Van der Berg Forwarding B.V.',
+  street: 'Waalhaven Zuidzijde 21',
+  postalCode: '3089 JH',
+  city: 'Rotterdam',
+  countryCode: 'NL',
+  vatNumber: 'NL859876543B01',
+  registrationNumber: '24123456',
+};
+const BUYER = {
+  name: 'Müller Maschinenbau GmbH',
+  street: 'Industriestraße 4',
+  postalCode: '40210',
+  city: 'Düsseldorf',
+  countryCode: 'DE',
+  vatNumber: 'DE123456789',
+  registrationNumber: null,
+};
+const S21: IssueLine = {
+  quantity: '1',
+  unitPrice: '1250.00',
+  vatCode: 'S',
+  vatRate: '21',
+  exemptionReason: null,
+};
+
+function doc(over: Partial<IssueDocument> = {}): IssueDocument {
+  return {
+    seller: SELLER,
+    buyer: BUYER,
+    lines: [S21],
+    currency: 'EUR',
+    baseCurrency: 'EUR',
+    exchangeRate: null,
+    kind: 'invoice',
+    precedingInvoiceNumber: null,
+    ...over,
+  };
+}
+const fields = (d: IssueDocument) => issueProblems(d).map((p) => `${p.field} ${p.code}`);
+
+describe('what issuing refuses', () => {
+  it('accepts complete invoices: domestic, export, reverse charge, outside the scope, another currency', () => {
+    expect(issueProblems(doc())).toEqual([]);
+    expect(
+      issueProblems(
+        doc({
+          lines: [
+            S21,
+            { quantity: '2', unitPrice: '10', vatCode: 'S', vatRate: '9.00', exemptionReason: null },
+            {
+              quantity: '1',
+              unitPrice: '900',
+              vatCode: 'E',
+              vatRate: '0',
+              exemptionReason: 'VATEX-EU-146-1E',
+            },
+            {
+              quantity: '-1',
+              unitPrice: '50',
+              vatCode: 'E',
+              vatRate: '0.00',
+              exemptionReason: 'VATEX-EU-146-1E',
+            },
+          ],
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      issueProblems(
+        doc({ lines: [{ ...S21, vatCode: 'AE', vatRate: '0', exemptionReason: 'VATEX-EU-AE' }] }),
+      ),
+    ).toEqual([]);
+    expect(
+      issueProblems(
+        doc({
+          buyer: { ...BUYER, countryCode: 'HK', postalCode: null, vatNumber: null },
+          lines: [{ ...S21, vatCode: 'O', vatRate: null, exemptionReason: 'VATEX-EU-O' }],
+        }),
+      ),
+    ).toEqual([]);
+    expect(issueProblems(doc({ currency: 'USD', exchangeRate: '0.921500' }))).toEqual([]);
+    expect(issueProblems(doc({ kind: 'credit_note', precedingInvoiceNumber: 'F-2026-00017' }))).toEqual([]);
+  });
+
+  it('refuses reverse charge without the VAT numbers of both parties', () => {
+    const ae: IssueLine = { ...S21, vatCode: 'AE', vatRate: '0', exemptionReason: 'VATEX-EU-AE' };
+    expect(issueProblems(doc({ buyer: { ...BUYER, vatNumber: ' ' }, lines: [ae] }))).toEqual([
+      {
+        field: 'buyer.vatNumber',
+        message: "Reverse charge needs the customer's VAT number",
+        code: 'BR-AE-02',
+      },
+    ]);
+    expect(issueProblems(doc({ seller: { ...SELLER, vatNumber: null }, lines: [ae] }))).toEqual([
+      {
+        field: 'seller.vatNumber',
+        message: "The company's VAT number is missing (company settings)",
+        code: 'BR-AE-02',
+      },
+    ]);
+  });
+
+  it('refuses a missing name or address of either party (art. 226(5))', () => {
+    const empty = { name: '', street: null, postalCode: ' ', city: null, countryCode: null };
+    expect(fields(doc({ seller: { ...SELLER, ...empty }, buyer: { ...BUYER, ...empty } }))).toEqual([
+      'seller.name BR-06',
+      'seller.street art226-5',
+      'seller.postalCode art226-5',
+      'seller.city BR-08',
+      'seller.countryCode BR-09',
+      'buyer.name BR-07',
+      'buyer.street art226-5',
+      'buyer.postalCode art226-5',
+      'buyer.city art226-5',
+      'buyer.countryCode BR-11',
+    ]);
+  });
+
+  it('refuses rates that do not fit the code', () => {
+    const lines: IssueLine[] = [
+      { ...S21, vatRate: '0' },
+      { ...S21, vatRate: null },
+      { ...S21, vatCode: 'Z', vatRate: '9' },
+      { ...S21, vatCode: 'E', vatRate: null, exemptionReason: 'VATEX-EU-144' },
+      { ...S21, vatCode: 'AE', vatRate: '21', exemptionReason: 'VATEX-EU-AE' },
+      { ...S21, vatRate: '120' },
+      { ...S21, vatRate: 'twenty' },
+    ];
+    expect(issueProblems(doc({ lines }))).toEqual([
+      {
+        field: 'lines.0.vatRate',
+        message: 'A standard-rated line needs a VAT rate above 0 %',
+        code: 'BR-S-05',
+      },
+      {
+        field: 'lines.1.vatRate',
+        message: 'A standard-rated line needs a VAT rate above 0 %',
+        code: 'BR-S-05',
+      },
+      { field: 'lines.2.vatRate', message: 'Zero-rated lines have a VAT rate of 0 %', code: 'BR-Z-05' },
+      { field: 'lines.3.vatRate', message: 'Exempt lines have a VAT rate of 0 %', code: 'BR-E-05' },
+      { field: 'lines.4.vatRate', message: 'Reverse-charge lines have a VAT rate of 0 %', code: 'BR-AE-05' },
+      {
+        field: 'lines.5.vatRate',
+        message: 'Enter the VAT rate as a percentage between 0 and 100',
+        code: 'BR-S-05',
+      },
+      {
+        field: 'lines.6.vatRate',
+        message: 'Enter the VAT rate as a percentage between 0 and 100',
+        code: 'BR-S-05',
+      },
+    ]);
+  });
+
+  it('refuses exemption reasons that are missing, misplaced or mixed', () => {
+    const lines: IssueLine[] = [
+      { ...S21, vatCode: 'E', vatRate: '0', exemptionReason: null },
+      { ...S21, vatCode: 'AE', vatRate: '0', exemptionReason: null },
+      { ...S21, exemptionReason: 'VATEX-EU-144' },
+      { ...S21, vatCode: 'AE', vatRate: '0', exemptionReason: 'VATEX-EU-146-1E' },
+      { ...S21, vatCode: 'E', vatRate: '0', exemptionReason: 'VATEX-EU-146-1E' },
+      { ...S21, vatCode: 'E', vatRate: '0.00', exemptionReason: 'VATEX-EU-144' },
+    ];
+    expect(fields(doc({ lines }))).toEqual([
+      'lines.0.exemptionReason BR-E-10',
+      'lines.1.exemptionReason BR-AE-10',
+      'lines.2.exemptionReason BR-S-10',
+      'lines.3.exemptionReason BR-CL-22',
+      'lines.5.exemptionReason BR-E-10',
+    ]);
+    expect(issueProblems(doc({ lines }))[4]?.message).toBe(
+      'Exempt lines of one invoice share one exemption reason: issue the others on a separate invoice',
+    );
+  });
+
+  it('keeps lines outside the scope of VAT on an invoice of their own, with no rate', () => {
+    const o: IssueLine = { ...S21, vatCode: 'O', vatRate: null, exemptionReason: 'VATEX-EU-O' };
+    expect(fields(doc({ lines: [S21, o, { ...o, vatRate: '0' }] }))).toEqual([
+      'lines.1.vatCode BR-O-11',
+      'lines.2.vatRate BR-O-05',
+      'lines.2.vatCode BR-O-11',
+    ]);
+    // Its VAT number is not shown (BR-O-02), so the company needs its registration number instead.
+    expect(
+      issueProblems(doc({ seller: { ...SELLER, vatNumber: null, registrationNumber: '' }, lines: [o] })),
+    ).toEqual([
+      {
+        field: 'seller.registrationNumber',
+        message:
+          "An invoice outside the scope of VAT needs the company's registration number (company settings)",
+        code: 'BR-CO-26',
+      },
+    ]);
+  });
+
+  it('refuses an empty invoice, a negative price, and malformed numbers', () => {
+    expect(issueProblems(doc({ lines: [] }))).toEqual([
+      { field: 'lines', message: 'An invoice needs at least one line', code: 'BR-16' },
+    ]);
+    expect(
+      fields(
+        doc({
+          lines: [
+            { ...S21, unitPrice: '-5' },
+            { ...S21, quantity: '1,5', unitPrice: '' },
+          ],
+        }),
+      ),
+    ).toEqual(['lines.0.unitPrice BR-27', 'lines.1.quantity BR-22', 'lines.1.unitPrice BR-26']);
+  });
+
+  it('refuses another currency without a usable exchange rate (art. 230)', () => {
+    expect(issueProblems(doc({ currency: 'usd', exchangeRate: null }))).toEqual([
+      { field: 'exchangeRate', message: 'An invoice in USD needs the exchange rate to EUR', code: 'art230' },
+    ]);
+    expect(fields(doc({ currency: 'USD', exchangeRate: '0' }))).toEqual(['exchangeRate art230']);
+    expect(fields(doc({ currency: 'USD', exchangeRate: '-1.1' }))).toEqual(['exchangeRate art230']);
+    expect(fields(doc({ currency: 'US' }))).toEqual(['currency BR-05']);
+  });
+
+  it('refuses a credit note that does not name the invoice it corrects', () => {
+    expect(issueProblems(doc({ kind: 'credit_note', precedingInvoiceNumber: null }))).toEqual([
+      {
+        field: 'creditedInvoice',
+        message: 'A credit note needs the number of the invoice it corrects',
+        code: 'BR-55',
+      },
+    ]);
+  });
+});
