@@ -1,20 +1,23 @@
-import { type AuditEntry, auditEntrySchema } from '@fvg/contracts';
+import {
+  type AuditEntry,
+  auditEntrySchema,
+  listResponseSchema,
+  type SalesInvoice,
+  type SalesInvoiceCreate,
+  type SalesInvoiceUpdate,
+  salesInvoiceListItemSchema,
+  salesInvoiceSchema,
+} from '@fvg/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
 import { api, apiBlob, apiRequest } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { withQuery } from '../../../lib/query-string.ts';
-import {
-  type SalesInvoice,
-  type SalesInvoiceCreate,
-  type SalesInvoiceUpdate,
-  salesInvoiceListSchema,
-  salesInvoiceSchema,
-} from './contract.ts';
 import { invoiceKeys } from './keys.ts';
 
 const historySchema = z.array(auditEntrySchema);
+const salesInvoiceListSchema = listResponseSchema(salesInvoiceListItemSchema);
 
 const path = (idOrNumber: string) => `sales-invoices/${encodeURIComponent(idOrNumber)}`;
 

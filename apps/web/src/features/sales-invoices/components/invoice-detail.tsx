@@ -1,4 +1,10 @@
-import { INVOICE_KIND_LABELS, type InvoiceStatus, type Role } from '@fvg/contracts';
+import {
+  defaultVat,
+  INVOICE_KIND_LABELS,
+  type InvoiceStatus,
+  type Role,
+  type SalesInvoice,
+} from '@fvg/contracts';
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -30,8 +36,6 @@ import { applyProblemToForm } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { dossierOptions } from '../../dossiers/api/dossiers-api.ts';
-import type { SalesInvoice } from '../api/contract.ts';
-import { defaultVat } from '../api/math.ts';
 import {
   downloadInvoicePdf,
   downloadInvoiceUbl,

@@ -1,4 +1,10 @@
-import { type Company, formatSeriesNumber, INVOICE_KIND_LABELS, type InvoiceKind } from '@fvg/contracts';
+import {
+  type Company,
+  formatSeriesNumber,
+  INVOICE_KIND_LABELS,
+  type InvoiceKind,
+  type SalesInvoice,
+} from '@fvg/contracts';
 import { Alert, Button, Checkbox, Code, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +19,6 @@ import { problemMessage } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, todayIso } from '../../../lib/format-date.ts';
 import { companyOptions } from '../../company/api/company-api.ts';
-import type { SalesInvoice } from '../api/contract.ts';
 import { useCreateCreditNote, useRecordPayment, useRemovePayment } from '../api/sales-invoices-api.ts';
 import { INVOICE_FIELD_LABELS as L } from './invoice-meta.ts';
 

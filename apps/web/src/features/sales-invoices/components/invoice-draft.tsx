@@ -1,4 +1,4 @@
-import { BASE_CURRENCY } from '@fvg/contracts';
+import { BASE_CURRENCY, type SalesInvoice, salesInvoiceUpdateSchema } from '@fvg/contracts';
 import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { type FieldValues, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
@@ -12,8 +12,6 @@ import {
   useRecordSubmit,
   useUnsavedChangesGuard,
 } from '../../../components/records/record-form.tsx';
-import { type SalesInvoice, salesInvoiceUpdateSchema } from '../api/contract.ts';
-import { defaultVat } from '../api/math.ts';
 import { useUpdateInvoice } from '../api/sales-invoices-api.ts';
 import {
   type InvoiceLineValue,
@@ -65,15 +63,12 @@ export function draftInputOf(values: DraftFormValues) {
   };
 }
 
-const resolver = contractResolver<DraftFormValues>(salesInvoiceUpdateSchema, draftInputOf, L);
-
-/** The seller's standard rate: the default of a domestic line (S at the company country's rate). */
-export function standardRateOf(sellerCountry: string): string {
-  return (
-    defaultVat({ dossierType: null, sellerCountry, buyerCountry: sellerCountry, buyerVatNumber: null })
-      .vatRate ?? '0'
-  );
-}
+// The version is the edit lock's: the save adds it, the form's values are checked without it.
+const resolver = contractResolver<DraftFormValues>(
+  salesInvoiceUpdateSchema.omit({ version: true }),
+  draftInputOf,
+  L,
+);
 
 export interface DraftFieldsProps<T extends DraftFormValues> {
   form: UseFormReturn<T>;
@@ -98,8 +93,7 @@ export function DraftFields<T extends DraftFormValues>({
   const exchangeRate = useWatch({ control: form.control, name: 'exchangeRate' });
   const lines = useWatch({ control: form.control, name: 'lines' }) ?? [];
   const totals = liveTotals(lines);
-  const standardRate = standardRateOf(sellerCountry);
-  useVatCodeFollowers(form, 'lines', standardRate);
+  useVatCodeFollowers(form, 'lines', sellerCountry);
   const columns = useMemo(
     () => invoiceLineColumns(/^[A-Z]{3}$/.test(currency) ? currency : BASE_CURRENCY),
     [currency],

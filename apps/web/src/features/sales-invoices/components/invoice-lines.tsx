@@ -1,17 +1,24 @@
 import {
   BASE_CURRENCY,
+  type DocumentTotals,
+  documentTotals,
+  type InvoiceLine,
+  type InvoiceLineInput,
+  lineNet,
+  toBaseCurrency,
   VAT_CODES,
+  VAT_EXEMPTION_REASONS_BY_CODE,
   VAT_EXEMPTION_TEXTS,
   type VatCode,
   type VatExemptionReason,
+  type VatGroup,
+  vatForCode,
 } from '@fvg/contracts';
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { LineColumn } from '../../../components/records/line-items-editor.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import type { InvoiceLine, InvoiceLineInput } from '../api/contract.ts';
-import { type DocumentTotals, documentTotals, lineNet, toBaseCurrency, type VatGroup } from '../api/math.ts';
 import {
   CHARGE_CODE_OPTIONS,
   EXEMPT_CODES,
@@ -54,18 +61,20 @@ export const lineValueOf = (line: InvoiceLine): InvoiceLineValue => ({
   exemptionReason: line.exemptionReason ?? '',
 });
 
-export const lineInputOf = (line: InvoiceLineValue): InvoiceLineInput => ({
-  ...(line.chargeId ? { chargeId: line.chargeId } : {}),
-  chargeCode: line.chargeCode,
-  description: line.description.trim(),
-  quantity: line.quantity,
-  unit: line.unit,
-  unitPrice: line.unitPrice,
-  vatCode: line.vatCode,
-  vatRate: rateless(line.vatCode) ? null : line.vatRate === '' ? null : line.vatRate,
-  exemptionReason:
-    EXEMPT_CODES.has(line.vatCode as VatCode) && line.exemptionReason ? line.exemptionReason : null,
-});
+/** The line as the API takes it; the contract (the form's resolver) has checked the codes. */
+export const lineInputOf = (line: InvoiceLineValue): InvoiceLineInput =>
+  ({
+    ...(line.chargeId ? { chargeId: line.chargeId } : {}),
+    chargeCode: line.chargeCode,
+    description: line.description.trim(),
+    quantity: line.quantity,
+    unit: line.unit,
+    unitPrice: line.unitPrice,
+    vatCode: line.vatCode,
+    vatRate: rateless(line.vatCode) ? null : line.vatRate === '' ? null : line.vatRate,
+    exemptionReason:
+      EXEMPT_CODES.has(line.vatCode as VatCode) && line.exemptionReason ? line.exemptionReason : null,
+  }) as InvoiceLineInput;
 
 export function newInvoiceLine(vat: VatDefault, previous?: InvoiceLineValue): InvoiceLineValue {
   return {
@@ -98,13 +107,13 @@ function mathLineOf(line: InvoiceLineValue) {
  * line nets rounded, VAT per rate group from the group's net). Lines not yet readable are left out.
  */
 export function liveTotals(lines: readonly InvoiceLineValue[]): DocumentTotals {
-  const reasons = new Map<VatCode, VatExemptionReason>();
-  for (const line of lines)
-    if (isVatCode(line.vatCode) && line.exemptionReason && !reasons.has(line.vatCode))
-      reasons.set(line.vatCode, line.exemptionReason as VatExemptionReason);
   return documentTotals(
-    lines.flatMap((l) => mathLineOf(l) ?? []),
-    (code) => reasons.get(code) ?? null,
+    lines.flatMap((l) => {
+      const math = mathLineOf(l);
+      return math
+        ? [{ ...math, exemptionReason: (l.exemptionReason || null) as VatExemptionReason | null }]
+        : [];
+    }),
   );
 }
 
@@ -180,13 +189,13 @@ export function invoiceLineColumns(currency: string): LineColumn<InvoiceLineValu
 }
 
 /**
- * Changing a line's VAT code sets what goes with it: the standard rate for S, 0 for Z/E/AE, none for
- * O, and the matching exemption reason (kept when the line already has one that fits).
+ * Changing a line's VAT code sets what goes with it (vatForCode): the seller country's standard rate
+ * for S, 0 for Z/E/AE, none for O, and the matching exemption reason (kept when the line's fits).
  */
 export function useVatCodeFollowers<T extends FieldValues>(
   form: UseFormReturn<T>,
   name: string,
-  standardRate: string,
+  sellerCountry: string,
 ) {
   useEffect(() => {
     const pattern = new RegExp(`^${name.replace('.', '\\.')}\\.(\\d+)\\.vatCode$`);
@@ -197,24 +206,20 @@ export function useVatCodeFollowers<T extends FieldValues>(
       const line = (values as Record<string, InvoiceLineValue[] | undefined>)[name]?.[index];
       if (!line) return;
       const code = line.vatCode as VatCode;
+      if (!isVatCode(code)) return;
       const set = (field: string, value: string) =>
         form.setValue(`${name}.${index}.${field}` as FieldPath<T>, value as never, {
           shouldDirty: true,
           shouldValidate: form.formState.isSubmitted,
         });
-      set('vatRate', code === 'S' ? standardRate : code === 'O' ? '' : '0');
-      const fits: Record<VatCode, readonly string[]> = {
-        S: [],
-        Z: [],
-        E: ['VATEX-EU-146-1E', 'VATEX-EU-144'],
-        AE: ['VATEX-EU-AE'],
-        O: ['VATEX-EU-O'],
-      };
-      const allowed = fits[code] ?? [];
-      if (!allowed.includes(line.exemptionReason)) set('exemptionReason', allowed[0] ?? '');
+      const vat = vatForCode(code, sellerCountry);
+      set('vatRate', vat.vatRate ?? '');
+      // E has two reasons: one the line already has is kept.
+      if (!VAT_EXEMPTION_REASONS_BY_CODE[code].includes(line.exemptionReason as VatExemptionReason))
+        set('exemptionReason', vat.exemptionReason ?? VAT_EXEMPTION_REASONS_BY_CODE[code][0] ?? '');
     });
     return () => sub.unsubscribe();
-  }, [form, name, standardRate]);
+  }, [form, name, sellerCountry]);
 }
 
 const fmt = (amount: string, currency: string) => formatMoney(amount as `${number}`, { currency });

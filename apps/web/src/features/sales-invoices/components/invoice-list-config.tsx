@@ -1,3 +1,4 @@
+import type { SalesInvoiceListItem } from '@fvg/contracts';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { pathFor } from '../../../app/route-table.ts';
@@ -8,7 +9,6 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import type { SalesInvoiceListRow } from '../api/contract.ts';
 import { invoiceKeys } from '../api/keys.ts';
 import { fetchInvoiceList } from '../api/sales-invoices-api.ts';
 import {
@@ -47,7 +47,7 @@ export function InvoiceNumber({ invoice }: { invoice: { id: string; number: stri
   );
 }
 
-const columns: RecordColumn<SalesInvoiceListRow>[] = [
+const columns: RecordColumn<SalesInvoiceListItem>[] = [
   {
     id: 'number',
     header: 'Number',
@@ -164,7 +164,7 @@ export function invoiceListConfig({
   staff,
   customerLookup,
   dossierLookup,
-}: InvoiceListOptions): ListConfig<SalesInvoiceListRow> {
+}: InvoiceListOptions): ListConfig<SalesInvoiceListItem> {
   const filters: FilterDef[] = [
     {
       kind: 'multiselect',

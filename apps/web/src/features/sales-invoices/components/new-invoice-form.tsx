@@ -1,4 +1,4 @@
-import { BASE_CURRENCY } from '@fvg/contracts';
+import { BASE_CURRENCY, defaultVat, type SalesInvoice, salesInvoiceFromLinesSchema } from '@fvg/contracts';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -14,8 +14,6 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { companyOptions } from '../../company/api/company-api.ts';
 import { dossierOptions } from '../../dossiers/api/dossiers-api.ts';
 import { partyOptions } from '../../parties/api/parties-api.ts';
-import { type SalesInvoice, salesInvoiceCreateSchema } from '../api/contract.ts';
-import { defaultVat } from '../api/math.ts';
 import { useCreateInvoice } from '../api/sales-invoices-api.ts';
 import { DraftFields, type DraftFormValues, draftInputOf } from './invoice-draft.tsx';
 import type { VatDefault } from './invoice-lines.tsx';
@@ -31,7 +29,7 @@ const newInvoiceInput = (values: NewInvoiceValues) => ({
   customerId: values.customerId,
   dossierId: values.dossierId || null,
 });
-const resolver = contractResolver<NewInvoiceValues>(salesInvoiceCreateSchema, newInvoiceInput, L);
+const resolver = contractResolver<NewInvoiceValues>(salesInvoiceFromLinesSchema, newInvoiceInput, L);
 
 const sameVat = (line: { vatCode: string; vatRate: string; exemptionReason: string }, vat: VatDefault) =>
   line.vatCode === vat.vatCode &&
