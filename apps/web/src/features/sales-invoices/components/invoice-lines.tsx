@@ -281,10 +281,10 @@ export function InvoiceTotals({
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td ta="right" data-testid="vat-group-taxable">
+                <Table.Td ta="right" data-testid="vat-taxable">
                   {fmt(g.taxableAmount, currency)}
                 </Table.Td>
-                <Table.Td ta="right" data-testid="vat-group-vat">
+                <Table.Td ta="right" data-testid="vat-amount">
                   {fmt(g.vatAmount, currency)}
                 </Table.Td>
               </Table.Tr>
