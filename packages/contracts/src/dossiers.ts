@@ -73,6 +73,14 @@ const locode = z
 
 const isoDate = optionalCalendarDate();
 
+/** An optional UN/LOCODE form field (empty → null); offers reuse it for their route. */
+export const optionalLocodeSchema = locode;
+/** An optional Incoterms 2020 code (empty → null); the mode rule is `checkDossierRules`'s. */
+export const optionalIncotermSchema = upper(3).refine(
+  (v) => !v || v.length === 3,
+  `Choose one of ${INCOTERMS_2020.join(', ')}`,
+);
+
 export const containerInputSchema = z.strictObject({
   number: z
     .string()
@@ -115,7 +123,7 @@ const dossierFieldsObject = z.strictObject({
   consignorId: uuidSchema.nullish(),
   consigneeId: uuidSchema.nullish(),
   notifyPartyId: uuidSchema.nullish(),
-  incoterm: upper(3).refine((v) => !v || v.length === 3, `Choose one of ${INCOTERMS_2020.join(', ')}`),
+  incoterm: optionalIncotermSchema,
   incotermPlace: optionalText(100),
   originLocode: locode,
   destinationLocode: locode,
@@ -343,8 +351,14 @@ export type DossierTransitionBody = z.input<typeof dossierTransitionSchema>;
 /** Job costing: cost and revenue lines, converted to the base currency (EUR) with the rate given. */
 export const BASE_CURRENCY = 'EUR';
 /** Amounts, base amounts, totals and profit are numeric(16, 2) columns; rates numeric(18, 6). */
-const MONEY_COLUMN = { precision: 16, scale: 2 } as const;
-const RATE_COLUMN = { precision: 18, scale: 6 } as const;
+export const MONEY_COLUMN = { precision: 16, scale: 2 } as const;
+export const RATE_COLUMN = { precision: 18, scale: 6 } as const;
+/** An ISO 4217 currency code as charges and lines take it (trimmed, upper-cased). */
+export const currencyCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR');
 const numericMaxMoney = numericMax(MONEY_COLUMN.precision, MONEY_COLUMN.scale);
 
 /**
@@ -395,11 +409,7 @@ export const chargeInputSchema = z
     description: z.string().trim().min(1, 'Enter a description').max(200),
     partyId: uuidSchema.nullish(),
     amount: decimal(MONEY_COLUMN),
-    currency: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR'),
+    currency: currencyCodeSchema,
     /** Units of base currency per unit of `currency`; 1 for EUR. */
     exchangeRate: decimal({ ...RATE_COLUMN, positive: true }).default('1'),
   })
@@ -507,7 +517,8 @@ export const dossierTransitionResultSchema = dossierSchema.extend({
 });
 export type DossierTransitionResult = z.infer<typeof dossierTransitionResultSchema>;
 
-const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
+/** A comma-separated list filter (`?status=a,b`), each value checked by `item`. */
+export const csvListSchema = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
     .transform((s) =>
@@ -529,9 +540,9 @@ export const dossierFieldVisibility = {
 } as const satisfies FieldVisibility;
 
 export const dossierListQuerySchema = listQueryBaseSchema.extend({
-  status: csv(dossierStatusSchema).optional(),
-  type: csv(dossierTypeSchema).optional(),
-  mode: csv(dossierModeSchema).optional(),
+  status: csvListSchema(dossierStatusSchema).optional(),
+  type: csvListSchema(dossierTypeSchema).optional(),
+  mode: csvListSchema(dossierModeSchema).optional(),
   customerId: uuidSchema.optional(),
   handlerId: uuidSchema.optional(),
   originLocode: z.string().trim().toUpperCase().max(5).optional(),

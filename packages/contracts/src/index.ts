@@ -4,6 +4,8 @@ export * from './constants.ts';
 export * from './container-events.ts';
 export * from './documents.ts';
 export * from './dossiers.ts';
+// dossiers.ts (fix/offers-api) and sales-invoices.ts (fix/invoices-api) both export the same schema.
+export { currencyCodeSchema } from './dossiers.ts';
 export * from './health.ts';
 export * from './hub.ts';
 export * from './invoice-math.ts';
@@ -14,6 +16,7 @@ export * from './primitives.ts';
 export * from './problem.ts';
 export * from './records.ts';
 export * from './sales-invoices.ts';
+export * from './sales-offers.ts';
 export * from './sales-values.ts';
 export * from './transports.ts';
 export * from './users.ts';

@@ -121,6 +121,8 @@ export const salesInvoiceFromDossierSchema = z.strictObject({
   dossierId: uuidSchema,
   /** Needed only when the dossier's open revenue charges are in several currencies. */
   currency: currencyCodeSchema.optional(),
+  /** Base currency per unit of that currency; the charges' own rate when left out. */
+  exchangeRate: exchangeRateSchema.nullish(),
   ...draftFields,
 });
 export type SalesInvoiceFromDossier = z.input<typeof salesInvoiceFromDossierSchema>;

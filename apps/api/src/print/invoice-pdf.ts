@@ -1,0 +1,236 @@
+import {
+  type Company,
+  type InvoiceSeller,
+  SALES_UNIT_LABELS,
+  type SalesInvoice,
+  VAT_CODE_LABELS,
+  VAT_EXEMPTION_TEXTS,
+  type VatExemptionReason,
+} from '@fvg/contracts';
+import type { Content } from 'pdfmake/interfaces';
+import { printDate, printDecimal, printMoney, printQuantity, printRate, printUnitPrice } from './format.ts';
+import {
+  addressBlock,
+  addressLines,
+  documentFrame,
+  facts,
+  header,
+  type Letterhead,
+  linesTable,
+  totalsBox,
+} from './layout.ts';
+import { type RenderOptions, renderPdf } from './pdf.ts';
+
+/** The seller as printed: the invoice's snapshot, with the company's bank and footer where it has none. */
+function letterheadOf(seller: InvoiceSeller, company: Company): Letterhead {
+  return {
+    name: seller.name,
+    street: seller.street,
+    postalCode: seller.postalCode,
+    city: seller.city,
+    countryCode: seller.countryCode,
+    vatNumber: seller.vatNumber,
+    registrationNumber: seller.registrationNumber,
+    email: seller.email,
+    iban: seller.iban ?? company.iban,
+    bic: seller.bic ?? company.bic,
+    footer: seller.footer ?? company.invoiceFooter,
+  };
+}
+
+/** 'S 21 %', 'E', 'AE': the code a line's VAT column and the summary show. */
+export function vatLabel(code: string, rate: string | null): string {
+  return code === 'S' || code === 'Z' ? `${code} ${printRate(rate)}` : code;
+}
+
+/** The exemption wording of each group that needs one (BT-120), once per reason. */
+export function exemptionTexts(invoice: SalesInvoice): string[] {
+  const reasons = new Set<VatExemptionReason>();
+  for (const g of invoice.totals.vatGroups) if (g.exemptionReason) reasons.add(g.exemptionReason);
+  return [...reasons].map((r) => VAT_EXEMPTION_TEXTS[r]);
+}
+
+/** "Invoice I-2026-000042" / "Credit note C-2026-000007" / "Draft invoice": the document's name. */
+export function invoiceTitle(invoice: SalesInvoice): string {
+  const kind = invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice';
+  return invoice.number ? `${kind} ${invoice.number}` : `Draft ${kind.toLowerCase()}`;
+}
+
+export async function renderInvoicePdf(
+  invoice: SalesInvoice,
+  company: Company,
+  options: RenderOptions = {},
+): Promise<Buffer> {
+  const seller = letterheadOf(invoice.seller, company);
+  const buyer = invoice.buyer;
+  const cur = invoice.currency;
+  const isCredit = invoice.kind === 'credit_note';
+  const t = invoice.totals;
+  const base = company.baseCurrency;
+
+  const content: Content[] = [
+    header(
+      seller,
+      isCredit ? 'Credit note' : 'Invoice',
+      invoice.number ?? 'Draft — no number yet',
+      isCredit && invoice.creditedInvoice?.number
+        ? `corrects invoice ${invoice.creditedInvoice.number}`
+        : undefined,
+    ),
+    {
+      columns: [
+        {
+          width: '*',
+          stack: [
+            addressBlock('Bill to', [
+              buyer.name,
+              ...addressLines(buyer),
+              buyer.vatNumber ? `VAT ${buyer.vatNumber}` : null,
+              buyer.registrationNumber ? `Reg. ${buyer.registrationNumber}` : null,
+            ]),
+          ],
+        },
+        {
+          width: 220,
+          stack: [
+            facts([
+              ['Issue date', invoice.issueDate ? printDate(invoice.issueDate) : 'not issued'],
+              ['Supply date', invoice.supplyDate ? printDate(invoice.supplyDate) : null],
+              ['Due date', !isCredit && invoice.dueDate ? printDate(invoice.dueDate) : null],
+              [
+                'Corrects',
+                isCredit && invoice.creditedInvoice?.number
+                  ? `invoice ${invoice.creditedInvoice.number}`
+                  : null,
+              ],
+              ['Our VAT number', seller.vatNumber],
+              ['Customer', invoice.customer.code],
+              ['Dossier', invoice.dossier?.number],
+              ['Your reference', invoice.buyerReference],
+              ['Order reference', invoice.orderReference],
+              ['Currency', cur],
+            ]),
+          ],
+        },
+      ],
+      columnGap: 20,
+      margin: [0, 0, 0, 16],
+    },
+    linesTable(
+      [
+        { header: '#', width: 16 },
+        { header: 'Description', width: '*' },
+        { header: 'Quantity', width: 48, align: 'right' },
+        { header: 'Unit', width: 48 },
+        { header: `Unit price`, width: 60, align: 'right' },
+        { header: 'VAT', width: 42 },
+        { header: `Net (${cur})`, width: 66, align: 'right' },
+      ],
+      invoice.lines.map((l, i) => [
+        String(i + 1),
+        l.description,
+        printQuantity(l.quantity),
+        SALES_UNIT_LABELS[l.unit] ?? l.unit,
+        printUnitPrice(l.unitPrice),
+        vatLabel(l.vatCode, l.vatRate),
+        printDecimal(l.lineNet),
+      ]),
+    ),
+    {
+      columns: [
+        {
+          width: '*',
+          stack: [
+            { text: 'VAT summary', style: 'sectionTitle' },
+            {
+              table: {
+                headerRows: 1,
+                widths: ['*', 70, 40, 70],
+                body: [
+                  [
+                    { text: 'VAT', style: 'th' },
+                    { text: `Taxable (${cur})`, style: 'th', alignment: 'right' },
+                    { text: 'Rate', style: 'th', alignment: 'right' },
+                    { text: `VAT (${cur})`, style: 'th', alignment: 'right' },
+                  ],
+                  ...t.vatGroups.map((g) => [
+                    { text: `${g.vatCode} · ${VAT_CODE_LABELS[g.vatCode]}`, fontSize: 8.5 },
+                    { text: printDecimal(g.taxableAmount), fontSize: 8.5, alignment: 'right' as const },
+                    { text: printRate(g.vatRate), fontSize: 8.5, alignment: 'right' as const },
+                    { text: printDecimal(g.vatAmount), fontSize: 8.5, alignment: 'right' as const },
+                  ]),
+                ],
+              },
+              layout: 'lightHorizontalLines',
+            },
+            ...exemptionTexts(invoice).map(
+              (text) => ({ text, style: 'small', margin: [0, 4, 0, 0] }) as Content,
+            ),
+          ],
+        },
+        {
+          width: 'auto',
+          stack: [
+            totalsBox([
+              { label: 'Total excl. VAT', amount: printMoney(t.taxExclusiveAmount, cur) },
+              { label: 'VAT', amount: printMoney(t.vatTotal, cur) },
+              {
+                label: isCredit ? 'Total credited' : 'Total incl. VAT',
+                amount: printMoney(t.taxInclusiveAmount, cur),
+                strong: true,
+              },
+              ...(!isCredit && invoice.paidAmount && Number(invoice.paidAmount) !== 0
+                ? [
+                    { label: 'Paid', amount: printMoney(invoice.paidAmount, cur) },
+                    { label: 'Amount due', amount: printMoney(invoice.openAmount, cur), strong: true },
+                  ]
+                : []),
+            ]),
+          ],
+        },
+      ],
+      columnGap: 20,
+    },
+  ];
+
+  if (cur !== base && invoice.exchangeRate) {
+    content.push({
+      text: [
+        `Exchange rate: 1 ${cur} = ${invoice.exchangeRate.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')} ${base}. `,
+        `VAT total in ${base}: `,
+        { text: printMoney(t.vatTotalBase ?? '0', base), bold: true },
+        ' (art. 230 VAT Directive).',
+      ],
+      style: 'small',
+      margin: [0, 10, 0, 0],
+    });
+  }
+
+  content.push({ text: isCredit ? 'Settlement' : 'Payment', style: 'sectionTitle' });
+  if (isCredit) {
+    content.push({
+      text: `This credit note corrects invoice ${invoice.creditedInvoice?.number ?? ''}. The amount of ${printMoney(t.taxInclusiveAmount, cur)} is set off against that invoice or refunded.`,
+      style: 'small',
+    });
+  } else {
+    const bank = seller.iban ? ` to IBAN ${seller.iban}${seller.bic ? ` (BIC ${seller.bic})` : ''}` : '';
+    content.push({
+      text: [
+        `Payment terms: ${invoice.paymentTermsDays} days${invoice.dueDate ? `, due ${printDate(invoice.dueDate)}` : ''}. `,
+        `Please pay ${printMoney(invoice.openAmount ?? t.payableAmount, cur)}${bank}, quoting `,
+        { text: invoice.number ?? 'the invoice number', bold: true },
+        ' as payment reference.',
+      ],
+      style: 'small',
+    });
+  }
+  if (seller.footer) content.push({ text: seller.footer, style: 'muted', margin: [0, 14, 0, 0] });
+
+  const doc = documentFrame({
+    company: seller,
+    title: invoiceTitle(invoice),
+    content,
+    draft: invoice.number === null,
+  });
+  return renderPdf(doc, options);
+}
