@@ -57,7 +57,7 @@ export function invoiceHistoryOptions(idOrNumber: string) {
 export function invoicePdfOptions(invoice: Pick<SalesInvoice, 'id' | 'version'>) {
   return queryOptions({
     queryKey: invoiceKeys.pdf(invoice.id, invoice.version),
-    queryFn: async ({ signal }) => (await apiBlob(`${path(invoice.id)}/pdf?inline=1`, { signal })).blob,
+    queryFn: async ({ signal }) => (await apiBlob(`${path(invoice.id)}/pdf`, { signal })).blob,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 30_000,
   });
