@@ -22,6 +22,7 @@ import { companyRoutes } from './features/company/company.routes.ts';
 import { companyService } from './features/company/company.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
 import { documentsFeature } from './features/documents/documents.plugin.ts';
+import { createFileStore } from './features/documents/storage.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
 import { dossiersService } from './features/dossiers/dossiers.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -31,6 +32,9 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { notificationsService } from './features/notifications/notifications.service.ts';
 import { partiesRoutes } from './features/parties/parties.routes.ts';
 import { partiesService } from './features/parties/parties.service.ts';
+import { invoiceDocuments } from './features/sales-invoices/sales-invoices.documents.ts';
+import { salesInvoicesRoutes } from './features/sales-invoices/sales-invoices.routes.ts';
+import { salesInvoicesService } from './features/sales-invoices/sales-invoices.service.ts';
 import { transportsRoutes } from './features/transports/transports.routes.ts';
 import { transportsService } from './features/transports/transports.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -143,6 +147,11 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
   const users = usersAdminService(db, mailer, events, config.publicUrl, sessions);
   const chat = chatService(db, events, notices);
   const notifications = notificationsService(db, notices);
+  // One file store for the documents area and the documents other areas write (invoice PDFs).
+  const store = createFileStore(config);
+  const salesInvoices = salesInvoicesService(db, events, notices);
+  const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
+  invoiceFiles.register(jobs);
 
   await app.register(
     async (api) => {
@@ -155,7 +164,8 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       await api.register(chatRoutes, { chat });
       await api.register(notificationsRoutes, { notifications });
       await api.register(containerEventsRoutes, { db, events });
-      await api.register(documentsFeature, { db, config, events });
+      await api.register(documentsFeature, { db, config, events, store });
+      await api.register(salesInvoicesRoutes, { invoices: salesInvoices, documents: invoiceFiles });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, {
@@ -212,7 +222,20 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
   app.addHook('onClose', () => jobs.stop());
 
   return Object.assign(app, {
-    services: { auth, sessions, mailer, jobs, events, parties, dossiers, chat, notifications, hub },
+    services: {
+      auth,
+      sessions,
+      mailer,
+      jobs,
+      events,
+      parties,
+      dossiers,
+      chat,
+      notifications,
+      hub,
+      salesInvoices,
+      invoiceFiles,
+    },
   });
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -51,6 +51,7 @@ export const RECORD_KINDS = [
   'transport',
   'document',
   'container-event',
+  'sales-invoice',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryInt } from './primitives.ts';
 
 /** What a notification is about: the events that raise one today (more come with offers, invoices …). */
-export const NOTIFICATION_KINDS = ['chat-message', 'booking-requested'] as const;
+export const NOTIFICATION_KINDS = ['chat-message', 'booking-requested', 'invoice-overdue'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

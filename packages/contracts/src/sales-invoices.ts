@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { latestTodayOnEarth } from './dossiers.ts';
-import { multiplyDecimal } from './money.ts';
+import {
+  csvListSchema,
+  currencyCodeSchema,
+  latestTodayOnEarth,
+  MONEY_COLUMN,
+  RATE_COLUMN,
+} from './dossiers.ts';
+import { lineNet } from './invoice-math.ts';
 import { partyRefSchema } from './parties.ts';
 import {
   calendarDate,
@@ -13,7 +19,7 @@ import {
   text,
   versionSchema,
 } from './primitives.ts';
-import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import {
   INVOICE_KINDS,
   INVOICE_STATUSES,
@@ -46,14 +52,7 @@ export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
 /** Column sizes (migration 0018): quantities numeric(14,3), unit prices (16,4), amounts (16,2), rates (18,6). */
 const QUANTITY_COLUMN = { precision: 14, scale: 3 } as const;
 const UNIT_PRICE_COLUMN = { precision: 16, scale: 4 } as const;
-const AMOUNT_COLUMN = { precision: 16, scale: 2 } as const;
-const RATE_COLUMN = { precision: 18, scale: 6 } as const;
-
-export const currencyCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Enter an ISO 4217 currency, e.g. EUR');
+const AMOUNT_COLUMN = MONEY_COLUMN;
 
 /** Units of base currency (EUR) per unit of the invoice currency: BT-6 needs it when they differ. */
 export const exchangeRateSchema = decimal({ ...RATE_COLUMN, positive: true });
@@ -91,7 +90,7 @@ export const invoiceLineInputSchema = z
     )
       ctx.addIssue({ code: 'custom', path: ['vatRate'], message: `The rate of VAT code ${vatCode} is 0 %` });
     if (isDecimal(quantity) && isDecimal(unitPrice)) {
-      const net = multiplyDecimal(quantity, unitPrice, AMOUNT_COLUMN.scale);
+      const net = lineNet(quantity, unitPrice);
       if (!fitsNumeric(net, AMOUNT_COLUMN.precision, AMOUNT_COLUMN.scale))
         ctx.addIssue({
           code: 'custom',
@@ -221,8 +220,8 @@ export const paymentDeleteSchema = z.strictObject({
 export type PaymentDelete = z.input<typeof paymentDeleteSchema>;
 
 export const salesInvoiceListQuerySchema = listQueryBaseSchema.extend({
-  status: csvOf(invoiceStatusSchema).optional(),
-  kind: csvOf(invoiceKindSchema).optional(),
+  status: csvListSchema(invoiceStatusSchema).optional(),
+  kind: csvListSchema(invoiceKindSchema).optional(),
   customerId: uuidSchema.optional(),
   dossierId: uuidSchema.optional(),
   /** Issued on or after / on or before this day (issue dates are calendar days). */

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-sign-in-limits.ts';
 import * as m0012 from './migrations/0012-idempotency-keys.ts';
 import * as m0014 from './migrations/0014-notifications.ts';
 import * as m0016 from './migrations/0016-company-settings.ts';
+import * as m0018 from './migrations/0018-sales-invoices.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0012-idempotency-keys': m0012,
   '0014-notifications': m0014,
   '0016-company-settings': m0016,
+  '0018-sales-invoices': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

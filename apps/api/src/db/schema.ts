@@ -214,6 +214,8 @@ export interface DossierChargesTable {
   currency: string;
   exchange_rate: Numeric;
   base_amount: Numeric;
+  /** The issued invoice line that bills this revenue charge (migration 0018). */
+  invoiced_line_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChatMessagesTable {
@@ -379,7 +381,7 @@ export interface Database {
 export interface NotificationsTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'chat-message' | 'booking-requested';
+  kind: 'chat-message' | 'booking-requested' | 'invoice-overdue';
   title: string;
   body: string;
   link: string | null;
@@ -390,4 +392,76 @@ export interface NotificationsTable {
 
 export interface Database {
   notifications: NotificationsTable;
+}
+
+/** Sales invoices and credit notes (migration 0018); content frozen by a trigger once numbered. */
+export interface SalesInvoicesTable {
+  id: Generated<string>;
+  kind: 'invoice' | 'credit_note';
+  number: string | null;
+  status: Generated<'draft' | 'issued' | 'partially_paid' | 'paid' | 'credited'>;
+  customer_id: string;
+  dossier_id: string | null;
+  credited_invoice_id: string | null;
+  currency: string;
+  exchange_rate: NullableNumeric;
+  issue_date: DateCol;
+  supply_date: DateCol;
+  due_date: DateCol;
+  payment_terms_days: number;
+  buyer_reference: string | null;
+  order_reference: string | null;
+  notes: string | null;
+  seller: ColumnType<unknown, string | null | undefined, string | null>;
+  buyer: ColumnType<unknown, string | null | undefined, string | null>;
+  line_extension_amount: ColumnType<string, string | undefined, string>;
+  vat_total: ColumnType<string, string | undefined, string>;
+  tax_inclusive_amount: ColumnType<string, string | undefined, string>;
+  vat_total_base: ColumnType<string, string | undefined, string>;
+  paid_amount: ColumnType<string, string | undefined, string>;
+  credited_amount: ColumnType<string, string | undefined, string>;
+  overdue_notified_at: Date | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+  issued_at: Date | null;
+  issued_by: string | null;
+}
+
+export interface SalesInvoiceLinesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  position: number;
+  charge_id: string | null;
+  credited_line_id: string | null;
+  charge_code: string;
+  description: string;
+  quantity: Numeric;
+  unit: string;
+  unit_price: Numeric;
+  vat_code: string;
+  vat_rate: NullableNumeric;
+  exemption_reason: string | null;
+  line_net: Numeric;
+}
+
+export interface SalesInvoicePaymentsTable {
+  id: Generated<string>;
+  invoice_id: string;
+  paid_on: string;
+  amount: Numeric;
+  reference: string | null;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  deleted_at: Date | null;
+  deleted_by: string | null;
+  delete_reason: string | null;
+}
+
+export interface Database {
+  sales_invoices: SalesInvoicesTable;
+  sales_invoice_lines: SalesInvoiceLinesTable;
+  sales_invoice_payments: SalesInvoicePaymentsTable;
 }

@@ -37,6 +37,9 @@ export const problems = {
   notFound: (detail = 'Not found.') => new HttpProblem(404, 'Not found', detail),
   conflict: (detail: string, errors?: FieldError[]) =>
     new HttpProblem(409, 'Conflict', detail, errors ? { errors } : {}),
+  /** Well-formed, but the record as it is refuses it (an invoice the law would refuse, an overpayment). */
+  unprocessable: (detail: string, errors: FieldError[]) =>
+    new HttpProblem(422, 'Unprocessable content', detail, { errors }),
   tooManyRequests: (retryAfterSeconds: number, detail: string) =>
     new HttpProblem(429, 'Too many requests', detail, {
       headers: { 'retry-after': String(retryAfterSeconds) },

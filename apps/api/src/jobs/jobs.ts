@@ -7,6 +7,10 @@ import type { Db } from '../db/database.ts';
 /** Every job name with its payload; a new kind of job adds its line here (ADR 0027). */
 export interface JobPayloads {
   'mail.send': { outboxId: string };
+  /** Renders an issued sales invoice or credit note to PDF and stores it as its document. */
+  'invoice.pdf': { invoiceId: string };
+  /** Tells handlers of the invoices that turned overdue (scheduled). */
+  'invoices.mark-overdue': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import type { SalesInvoice } from '@fvg/contracts';
+import type { Db } from '../../db/database.ts';
+import { invoiceUbl } from '../../e-invoice/ubl.ts';
+import { problems } from '../../http/problem.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { renderInvoicePdf } from '../../print/invoice-pdf.ts';
+import { readCompany } from '../company/company.service.ts';
+import { documentsRepository } from '../documents/documents.repository.ts';
+import { FileMissingError, type FileStore, newStorageKey } from '../documents/storage.ts';
+import type { SalesInvoicesService } from './sales-invoices.service.ts';
+
+/** Far above any invoice PDF; the store wants a limit. */
+const MAX_PDF_BYTES = 20 * 1024 * 1024;
+
+async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The printed forms of an invoice. An issued one's PDF is rendered once (the `invoice.pdf` job) and
+ * stored as a document of the invoice, so it never changes afterwards, even when the layout does;
+ * a draft's is rendered on each request, marked as a draft.
+ */
+export function invoiceDocuments(db: Db, store: FileStore, invoices: SalesInvoicesService) {
+  async function stored(invoiceId: string) {
+    return db
+      .selectFrom('documents')
+      .select(['id', 'storage_key'])
+      .where('record_type', '=', 'invoice')
+      .where('record_id', '=', invoiceId)
+      .orderBy('uploaded_at')
+      .executeTakeFirst();
+  }
+
+  /** Renders and stores the PDF of an issued invoice, unless it has one (a retried job). */
+  async function storePdf(invoiceId: string): Promise<void> {
+    if (await stored(invoiceId)) return;
+    const invoice = await invoices.asStaff(invoiceId);
+    if (!invoice?.number) return;
+    const pdf = await renderInvoicePdf(invoice, await readCompany(db));
+    const namespace = await documentsRepository(db).namespace();
+    const key = newStorageKey(namespace);
+    const put = await store.put(key, [pdf], { maxBytes: MAX_PDF_BYTES });
+    const meta = await db
+      .selectFrom('sales_invoices')
+      .select(['issued_by', 'dossier_id'])
+      .where('id', '=', invoiceId)
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      // Serialises two renders of one invoice (a retry racing a slow first run): one row wins.
+      await trx.selectFrom('sales_invoices').select('id').where('id', '=', invoiceId).forUpdate().execute();
+      const again = await trx
+        .selectFrom('documents')
+        .select('id')
+        .where('record_type', '=', 'invoice')
+        .where('record_id', '=', invoiceId)
+        .executeTakeFirst();
+      if (again) return;
+      await documentsRepository(trx).insert({
+        record_type: 'invoice',
+        record_id: invoiceId,
+        dossier_id: meta.dossier_id,
+        storage_key: key,
+        file_name: `${invoice.number}.pdf`,
+        content_type: 'application/pdf',
+        size_bytes: put.size,
+        sha256: put.sha256 || createHash('sha256').update(pdf).digest('hex'),
+        document_type: 'other',
+        visible_to_customer: true,
+        // The user who issued it; null only when that user was deleted since (the column allows it).
+        uploaded_by: meta.issued_by as string,
+        updated_by: meta.issued_by as string,
+      });
+    });
+  }
+
+  return {
+    storePdf,
+
+    async pdf(invoice: SalesInvoice): Promise<Buffer> {
+      if (invoice.number) {
+        const doc = await stored(invoice.id);
+        if (doc) {
+          try {
+            return await readAll(await store.get(doc.storage_key));
+          } catch (e) {
+            if (!(e instanceof FileMissingError)) throw e;
+          }
+        }
+        // Issued a moment ago and the job has not run yet: the same rendering, stored now.
+        await storePdf(invoice.id);
+        const now = await stored(invoice.id);
+        if (now) return readAll(await store.get(now.storage_key));
+      }
+      return renderInvoicePdf(invoice, await readCompany(db));
+    },
+
+    async ubl(invoice: SalesInvoice): Promise<string> {
+      if (!invoice.number)
+        throw problems.conflict('A draft has no e-invoice yet: issue it first.', [
+          { field: 'id', message: 'Not issued' },
+        ]);
+      return invoiceUbl(invoice, await readCompany(db));
+    },
+
+    register(jobs: Jobs) {
+      jobs.register('invoice.pdf', ({ invoiceId }) => storePdf(invoiceId));
+      jobs.register('invoices.mark-overdue', async () => {
+        await invoices.markOverdue();
+      });
+    },
+  };
+}
+export type InvoiceDocuments = ReturnType<typeof invoiceDocuments>;

@@ -1,0 +1,1112 @@
+import {
+  type Company,
+  type CreditNoteCreate,
+  type creditNoteCreateSchema,
+  type Dossier,
+  defaultVat,
+  documentTotals,
+  type InvoiceAction,
+  type InvoiceParty,
+  type InvoiceSeller,
+  type invoiceIssueSchema,
+  type invoiceLineInputSchema,
+  issueProblems,
+  lineNet,
+  multiplyDecimal,
+  type PaymentCreate,
+  type paymentCreateSchema,
+  SALES_CHARGE_CODES,
+  type SalesInvoice,
+  type SalesInvoiceCreateParsed,
+  type SalesInvoiceListQuery,
+  salesInvoiceFieldVisibility,
+  type salesInvoiceFromDossierSchema,
+  type salesInvoiceFromLinesSchema,
+  type salesInvoiceUpdateSchema,
+  subtractDecimal,
+  sumDecimal,
+  type VatCode,
+  type VatExemptionReason,
+} from '@fvg/contracts';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { problems } from '../../http/problem.ts';
+import { enqueue } from '../../jobs/jobs.ts';
+import { type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
+import type { RecordEvents } from '../../records/events.ts';
+import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { redact } from '../../records/visibility.ts';
+import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
+import { type NotificationBus, newSignals } from '../notifications/notification-bus.ts';
+import {
+  insertNotifications,
+  type NotificationDelivery,
+  recipients,
+} from '../notifications/notifications.repository.ts';
+import type { SessionUser } from '../users/users.repository.ts';
+import {
+  type InvoiceRow,
+  type LineRow,
+  openAmountOf,
+  salesInvoicesRepository,
+  toLine,
+  toListItem,
+  trimDecimal,
+} from './sales-invoices.repository.ts';
+
+type LineInput = z.output<typeof invoiceLineInputSchema>;
+type Update = z.output<typeof salesInvoiceUpdateSchema>;
+type Issue = z.output<typeof invoiceIssueSchema>;
+type CreditInput = z.output<typeof creditNoteCreateSchema>;
+type PaymentInput = z.output<typeof paymentCreateSchema>;
+
+/** The audit trail's and the hub's name of the record. */
+const KIND = 'sales-invoice';
+
+/**
+ * The zone whose calendar day "today" is for a default issue date and for overdue: the company's.
+ * Company settings have no zone of their own yet; the forwarder is Dutch.
+ */
+export const COMPANY_TIME_ZONE = 'Europe/Amsterdam';
+
+export function todayIn(zone = COMPANY_TIME_ZONE, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A user id that no user has: the scheduled jobs act as nobody (notifications skip their actor). */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+const REFERENCES = {
+  sales_invoices_customer_id_fkey: { field: 'customerId', message: 'No such party' },
+  sales_invoices_dossier_id_fkey: { field: 'dossierId', message: 'No such dossier' },
+  sales_invoices_kind_number_key: { field: 'number', message: 'This number is taken' },
+};
+
+/** API field → column of the header fields a draft edit may change; the history records API names. */
+const COLUMNS = {
+  customerId: 'customer_id',
+  dossierId: 'dossier_id',
+  currency: 'currency',
+  exchangeRate: 'exchange_rate',
+  supplyDate: 'supply_date',
+  buyerReference: 'buyer_reference',
+  orderReference: 'order_reference',
+  notes: 'notes',
+  paymentTermsDays: 'payment_terms_days',
+} as const;
+type Field = keyof typeof COLUMNS;
+const FIELDS = Object.keys(COLUMNS) as Field[];
+
+function fieldsOf(r: InvoiceRow): Record<Field, unknown> {
+  const out = {} as Record<Field, unknown>;
+  for (const f of FIELDS) {
+    const v = (r as unknown as Record<string, unknown>)[COLUMNS[f]];
+    out[f] = f === 'exchangeRate' && typeof v === 'string' ? trimDecimal(v) : v;
+  }
+  return out;
+}
+
+export function sellerOf(company: Company): InvoiceSeller {
+  return {
+    name: company.legalName,
+    street: company.street,
+    postalCode: company.postalCode,
+    city: company.city,
+    countryCode: company.countryCode,
+    vatNumber: company.vatNumber,
+    registrationNumber: company.registrationNumber,
+    peppolScheme: company.peppolScheme,
+    peppolId: company.peppolId,
+    email: company.email,
+    iban: company.iban,
+    bic: company.bic,
+    footer: company.invoiceFooter,
+  };
+}
+
+interface PartyRow {
+  id: string;
+  name: string;
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country_code: string;
+  vat_number: string | null;
+  email: string | null;
+}
+
+function buyerOf(p: PartyRow): InvoiceParty {
+  return {
+    name: p.name,
+    street: p.street,
+    postalCode: p.postal_code,
+    city: p.city,
+    countryCode: p.country_code,
+    vatNumber: p.vat_number,
+    // Parties keep no registration number or Peppol endpoint yet.
+    registrationNumber: null,
+    peppolScheme: null,
+    peppolId: null,
+    email: p.email,
+  };
+}
+
+async function partyRow(db: Db, id: string): Promise<PartyRow | undefined> {
+  return db
+    .selectFrom('parties')
+    .select(['id', 'name', 'street', 'postal_code', 'city', 'country_code', 'vat_number', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A line as the math sees it. */
+const mathLine = (l: {
+  quantity: string;
+  unitPrice: string;
+  vatCode: VatCode;
+  vatRate: string | null;
+  exemptionReason: VatExemptionReason | null;
+}) => ({
+  quantity: l.quantity,
+  unitPrice: l.unitPrice,
+  vatCode: l.vatCode,
+  vatRate: l.vatRate,
+  exemptionReason: l.exemptionReason,
+});
+
+interface StoredLine {
+  chargeId?: string | null | undefined;
+  creditedLineId?: string | null | undefined;
+  chargeCode: string;
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  vatCode: VatCode;
+  vatRate: string | null;
+  exemptionReason: VatExemptionReason | null;
+  lineNet: string;
+}
+
+/** Lines as stored: each with its net computed here (never sent by a client), O without a rate, 0 for Z/E/AE. */
+function storedLines(lines: LineInput[]): StoredLine[] {
+  return lines.map((l) => ({
+    chargeId: l.chargeId ?? null,
+    chargeCode: l.chargeCode,
+    description: l.description,
+    quantity: l.quantity,
+    unit: l.unit,
+    unitPrice: l.unitPrice,
+    vatCode: l.vatCode,
+    vatRate: l.vatCode === 'O' ? null : (l.vatRate ?? '0'),
+    exemptionReason: l.exemptionReason ?? null,
+    lineNet: lineNet(l.quantity, l.unitPrice),
+  }));
+}
+
+/** The stored totals of a document in `currency`, with its VAT in the base currency. */
+function totalsOf(lines: StoredLine[] | ReturnType<typeof toLine>[], exchangeRate: string | null) {
+  const totals = documentTotals(lines.map((l) => mathLine(l as Parameters<typeof mathLine>[0])));
+  return {
+    ...totals,
+    vatTotalBase: multiplyDecimal(totals.vatTotal, exchangeRate ?? '1', 2),
+  };
+}
+
+function totalColumns(t: ReturnType<typeof totalsOf>) {
+  return {
+    line_extension_amount: t.lineExtensionAmount,
+    vat_total: t.vatTotal,
+    tax_inclusive_amount: t.taxInclusiveAmount,
+    vat_total_base: t.vatTotalBase,
+  };
+}
+
+/** The status an issued invoice has from what was paid and credited. */
+function paymentStatus(total: string, paid: string, credited: string): 'issued' | 'partially_paid' | 'paid' {
+  const open = subtractDecimal(subtractDecimal(total, paid), credited);
+  if (!open.startsWith('-') && open !== '0.00') return Number(paid) > 0 ? 'partially_paid' : 'issued';
+  return 'paid';
+}
+
+const lineAudit = (l: {
+  chargeCode: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  vatCode: string;
+  vatRate: string | null;
+}) =>
+  `${l.chargeCode} ${l.description} ${trimDecimal(l.quantity)} × ${trimDecimal(l.unitPrice, 2)} ${l.vatCode}${l.vatRate === null ? '' : ` ${trimDecimal(l.vatRate)}%`}`;
+
+export function salesInvoicesService(db: Db, events: RecordEvents, notices: NotificationBus) {
+  const repo = salesInvoicesRepository(db);
+
+  async function rowOr404(scope: Scope, idOrNumber: string): Promise<InvoiceRow> {
+    const row = await repo.find(scope, idOrNumber);
+    if (!row) throw problems.notFound('This invoice does not exist.');
+    return row;
+  }
+
+  /** Customers hear of an invoice once it is theirs to see: issued. */
+  function announce(
+    action: 'created' | 'updated' | 'deleted',
+    row: { id: string; customer_id: string; number: string | null },
+  ) {
+    events.publish({ kind: KIND, id: row.id, action, partyIds: row.number ? [row.customer_id] : [] });
+  }
+
+  function allowedActions(user: SessionUser, row: InvoiceRow): InvoiceAction[] {
+    if (user.role === 'customer') return [];
+    if (row.status === 'draft') return ['edit', 'delete', 'issue'];
+    if (row.kind === 'credit_note') return [];
+    const actions: InvoiceAction[] = [];
+    if (row.status !== 'credited') actions.push('credit');
+    if (row.status === 'issued' || row.status === 'partially_paid') actions.push('pay');
+    return actions;
+  }
+
+  async function detail(user: SessionUser, row: InvoiceRow): Promise<SalesInvoice> {
+    const scope = scopeOf(user);
+    const [lineRows, payments, creditNotes] = await Promise.all([
+      repo.lines(row.id),
+      repo.payments(row.id),
+      repo.creditNotes(scope, row.id),
+    ]);
+    const lines = lineRows.map(toLine);
+    // A draft shows the live company and customer; an issued one what it was issued with.
+    let seller = row.seller as InvoiceSeller | null;
+    let buyer = row.buyer as InvoiceParty | null;
+    if (!seller || !buyer) {
+      const [company, party] = await Promise.all([readCompany(db), partyRow(db, row.customer_id)]);
+      seller = sellerOf(company);
+      buyer = party ? buyerOf(party) : ({ name: row.customer_name } as InvoiceParty);
+    }
+    const { lineNets: _nets, ...totals } = totalsOf(lines, row.exchange_rate);
+    return redact(scope, salesInvoiceFieldVisibility, {
+      ...toListItem(row),
+      creditNotes,
+      exchangeRate: row.exchange_rate === null ? null : trimDecimal(row.exchange_rate),
+      supplyDate: row.supply_date,
+      paymentTermsDays: row.payment_terms_days,
+      buyerReference: row.buyer_reference,
+      orderReference: row.order_reference,
+      notes: row.notes,
+      seller,
+      buyer,
+      lines,
+      // Issued: the stored figures are the document's (the lines give the same, the trigger keeps both).
+      totals: row.number
+        ? {
+            ...totals,
+            lineExtensionAmount: row.line_extension_amount,
+            taxExclusiveAmount: row.line_extension_amount,
+            vatTotal: row.vat_total,
+            taxInclusiveAmount: row.tax_inclusive_amount,
+            vatTotalBase: row.vat_total_base,
+          }
+        : totals,
+      payments: payments.map(({ deleted: _d, ...p }) => p),
+      version: row.version,
+      createdBy:
+        row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+      issuedAt: row.issued_at ? row.issued_at.toISOString() : null,
+      allowedActions: allowedActions(user, row),
+    });
+  }
+
+  /** The exchange rate an invoice in `currency` needs: none in the base currency. */
+  function rateFor(currency: string, base: string, given: string | null | undefined): string | null {
+    return currency === base ? null : (given ?? null);
+  }
+
+  /** Lines that name a charge must name an open revenue charge of the invoice's dossier. */
+  async function checkChargeLinks(
+    trx: Db,
+    dossierId: string | null,
+    lines: StoredLine[],
+    invoiceId?: string,
+  ) {
+    const linked = lines
+      .map((l, i) => ({ id: l.chargeId, i }))
+      .filter((x): x is { id: string; i: number } => !!x.id);
+    if (!linked.length) return;
+    const rows = await sql<{ id: string; open: boolean }>`
+      select ch.id, (ch.invoiced_line_id is null and not exists (
+        select 1 from sales_invoice_lines l join sales_invoices i on i.id = l.invoice_id
+        where l.charge_id = ch.id and i.number is null ${invoiceId ? sql`and i.id <> ${invoiceId}` : sql``})) as open
+      from dossier_charges ch
+      where ch.id = any(${linked.map((x) => x.id)}::uuid[]) and ch.kind = 'revenue'
+        and ch.dossier_id = ${dossierId ?? NOBODY}`.execute(trx);
+    const known = new Map(rows.rows.map((r) => [r.id, r.open]));
+    const errors = linked.flatMap(({ id, i }) => {
+      const open = known.get(id);
+      if (open === undefined)
+        return [{ field: `lines.${i}.chargeId`, message: 'Not a revenue charge of this invoice’s dossier' }];
+      if (!open) return [{ field: `lines.${i}.chargeId`, message: 'This charge is invoiced already' }];
+      return [];
+    });
+    const seen = new Set<string>();
+    for (const { id, i } of linked) {
+      if (seen.has(id))
+        errors.push({ field: `lines.${i}.chargeId`, message: 'This charge is on another line' });
+      seen.add(id);
+    }
+    if (errors.length) throw problems.unprocessable('Some lines bill charges they cannot.', errors);
+  }
+
+  async function insertDraft(
+    user: SessionUser,
+    values: {
+      kind: 'invoice' | 'credit_note';
+      customer_id: string;
+      dossier_id: string | null;
+      credited_invoice_id?: string | null;
+      currency: string;
+      exchange_rate: string | null;
+      supply_date?: string | null | undefined;
+      buyer_reference?: string | null | undefined;
+      order_reference?: string | null | undefined;
+      notes?: string | null | undefined;
+      payment_terms_days: number;
+    },
+    lines: StoredLine[],
+    audit: Change[],
+    trx: Db,
+  ): Promise<string> {
+    const totals = totalsOf(lines, values.exchange_rate);
+    const row = await trx
+      .insertInto('sales_invoices')
+      .values({ ...values, ...totalColumns(totals), created_by: user.id, updated_by: user.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await salesInvoicesRepository(trx).replaceLines(row.id, lines);
+    await writeAudit(trx, {
+      kind: KIND,
+      id: row.id,
+      action: values.kind === 'credit_note' ? 'credit note drafted' : 'created',
+      actorId: user.id,
+      changes: [...audit, { field: 'lines', from: null, to: lines.map(lineAudit) }],
+    });
+    return row.id;
+  }
+
+  /** The dossier's revenue charges that no issued invoice bills and no draft holds. */
+  async function openCharges(trx: Db, dossierId: string) {
+    const r = await sql<{
+      id: string;
+      charge_code: string;
+      description: string;
+      amount: string;
+      currency: string;
+      exchange_rate: string;
+    }>`
+      select ch.id, ch.charge_code, ch.description, ch.amount::text, trim(ch.currency) as currency,
+        ch.exchange_rate::text
+      from dossier_charges ch
+      where ch.dossier_id = ${dossierId} and ch.kind = 'revenue' and ch.invoiced_line_id is null
+        and not exists (select 1 from sales_invoice_lines l join sales_invoices i on i.id = l.invoice_id
+                        where l.charge_id = ch.id and i.number is null)
+      order by ch.position`.execute(trx);
+    return r.rows;
+  }
+
+  async function createFromDossier(
+    user: SessionUser,
+    input: z.output<typeof salesInvoiceFromDossierSchema>,
+  ): Promise<string> {
+    return db.transaction().execute(async (trx) => {
+      // The dossier's row lock: two "invoice this dossier" clicks draft its charges once.
+      const dossier = (
+        await sql<{ id: string; number: string; type: Dossier['type']; customer_id: string }>`
+          select id, number, type, customer_id from dossiers where id = ${input.dossierId} for update`.execute(
+          trx,
+        )
+      ).rows[0];
+      if (!dossier)
+        throw problems.unprocessable('No such dossier.', [
+          { field: 'dossierId', message: 'No such dossier' },
+        ]);
+      const company = await readCompany(trx);
+      const customer = (await partyRow(trx, dossier.customer_id)) as PartyRow;
+      let charges = await openCharges(trx, dossier.id);
+      if (!charges.length)
+        throw problems.unprocessable(`Every revenue charge of ${dossier.number} is invoiced.`, [
+          { field: 'dossierId', message: `Every revenue charge of ${dossier.number} is invoiced` },
+        ]);
+      const currencies = [...new Set(charges.map((c) => c.currency))];
+      let currency = input.currency;
+      if (currency) {
+        charges = charges.filter((c) => c.currency === currency);
+        if (!charges.length)
+          throw problems.unprocessable(`No open revenue charge of ${dossier.number} is in ${currency}.`, [
+            {
+              field: 'currency',
+              message: `The open revenue charges of ${dossier.number} are in ${currencies.join(', ')}`,
+            },
+          ]);
+      } else if (currencies.length > 1) {
+        throw problems.unprocessable(
+          `The open revenue charges of ${dossier.number} are in ${currencies.join(' and ')}: an invoice has one currency.`,
+          [
+            {
+              field: 'currency',
+              message: `Choose the currency to invoice: the charges are in ${currencies.join(' and ')}`,
+            },
+          ],
+        );
+      } else currency = currencies[0] as string;
+      const vat = defaultVat({
+        dossierType: dossier.type,
+        sellerCountry: company.countryCode,
+        buyerCountry: customer.country_code,
+        buyerVatNumber: customer.vat_number,
+      });
+      const lines: StoredLine[] = charges.map((c) => ({
+        chargeId: c.id,
+        chargeCode: (SALES_CHARGE_CODES as readonly string[]).includes(c.charge_code)
+          ? c.charge_code
+          : 'OTHER',
+        description: c.description,
+        quantity: '1',
+        unit: 'LS',
+        unitPrice: c.amount,
+        vatCode: vat.vatCode,
+        vatRate: vat.vatRate,
+        exemptionReason: vat.exemptionReason,
+        lineNet: lineNet('1', c.amount),
+      }));
+      const exchangeRate = rateFor(
+        currency,
+        company.baseCurrency,
+        input.exchangeRate ?? charges[0]?.exchange_rate,
+      );
+      const fields = {
+        customerId: dossier.customer_id,
+        dossierId: dossier.id,
+        currency,
+        exchangeRate,
+        supplyDate: input.supplyDate ?? null,
+        buyerReference: input.buyerReference ?? null,
+        orderReference: input.orderReference ?? null,
+        notes: input.notes ?? null,
+        paymentTermsDays: input.paymentTermsDays ?? company.paymentTermsDays,
+      };
+      return insertDraft(
+        user,
+        {
+          kind: 'invoice',
+          customer_id: fields.customerId,
+          dossier_id: fields.dossierId,
+          currency,
+          exchange_rate: exchangeRate,
+          supply_date: fields.supplyDate,
+          buyer_reference: fields.buyerReference,
+          order_reference: fields.orderReference,
+          notes: fields.notes,
+          payment_terms_days: fields.paymentTermsDays,
+        },
+        lines,
+        diff({}, fields, FIELDS),
+        trx,
+      );
+    });
+  }
+
+  async function createFromLines(
+    user: SessionUser,
+    input: z.output<typeof salesInvoiceFromLinesSchema>,
+  ): Promise<string> {
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        const company = await readCompany(trx);
+        const lines = storedLines(input.lines);
+        await checkChargeLinks(trx, input.dossierId ?? null, lines);
+        const exchangeRate = rateFor(input.currency, company.baseCurrency, input.exchangeRate);
+        const fields = {
+          customerId: input.customerId,
+          dossierId: input.dossierId ?? null,
+          currency: input.currency,
+          exchangeRate,
+          supplyDate: input.supplyDate ?? null,
+          buyerReference: input.buyerReference ?? null,
+          orderReference: input.orderReference ?? null,
+          notes: input.notes ?? null,
+          paymentTermsDays: input.paymentTermsDays ?? company.paymentTermsDays,
+        };
+        return insertDraft(
+          user,
+          {
+            kind: 'invoice',
+            customer_id: fields.customerId,
+            dossier_id: fields.dossierId,
+            currency: fields.currency,
+            exchange_rate: exchangeRate,
+            supply_date: fields.supplyDate,
+            buyer_reference: fields.buyerReference,
+            order_reference: fields.orderReference,
+            notes: fields.notes,
+            payment_terms_days: fields.paymentTermsDays,
+          },
+          lines,
+          diff({}, fields, FIELDS),
+          trx,
+        );
+      })
+      .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+  }
+
+  /** Locks an invoice for a change within `trx`; 404 out of scope, 409 on a stale version. */
+  async function locked(
+    trx: Db,
+    user: SessionUser,
+    idOrNumber: string,
+    version?: number,
+  ): Promise<InvoiceRow> {
+    const row = await salesInvoicesRepository(trx).find(scopeOf(user), idOrNumber, true);
+    if (!row) throw problems.notFound('This invoice does not exist.');
+    requireStaff(user);
+    if (version !== undefined && row.version !== version)
+      throw problems.conflict(
+        `This invoice was changed by someone else since you opened it (you had version ${version}, it is now ${row.version}). Reload it to see their changes, then apply yours again.`,
+        [{ field: 'version', message: `Stale version ${version}; current is ${row.version}` }],
+      );
+    return row;
+  }
+
+  const label = (r: Pick<InvoiceRow, 'kind' | 'number'>) =>
+    r.number ?? (r.kind === 'credit_note' ? 'This draft credit note' : 'This draft');
+
+  /** Whether the issued credit notes of an invoice give back every line in full. */
+  async function fullyCredited(trx: Db, invoiceId: string): Promise<boolean> {
+    const r = await sql<{ left: number }>`
+      select count(*)::int as left from sales_invoice_lines l
+      where l.invoice_id = ${invoiceId} and l.quantity > coalesce((
+        select sum(cl.quantity) from sales_invoice_lines cl join sales_invoices cn on cn.id = cl.invoice_id
+        where cl.credited_line_id = l.id and cn.number is not null), 0)`.execute(trx);
+    return (r.rows[0]?.left ?? 1) === 0;
+  }
+
+  return {
+    list: (user: SessionUser, query: SalesInvoiceListQuery) => repo.list(scopeOf(user), query),
+    all: (user: SessionUser, query: SalesInvoiceListQuery) => repo.all(scopeOf(user), query),
+
+    async get(user: SessionUser, idOrNumber: string): Promise<SalesInvoice> {
+      return detail(user, await rowOr404(scopeOf(user), idOrNumber));
+    },
+
+    async create(user: SessionUser, input: SalesInvoiceCreateParsed): Promise<SalesInvoice> {
+      requireStaff(user);
+      const id =
+        'customerId' in input ? await createFromLines(user, input) : await createFromDossier(user, input);
+      const row = await rowOr404({ all: true }, id);
+      announce('created', row);
+      return detail(user, row);
+    },
+
+    async update(user: SessionUser, idOrNumber: string, input: Update): Promise<SalesInvoice> {
+      const { version, lines: lineInput, ...changes } = input;
+      const id = await db
+        .transaction()
+        .execute(async (trx) => {
+          const before = await locked(trx, user, idOrNumber, version);
+          if (before.status !== 'draft')
+            throw problems.conflict(`${label(before)} is issued: it cannot be edited. Credit it instead.`);
+          const company = await readCompany(trx);
+          const merged = { ...fieldsOf(before), ...changes } as Record<Field, unknown>;
+          const currency = String(merged.currency);
+          if (changes.currency !== undefined || changes.exchangeRate !== undefined)
+            merged.exchangeRate = rateFor(
+              currency,
+              company.baseCurrency,
+              merged.exchangeRate as string | null,
+            );
+          const lines = lineInput ? storedLines(lineInput) : undefined;
+          if (lines)
+            await checkChargeLinks(trx, (merged.dossierId as string | null) ?? null, lines, before.id);
+          const values: Record<string, unknown> = {};
+          for (const f of FIELDS) if (f in changes || f === 'exchangeRate') values[COLUMNS[f]] = merged[f];
+          const audit = diff(fieldsOf(before), merged, FIELDS);
+          if (lines) {
+            const oldLines = (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
+            await salesInvoicesRepository(trx).replaceLines(before.id, lines);
+            const from = oldLines.map(lineAudit);
+            const to = lines.map(lineAudit);
+            if (JSON.stringify(from) !== JSON.stringify(to)) audit.push({ field: 'lines', from, to });
+          }
+          const current = lines ?? (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
+          Object.assign(values, totalColumns(totalsOf(current, merged.exchangeRate as string | null)));
+          await versionedUpdate(trx, {
+            table: 'sales_invoices',
+            id: before.id,
+            version,
+            values,
+            actorId: user.id,
+            what: 'invoice',
+          });
+          await writeAudit(trx, {
+            kind: KIND,
+            id: before.id,
+            action: 'updated',
+            actorId: user.id,
+            changes: audit,
+          });
+          return before.id;
+        })
+        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      const row = await rowOr404({ all: true }, id);
+      announce('updated', row);
+      return detail(user, row);
+    },
+
+    async remove(user: SessionUser, idOrNumber: string): Promise<void> {
+      const before = await db.transaction().execute(async (trx) => {
+        const row = await locked(trx, user, idOrNumber);
+        if (row.status !== 'draft')
+          throw problems.conflict(`${label(row)} is issued: it stays for the books. Credit it instead.`);
+        await trx.deleteFrom('sales_invoices').where('id', '=', row.id).execute();
+        await writeAudit(trx, {
+          kind: KIND,
+          id: row.id,
+          action: 'deleted',
+          actorId: user.id,
+          changes: [{ field: 'customerId', from: row.customer_id, to: null }],
+        });
+        return row;
+      });
+      announce('deleted', before);
+    },
+
+    /**
+     * Issues a draft in ONE transaction: the checks the law and Peppol make (nothing written and no
+     * number taken when one fails), the seller and buyer frozen, the number taken from the series of
+     * the issue date's year, the dossier's charges marked invoiced, and the PDF queued. Any error
+     * rolls the number back with everything else: the series has no gaps.
+     */
+    async issue(user: SessionUser, idOrNumber: string, input: Issue): Promise<SalesInvoice> {
+      const result = await db.transaction().execute(async (trx) => {
+        const row = await locked(trx, user, idOrNumber, input.version);
+        if (row.status !== 'draft') throw problems.conflict(`${label(row)} is issued already.`);
+        const r = salesInvoicesRepository(trx);
+        // Credit notes of one invoice are issued one at a time: each sees what the others gave back.
+        const credited = row.credited_invoice_id
+          ? await r.find({ all: true }, row.credited_invoice_id, true)
+          : undefined;
+        const issueDate = input.issueDate ?? todayIn();
+        const [company, party, lines] = await Promise.all([
+          readCompany(trx),
+          partyRow(trx, row.customer_id),
+          r.lines(row.id),
+        ]);
+        const seller = sellerOf(company);
+        const buyer = buyerOf(party as PartyRow);
+        const apiLines = lines.map(toLine);
+        const found = issueProblems({
+          seller,
+          buyer,
+          lines: apiLines.map(mathLine),
+          currency: row.currency,
+          baseCurrency: company.baseCurrency,
+          exchangeRate: row.exchange_rate,
+          kind: row.kind,
+          precedingInvoiceNumber: credited?.number ?? null,
+        });
+        if (credited) {
+          const taken = await r.creditedQuantities(credited.id, false);
+          const originals = new Map((await r.lines(credited.id)).map((l) => [l.id, l]));
+          lines.forEach((l, i) => {
+            const original = l.credited_line_id ? originals.get(l.credited_line_id) : undefined;
+            if (!original) return;
+            const left = subtractDecimal(original.quantity, taken.get(original.id) ?? '0', 3);
+            if (Number(l.quantity) > Number(left))
+              found.push({
+                field: `lines.${i}.quantity`,
+                message: `Only ${trimDecimal(left)} of this line is left to credit`,
+                code: 'credit_exceeds_invoice',
+              });
+          });
+        }
+        if (found.length)
+          throw problems.unprocessable(
+            `${label(row)} cannot be issued as it is: ${found.map((p) => p.message).join('; ')}.`,
+            found.map((p) => ({ field: p.field, message: p.message, code: p.code })),
+          );
+        const totals = totalsOf(apiLines, row.exchange_rate);
+        const { number } = await takeSeriesNumber(trx, row.kind, Number(issueDate.slice(0, 4)));
+        await trx
+          .updateTable('sales_invoices')
+          .set((eb) => ({
+            number,
+            status: 'issued',
+            issue_date: issueDate,
+            due_date: addDays(issueDate, row.kind === 'credit_note' ? 0 : row.payment_terms_days),
+            seller: JSON.stringify(seller),
+            buyer: JSON.stringify(buyer),
+            ...totalColumns(totals),
+            issued_at: new Date(),
+            issued_by: user.id,
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        if (row.kind === 'invoice') {
+          await sql`
+            update dossier_charges ch set invoiced_line_id = l.id
+            from sales_invoice_lines l where l.invoice_id = ${row.id} and l.charge_id = ch.id`.execute(trx);
+        }
+        if (credited) {
+          const creditedAmount = sumDecimal([credited.credited_amount, totals.taxInclusiveAmount]);
+          const full = await fullyCredited(trx, credited.id);
+          const status = full
+            ? 'credited'
+            : paymentStatus(credited.tax_inclusive_amount, credited.paid_amount, creditedAmount);
+          await trx
+            .updateTable('sales_invoices')
+            .set((eb) => ({
+              credited_amount: creditedAmount,
+              status,
+              version: eb('version', '+', 1),
+              updated_at: new Date(),
+              updated_by: user.id,
+            }))
+            .where('id', '=', credited.id)
+            .execute();
+          // Credited in full: its charges are open again, to be invoiced anew.
+          if (full)
+            await sql`
+              update dossier_charges ch set invoiced_line_id = null
+              from sales_invoice_lines l where l.invoice_id = ${credited.id} and ch.invoiced_line_id = l.id`.execute(
+              trx,
+            );
+          await writeAudit(trx, {
+            kind: KIND,
+            id: credited.id,
+            action: 'credited',
+            actorId: user.id,
+            changes: [
+              { field: 'creditNote', from: null, to: number },
+              ...(status !== credited.status ? [{ field: 'status', from: credited.status, to: status }] : []),
+            ],
+          });
+        }
+        await writeAudit(trx, {
+          kind: KIND,
+          id: row.id,
+          action: 'issued',
+          actorId: user.id,
+          changes: [
+            { field: 'number', from: null, to: number },
+            { field: 'status', from: 'draft', to: 'issued' },
+            { field: 'issueDate', from: null, to: issueDate },
+          ],
+        });
+        await enqueue(trx, 'invoice.pdf', { invoiceId: row.id }, { jobKey: `invoice.pdf:${row.id}` });
+        return { id: row.id, creditedId: credited?.id };
+      });
+      const row = await rowOr404({ all: true }, result.id);
+      announce('updated', row);
+      if (result.creditedId) announce('updated', await rowOr404({ all: true }, result.creditedId));
+      return detail(user, row);
+    },
+
+    /** A draft credit note of an issued invoice: chosen lines and quantities, or all that is left. */
+    async credit(user: SessionUser, idOrNumber: string, input: CreditInput): Promise<SalesInvoice> {
+      const id = await db.transaction().execute(async (trx) => {
+        const inv = await locked(trx, user, idOrNumber, input.version);
+        if (inv.kind !== 'invoice' || !['issued', 'partially_paid', 'paid'].includes(inv.status))
+          throw problems.conflict(
+            inv.kind === 'credit_note'
+              ? 'A credit note cannot be credited.'
+              : inv.status === 'draft'
+                ? 'A draft is not credited: edit or delete it.'
+                : `${inv.number} is credited in full already.`,
+          );
+        const r = salesInvoicesRepository(trx);
+        const lines = await r.lines(inv.id);
+        const taken = await r.creditedQuantities(inv.id, true);
+        const leftOf = (l: LineRow) => subtractDecimal(l.quantity, taken.get(l.id) ?? '0', 3);
+        const byId = new Map(lines.map((l) => [l.id, l]));
+        const wanted = input.lines
+          ? input.lines.map((w) => ({ line: byId.get(w.lineId), quantity: w.quantity }))
+          : lines
+              .map((l) => ({ line: l as LineRow | undefined, quantity: leftOf(l) }))
+              .filter((w) => Number(w.quantity) > 0);
+        const errors = wanted.flatMap((w, i) => {
+          if (!w.line) return [{ field: `lines.${i}.lineId`, message: `Not a line of ${inv.number}` }];
+          const left = leftOf(w.line);
+          if (Number(w.quantity) > Number(left))
+            return [
+              {
+                field: `lines.${i}.quantity`,
+                message:
+                  Number(left) > 0
+                    ? `Only ${trimDecimal(left)} of this line is left to credit`
+                    : 'This line is credited in full already',
+              },
+            ];
+          return [];
+        });
+        if (errors.length) throw problems.unprocessable(`More than ${inv.number} left to credit.`, errors);
+        if (!wanted.length)
+          throw problems.unprocessable(`Everything on ${inv.number} is credited already.`, [
+            {
+              field: 'lines',
+              message: `Everything on ${inv.number} is credited already (or on a draft credit note)`,
+            },
+          ]);
+        const creditLines: StoredLine[] = wanted.map(({ line, quantity }) => {
+          const l = toLine(line as LineRow);
+          return {
+            creditedLineId: l.id,
+            chargeCode: l.chargeCode,
+            description: l.description,
+            quantity,
+            unit: l.unit,
+            unitPrice: l.unitPrice,
+            vatCode: l.vatCode,
+            vatRate: l.vatRate,
+            exemptionReason: l.exemptionReason,
+            lineNet: lineNet(quantity, l.unitPrice),
+          };
+        });
+        return insertDraft(
+          user,
+          {
+            kind: 'credit_note',
+            customer_id: inv.customer_id,
+            dossier_id: inv.dossier_id,
+            credited_invoice_id: inv.id,
+            currency: inv.currency,
+            exchange_rate: inv.exchange_rate,
+            supply_date: inv.supply_date,
+            buyer_reference: inv.buyer_reference,
+            order_reference: inv.order_reference,
+            payment_terms_days: 0,
+          },
+          creditLines,
+          [{ field: 'creditedInvoice', from: null, to: inv.number }],
+          trx,
+        );
+      });
+      const row = await rowOr404({ all: true }, id);
+      announce('created', row);
+      return detail(user, row);
+    },
+
+    async pay(
+      user: SessionUser,
+      idOrNumber: string,
+      input: PaymentInput | PaymentCreate,
+    ): Promise<SalesInvoice> {
+      const id = await db.transaction().execute(async (trx) => {
+        const inv = await locked(trx, user, idOrNumber);
+        if (inv.kind !== 'invoice' || (inv.status !== 'issued' && inv.status !== 'partially_paid'))
+          throw problems.conflict(
+            inv.status === 'draft'
+              ? 'Issue the invoice before recording a payment.'
+              : inv.kind === 'credit_note'
+                ? 'A credit note is not paid by the customer.'
+                : `${inv.number} is ${inv.status.replace('_', ' ')}: nothing is open.`,
+          );
+        const open = openAmountOf(inv);
+        if (Number(input.amount) > Number(open))
+          throw problems.unprocessable(`Only ${open} ${inv.currency} is open on ${inv.number}.`, [
+            { field: 'amount', message: `Only ${open} ${inv.currency} is open` },
+          ]);
+        await trx
+          .insertInto('sales_invoice_payments')
+          .values({
+            invoice_id: inv.id,
+            paid_on: input.paidOn,
+            amount: String(input.amount),
+            reference: input.reference ?? null,
+            created_by: user.id,
+          })
+          .execute();
+        const paid = sumDecimal([inv.paid_amount, String(input.amount)]);
+        const status = paymentStatus(inv.tax_inclusive_amount, paid, inv.credited_amount);
+        await trx
+          .updateTable('sales_invoices')
+          .set((eb) => ({
+            paid_amount: paid,
+            status,
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('id', '=', inv.id)
+          .execute();
+        await writeAudit(trx, {
+          kind: KIND,
+          id: inv.id,
+          action: 'payment recorded',
+          actorId: user.id,
+          changes: [
+            {
+              field: 'payment',
+              from: null,
+              to: `${input.amount} ${inv.currency} on ${input.paidOn}${input.reference ? ` (${input.reference})` : ''}`,
+            },
+            { field: 'paidAmount', from: inv.paid_amount, to: paid },
+            ...(status !== inv.status ? [{ field: 'status', from: inv.status, to: status }] : []),
+          ],
+        });
+        return inv.id;
+      });
+      const row = await rowOr404({ all: true }, id);
+      announce('updated', row);
+      return detail(user, row);
+    },
+
+    /** Removes the last payment (a wrong entry): its row stays, marked, with the reason. */
+    async removePayment(
+      user: SessionUser,
+      idOrNumber: string,
+      paymentId: string,
+      reason: string,
+    ): Promise<SalesInvoice> {
+      const id = await db.transaction().execute(async (trx) => {
+        const inv = await locked(trx, user, idOrNumber);
+        const payments = await salesInvoicesRepository(trx).payments(inv.id);
+        const payment = payments.find((p) => p.id === paymentId);
+        if (!payment) throw problems.notFound('This invoice has no such payment.');
+        if (payments.at(-1)?.id !== paymentId)
+          throw problems.conflict('Only the last payment can be removed: remove the later ones first.', [
+            { field: 'paymentId', message: 'Not the last payment' },
+          ]);
+        if (inv.status === 'credited')
+          throw problems.conflict(`${inv.number} is credited: its payments stay as they are.`);
+        await trx
+          .updateTable('sales_invoice_payments')
+          .set({ deleted_at: new Date(), deleted_by: user.id, delete_reason: reason })
+          .where('id', '=', paymentId)
+          .execute();
+        const paid = subtractDecimal(inv.paid_amount, payment.amount);
+        const status = paymentStatus(inv.tax_inclusive_amount, paid, inv.credited_amount);
+        await trx
+          .updateTable('sales_invoices')
+          .set((eb) => ({
+            paid_amount: paid,
+            status,
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('id', '=', inv.id)
+          .execute();
+        await writeAudit(trx, {
+          kind: KIND,
+          id: inv.id,
+          action: 'payment removed',
+          actorId: user.id,
+          changes: [
+            { field: 'payment', from: `${payment.amount} ${inv.currency} on ${payment.paidOn}`, to: null },
+            { field: 'reason', from: null, to: reason },
+            { field: 'paidAmount', from: inv.paid_amount, to: paid },
+            ...(status !== inv.status ? [{ field: 'status', from: inv.status, to: status }] : []),
+          ],
+        });
+        return inv.id;
+      });
+      const row = await rowOr404({ all: true }, id);
+      announce('updated', row);
+      return detail(user, row);
+    },
+
+    async history(user: SessionUser, idOrNumber: string) {
+      const row = await rowOr404(scopeOf(user), idOrNumber);
+      return historyOf(
+        db,
+        KIND,
+        row.id,
+        { scope: scopeOf(user), visibility: salesInvoiceFieldVisibility },
+        {
+          customerId: 'party',
+        },
+      );
+    },
+
+    /** The record as a renderer needs it (the PDF job, UBL), seen as staff. */
+    async asStaff(idOrNumber: string): Promise<SalesInvoice | undefined> {
+      const row = await repo.find({ all: true }, idOrNumber);
+      return row ? detail({ role: 'admin' } as SessionUser, row) : undefined;
+    },
+
+    /**
+     * Tells the handler of each invoice that turned overdue (or all staff when it has no dossier or
+     * handler), once per invoice: the scheduled job `invoices.mark-overdue`. Rows are claimed with
+     * SKIP LOCKED, so two nodes running it at once notify each invoice once.
+     */
+    async markOverdue(): Promise<number> {
+      const deliveries: NotificationDelivery[] = [];
+      const count = await db.transaction().execute(async (trx) => {
+        const due = await sql<{
+          id: string;
+          number: string;
+          dossier_id: string | null;
+          customer_name: string;
+          currency: string;
+          due_date: string;
+          kind: 'invoice';
+          tax_inclusive_amount: string;
+          paid_amount: string;
+          credited_amount: string;
+        }>`
+          select i.id, i.number, i.dossier_id, c.name as customer_name, trim(i.currency) as currency, i.due_date,
+            i.kind, i.tax_inclusive_amount::text, i.paid_amount::text, i.credited_amount::text
+          from sales_invoices i join parties c on c.id = i.customer_id
+          where i.kind = 'invoice' and i.status in ('issued', 'partially_paid')
+            and i.due_date < ${todayIn()}::date and i.overdue_notified_at is null
+          order by i.due_date, i.id
+          limit 500
+          for update of i skip locked`.execute(trx);
+        for (const inv of due.rows) {
+          deliveries.push(
+            ...(await insertNotifications(
+              trx,
+              inv.dossier_id ? recipients.handlerOrStaff(inv.dossier_id) : recipients.staff(),
+              {
+                kind: 'invoice-overdue',
+                title: `Invoice ${inv.number} is overdue`,
+                body: `${inv.customer_name} has ${openAmountOf(inv)} ${inv.currency} open, due ${inv.due_date}.`,
+                link: `/sales-invoices/${inv.number}`,
+                dossierId: inv.dossier_id,
+              },
+              NOBODY,
+            )),
+          );
+        }
+        if (due.rows.length)
+          await trx
+            .updateTable('sales_invoices')
+            .set({ overdue_notified_at: new Date() })
+            .where(
+              'id',
+              'in',
+              due.rows.map((r) => r.id),
+            )
+            .execute();
+        return due.rows.length;
+      });
+      notices.publish(newSignals(deliveries));
+      return count;
+    },
+  };
+}
+export type SalesInvoicesService = ReturnType<typeof salesInvoicesService>;
