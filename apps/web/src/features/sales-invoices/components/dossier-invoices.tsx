@@ -31,9 +31,7 @@ const money = (amount: string, currency: string) => formatMoney(amount as `${num
  */
 export function DossierInvoices({ dossier, revenueCurrencies, staff }: DossierInvoicesProps) {
   const navigate = useNavigate();
-  const list = useQuery(
-    invoiceListOptions({ page: 1, pageSize: 100, dossierId: dossier.id, sort: '-createdAt' }),
-  );
+  const list = useQuery(invoiceListOptions({ page: 1, pageSize: 100, dossierId: dossier.id }));
   const create = useCreateInvoice();
   const [askCurrency, setAskCurrency] = useState<string[] | null>(null);
   const [currency, setCurrency] = useState<string | null>(null);

@@ -625,6 +625,8 @@ function DraftInvoice({
         />
       ),
     },
+    // The PDF as it stands (marked DRAFT by the server): what the customer gets, before it is final.
+    { value: 'pdf', label: 'PDF preview', content: <PdfTab invoice={invoice} /> },
     {
       value: 'history',
       label: 'History',

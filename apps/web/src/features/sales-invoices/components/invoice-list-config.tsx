@@ -196,7 +196,7 @@ export function invoiceListConfig({
     plural: 'invoices',
     columns,
     filters,
-    defaultSort: '-createdAt',
+    defaultSort: '-updatedAt',
     searchPlaceholder: 'Number, customer, reference',
     getRowId: (i) => i.id,
     getRowTestId: (i) => `row-${i.number ?? i.id}`,
