@@ -171,28 +171,14 @@ const lines0: InvoiceLineValue = {
 function PaymentsTab({
   invoice,
   staff,
-  onRecord,
   onRemoveLast,
 }: {
   invoice: SalesInvoice;
   staff: boolean;
-  onRecord: () => void;
   onRemoveLast: () => void;
 }) {
-  const canPay = staff && invoice.allowedActions.includes('pay');
   return (
     <Stack gap="sm" data-testid="payments">
-      {canPay && (
-        <Group>
-          <Button
-            leftSection={<IconCash size={16} aria-hidden />}
-            onClick={onRecord}
-            data-testid="record-payment"
-          >
-            Record payment
-          </Button>
-        </Group>
-      )}
       {invoice.payments.length === 0 ? (
         <Text c="dimmed" size="sm" data-testid="payments-empty">
           No payments recorded yet. Open: {money(invoice.openAmount, invoice.currency)}.
@@ -720,29 +706,29 @@ function IssuedInvoice({
             label: 'Payments',
             badge: invoice.payments.length || undefined,
             content: (
-              <PaymentsTab
+              <PaymentsTab invoice={invoice} staff={staff} onRemoveLast={() => setDialog('remove-payment')} />
+            ),
+          },
+        ]
+      : []),
+    // Customers see the issued credit notes of their invoice (the API lists only those to them).
+    ...(invoice.kind === 'invoice' && (staff || invoice.creditNotes.length > 0)
+      ? [
+          {
+            value: 'credit-notes',
+            label: 'Credit notes',
+            badge: invoice.creditNotes.length || undefined,
+            content: (
+              <CreditNotesTab
                 invoice={invoice}
-                staff={staff}
-                onRecord={() => setDialog('pay')}
-                onRemoveLast={() => setDialog('remove-payment')}
+                onCredit={canCredit ? () => setDialog('credit') : undefined}
               />
             ),
           },
-          ...(invoice.kind === 'invoice'
-            ? [
-                {
-                  value: 'credit-notes',
-                  label: 'Credit notes',
-                  badge: invoice.creditNotes.length || undefined,
-                  content: (
-                    <CreditNotesTab
-                      invoice={invoice}
-                      onCredit={canCredit ? () => setDialog('credit') : undefined}
-                    />
-                  ),
-                },
-              ]
-            : []),
+        ]
+      : []),
+    ...(staff
+      ? [
           {
             value: 'history',
             label: 'History',

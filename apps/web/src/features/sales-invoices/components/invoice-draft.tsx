@@ -120,12 +120,7 @@ export function DraftFields<T extends DraftFormValues>({
             required
           />
         )}
-        <DateField
-          form={form}
-          name="supplyDate"
-          label={L.supplyDate}
-          hint="When the service was done; the issue date if left empty"
-        />
+        <DateField form={form} name="supplyDate" label={L.supplyDate} />
         <TextField form={form} name="buyerReference" label={L.buyerReference} maxLength={100} />
         <TextField form={form} name="orderReference" label={L.orderReference} maxLength={100} />
       </SimpleGrid>

@@ -125,7 +125,7 @@ export function invoiceLineColumns(currency: string): LineColumn<InvoiceLineValu
       label: 'Charge',
       kind: 'select',
       options: CHARGE_CODE_OPTIONS,
-      width: 150,
+      width: 190,
       required: true,
     },
     {
@@ -139,7 +139,7 @@ export function invoiceLineColumns(currency: string): LineColumn<InvoiceLineValu
       required: true,
     },
     { field: 'quantity', label: 'Quantity', kind: 'quantity', decimals: 3, width: 84, required: true },
-    { field: 'unit', label: 'Unit', kind: 'select', options: UNIT_OPTIONS, width: 112, required: true },
+    { field: 'unit', label: 'Unit', kind: 'select', options: UNIT_OPTIONS, width: 124, required: true },
     {
       field: 'unitPrice',
       label: 'Unit price',
@@ -154,7 +154,7 @@ export function invoiceLineColumns(currency: string): LineColumn<InvoiceLineValu
       label: 'VAT',
       kind: 'select',
       options: VAT_CODE_OPTIONS,
-      width: 150,
+      width: 190,
       wrapBefore: true,
       required: true,
     },

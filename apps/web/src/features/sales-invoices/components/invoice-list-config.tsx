@@ -52,26 +52,33 @@ const columns: RecordColumn<SalesInvoiceListItem>[] = [
     id: 'number',
     header: 'Number',
     sortField: 'number',
-    width: 150,
+    width: 135,
     required: true,
     cell: (i) => <InvoiceNumber invoice={i} />,
   },
-  { id: 'kind', header: 'Kind', width: 110, cell: (i) => INVOICE_KIND_LABELS[i.kind] },
+  // Off by default so the amounts fit at 1280 px: the number's series (I-, C-) already says it.
+  {
+    id: 'kind',
+    header: 'Kind',
+    width: 105,
+    hiddenByDefault: true,
+    cell: (i) => INVOICE_KIND_LABELS[i.kind],
+  },
   {
     id: 'status',
     header: 'Status',
     sortField: 'status',
-    width: 190,
+    width: 185,
     cell: (i) => (
       <Group gap={4} wrap="nowrap">
         <StatusBadge
           status={i.status}
           colors={INVOICE_STATUS_COLORS}
           labels={INVOICE_STATUS_LABELS}
-          size="sm"
+          size="xs"
           testId="row-status"
         />
-        {i.overdue && <OverdueBadge size="sm" />}
+        {i.overdue && <OverdueBadge size="xs" />}
       </Group>
     ),
   },
@@ -79,7 +86,7 @@ const columns: RecordColumn<SalesInvoiceListItem>[] = [
     id: 'customer',
     header: 'Customer',
     sortField: 'customer',
-    width: 200,
+    width: 150,
     cell: (i) => (
       <Text size="sm" truncate title={`${i.customer.name} (${i.customer.code})`}>
         {i.customer.name}
@@ -87,9 +94,11 @@ const columns: RecordColumn<SalesInvoiceListItem>[] = [
     ),
   },
   {
+    // Off by default for the same reason; the dossier filter and the invoice page name it.
     id: 'dossier',
     header: 'Dossier',
     width: 130,
+    hiddenByDefault: true,
     cell: (i) =>
       i.dossier ? (
         <Anchor
@@ -132,14 +141,14 @@ const columns: RecordColumn<SalesInvoiceListItem>[] = [
     header: 'Total',
     sortField: 'total',
     sortDescFirst: true,
-    width: 130,
+    width: 115,
     align: 'right',
     cell: (i) => money(i.taxInclusiveAmount, i.currency),
   },
   {
     id: 'open',
     header: 'Open',
-    width: 130,
+    width: 115,
     align: 'right',
     cell: (i) =>
       i.status === 'draft' ? (

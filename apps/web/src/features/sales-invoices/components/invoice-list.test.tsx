@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListPage } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
@@ -52,19 +52,27 @@ describe('the invoices list', () => {
   it('shows number (Draft without one), kind, status, customer, dossier, dates, total and open in its currency', async () => {
     stubList();
     await start(true);
-    const row = await screen.findByTestId('row-I-2026-000042');
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual([
-      'Number',
-      'Kind',
-      'Status',
-      'Customer',
-      'Dossier',
-      'Issued',
-      'Due',
-      'Total',
-      'Open',
-    ]);
+    await screen.findByTestId('row-I-2026-000042');
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    // Kind and dossier are one click away, so the amounts fit a 1280 px screen.
+    expect(headers()).toEqual(['Number', 'Status', 'Customer', 'Issued', 'Due', 'Total', 'Open']);
+    fireEvent.click(screen.getByTestId('column-chooser'));
+    fireEvent.click(await screen.findByTestId('column-toggle-kind'));
+    fireEvent.click(screen.getByTestId('column-toggle-dossier'));
+    await waitFor(() =>
+      expect(headers()).toEqual([
+        'Number',
+        'Kind',
+        'Status',
+        'Customer',
+        'Dossier',
+        'Issued',
+        'Due',
+        'Total',
+        'Open',
+      ]),
+    );
+    const row = screen.getByTestId('row-I-2026-000042');
     expect(row.textContent).toContain('Invoice');
     expect(row.textContent).toContain('D-2026-000042');
     expect(row.textContent).toContain('€1,210.00');

@@ -11,8 +11,8 @@ import {
   VAT_CODE_LABELS,
   VAT_CODES,
   VAT_EXEMPTION_REASONS,
-  VAT_EXEMPTION_TEXTS,
   type VatCode,
+  type VatExemptionReason,
 } from '@fvg/contracts';
 import type { MantineColor } from '@mantine/core';
 
@@ -35,10 +35,14 @@ export const CHARGE_CODE_OPTIONS = SALES_CHARGE_CODES.map((c) => ({
 export const UNIT_OPTIONS = SALES_UNITS.map((u) => ({ value: u, label: SALES_UNIT_LABELS[u] }));
 /** Short: the cell is narrow; the full name is in the VAT summary. */
 export const VAT_CODE_OPTIONS = VAT_CODES.map((c) => ({ value: c, label: `${c} · ${VAT_CODE_LABELS[c]}` }));
-export const EXEMPTION_OPTIONS = VAT_EXEMPTION_REASONS.map((r) => ({
-  value: r,
-  label: VAT_EXEMPTION_TEXTS[r],
-}));
+/** Short enough for the line's cell; the VAT summary and the PDF print the full wording. */
+const EXEMPTION_SHORT: Readonly<Record<VatExemptionReason, string>> = {
+  'VATEX-EU-146-1E': 'Export transport (art. 146(1)(e))',
+  'VATEX-EU-144': 'Import services (art. 144)',
+  'VATEX-EU-AE': 'Reverse charge (art. 196)',
+  'VATEX-EU-O': 'Not subject to VAT',
+};
+export const EXEMPTION_OPTIONS = VAT_EXEMPTION_REASONS.map((r) => ({ value: r, label: EXEMPTION_SHORT[r] }));
 
 /** The codes whose lines carry an exemption reason (and print its wording). */
 export const EXEMPT_CODES: ReadonlySet<VatCode> = new Set(['E', 'AE', 'O']);
