@@ -28,9 +28,10 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, MantineColor> = {
 
 export const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }));
 export const KIND_OPTIONS = INVOICE_KINDS.map((k) => ({ value: k, label: INVOICE_KIND_LABELS[k] }));
+/** In a line's narrow cell "Terminal handling (THC)" would be cut: the code's long name stays for the PDF. */
 export const CHARGE_CODE_OPTIONS = SALES_CHARGE_CODES.map((c) => ({
   value: c,
-  label: SALES_CHARGE_CODE_LABELS[c],
+  label: c === 'THC' ? 'Terminal handling' : SALES_CHARGE_CODE_LABELS[c],
 }));
 export const UNIT_OPTIONS = SALES_UNITS.map((u) => ({ value: u, label: SALES_UNIT_LABELS[u] }));
 /** Short: the cell is narrow; the full name is in the VAT summary. */
