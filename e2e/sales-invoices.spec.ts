@@ -140,3 +140,28 @@ test('staff invoice a dossier, issue it, preview the PDF, record a payment and c
   expect((await ubl).suggestedFilename()).toMatch(/\.xml$/);
   await screens(page, 'invoice-customer');
 });
+
+test('staff make an invoice from scratch: the customer’s VAT comes by default and the totals follow', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.staff);
+  await page.goto('/sales-invoices');
+  await page.getByTestId('new-invoice').click();
+  const dialog = page.getByTestId('new-invoice-dialog').getByRole('dialog');
+  await page.getByTestId('field-customerId').click();
+  await page.getByTestId('field-customerId').fill('Acme');
+  await page.getByRole('option', { name: /Acme Trading/ }).click();
+  await page.getByTestId('add-line').click();
+  await page.getByTestId('field-lines.0.description').fill('Customs clearance, import declaration');
+  await page.getByTestId('field-lines.0.unitPrice').fill('100');
+  await page.getByTestId('field-lines.0.unitPrice').blur();
+  // A Dutch customer of a Dutch forwarder: standard rate, 21 %.
+  await expect(page.getByTestId('field-lines.0.vatRate')).toHaveValue('21');
+  await expect(page.getByTestId('total-gross')).toHaveText('€121.00');
+  await screens(page, 'invoice-new');
+  await page.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/sales-invoices\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('side-total')).toHaveText('€121.00');
+  await expect(dialog).toHaveCount(0);
+});
