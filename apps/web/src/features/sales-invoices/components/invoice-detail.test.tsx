@@ -219,6 +219,62 @@ describe('payments', () => {
   });
 });
 
+describe('corrections', () => {
+  it('removes the last payment only with a reason, and sends it', async () => {
+    const fetchMock = stubApi(issued, {
+      'DELETE /payments/p1': () =>
+        jsonResponse({ ...issued, payments: [], paidAmount: '0.00', openAmount: '1210.00' }),
+    });
+    await start('staff', 'I-2026-000042');
+    fireEvent.click(await screen.findByTestId('tab-payments'));
+    fireEvent.click(await screen.findByTestId('remove-last-payment'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+    expect(within(dialog).getByTestId('remove-payment-reason').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    fireEvent.change(within(dialog).getByTestId('remove-payment-reason'), {
+      target: { value: 'Booked on the wrong invoice' },
+    });
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE') as [string, RequestInit];
+    expect(call[0]).toMatch(/\/sales-invoices\/.+\/payments\/p1$/);
+    expect(JSON.parse(String(call[1].body))).toEqual({ reason: 'Booked on the wrong invoice' });
+  });
+
+  it('credits chosen lines and quantities, then opens the credit note draft', async () => {
+    const creditNote = anInvoice({
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+      kind: 'credit_note',
+      creditedInvoice: { id: INVOICE_ID, number: 'I-2026-000042' },
+    });
+    const fetchMock = stubApi(issued, { 'POST /credit-notes': () => jsonResponse(creditNote) });
+    const { router } = await start('staff', 'I-2026-000042');
+    fireEvent.click(await screen.findByTestId('credit-note-open'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByLabelText('Chosen lines and quantities'));
+    fireEvent.click(within(dialog).getByTestId('credit-line-0'));
+    const quantity = within(dialog).getByTestId('credit-quantity-0');
+    fireEvent.focus(quantity);
+    fireEvent.change(quantity, { target: { value: '4' } });
+    fireEvent.blur(quantity);
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/sales-invoices/${creditNote.id}`));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/credit-notes')) as [
+      string,
+      RequestInit,
+    ];
+    expect(JSON.parse(String(call[1].body))).toEqual({
+      version: 3,
+      lines: [{ lineId: issued.lines[0]?.id, quantity: '4' }],
+    });
+  });
+});
+
 describe('the customer’s view', () => {
   it('is read-only: lines, totals and PDF with the downloads, no payments, history or notes', async () => {
     stubApi(issued);
