@@ -35,6 +35,8 @@ import { partiesService } from './features/parties/parties.service.ts';
 import { invoiceDocuments } from './features/sales-invoices/sales-invoices.documents.ts';
 import { salesInvoicesRoutes } from './features/sales-invoices/sales-invoices.routes.ts';
 import { salesInvoicesService } from './features/sales-invoices/sales-invoices.service.ts';
+import { salesOffersRoutes } from './features/sales-offers/sales-offers.routes.ts';
+import { salesOffersService } from './features/sales-offers/sales-offers.service.ts';
 import { transportsRoutes } from './features/transports/transports.routes.ts';
 import { transportsService } from './features/transports/transports.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -147,8 +149,9 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
   const users = usersAdminService(db, mailer, events, config.publicUrl, sessions);
   const chat = chatService(db, events, notices);
   const notifications = notificationsService(db, notices);
-  // One file store for the documents area and the documents other areas write (invoice PDFs).
+  // One file store for the documents area and the documents other areas make (offer and invoice PDFs).
   const store = createFileStore(config);
+  const offers = salesOffersService(db, { events, mailer, jobs, store });
   const salesInvoices = salesInvoicesService(db, events, notices);
   const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
   invoiceFiles.register(jobs);
@@ -167,6 +170,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       await api.register(documentsFeature, { db, config, events, store });
       await api.register(salesInvoicesRoutes, { invoices: salesInvoices, documents: invoiceFiles });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
+      await api.register(salesOffersRoutes, { offers });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, {
         routePrefix: '/docs',
@@ -235,6 +239,8 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       hub,
       salesInvoices,
       invoiceFiles,
+      offers,
+      store,
     },
   });
 }

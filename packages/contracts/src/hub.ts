@@ -52,6 +52,7 @@ export const RECORD_KINDS = [
   'document',
   'container-event',
   'sales-invoice',
+  'offer',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  csvListSchema,
-  currencyCodeSchema,
-  latestTodayOnEarth,
-  MONEY_COLUMN,
-  RATE_COLUMN,
-} from './dossiers.ts';
+import { currencyCodeSchema, latestTodayOnEarth, MONEY_COLUMN, RATE_COLUMN } from './dossiers.ts';
 import { lineNet } from './invoice-math.ts';
 import { partyRefSchema } from './parties.ts';
 import {
@@ -19,7 +13,7 @@ import {
   text,
   versionSchema,
 } from './primitives.ts';
-import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import {
   INVOICE_KINDS,
   INVOICE_STATUSES,
@@ -220,8 +214,8 @@ export const paymentDeleteSchema = z.strictObject({
 export type PaymentDelete = z.input<typeof paymentDeleteSchema>;
 
 export const salesInvoiceListQuerySchema = listQueryBaseSchema.extend({
-  status: csvListSchema(invoiceStatusSchema).optional(),
-  kind: csvListSchema(invoiceKindSchema).optional(),
+  status: csvOf(invoiceStatusSchema).optional(),
+  kind: csvOf(invoiceKindSchema).optional(),
   customerId: uuidSchema.optional(),
   dossierId: uuidSchema.optional(),
   /** Issued on or after / on or before this day (issue dates are calendar days). */

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-sign-in-limits.ts';
 import * as m0012 from './migrations/0012-idempotency-keys.ts';
 import * as m0014 from './migrations/0014-notifications.ts';
 import * as m0016 from './migrations/0016-company-settings.ts';
+import * as m0017 from './migrations/0017-sales-offers.ts';
 import * as m0018 from './migrations/0018-sales-invoices.ts';
 import type { Database } from './schema.ts';
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0014-notifications': m0014,
   '0016-company-settings': m0016,
   '0018-sales-invoices': m0018,
+  '0017-sales-offers': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -394,6 +394,63 @@ export interface Database {
   notifications: NotificationsTable;
 }
 
+/** Sales offers and their lines (migration 0017); `dossier_id` is set when the offer is accepted. */
+export interface SalesOffersTable {
+  id: Generated<string>;
+  number: string;
+  status: ColumnType<
+    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled',
+    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled' | undefined,
+    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled'
+  >;
+  customer_id: string;
+  contact_name: string | null;
+  contact_email: string | null;
+  valid_until: string;
+  origin_locode: string | null;
+  destination_locode: string | null;
+  mode: string;
+  incoterm: string | null;
+  incoterm_place: string | null;
+  dossier_type: ColumnType<string, string | undefined, string>;
+  cargo_description: string | null;
+  packages: number | null;
+  package_type: string | null;
+  gross_weight_kg: NullableNumeric;
+  volume_m3: NullableNumeric;
+  notes: string | null;
+  dossier_id: string | null;
+  sent_at: Date | null;
+  decided_at: Date | null;
+  decided_by: string | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface SalesOfferLinesTable {
+  id: Generated<string>;
+  offer_id: string;
+  position: number;
+  charge_code: string;
+  description: string;
+  quantity: Numeric;
+  unit: string;
+  unit_price: Numeric;
+  currency: string;
+  exchange_rate: Numeric;
+  vat_code: string;
+  vat_rate: NullableNumeric;
+  line_net: Numeric;
+}
+
+export interface Database {
+  sales_offers: SalesOffersTable;
+  sales_offer_lines: SalesOfferLinesTable;
+}
+
 /** Sales invoices and credit notes (migration 0018); content frozen by a trigger once numbered. */
 export interface SalesInvoicesTable {
   id: Generated<string>;

@@ -1,5 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, type Runner, run, runMigrations, type Task } from 'graphile-worker';
+import {
+  type CronItem,
+  Logger,
+  parseCronItems,
+  type Runner,
+  run,
+  runMigrations,
+  type Task,
+} from 'graphile-worker';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../db/database.ts';
@@ -10,8 +18,18 @@ export interface JobPayloads {
   /** Renders an issued sales invoice or credit note to PDF and stores it as its document. */
   'invoice.pdf': { invoiceId: string };
   /** Tells handlers of the invoices that turned overdue (scheduled). */
-  'invoices.mark-overdue': Record<string, never>;
+  'invoices.mark-overdue': CronPayload;
+  /** Renders the sent offer's PDF, stores it as a document and mails it to the offer's contact. */
+  'offer.send': { offerId: string };
+  /** Scheduled: sent offers past their valid-until become expired. */
+  'offers.expire': CronPayload;
 }
+/** What a scheduled job gets: graphile-worker's `_cron` (when it ran, and whether as a backfill); `{}` when queued by hand. */
+export interface CronPayload {
+  _cron?: { ts: string; backfilled?: boolean };
+}
+/** The jobs that may run on a schedule: those whose payload a schedule can give (nothing but `_cron`). */
+export type ScheduledJobName = { [N in JobName]: CronPayload extends JobPayloads[N] ? N : never }[JobName];
 export type JobName = keyof JobPayloads;
 
 export interface EnqueueOptions {
@@ -71,6 +89,13 @@ export async function migrateJobs(pool: pg.Pool, log?: FastifyBaseLogger): Promi
 
 export interface Jobs {
   register<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /**
+   * Runs a registered job on a schedule (crontab syntax, UTC: `*\/5 * * * *` every 5 minutes) through
+   * graphile-worker's crontab: once per tick across every node. Called before `start`.
+   */
+  schedule(name: ScheduledJobName, cron: string): void;
+  /** The schedule as given to the worker, one `<cron> <name>` line per job (for operators and tests). */
+  readonly crontab: string;
   /** Starts the worker (no-op without a pool or with JOBS_ENABLED=false). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones to finish. */
@@ -85,6 +110,7 @@ export function createJobs(opts: {
   log: FastifyBaseLogger;
 }): Jobs {
   const tasks: Record<string, Task> = {};
+  const schedules: CronItem[] = [];
   let runner: Runner | undefined;
   return {
     register(name, handler) {
@@ -95,9 +121,20 @@ export function createJobs(opts: {
         });
       };
     },
+    schedule(name, cron) {
+      if (runner) throw new Error(`schedule ${name} before the worker starts`);
+      // Items, not crontab text: the text format does not take dotted task names. The identifier names
+      // the schedule's "last run" row (known_crontabs), so a tick runs once however many nodes run.
+      schedules.push({ task: name, match: cron.trim(), identifier: name });
+      parseCronItems(schedules); // throws at registration on a malformed pattern
+    },
+    get crontab() {
+      return schedules.map((s) => `${s.match} ${s.task}`).join('\n');
+    },
     async start() {
       if (!opts.pool || runner) return;
       runner = await run({
+        parsedCronItems: parseCronItems(schedules),
         pgPool: opts.pool,
         concurrency: opts.concurrency,
         // server.ts owns SIGINT/SIGTERM and closes the app, which stops the worker (onClose).

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { problems } from '../http/problem.ts';
 
-type VersionedTable = 'parties' | 'dossiers' | 'transports' | 'documents' | 'sales_invoices';
+type VersionedTable = 'parties' | 'dossiers' | 'transports' | 'documents' | 'sales_offers' | 'sales_invoices';
 
 /**
  * Optimistic concurrency: the update applies only to the version the client read, and bumps it.

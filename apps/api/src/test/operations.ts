@@ -24,6 +24,7 @@ import { authRepository } from '../features/auth/auth.repository.ts';
 import { newOpaqueToken } from '../features/auth/tokens.ts';
 import { gateIn } from '../features/container-events/test-support.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
+import { completeCompany, draftBody } from '../features/sales-invoices/test-support.ts';
 import { usersService } from '../features/users/users.service.ts';
 import {
   bearer,
@@ -481,6 +482,99 @@ async function freshNotification({ world, owner, role }: BuildContext): Promise<
   return row.id;
 }
 
+/**
+ * A new sales offer of `owner`'s party (staff), a draft or sent. Its notes are internal: they join the
+ * figures no customer response may contain.
+ */
+async function freshOffer(
+  { world, owner }: Pick<BuildContext, 'world' | 'owner'>,
+  status: 'draft' | 'sent',
+): Promise<{ id: string; version: number }> {
+  const notes = `Offer margin note ${owner}: 17.4 % after the carrier discount`;
+  if (!world.internalFigures.includes(notes)) world.internalFigures.push(notes);
+  const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const made = await world.send(
+    'POST',
+    '/api/sales-offers',
+    {
+      body: {
+        customerId: world[owner].partyId,
+        contactEmail: `buyer-${owner.toLowerCase()}@example.com`,
+        validUntil,
+        mode: 'sea',
+        originLocode: 'NLRTM',
+        destinationLocode: 'USNYC',
+        notes,
+        lines: [
+          {
+            chargeCode: 'FREIGHT',
+            description: 'Ocean freight',
+            quantity: '1',
+            unit: 'XCN',
+            unitPrice: '1800',
+            currency: 'EUR',
+            vatCode: 'E',
+            vatRate: '0',
+          },
+        ],
+      },
+    },
+    world.staff,
+  );
+  const offer = made.json as Json;
+  if (made.status !== 201) throw new Error(`world: offer answered ${made.status} ${made.text}`);
+  if (status === 'draft') return { id: offer.id as string, version: offer.version as number };
+  const s = await world.send(
+    'POST',
+    '/api/sales-offers/{id}/transitions',
+    { path: { id: offer.id as string }, body: { to: 'sent', version: offer.version } },
+    world.staff,
+  );
+  if (s.status !== 200) throw new Error(`world: sending the offer answered ${s.status} ${s.text}`);
+  return { id: offer.id as string, version: (s.json as Json).version as number };
+}
+
+/**
+ * Sales invoices of `owner`, made as staff through the API: a draft (invisible to customers), or an
+ * issued one (from lines whose amounts are no job-costing figure). The company is completed first, as
+ * issuing needs its VAT number and address.
+ */
+async function freshInvoice(ctx: BuildContext, issue: boolean): Promise<{ id: string; version: number }> {
+  const { world, owner } = ctx;
+  await completeCompany(world.db.db);
+  const d = await world.send(
+    'POST',
+    '/api/sales-invoices',
+    { body: draftBody(world[owner].partyId) },
+    world.staff,
+  );
+  const draft = d.json as Json;
+  if (d.status !== 201) throw new Error(`world: invoice draft answered ${d.status} ${d.text}`);
+  if (!issue) return { id: draft.id as string, version: draft.version as number };
+  const i = await world.send(
+    'POST',
+    '/api/sales-invoices/{id}/issue',
+    { path: { id: draft.id as string }, body: { version: draft.version } },
+    world.staff,
+  );
+  if (i.status !== 200) throw new Error(`world: invoice issue answered ${i.status} ${i.text}`);
+  return { id: draft.id as string, version: (i.json as Json).version as number };
+}
+const issuedInvoices = new WeakMap<World, Partial<Record<Owner, Promise<{ id: string; version: number }>>>>();
+/** One issued invoice per owner and world, for the calls that only read it. */
+function issuedInvoice(ctx: BuildContext): Promise<{ id: string; version: number }> {
+  const perWorld = issuedInvoices.get(ctx.world) ?? {};
+  issuedInvoices.set(ctx.world, perWorld);
+  perWorld[ctx.owner] ??= freshInvoice(ctx, true);
+  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
+}
+/** A draft is staff's alone: a customer finds none, theirs or not. */
+const staffDraft = (ok: number): Record<Role, number> => ({
+  ...staffOnly(ok),
+  customerOwn: 404,
+  customerOther: 404,
+});
+
 export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/health': {
     build: () => ({}),
@@ -577,7 +671,8 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: async ({ world }) => ({
       body: {
         invoiceFooter: `Footer ${nextSerial()}`,
-        series: [{ kind: 'offer', prefix: 'O-', nextNumber: 1 }],
+        // A series nothing in the world issues from (offers are numbered at creation).
+        series: [{ kind: 'declaration', prefix: 'LRN-', nextNumber: 1 }],
         version: Number(
           (await sql<{ version: number }>`select version from company_settings`.execute(world.db.db)).rows[0]
             ?.version,
@@ -887,6 +982,146 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   },
   'GET /api/transports/{id}/history': {
     build: (ctx) => ({ path: { id: id(ctx).transportId } }),
+    expect: readable(),
+  },
+
+  // sales offers: a customer sees their party's offers once sent (drafts are as missing: 404)
+  'GET /api/sales-offers': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, status: 'sent,accepted', sort: 'validUntil' } }),
+    expect: listOther,
+  },
+  'GET /api/sales-offers/export': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, format: 'csv' } }),
+    expect: listOther,
+  },
+  'POST /api/sales-offers': {
+    build: (ctx) => ({
+      body: {
+        customerId: id(ctx).partyId,
+        validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        mode: 'road',
+        packages: 4,
+        grossWeightKg: '1200.5',
+        lines: [
+          {
+            chargeCode: 'HANDLING',
+            description: 'Handling',
+            quantity: '2.5',
+            unit: 'HUR',
+            unitPrice: '65.25',
+            currency: 'EUR',
+            vatCode: 'S',
+            vatRate: '21',
+          },
+        ],
+      },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/sales-offers/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
+    expect: readable(),
+  },
+  'PATCH /api/sales-offers/{id}': {
+    build: async (ctx) => {
+      const o = await freshOffer(ctx, 'draft');
+      return { path: { id: o.id }, body: { contactName: 'Carla Contact', version: o.version } };
+    },
+    expect: { ...staffOnly(200), customerOwn: 404, customerOther: 404 },
+  },
+  'DELETE /api/sales-offers/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'draft')).id } }),
+    expect: { ...staffOnly(204), customerOwn: 404, customerOther: 404 },
+  },
+  'POST /api/sales-offers/{id}/transitions': {
+    build: async (ctx) => {
+      const o = await freshOffer(ctx, 'sent');
+      return { path: { id: o.id }, body: { to: 'rejected', version: o.version } };
+    },
+    // Rejecting (or accepting) a sent offer is the customer's answer: their own party's only.
+    expect: { ...readable(), customerOther: 404 },
+  },
+  'GET /api/sales-offers/{id}/pdf': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
+    expect: readable(),
+  },
+  'GET /api/sales-offers/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
+    expect: readable(),
+  },
+  // sales invoices
+  'GET /api/sales-invoices': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
+    expect: listOther,
+  },
+  'GET /api/sales-invoices/export': {
+    build: (ctx) => ({ query: { format: 'csv', customerId: id(ctx).partyId } }),
+    expect: listOther,
+  },
+  'POST /api/sales-invoices': {
+    build: (ctx) => ({ body: draftBody(id(ctx).partyId, { buyerReference: `PO-${nextSerial()}` }) }),
+    expect: staffOnly(201),
+  },
+  'GET /api/sales-invoices/{id}': {
+    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
+    expect: readable(),
+  },
+  'PATCH /api/sales-invoices/{id}': {
+    build: async (ctx) => {
+      const d = await freshInvoice(ctx, false);
+      return { path: { id: d.id }, body: { version: d.version, buyerReference: 'PO-4711' } };
+    },
+    expect: staffDraft(200),
+  },
+  'DELETE /api/sales-invoices/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshInvoice(ctx, false)).id } }),
+    expect: staffDraft(204),
+  },
+  'POST /api/sales-invoices/{id}/issue': {
+    build: async (ctx) => {
+      const d = await freshInvoice(ctx, false);
+      return { path: { id: d.id }, body: { version: d.version } };
+    },
+    expect: staffDraft(200),
+  },
+  'POST /api/sales-invoices/{id}/credit-notes': {
+    build: async (ctx) => {
+      const i = await freshInvoice(ctx, true);
+      return { path: { id: i.id }, body: { version: i.version } };
+    },
+    expect: staffOnlyRecord(201),
+  },
+  'POST /api/sales-invoices/{id}/payments': {
+    build: async (ctx) => ({
+      path: { id: (await freshInvoice(ctx, true)).id },
+      body: { paidOn: '2026-01-15', amount: '10.00', reference: 'Bank 4711' },
+    }),
+    expect: staffOnlyRecord(201),
+  },
+  'DELETE /api/sales-invoices/{id}/payments/{paymentId}': {
+    build: async (ctx) => {
+      const i = await freshInvoice(ctx, true);
+      const paid = await ctx.world.send(
+        'POST',
+        '/api/sales-invoices/{id}/payments',
+        { path: { id: i.id }, body: { paidOn: '2026-01-15', amount: '10.00' } },
+        ctx.world.staff,
+      );
+      const payments = (paid.json as { payments: { id: string }[] }).payments;
+      return { path: { id: i.id, paymentId: payments[0]?.id as string }, body: { reason: 'Booked twice' } };
+    },
+    expect: staffOnlyRecord(200),
+  },
+  'GET /api/sales-invoices/{id}/pdf': {
+    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
+    expect: readable(),
+  },
+  'GET /api/sales-invoices/{id}/ubl': {
+    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
+    expect: readable(),
+  },
+  'GET /api/sales-invoices/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
     expect: readable(),
   },
 };

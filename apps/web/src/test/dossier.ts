@@ -47,6 +47,7 @@ export function aDossier(overrides: Partial<Dossier> = {}): Dossier {
     version: 1,
     createdAt: '2026-04-01T09:00:00.000Z',
     createdBy: null,
+    offer: null,
     allowedTransitions: ['in_transit', 'cancelled'],
     ...overrides,
   };

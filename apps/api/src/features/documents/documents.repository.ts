@@ -152,8 +152,9 @@ export function documentsRepository(db: Db) {
       sha256: string;
       document_type: string;
       visible_to_customer: boolean;
-      uploaded_by: string;
-      updated_by: string;
+      /** Null for a document the system made for a record whose author is gone. */
+      uploaded_by: string | null;
+      updated_by: string | null;
     }) => db.insertInto('documents').values(values).returning('id').executeTakeFirstOrThrow(),
 
     remove: (id: string) => db.deleteFrom('documents').where('id', '=', id).execute(),

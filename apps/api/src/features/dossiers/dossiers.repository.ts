@@ -55,6 +55,8 @@ export interface DossierRow {
   created_at: Date;
   created_by: string | null;
   created_by_name: string | null;
+  /** The sales offer whose acceptance created the dossier (detail reads only). */
+  offer?: { id: string; number: string } | null;
   updated_at: Date;
 }
 
@@ -172,7 +174,9 @@ export function dossiersRepository(db: Db) {
     async find(scope: Scope, idOrNumber: string, lock = false): Promise<DossierRow | undefined> {
       const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrNumber);
       const r = await sql<DossierRow>`
-        select ${SELECT}, u.name as created_by_name
+        select ${SELECT}, u.name as created_by_name,
+          (select json_build_object('id', so.id, 'number', so.number) from sales_offers so
+            where so.dossier_id = d.id) as offer
         from ${FROM} left join users u on u.id = d.created_by
         where ${byId ? sql`d.id = ${idOrNumber}` : sql`d.number = ${idOrNumber}`}
           ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}

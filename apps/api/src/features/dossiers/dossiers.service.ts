@@ -1,5 +1,6 @@
 import {
   type bookingRequestSchema,
+  type chargeInputSchema,
   type chargesUpdateSchema,
   checkDossierRules,
   DOSSIER_TRANSITIONS,
@@ -148,6 +149,67 @@ async function notifyBookingRequest(
   );
 }
 
+/**
+ * A new dossier's number, row and history in the caller's transaction: the one way a dossier comes
+ * to be, for the dossier routes and for an accepted sales offer (whose transaction creates it, with
+ * the offer's lines as revenue charges). The caller announces it once the transaction commits.
+ */
+export async function insertDossier(
+  trx: Db,
+  opts: {
+    actorId: string;
+    /** Columns, as `toColumns` makes them. */
+    values: Record<string, unknown>;
+    status: DossierStatus;
+    /** The fields as the history records them (API names). */
+    audit: Record<string, unknown>;
+    /** Job-costing lines it starts with. */
+    charges?: readonly z.output<typeof chargeInputSchema>[];
+    /** The history entry's action; `created` (`booking requested` for a request) unless given. */
+    action?: string;
+  },
+): Promise<{ id: string; number: string }> {
+  const r = dossiersRepository(trx);
+  const number = await r.nextNumber(new Date().getUTCFullYear());
+  const row = await r.insert({
+    ...opts.values,
+    number,
+    status: opts.status,
+    created_by: opts.actorId,
+    updated_by: opts.actorId,
+  });
+  await writeAudit(trx, {
+    kind: 'dossier',
+    id: row.id,
+    action: opts.action ?? (opts.status === 'requested' ? 'booking requested' : 'created'),
+    actorId: opts.actorId,
+    changes: diff({}, opts.audit, FIELDS),
+  });
+  if (opts.charges?.length) {
+    const totals = await r.replaceCharges(row.id, opts.charges);
+    await trx
+      .updateTable('dossiers')
+      .set({ cost_total: totals.cost, revenue_total: totals.revenue })
+      .where('id', '=', row.id)
+      .execute();
+    await writeAudit(trx, {
+      kind: 'dossier',
+      id: row.id,
+      action: 'charges changed',
+      actorId: opts.actorId,
+      changes: [
+        {
+          field: 'charges',
+          from: [],
+          to: opts.charges.map((c) => `${c.kind} ${c.chargeCode} ${c.amount} ${c.currency}`),
+        },
+        { field: 'revenueTotal', from: '0.00', to: totals.revenue },
+      ],
+    });
+  }
+  return row;
+}
+
 export function dossiersService(db: Db, events: RecordEvents, notices: NotificationBus) {
   const repo = dossiersRepository(db);
 
@@ -214,6 +276,7 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
       createdAt: row.created_at.toISOString(),
       createdBy:
         row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+      offer: row.offer ?? null,
       allowedTransitions: allowedTransitions(user, row.status),
     });
   }
@@ -252,16 +315,7 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
     const created = await db
       .transaction()
       .execute(async (trx) => {
-        const r = dossiersRepository(trx);
-        const number = await r.nextNumber(new Date().getUTCFullYear());
-        const row = await r.insert({ ...values, number, status, created_by: user.id, updated_by: user.id });
-        await writeAudit(trx, {
-          kind: 'dossier',
-          id: row.id,
-          action: status === 'requested' ? 'booking requested' : 'created',
-          actorId: user.id,
-          changes: diff({}, audit, FIELDS),
-        });
+        const row = await insertDossier(trx, { actorId: user.id, values, status, audit });
         const deliveries = status === 'requested' ? await notifyBookingRequest(trx, user, row, values) : [];
         return { id: row.id, deliveries };
       })

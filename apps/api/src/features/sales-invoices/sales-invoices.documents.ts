@@ -111,6 +111,8 @@ export function invoiceDocuments(db: Db, store: FileStore, invoices: SalesInvoic
       jobs.register('invoices.mark-overdue', async () => {
         await invoices.markOverdue();
       });
+      // Hourly: an invoice turns overdue at midnight, and its handler hears of it within the hour.
+      jobs.schedule('invoices.mark-overdue', '7 * * * *');
     },
   };
 }

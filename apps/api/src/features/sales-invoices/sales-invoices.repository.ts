@@ -129,7 +129,10 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
   return scope.all ? [] : [sql`i.customer_id = ${scope.partyId}`, sql`i.number is not null`];
 }
 
-function where(scope: Scope, q: SalesInvoiceListQuery): RawBuilder<unknown>[] {
+/** The list's filters, sort and search, without paging (exports take all). */
+export type InvoiceFilters = Omit<SalesInvoiceListQuery, 'page' | 'pageSize' | 'cursor'>;
+
+function where(scope: Scope, q: InvoiceFilters): RawBuilder<unknown>[] {
   const w = scopeWhere(scope);
   if (q.status?.length) w.push(sql`i.status = any(${q.status})`);
   if (q.kind?.length) w.push(sql`i.kind = any(${q.kind})`);
@@ -187,7 +190,7 @@ export function salesInvoicesRepository(db: Db) {
         toListItem,
       ),
 
-    all: (scope: Scope, query: SalesInvoiceListQuery) =>
+    all: (scope: Scope, query: InvoiceFilters) =>
       listAll<InvoiceRow, SalesInvoiceListItem>(
         db,
         invoiceListSpec,

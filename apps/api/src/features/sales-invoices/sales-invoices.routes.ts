@@ -69,7 +69,10 @@ export const salesInvoicesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'The whole filtered list as CSV or XLSX',
-        querystring: salesInvoiceListQuerySchema.extend(exportQuery.shape),
+        // The whole list: no paging.
+        querystring: salesInvoiceListQuerySchema
+          .omit({ page: true, pageSize: true, cursor: true })
+          .extend(exportQuery.shape),
       },
     },
     async (request, reply) => {

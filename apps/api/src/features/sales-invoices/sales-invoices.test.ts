@@ -482,3 +482,49 @@ describe('customers', () => {
     expect(ubl.status).toBe(409);
   });
 });
+
+describe('PDF and UBL', () => {
+  it('stores the PDF of an issued invoice once, as a customer-visible document, and answers it unchanged', async () => {
+    const d = await dossierWith('domestic', acmeId, [{ amount: '750.00' }]);
+    const inv = await issued({ dossierId: d.id });
+    await app.services.invoiceFiles.storePdf(inv.id);
+    await app.services.invoiceFiles.storePdf(inv.id); // a retried job
+    const docs = await db.db
+      .selectFrom('documents')
+      .select(['file_name', 'visible_to_customer', 'dossier_id', 'sha256'])
+      .where('record_type', '=', 'invoice')
+      .where('record_id', '=', inv.id)
+      .execute();
+    expect(docs).toMatchObject([
+      { file_name: `${inv.number}.pdf`, visible_to_customer: true, dossier_id: d.id },
+    ]);
+    const first = await app.inject({
+      method: 'GET',
+      url: `/api/sales-invoices/${inv.id}/pdf`,
+      headers: acme,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(first.rawPayload).digest('hex')).toBe(docs[0]?.sha256);
+
+    const ubl = await app.inject({
+      method: 'GET',
+      url: `/api/sales-invoices/${inv.number}/ubl`,
+      headers: acme,
+    });
+    expect(ubl.statusCode).toBe(200);
+    expect(ubl.headers['content-type']).toMatch(/^application\/xml/);
+    expect(ubl.body).toContain(`<cbc:ID>${inv.number}</cbc:ID>`);
+
+    const draftOne = await draft(draftBody(acmeId));
+    const draftPdf = await app.inject({
+      method: 'GET',
+      url: `/api/sales-invoices/${draftOne.id}/pdf`,
+      headers: staff,
+    });
+    expect(draftPdf.statusCode).toBe(200);
+    expect(draftPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
