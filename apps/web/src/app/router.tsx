@@ -20,6 +20,7 @@ import { validateDocumentsSearch } from '../features/documents/search.ts';
 import { validateDossierSearch, validateDossiersSearch } from '../features/dossiers/search.ts';
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
 import { validateSalesOffersSearch } from '../features/sales-offers/search.ts';
+import { validateInvoiceSearch, validateInvoicesSearch } from '../features/sales-invoices/search.ts';
 import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';
@@ -73,6 +74,8 @@ const SEARCH_VALIDATORS: Partial<
   documents: validateDocumentsSearch,
   'sales-offers': validateSalesOffersSearch,
   'admin-integration-keys': validateIntegrationKeysSearch,
+  'sales-invoices': validateInvoicesSearch,
+  'sales-invoice': validateInvoiceSearch,
 };
 
 interface BeforeLoadArgs {

@@ -8,6 +8,7 @@ import { DocumentsTab } from '../features/documents/components/dossier-documents
 import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
 import { anyPartyLookup, customerPartyLookup, partyLookup } from '../features/parties/api/parties-api.ts';
 import { DossierOffers } from '../features/sales-offers/components/dossier-offers.tsx';
+import { DossierInvoices } from '../features/sales-invoices/components/dossier-invoices.tsx';
 import { DossierTransports } from '../features/transports/components/dossier-transports.tsx';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
 import { useMe } from '../lib/session.ts';
@@ -51,6 +52,19 @@ const extraTabs = (staff: boolean): DossierExtraTab[] => [
     value: 'offers',
     label: 'Offers',
     content: (dossier) => <DossierOffers dossierId={dossier.id} />,
+  },
+  {
+    value: 'invoices',
+    label: 'Invoices',
+    content: (dossier) => (
+      <DossierInvoices
+        dossier={{ id: dossier.id, number: dossier.number }}
+        revenueCurrencies={[
+          ...new Set(dossier.charges.filter((c) => c.kind === 'revenue').map((c) => c.currency)),
+        ]}
+        staff={staff}
+      />
+    ),
   },
   {
     value: 'chat',

@@ -45,6 +45,8 @@ export interface RecordColumn<T> {
   required?: boolean;
 }
 
+export type RowAccent = 'danger' | 'warning';
+
 export interface DataTableProps<T extends RowData> {
   /** Key of the remembered column choice (localStorage `fvg.columns.<tableId>`). */
   tableId: string;
@@ -53,6 +55,8 @@ export interface DataTableProps<T extends RowData> {
   getRowId: (row: T) => string;
   /** data-testid of a row, e.g. `row-D-2026-000001`. */
   getRowTestId?: (row: T) => string;
+  /** A row that needs attention (an overdue invoice): a coloured edge and tint, `data-accent` on the row. */
+  getRowAccent?: (row: T) => RowAccent | undefined;
   /** The current order, in API sort fields. */
   sorting?: readonly SortTerm[];
   /** Header clicks: click sorts by that column, shift-click adds it to the order. */
@@ -98,6 +102,7 @@ export function DataTable<T extends RowData>({
   rows,
   getRowId,
   getRowTestId,
+  getRowAccent,
   sorting = [],
   onSortingChange,
   onOpen,
@@ -347,6 +352,7 @@ export function DataTable<T extends RowData>({
                     data-active={isActive || undefined}
                     data-index={item.index}
                     data-testid={getRowTestId?.(row.original)}
+                    data-accent={getRowAccent?.(row.original)}
                     className={`${classes.row} ${classes.bodyRow} ${onOpen ? classes.clickable : ''}`}
                     style={{ height: item.size, transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
                     onClick={(event) => onRowClick(event, item.index, row.original)}

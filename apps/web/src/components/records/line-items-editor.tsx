@@ -54,6 +54,11 @@ interface ColumnBase<L extends LineValues> {
   /** Costs, margins and other internal figures: left out for viewers who must not see them. */
   internal?: boolean;
   placeholder?: string;
+  /**
+   * Lines this cell applies to (an exemption reason only on exempt lines); on the others the cell is
+   * an empty dash, not an input.
+   */
+  when?: (line: L) => boolean;
 }
 
 export type LineColumn<L extends LineValues> = ColumnBase<L> &
@@ -282,6 +287,12 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
     const line = (watched[index] ?? lines.fields[index] ?? {}) as L;
     const path = pathOf(index, column.field);
     const label = `${column.label}, ${itemName} ${index + 1}`;
+    if (column.when && !column.when(line))
+      return (
+        <Text size="sm" c="dimmed" className={classes.readOnly} aria-label={`${label}: not applicable`}>
+          —
+        </Text>
+      );
     if (readOnly || column.kind === 'computed') return <ReadOnlyCell column={column} line={line} />;
     // What every editable cell shares: its field and its accessible name.
     const bound = { form, name: path, 'aria-label': label, placeholder: column.placeholder };

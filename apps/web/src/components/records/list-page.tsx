@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { RowData } from '@tanstack/react-table';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { ErrorState } from '../error-state.tsx';
-import { DataTable, type RecordColumn } from './data-table.tsx';
+import { DataTable, type RecordColumn, type RowAccent } from './data-table.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { activeFilterCount, FilterBar, type FilterDef, type FilterPatch, filterKeys } from './filter-bar.tsx';
 import { DEFAULT_PAGE_SIZE, formatSortParam, parseSortParam, type SortTerm } from './list-search.ts';
@@ -39,6 +39,8 @@ export interface ListConfig<T extends RowData> {
   searchPlaceholder: string;
   getRowId: (row: T) => string;
   getRowTestId?: (row: T) => string;
+  /** Rows that need attention (overdue invoices) get a coloured edge. */
+  getRowAccent?: (row: T) => RowAccent | undefined;
   /** Where a row opens (click, Enter). */
   rowHref?: (row: T) => string;
   /** The query key of one page: the area's key factory (`dossierKeys.list(params)`). */
@@ -177,6 +179,7 @@ export function ListPage<T extends RowData>({ config, actions, onOpen }: ListPag
           rows={data?.items ?? []}
           getRowId={config.getRowId}
           {...(config.getRowTestId ? { getRowTestId: config.getRowTestId } : {})}
+          {...(config.getRowAccent ? { getRowAccent: config.getRowAccent } : {})}
           sorting={sorting}
           onSortingChange={onSorting}
           {...(open ? { onOpen: open } : {})}

@@ -1,0 +1,148 @@
+import { BASE_CURRENCY, defaultVat, type SalesInvoice, salesInvoiceFromLinesSchema } from '@fvg/contracts';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { LookupField } from '../../../components/records/form-fields.tsx';
+import {
+  contractResolver,
+  RecordFormShell,
+  useRecordSubmit,
+  useUnsavedChangesGuard,
+} from '../../../components/records/record-form.tsx';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { companyOptions } from '../../company/api/company-api.ts';
+import { dossierOptions } from '../../dossiers/api/dossiers-api.ts';
+import { partyOptions } from '../../parties/api/parties-api.ts';
+import { useCreateInvoice } from '../api/sales-invoices-api.ts';
+import { DraftFields, type DraftFormValues, draftInputOf } from './invoice-draft.tsx';
+import type { VatDefault } from './invoice-lines.tsx';
+import { INVOICE_FIELD_LABELS as L } from './invoice-meta.ts';
+
+interface NewInvoiceValues extends DraftFormValues {
+  customerId: string;
+  dossierId: string;
+}
+
+const newInvoiceInput = (values: NewInvoiceValues) => ({
+  ...draftInputOf(values),
+  customerId: values.customerId,
+  dossierId: values.dossierId || null,
+});
+const resolver = contractResolver<NewInvoiceValues>(salesInvoiceFromLinesSchema, newInvoiceInput, L);
+
+const sameVat = (line: { vatCode: string; vatRate: string; exemptionReason: string }, vat: VatDefault) =>
+  line.vatCode === vat.vatCode &&
+  line.vatRate === (vat.vatRate ?? '') &&
+  line.exemptionReason === (vat.exemptionReason ?? '');
+
+export interface NewInvoiceFormProps {
+  customerLookup: LookupSource;
+  dossierLookup: LookupSource;
+  onSaved: (invoice: SalesInvoice) => void;
+  onCancel: () => void;
+  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
+}
+
+/**
+ * A draft invoice from scratch: customer, currency, an optional dossier and the lines. A new line's
+ * VAT follows the customer's country and VAT number and the dossier's type (defaultVat); lines still
+ * on the previous default follow when the customer or dossier changes.
+ */
+export function NewInvoiceForm({
+  customerLookup,
+  dossierLookup,
+  onSaved,
+  onCancel,
+  keepsForm,
+}: NewInvoiceFormProps) {
+  const form = useForm<NewInvoiceValues>({
+    resolver,
+    defaultValues: {
+      customerId: '',
+      dossierId: '',
+      currency: BASE_CURRENCY,
+      exchangeRate: '',
+      supplyDate: '',
+      buyerReference: '',
+      orderReference: '',
+      notes: '',
+      lines: [],
+    },
+  });
+  const customerId = useWatch({ control: form.control, name: 'customerId' });
+  const dossierId = useWatch({ control: form.control, name: 'dossierId' });
+  const company = useQuery(companyOptions());
+  const customer = useQuery({ ...partyOptions(customerId), enabled: customerId !== '' });
+  const dossier = useQuery({ ...dossierOptions(dossierId), enabled: dossierId !== '' });
+  const sellerCountry = company.data?.countryCode ?? 'NL';
+  const vat = defaultVat({
+    dossierType: dossierId ? (dossier.data?.type ?? null) : null,
+    sellerCountry,
+    buyerCountry: customer.data?.countryCode ?? sellerCountry,
+    buyerVatNumber: customer.data?.vatNumber ?? null,
+  });
+
+  // Lines still carrying the previous default take the new one; lines the user changed keep theirs.
+  const previous = useRef<VatDefault>(vat);
+  const { vatCode, vatRate, exemptionReason } = vat;
+  useEffect(() => {
+    const before = previous.current;
+    const next = { vatCode, vatRate, exemptionReason };
+    previous.current = next;
+    form.getValues('lines').forEach((line, i) => {
+      if (!sameVat(line, before)) return;
+      form.setValue(`lines.${i}.vatCode`, vatCode, { shouldDirty: true });
+      form.setValue(`lines.${i}.vatRate`, vatRate ?? '', { shouldDirty: true });
+      form.setValue(`lines.${i}.exemptionReason`, exemptionReason ?? '', { shouldDirty: true });
+    });
+  }, [vatCode, vatRate, exemptionReason, form]);
+
+  const create = useCreateInvoice();
+  const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
+  const submit = useRecordSubmit(
+    form,
+    async (values) => {
+      const saved = await create.mutateAsync(newInvoiceInput(values));
+      guard.release();
+      onSaved(saved);
+    },
+    { labels: L },
+  );
+
+  return (
+    <>
+      <RecordFormShell
+        form={form}
+        submit={submit}
+        submitLabel="Create draft"
+        onCancel={onCancel}
+        label="New invoice"
+        testId="new-invoice-form"
+      >
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <LookupField
+              form={form}
+              name="customerId"
+              label={L.customerId}
+              source={customerLookup}
+              placeholder="Search customers"
+              required
+            />
+            <LookupField
+              form={form}
+              name="dossierId"
+              label={L.dossierId}
+              source={dossierLookup}
+              placeholder="None"
+              clearable
+            />
+          </SimpleGrid>
+          <DraftFields form={form} vatDefault={vat} sellerCountry={sellerCountry} />
+        </Stack>
+      </RecordFormShell>
+      {guard.dialog}
+    </>
+  );
+}
