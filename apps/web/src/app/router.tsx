@@ -19,8 +19,8 @@ import {
 import { validateDocumentsSearch } from '../features/documents/search.ts';
 import { validateDossierSearch, validateDossiersSearch } from '../features/dossiers/search.ts';
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
-import { validateSalesOffersSearch } from '../features/sales-offers/search.ts';
 import { validateInvoiceSearch, validateInvoicesSearch } from '../features/sales-invoices/search.ts';
+import { validateSalesOffersSearch } from '../features/sales-offers/search.ts';
 import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';

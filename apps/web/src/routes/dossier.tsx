@@ -7,8 +7,8 @@ import { DossierEvents } from '../features/container-events/components/dossier-e
 import { DocumentsTab } from '../features/documents/components/dossier-documents.tsx';
 import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
 import { anyPartyLookup, customerPartyLookup, partyLookup } from '../features/parties/api/parties-api.ts';
-import { DossierOffers } from '../features/sales-offers/components/dossier-offers.tsx';
 import { DossierInvoices } from '../features/sales-invoices/components/dossier-invoices.tsx';
+import { DossierOffers } from '../features/sales-offers/components/dossier-offers.tsx';
 import { DossierTransports } from '../features/transports/components/dossier-transports.tsx';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
 import { useMe } from '../lib/session.ts';

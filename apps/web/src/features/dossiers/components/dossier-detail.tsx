@@ -419,15 +419,15 @@ export function DossierDetail({
           label: 'History',
           content: <DossierHistory dossier={d} dossierKey={dossierKey} allowRaw={adminMode.enabled} />,
         },
-        ...COMING.slice(3)
-          .filter(([value]) => !extraTabs.some((tab) => tab.value === value))
-          .map(([value, label, area, description]) => ({
-            value,
-            label,
-            content: <ComingArea area={area} description={description} />,
-          })),
+        // The areas after the history (offers, invoices, declarations, chat) keep their place too.
+        ...COMING.slice(3).map(([value, label, area, description]) => {
+          const tab = extraTabs.find((t) => t.value === value);
+          return tab
+            ? { value, label: tab.label, content: tab.content(d), badge: tab.badge?.(d) }
+            : { value, label, content: <ComingArea area={area} description={description} /> };
+        }),
         ...extraTabs
-          .filter((tab) => !COMING.slice(0, 3).some(([value]) => value === tab.value))
+          .filter((tab) => !COMING.some(([value]) => value === tab.value))
           .map((tab) => ({
             value: tab.value,
             label: tab.label,
