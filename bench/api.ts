@@ -459,7 +459,6 @@ try {
 
     // The floor: the SQL of issuing alone, from this process.
     const floorDrafts = await makeDrafts(perRun);
-    const seller = JSON.stringify({ name: 'bench' });
     let next = 0;
     before = await seriesNow();
     const floor = await drive(
@@ -468,11 +467,21 @@ try {
         if (!draft) return false;
         await database.db.transaction().execute(async (trx) => {
           const { number } = await takeSeriesNumber(trx, 'invoice', year);
+          // The snapshots as the API writes them (InvoiceSeller / InvoiceParty), read in the same statement.
           await sql`
-            update sales_invoices set number = ${number}, status = 'issued', issue_date = current_date,
-                   due_date = current_date + payment_terms_days, seller = ${seller}::jsonb, buyer = ${seller}::jsonb,
-                   issued_at = now(), version = version + 1, updated_at = now()
-            where id = ${draft.id} and number is null`.execute(trx);
+            update sales_invoices i set number = ${number}, status = 'issued', issue_date = current_date,
+                   due_date = current_date + i.payment_terms_days,
+                   seller = (select jsonb_build_object('name', legal_name, 'street', street, 'postalCode', postal_code,
+                               'city', city, 'countryCode', country_code, 'vatNumber', vat_number,
+                               'registrationNumber', registration_number, 'peppolScheme', peppol_scheme,
+                               'peppolId', peppol_id, 'email', email, 'iban', iban, 'bic', bic, 'footer', invoice_footer)
+                             from company_settings),
+                   buyer = (select jsonb_build_object('name', p.name, 'street', p.street, 'postalCode', p.postal_code,
+                              'city', p.city, 'countryCode', p.country_code, 'vatNumber', p.vat_number,
+                              'registrationNumber', null, 'peppolScheme', null, 'peppolId', null, 'email', p.email)
+                            from parties p where p.id = i.customer_id),
+                   issued_at = now(), version = i.version + 1, updated_at = now()
+            where i.id = ${draft.id} and i.number is null`.execute(trx);
         });
         return true;
       },
