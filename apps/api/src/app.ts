@@ -118,8 +118,12 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
     concurrency: config.jobsConcurrency,
     log: app.log,
   });
+  // One file store for the documents area, the documents other areas make (offer and invoice PDFs) and
+  // the mails that attach them.
+  const store = createFileStore(config);
   const mailer: Mailer = createMailer(db, {
     jobs,
+    store,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: app.log,
@@ -149,8 +153,6 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
   const users = usersAdminService(db, mailer, events, config.publicUrl, sessions);
   const chat = chatService(db, events, notices);
   const notifications = notificationsService(db, notices);
-  // One file store for the documents area and the documents other areas make (offer and invoice PDFs).
-  const store = createFileStore(config);
   const offers = salesOffersService(db, { events, mailer, jobs, store });
   const salesInvoices = salesInvoicesService(db, events, notices);
   const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
@@ -237,10 +239,10 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       chat,
       notifications,
       hub,
-      offers,
-      store,
       salesInvoices,
       invoiceFiles,
+      offers,
+      store,
     },
   });
 }

@@ -51,8 +51,8 @@ export const RECORD_KINDS = [
   'transport',
   'document',
   'container-event',
-  'offer',
   'sales-invoice',
+  'offer',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -4,8 +4,6 @@ export * from './constants.ts';
 export * from './container-events.ts';
 export * from './documents.ts';
 export * from './dossiers.ts';
-// dossiers.ts (fix/offers-api) and sales-invoices.ts (fix/invoices-api) both export the same schema.
-export { currencyCodeSchema } from './dossiers.ts';
 export * from './health.ts';
 export * from './hub.ts';
 export * from './invoice-math.ts';

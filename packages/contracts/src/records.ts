@@ -94,3 +94,15 @@ export const timeZoneSchema = z
       return false;
     }
   }, 'Must be an IANA time zone, e.g. Europe/Amsterdam');
+
+/** A query parameter of comma-separated values (`status=issued,paid`), each checked by `item`; up to 20. */
+export const csvOf = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(20));

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  csvListSchema,
-  currencyCodeSchema,
-  latestTodayOnEarth,
-  MONEY_COLUMN,
-  RATE_COLUMN,
-} from './dossiers.ts';
+import { currencyCodeSchema, latestTodayOnEarth, MONEY_COLUMN, RATE_COLUMN } from './dossiers.ts';
 import { lineNet } from './invoice-math.ts';
 import { partyRefSchema } from './parties.ts';
 import {
@@ -19,7 +13,7 @@ import {
   text,
   versionSchema,
 } from './primitives.ts';
-import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import {
   INVOICE_KINDS,
   INVOICE_STATUSES,
@@ -144,6 +138,28 @@ export type SalesInvoiceFromLines = z.input<typeof salesInvoiceFromLinesSchema>;
  */
 export const salesInvoiceCreateSchema = z
   .record(z.string(), z.unknown(), { message: 'Send an object' })
+  .meta({
+    description:
+      'Either `{ dossierId, currency?, exchangeRate?, supplyDate?, buyerReference?, orderReference?, notes?, ' +
+      'paymentTermsDays? }` (the dossier’s revenue charges not invoiced yet become the lines) or `{ customerId, ' +
+      'currency, lines: [{ chargeCode, description, quantity, unit, unitPrice, vatCode, vatRate?, exemptionReason?, ' +
+      'chargeId? }], dossierId?, exchangeRate?, supplyDate?, buyerReference?, orderReference?, notes?, paymentTermsDays? }`.',
+    example: {
+      customerId: '0b5e3a52-7c1d-4e8f-9a6b-2c3d4e5f6a7b',
+      currency: 'EUR',
+      lines: [
+        {
+          chargeCode: 'FREIGHT',
+          description: 'Ocean freight',
+          quantity: '1',
+          unit: 'LS',
+          unitPrice: '1200',
+          vatCode: 'S',
+          vatRate: '21',
+        },
+      ],
+    },
+  })
   .transform((body, ctx): SalesInvoiceCreateParsed => {
     const fromLines = 'customerId' in body || 'lines' in body;
     const parsed = (fromLines ? salesInvoiceFromLinesSchema : salesInvoiceFromDossierSchema).safeParse(body);
@@ -220,8 +236,8 @@ export const paymentDeleteSchema = z.strictObject({
 export type PaymentDelete = z.input<typeof paymentDeleteSchema>;
 
 export const salesInvoiceListQuerySchema = listQueryBaseSchema.extend({
-  status: csvListSchema(invoiceStatusSchema).optional(),
-  kind: csvListSchema(invoiceKindSchema).optional(),
+  status: csvOf(invoiceStatusSchema).optional(),
+  kind: csvOf(invoiceKindSchema).optional(),
   customerId: uuidSchema.optional(),
   dossierId: uuidSchema.optional(),
   /** Issued on or after / on or before this day (issue dates are calendar days). */

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   BASE_CURRENCY,
   checkDossierRules,
-  csvListSchema,
   currencyCodeSchema,
   dossierModeSchema,
   dossierTypeSchema,
@@ -10,7 +9,8 @@ import {
   optionalLocodeSchema,
   RATE_COLUMN,
 } from './dossiers.ts';
-import { currencyDecimalsProblem, multiplyDecimal, sumDecimal } from './money.ts';
+import { lineNet, totalsPerCurrency } from './invoice-math.ts';
+import { currencyDecimalsProblem } from './money.ts';
 import { partyRefSchema } from './parties.ts';
 import {
   calendarDate,
@@ -22,7 +22,7 @@ import {
   text,
   versionSchema,
 } from './primitives.ts';
-import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import {
   OFFER_STATUSES,
   OFFER_TRANSITION_TARGETS,
@@ -30,7 +30,6 @@ import {
   SALES_CHARGE_CODES,
   SALES_UNITS,
   VAT_CODES,
-  type VatCode,
 } from './sales-values.ts';
 
 export const offerStatusSchema = z.enum(OFFER_STATUSES);
@@ -68,11 +67,6 @@ const QUANTITY_COLUMN = { precision: 14, scale: 3 } as const;
 const UNIT_PRICE_COLUMN = { precision: 16, scale: 4 } as const;
 const LINE_NET_COLUMN = { precision: 16, scale: 2 } as const;
 export const MAX_OFFER_LINES = 200;
-
-/** q × p rounded half away from zero to 2 decimals (EN 16931 line net; invoice-math's `lineNet` rule). */
-function lineNetOf(quantity: string, unitPrice: string): string {
-  return multiplyDecimal(quantity, unitPrice, 2);
-}
 
 const isDecimal = (s: unknown): s is string => typeof s === 'string' && /^-?\d{1,40}(\.\d{1,20})?$/.test(s);
 
@@ -125,7 +119,7 @@ export const offerLineInputSchema = z
     }
     if (!isDecimal(quantity) || !isDecimal(unitPrice)) return;
     if (!/^\d{1,11}(\.\d{1,3})?$/.test(quantity) || !/^\d{1,12}(\.\d{1,4})?$/.test(unitPrice)) return;
-    const net = lineNetOf(quantity, unitPrice);
+    const net = lineNet(quantity, unitPrice);
     if (!fitsNumeric(net, LINE_NET_COLUMN.precision, LINE_NET_COLUMN.scale)) {
       ctx.addIssue({
         code: 'custom',
@@ -311,8 +305,8 @@ export const salesOfferFieldVisibility = {
 } as const satisfies FieldVisibility;
 
 export const salesOfferListQuerySchema = listQueryBaseSchema.extend({
-  status: csvListSchema(offerStatusSchema).optional(),
-  mode: csvListSchema(dossierModeSchema).optional(),
+  status: csvOf(offerStatusSchema).optional(),
+  mode: csvOf(dossierModeSchema).optional(),
   customerId: uuidSchema.optional(),
   dossierId: uuidSchema.optional(),
   /** Valid until on or after / on or before these dates. */
@@ -321,45 +315,11 @@ export const salesOfferListQuerySchema = listQueryBaseSchema.extend({
 });
 export type SalesOfferListQuery = z.infer<typeof salesOfferListQuerySchema>;
 
-// ---- totals --------------------------------------------------------------------------------------
+// ---- totals ----------------------------------------------------------------------------------------
 
 /**
- * Totals per currency, exactly as the server stores them: net = Σ line nets; VAT per rate group
- * (taxable × rate / 100, rounded to 2 once per group, as EN 16931 does for an invoice). Currencies in
- * the order their first line appears.
+ * An offer's totals per currency and a line's net: invoice-math's arithmetic (ADR 0029), under the
+ * names the offer screens use, so the server, the live totals and the PDF show the same cents.
  */
-export function offerTotals(
-  lines: readonly {
-    quantity: string;
-    unitPrice: string;
-    currency: string;
-    vatCode: VatCode;
-    vatRate: string | null;
-  }[],
-): OfferTotal[] {
-  const byCurrency = new Map<string, Map<string, string[]>>();
-  for (const line of lines) {
-    const groups = byCurrency.get(line.currency) ?? new Map<string, string[]>();
-    byCurrency.set(line.currency, groups);
-    const key = `${line.vatCode}|${line.vatRate ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), lineNetOf(line.quantity, line.unitPrice)]);
-  }
-  return [...byCurrency].map(([currency, groups]) => {
-    const nets: string[] = [];
-    const vats: string[] = [];
-    for (const [key, groupNets] of groups) {
-      const taxable = sumDecimal(groupNets);
-      nets.push(taxable);
-      const rate = key.split('|')[1] || '0';
-      vats.push(multiplyDecimal(taxable, multiplyDecimal(rate, '0.01', 6), 2));
-    }
-    const net = sumDecimal(nets);
-    const vat = sumDecimal(vats);
-    return { currency, net, vat, gross: sumDecimal([net, vat]) };
-  });
-}
-
-/** A line's net (q × p, 2 decimals), as `line_net` stores it. */
-export function offerLineNet(quantity: string, unitPrice: string): string {
-  return lineNetOf(quantity, unitPrice);
-}
+export const offerTotals = totalsPerCurrency;
+export const offerLineNet = lineNet;

@@ -60,6 +60,15 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
   sent_at: Date | null;
   error: string | null;
+  /** What the `mail.send` job attaches: read as an array (jsonb), written as its JSON text. */
+  attachments: ColumnType<MailAttachmentRow[], string | undefined, string>;
+}
+
+/** One attachment of a queued mail: the bytes are the document's (migration 0019). */
+export interface MailAttachmentRow {
+  fileName: string;
+  contentType: string;
+  documentId: string;
 }
 
 export interface SettingsTable {
@@ -394,6 +403,63 @@ export interface Database {
   notifications: NotificationsTable;
 }
 
+/** Sales offers and their lines (migration 0017); `dossier_id` is set when the offer is accepted. */
+export interface SalesOffersTable {
+  id: Generated<string>;
+  number: string;
+  status: ColumnType<
+    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled',
+    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled' | undefined,
+    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled'
+  >;
+  customer_id: string;
+  contact_name: string | null;
+  contact_email: string | null;
+  valid_until: string;
+  origin_locode: string | null;
+  destination_locode: string | null;
+  mode: string;
+  incoterm: string | null;
+  incoterm_place: string | null;
+  dossier_type: ColumnType<string, string | undefined, string>;
+  cargo_description: string | null;
+  packages: number | null;
+  package_type: string | null;
+  gross_weight_kg: NullableNumeric;
+  volume_m3: NullableNumeric;
+  notes: string | null;
+  dossier_id: string | null;
+  sent_at: Date | null;
+  decided_at: Date | null;
+  decided_by: string | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface SalesOfferLinesTable {
+  id: Generated<string>;
+  offer_id: string;
+  position: number;
+  charge_code: string;
+  description: string;
+  quantity: Numeric;
+  unit: string;
+  unit_price: Numeric;
+  currency: string;
+  exchange_rate: Numeric;
+  vat_code: string;
+  vat_rate: NullableNumeric;
+  line_net: Numeric;
+}
+
+export interface Database {
+  sales_offers: SalesOffersTable;
+  sales_offer_lines: SalesOfferLinesTable;
+}
+
 /** Sales invoices and credit notes (migration 0018); content frozen by a trigger once numbered. */
 export interface SalesInvoicesTable {
   id: Generated<string>;
@@ -464,61 +530,4 @@ export interface Database {
   sales_invoices: SalesInvoicesTable;
   sales_invoice_lines: SalesInvoiceLinesTable;
   sales_invoice_payments: SalesInvoicePaymentsTable;
-}
-
-/** Sales offers and their lines (migration 0017); `dossier_id` is set when the offer is accepted. */
-export interface SalesOffersTable {
-  id: Generated<string>;
-  number: string;
-  status: ColumnType<
-    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled',
-    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled' | undefined,
-    'draft' | 'sent' | 'accepted' | 'rejected' | 'expired' | 'cancelled'
-  >;
-  customer_id: string;
-  contact_name: string | null;
-  contact_email: string | null;
-  valid_until: string;
-  origin_locode: string | null;
-  destination_locode: string | null;
-  mode: string;
-  incoterm: string | null;
-  incoterm_place: string | null;
-  dossier_type: ColumnType<string, string | undefined, string>;
-  cargo_description: string | null;
-  packages: number | null;
-  package_type: string | null;
-  gross_weight_kg: NullableNumeric;
-  volume_m3: NullableNumeric;
-  notes: string | null;
-  dossier_id: string | null;
-  sent_at: Date | null;
-  decided_at: Date | null;
-  decided_by: string | null;
-  version: Generated<number>;
-  created_at: Generated<Date>;
-  created_by: string | null;
-  updated_at: Generated<Date>;
-  updated_by: string | null;
-}
-
-export interface SalesOfferLinesTable {
-  id: Generated<string>;
-  offer_id: string;
-  position: number;
-  charge_code: string;
-  description: string;
-  quantity: Numeric;
-  unit: string;
-  unit_price: Numeric;
-  currency: string;
-  exchange_rate: Numeric;
-  vat_code: string;
-  vat_rate: NullableNumeric;
-  line_net: Numeric;
-}
-
-export interface Database {
-  sales_offers: SalesOffersTable;
-  sales_offer_lines: SalesOfferLinesTable;
 }

@@ -10,7 +10,7 @@ import type {
   VatCode,
   VatExemptionReason,
 } from '@fvg/contracts';
-import { multiplyDecimal, sumDecimal } from '@fvg/contracts';
+import { documentTotals, toBaseCurrency } from '@fvg/contracts';
 
 /*
  * The seven invoices issue 11 names (domestic S, export E, import E, reverse charge AE, mixed rates,
@@ -94,10 +94,17 @@ type LineSpec = [
   VatExemptionReason | null,
 ];
 
-const ORDER: Record<VatCode, number> = { S: 0, Z: 1, E: 2, AE: 3, O: 4 };
-
-/** Lines and totals as invoice-math makes them: line nets rounded, VAT once per (code, rate) group. */
+/** Lines and totals exactly as the API stores them: invoice-math's documentTotals (ADR 0029). */
 export function linesAndTotals(specs: LineSpec[], exchangeRate: string | null) {
+  const { lineNets, ...totals } = documentTotals(
+    specs.map(([, , quantity, , unitPrice, vatCode, vatRate, exemptionReason]) => ({
+      quantity,
+      unitPrice,
+      vatCode,
+      vatRate,
+      exemptionReason,
+    })),
+  );
   const lines: InvoiceLine[] = specs.map(
     ([chargeCode, description, quantity, unit, unitPrice, vatCode, vatRate, exemptionReason], i) => ({
       id: `line-${i + 1}`,
@@ -111,54 +118,11 @@ export function linesAndTotals(specs: LineSpec[], exchangeRate: string | null) {
       vatCode,
       vatRate,
       exemptionReason,
-      lineNet: multiplyDecimal(quantity, unitPrice),
+      lineNet: lineNets[i] as string,
     }),
   );
-  const groups = new Map<
-    string,
-    { vatCode: VatCode; vatRate: string | null; exemptionReason: VatExemptionReason | null; nets: string[] }
-  >();
-  for (const l of lines) {
-    const key = `${l.vatCode}/${l.vatRate}`;
-    const g = groups.get(key) ?? {
-      vatCode: l.vatCode,
-      vatRate: l.vatRate,
-      exemptionReason: l.exemptionReason,
-      nets: [],
-    };
-    g.nets.push(l.lineNet);
-    groups.set(key, g);
-  }
-  const vatGroups = [...groups.values()]
-    .sort((a, b) => ORDER[a.vatCode] - ORDER[b.vatCode] || Number(b.vatRate ?? 0) - Number(a.vatRate ?? 0))
-    .map((g) => {
-      const taxableAmount = sumDecimal(g.nets);
-      const vatAmount = g.vatRate
-        ? multiplyDecimal(taxableAmount, multiplyDecimal(g.vatRate, '0.01', 6))
-        : '0.00';
-      return {
-        vatCode: g.vatCode,
-        vatRate: g.vatRate,
-        taxableAmount,
-        vatAmount,
-        exemptionReason: g.exemptionReason,
-      };
-    });
-  const lineExtensionAmount = sumDecimal(lines.map((l) => l.lineNet));
-  const vatTotal = sumDecimal(vatGroups.map((g) => g.vatAmount));
-  const taxInclusiveAmount = sumDecimal([lineExtensionAmount, vatTotal]);
-  return {
-    lines,
-    totals: {
-      lineExtensionAmount,
-      vatGroups,
-      taxExclusiveAmount: lineExtensionAmount,
-      vatTotal,
-      taxInclusiveAmount,
-      payableAmount: taxInclusiveAmount,
-      vatTotalBase: exchangeRate ? multiplyDecimal(vatTotal, exchangeRate) : vatTotal,
-    },
-  };
+  const vatTotalBase = exchangeRate ? toBaseCurrency(totals.vatTotal, exchangeRate) : totals.vatTotal;
+  return { lines, totals: { ...totals, vatTotalBase } };
 }
 
 let seq = 0;

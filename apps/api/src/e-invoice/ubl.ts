@@ -98,6 +98,13 @@ function plain(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
 
+/** '-3.5' ↔ '3.5' on a decimal string, exactly. */
+function negate(value: string): string {
+  const v = value.trim();
+  if (/^-?0*(\.0*)?$/.test(v)) return v.replace('-', '');
+  return v.startsWith('-') ? v.slice(1) : `-${v}`;
+}
+
 type Node = XMLBuilder;
 
 /** Appends `<name>text</name>` unless the text is empty: Peppol refuses empty elements (R008). */
@@ -259,15 +266,20 @@ export function invoiceUbl(invoice: SalesInvoice, company: Company): string {
   invoice.lines.forEach((l, i) => {
     const line = doc.ele(isCredit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
     line.ele('cbc:ID').txt(String(i + 1));
+    // A price is never negative in UBL (BR-27): a discount line moves its sign to the quantity,
+    // which leaves quantity × price, the line net, as it is.
+    const negativePrice = l.unitPrice.trim().startsWith('-');
+    const quantity = negativePrice ? negate(l.quantity) : l.quantity;
+    const price = negativePrice ? negate(l.unitPrice) : l.unitPrice;
     line
       .ele(isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', { unitCode: l.unit })
-      .txt(plain(l.quantity));
+      .txt(plain(quantity));
     amount(line, 'cbc:LineExtensionAmount', l.lineNet, cur);
     const item = line.ele('cac:Item');
     item.ele('cbc:Name').txt(l.description.trim() || SALES_CHARGE_CODE_LABELS[l.chargeCode]);
     item.ele('cac:SellersItemIdentification').ele('cbc:ID').txt(l.chargeCode);
     taxCategory(item, 'cac:ClassifiedTaxCategory', l.vatCode, l.vatRate, null);
-    amount(line.ele('cac:Price'), 'cbc:PriceAmount', plain(l.unitPrice), cur);
+    amount(line.ele('cac:Price'), 'cbc:PriceAmount', plain(price), cur);
   });
 
   return doc.end({ prettyPrint: true });

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -10,6 +11,7 @@ import {
   type TestDatabase,
   waitUntil,
 } from '../test/helpers.ts';
+import { createJobs } from './jobs.ts';
 
 let db: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -200,5 +202,14 @@ describe('mail through the job queue', () => {
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
+  });
+});
+
+describe('schedules', () => {
+  it('takes a registered job on a 5-field cron pattern and refuses a malformed one', () => {
+    const jobs = createJobs({ pool: undefined, concurrency: 1, log: Fastify({ logger: false }).log });
+    jobs.schedule('offers.expire', '*/5 * * * *');
+    expect(jobs.crontab).toBe('*/5 * * * * offers.expire');
+    expect(() => jobs.schedule('offers.expire', 'every five minutes')).toThrow();
   });
 });

@@ -15,14 +15,14 @@ import type { Db } from '../db/database.ts';
 /** Every job name with its payload; a new kind of job adds its line here (ADR 0027). */
 export interface JobPayloads {
   'mail.send': { outboxId: string };
+  /** Renders an issued sales invoice or credit note to PDF and stores it as its document. */
+  'invoice.pdf': { invoiceId: string };
+  /** Tells handlers of the invoices that turned overdue (scheduled). */
+  'invoices.mark-overdue': CronPayload;
   /** Renders the sent offer's PDF, stores it as a document and mails it to the offer's contact. */
   'offer.send': { offerId: string };
   /** Scheduled: sent offers past their valid-until become expired. */
   'offers.expire': CronPayload;
-  /** Renders an issued sales invoice or credit note to PDF and stores it as its document. */
-  'invoice.pdf': { invoiceId: string };
-  /** Tells handlers of the invoices that turned overdue (scheduled). */
-  'invoices.mark-overdue': Record<string, never>;
 }
 /** What a scheduled job gets: graphile-worker's `_cron` (when it ran, and whether as a backfill); `{}` when queued by hand. */
 export interface CronPayload {

@@ -6,10 +6,29 @@
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '2026-11-23' (or an ISO instant, read in UTC's calendar day of its date part) → '23 Nov 2026'; empty → '—'. */
+/** The zone an instant's day is read in: the company's, as the invoices' issue dates are (sales-invoices.service). */
+export const PRINT_TIME_ZONE = 'Europe/Amsterdam';
+
+const dayInZone = new Intl.DateTimeFormat('en-CA', {
+  timeZone: PRINT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * '2026-11-23' → '23 Nov 2026'; an ISO instant → its day in the company's zone, the same way; empty → '—'.
+ * A calendar date is a day and is never moved by a zone.
+ */
 export function printDate(value: string | null | undefined): string {
   if (!value) return '—';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  let day = value;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const instant = new Date(value);
+    if (Number.isNaN(instant.getTime())) return value;
+    day = dayInZone.format(instant);
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return value;
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
 }

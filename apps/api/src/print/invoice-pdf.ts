@@ -142,27 +142,20 @@ export async function renderInvoicePdf(
           width: '*',
           stack: [
             { text: 'VAT summary', style: 'sectionTitle' },
-            {
-              table: {
-                headerRows: 1,
-                widths: ['*', 70, 40, 70],
-                body: [
-                  [
-                    { text: 'VAT', style: 'th' },
-                    { text: `Taxable (${cur})`, style: 'th', alignment: 'right' },
-                    { text: 'Rate', style: 'th', alignment: 'right' },
-                    { text: `VAT (${cur})`, style: 'th', alignment: 'right' },
-                  ],
-                  ...t.vatGroups.map((g) => [
-                    { text: `${g.vatCode} · ${VAT_CODE_LABELS[g.vatCode]}`, fontSize: 8.5 },
-                    { text: printDecimal(g.taxableAmount), fontSize: 8.5, alignment: 'right' as const },
-                    { text: printRate(g.vatRate), fontSize: 8.5, alignment: 'right' as const },
-                    { text: printDecimal(g.vatAmount), fontSize: 8.5, alignment: 'right' as const },
-                  ]),
-                ],
-              },
-              layout: 'lightHorizontalLines',
-            },
+            linesTable(
+              [
+                { header: 'VAT category', width: '*' },
+                { header: `Taxable (${cur})`, width: 60, align: 'right' },
+                { header: 'Rate', width: 28, align: 'right' },
+                { header: `VAT (${cur})`, width: 54, align: 'right' },
+              ],
+              t.vatGroups.map((g) => [
+                `${g.vatCode} · ${VAT_CODE_LABELS[g.vatCode]}`,
+                printDecimal(g.taxableAmount),
+                printRate(g.vatRate),
+                printDecimal(g.vatAmount),
+              ]),
+            ),
             ...exemptionTexts(invoice).map(
               (text) => ({ text, style: 'small', margin: [0, 4, 0, 0] }) as Content,
             ),
@@ -170,6 +163,7 @@ export async function renderInvoicePdf(
         },
         {
           width: 'auto',
+          margin: [0, 14, 0, 0],
           stack: [
             totalsBox([
               { label: 'Total excl. VAT', amount: printMoney(t.taxExclusiveAmount, cur) },
@@ -179,7 +173,7 @@ export async function renderInvoicePdf(
                 amount: printMoney(t.taxInclusiveAmount, cur),
                 strong: true,
               },
-              ...(!isCredit && invoice.paidAmount && Number(invoice.paidAmount) !== 0
+              ...(!isCredit && Number(invoice.paidAmount) !== 0
                 ? [
                     { label: 'Paid', amount: printMoney(invoice.paidAmount, cur) },
                     { label: 'Amount due', amount: printMoney(invoice.openAmount, cur), strong: true },
@@ -189,7 +183,8 @@ export async function renderInvoicePdf(
           ],
         },
       ],
-      columnGap: 20,
+      columnGap: 18,
+      unbreakable: true,
     },
   ];
 
@@ -224,7 +219,6 @@ export async function renderInvoicePdf(
       style: 'small',
     });
   }
-  if (seller.footer) content.push({ text: seller.footer, style: 'muted', margin: [0, 14, 0, 0] });
 
   const doc = documentFrame({
     company: seller,

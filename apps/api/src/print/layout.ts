@@ -115,7 +115,7 @@ export function linesTable(columns: Column[], rows: string[][]): Content {
     fillColor: HEAD_FILL,
   }));
   const body: TableCell[][] = rows.map((r) =>
-    r.map((cell, i) => ({ text: cell, fontSize: 8.5, alignment: columns[i]?.align ?? 'left' })),
+    r.map((cell, i) => ({ text: cell, fontSize: 8, lineHeight: 1, alignment: columns[i]?.align ?? 'left' })),
   );
   return {
     table: { headerRows: 1, dontBreakRows: true, widths: columns.map((c) => c.width), body: [head, ...body] },
@@ -123,8 +123,8 @@ export function linesTable(columns: Column[], rows: string[][]): Content {
       hLineWidth: (i) => (i === 0 ? 0 : 0.5),
       vLineWidth: () => 0,
       hLineColor: () => RULE,
-      paddingTop: () => 3,
-      paddingBottom: () => 3,
+      paddingTop: () => 2,
+      paddingBottom: () => 1.5,
     },
   };
 }
@@ -137,7 +137,7 @@ export function totalsBox(rows: { label: string; amount: string; strong?: boolea
       {
         width: 'auto',
         table: {
-          widths: [150, 90],
+          widths: [84, 80],
           body: rows.map((r) => [
             { text: r.label, bold: !!r.strong, fontSize: r.strong ? 10 : 9 },
             { text: r.amount, bold: !!r.strong, fontSize: r.strong ? 10 : 9, alignment: 'right' },
@@ -155,7 +155,10 @@ export function totalsBox(rows: { label: string; amount: string; strong?: boolea
   };
 }
 
-/** The company's legal data on every page's foot, with "page / pages" on the right. */
+/**
+ * Every page's foot: the company's own footer text (terms, conditions), its legal data and
+ * "page / pages" on the right.
+ */
 export function footer(company: Letterhead): DynamicContent {
   const legal = [
     company.name,
@@ -165,11 +168,19 @@ export function footer(company: Letterhead): DynamicContent {
   ]
     .filter(Boolean)
     .join(' · ');
-  return (currentPage, pageCount) => ({
-    margin: [40, 10, 40, 0],
-    columns: [
-      { width: '*', text: legal, style: 'muted' },
-      { width: 'auto', text: `${currentPage} / ${pageCount}`, style: 'muted', alignment: 'right' },
+  const terms: Content[] = company.footer
+    ? [{ text: company.footer, fontSize: 7, color: GREY, margin: [0, 0, 0, 3] }]
+    : [];
+  return (currentPage, pageCount): Content => ({
+    margin: [40, 8, 40, 0],
+    stack: [
+      ...terms,
+      {
+        columns: [
+          { width: '*', text: legal, style: 'muted' },
+          { width: 'auto', text: `${currentPage} / ${pageCount}`, style: 'muted', alignment: 'right' },
+        ],
+      },
     ],
   });
 }
@@ -183,7 +194,7 @@ export function documentFrame(input: {
 }): TDocumentDefinitions {
   return {
     pageSize: 'A4',
-    pageMargins: [40, 40, 40, 56],
+    pageMargins: [40, 36, 40, input.company.footer ? 70 : 50],
     info: { title: input.title, author: input.company.name, creator: 'FVG', producer: 'FVG' },
     defaultStyle: { font: 'Roboto', fontSize: 9, lineHeight: 1.15 },
     styles: STYLES,

@@ -48,7 +48,7 @@ export async function renderOfferPdf(
   const letterhead = companyLetterhead(company);
   const route =
     offer.originLocode || offer.destinationLocode
-      ? `${offer.originLocode ?? '—'} → ${offer.destinationLocode ?? '—'}`
+      ? `${offer.originLocode ?? '—'} – ${offer.destinationLocode ?? '—'}`
       : null;
   const incoterms = offer.incoterm ? [offer.incoterm, offer.incotermPlace].filter(Boolean).join(' ') : null;
 
@@ -103,29 +103,26 @@ export async function renderOfferPdf(
       columns: [
         { width: '*', text: '' },
         {
-          width: 'auto',
-          table: {
-            headerRows: 1,
-            widths: [50, 75, 75, 80],
-            body: [
+          width: 300,
+          stack: [
+            { text: 'Totals', style: 'sectionTitle' },
+            linesTable(
               [
-                { text: 'Currency', style: 'th' },
-                { text: 'Net', style: 'th', alignment: 'right' },
-                { text: 'VAT', style: 'th', alignment: 'right' },
-                { text: 'Total', style: 'th', alignment: 'right' },
+                { header: 'Currency', width: '*' },
+                { header: 'Net', width: 70, align: 'right' },
+                { header: 'VAT', width: 60, align: 'right' },
+                { header: 'Total', width: 76, align: 'right' },
               ],
-              ...offer.totals.map((t) => [
-                { text: t.currency },
-                { text: printDecimal(t.net), alignment: 'right' as const },
-                { text: printDecimal(t.vat), alignment: 'right' as const },
-                { text: printDecimal(t.gross), bold: true, alignment: 'right' as const },
+              offer.totals.map((t) => [
+                t.currency,
+                printDecimal(t.net),
+                printDecimal(t.vat),
+                printDecimal(t.gross),
               ]),
-            ],
-          },
-          layout: 'lightHorizontalLines',
+            ),
+          ],
         },
       ],
-      margin: [0, 10, 0, 0],
       unbreakable: true,
     },
     {
@@ -134,8 +131,6 @@ export async function renderOfferPdf(
       margin: [0, 16, 0, 0],
     },
   ];
-  if (company.invoiceFooter)
-    content.push({ text: company.invoiceFooter, style: 'muted', margin: [0, 12, 0, 0] });
 
   return renderPdf(
     documentFrame({

@@ -483,47 +483,6 @@ async function freshNotification({ world, owner, role }: BuildContext): Promise<
 }
 
 /**
- * Sales invoices of `owner`, made as staff through the API: a draft (invisible to customers), or an
- * issued one (from lines whose amounts are no job-costing figure). The company is completed first, as
- * issuing needs its VAT number and address.
- */
-async function freshInvoice(ctx: BuildContext, issue: boolean): Promise<{ id: string; version: number }> {
-  const { world, owner } = ctx;
-  await completeCompany(world.db.db);
-  const d = await world.send(
-    'POST',
-    '/api/sales-invoices',
-    { body: draftBody(world[owner].partyId) },
-    world.staff,
-  );
-  const draft = d.json as Json;
-  if (d.status !== 201) throw new Error(`world: invoice draft answered ${d.status} ${d.text}`);
-  if (!issue) return { id: draft.id as string, version: draft.version as number };
-  const i = await world.send(
-    'POST',
-    '/api/sales-invoices/{id}/issue',
-    { path: { id: draft.id as string }, body: { version: draft.version } },
-    world.staff,
-  );
-  if (i.status !== 200) throw new Error(`world: invoice issue answered ${i.status} ${i.text}`);
-  return { id: draft.id as string, version: (i.json as Json).version as number };
-}
-const issuedInvoices = new WeakMap<World, Partial<Record<Owner, Promise<{ id: string; version: number }>>>>();
-/** One issued invoice per owner and world, for the calls that only read it. */
-function issuedInvoice(ctx: BuildContext): Promise<{ id: string; version: number }> {
-  const perWorld = issuedInvoices.get(ctx.world) ?? {};
-  issuedInvoices.set(ctx.world, perWorld);
-  perWorld[ctx.owner] ??= freshInvoice(ctx, true);
-  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
-}
-/** A draft is staff's alone: a customer finds none, theirs or not. */
-const staffDraft = (ok: number): Record<Role, number> => ({
-  ...staffOnly(ok),
-  customerOwn: 404,
-  customerOther: 404,
-});
-
-/**
  * A new sales offer of `owner`'s party (staff), a draft or sent. Its notes are internal: they join the
  * figures no customer response may contain.
  */
@@ -574,6 +533,47 @@ async function freshOffer(
   if (s.status !== 200) throw new Error(`world: sending the offer answered ${s.status} ${s.text}`);
   return { id: offer.id as string, version: (s.json as Json).version as number };
 }
+
+/**
+ * Sales invoices of `owner`, made as staff through the API: a draft (invisible to customers), or an
+ * issued one (from lines whose amounts are no job-costing figure). The company is completed first, as
+ * issuing needs its VAT number and address.
+ */
+async function freshInvoice(ctx: BuildContext, issue: boolean): Promise<{ id: string; version: number }> {
+  const { world, owner } = ctx;
+  await completeCompany(world.db.db);
+  const d = await world.send(
+    'POST',
+    '/api/sales-invoices',
+    { body: draftBody(world[owner].partyId) },
+    world.staff,
+  );
+  const draft = d.json as Json;
+  if (d.status !== 201) throw new Error(`world: invoice draft answered ${d.status} ${d.text}`);
+  if (!issue) return { id: draft.id as string, version: draft.version as number };
+  const i = await world.send(
+    'POST',
+    '/api/sales-invoices/{id}/issue',
+    { path: { id: draft.id as string }, body: { version: draft.version } },
+    world.staff,
+  );
+  if (i.status !== 200) throw new Error(`world: invoice issue answered ${i.status} ${i.text}`);
+  return { id: draft.id as string, version: (i.json as Json).version as number };
+}
+const issuedInvoices = new WeakMap<World, Partial<Record<Owner, Promise<{ id: string; version: number }>>>>();
+/** One issued invoice per owner and world, for the calls that only read it. */
+function issuedInvoice(ctx: BuildContext): Promise<{ id: string; version: number }> {
+  const perWorld = issuedInvoices.get(ctx.world) ?? {};
+  issuedInvoices.set(ctx.world, perWorld);
+  perWorld[ctx.owner] ??= freshInvoice(ctx, true);
+  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
+}
+/** A draft is staff's alone: a customer finds none, theirs or not. */
+const staffDraft = (ok: number): Record<Role, number> => ({
+  ...staffOnly(ok),
+  customerOwn: 404,
+  customerOther: 404,
+});
 
 export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/health': {
@@ -985,6 +985,70 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     expect: readable(),
   },
 
+  // sales offers: a customer sees their party's offers once sent (drafts are as missing: 404)
+  'GET /api/sales-offers': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, status: 'sent,accepted', sort: 'validUntil' } }),
+    expect: listOther,
+  },
+  'GET /api/sales-offers/export': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, format: 'csv' } }),
+    expect: listOther,
+  },
+  'POST /api/sales-offers': {
+    build: (ctx) => ({
+      body: {
+        customerId: id(ctx).partyId,
+        validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        mode: 'road',
+        packages: 4,
+        grossWeightKg: '1200.5',
+        lines: [
+          {
+            chargeCode: 'HANDLING',
+            description: 'Handling',
+            quantity: '2.5',
+            unit: 'HUR',
+            unitPrice: '65.25',
+            currency: 'EUR',
+            vatCode: 'S',
+            vatRate: '21',
+          },
+        ],
+      },
+    }),
+    expect: staffOnly(201),
+  },
+  'GET /api/sales-offers/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
+    expect: readable(),
+  },
+  'PATCH /api/sales-offers/{id}': {
+    build: async (ctx) => {
+      const o = await freshOffer(ctx, 'draft');
+      return { path: { id: o.id }, body: { contactName: 'Carla Contact', version: o.version } };
+    },
+    expect: { ...staffOnly(200), customerOwn: 404, customerOther: 404 },
+  },
+  'DELETE /api/sales-offers/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'draft')).id } }),
+    expect: { ...staffOnly(204), customerOwn: 404, customerOther: 404 },
+  },
+  'POST /api/sales-offers/{id}/transitions': {
+    build: async (ctx) => {
+      const o = await freshOffer(ctx, 'sent');
+      return { path: { id: o.id }, body: { to: 'rejected', version: o.version } };
+    },
+    // Rejecting (or accepting) a sent offer is the customer's answer: their own party's only.
+    expect: { ...readable(), customerOther: 404 },
+  },
+  'GET /api/sales-offers/{id}/pdf': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
+    expect: readable(),
+  },
+  'GET /api/sales-offers/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
+    expect: readable(),
+  },
   // sales invoices
   'GET /api/sales-invoices': {
     build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
@@ -1058,71 +1122,6 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   },
   'GET /api/sales-invoices/{id}/history': {
     build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
-    expect: readable(),
-  },
-
-  // sales offers: a customer sees their party's offers once sent (drafts are as missing: 404)
-  'GET /api/sales-offers': {
-    build: (ctx) => ({ query: { customerId: id(ctx).partyId, status: 'sent,accepted', sort: 'validUntil' } }),
-    expect: listOther,
-  },
-  'GET /api/sales-offers/export': {
-    build: (ctx) => ({ query: { customerId: id(ctx).partyId, format: 'csv' } }),
-    expect: listOther,
-  },
-  'POST /api/sales-offers': {
-    build: (ctx) => ({
-      body: {
-        customerId: id(ctx).partyId,
-        validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-        mode: 'road',
-        packages: 4,
-        grossWeightKg: '1200.5',
-        lines: [
-          {
-            chargeCode: 'HANDLING',
-            description: 'Handling',
-            quantity: '2.5',
-            unit: 'HUR',
-            unitPrice: '65.25',
-            currency: 'EUR',
-            vatCode: 'S',
-            vatRate: '21',
-          },
-        ],
-      },
-    }),
-    expect: staffOnly(201),
-  },
-  'GET /api/sales-offers/{id}': {
-    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
-    expect: readable(),
-  },
-  'PATCH /api/sales-offers/{id}': {
-    build: async (ctx) => {
-      const o = await freshOffer(ctx, 'draft');
-      return { path: { id: o.id }, body: { contactName: 'Carla Contact', version: o.version } };
-    },
-    expect: { ...staffOnly(200), customerOwn: 404, customerOther: 404 },
-  },
-  'DELETE /api/sales-offers/{id}': {
-    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'draft')).id } }),
-    expect: { ...staffOnly(204), customerOwn: 404, customerOther: 404 },
-  },
-  'POST /api/sales-offers/{id}/transitions': {
-    build: async (ctx) => {
-      const o = await freshOffer(ctx, 'sent');
-      return { path: { id: o.id }, body: { to: 'rejected', version: o.version } };
-    },
-    // Rejecting (or accepting) a sent offer is the customer's answer: their own party's only.
-    expect: { ...readable(), customerOther: 404 },
-  },
-  'GET /api/sales-offers/{id}/pdf': {
-    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
-    expect: readable(),
-  },
-  'GET /api/sales-offers/{id}/history': {
-    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
     expect: readable(),
   },
 };

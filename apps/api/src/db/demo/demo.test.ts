@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOSSIER_STATUSES, isUnLocode, isValidContainerNumber } from '@fvg/contracts';
+import { DOSSIER_STATUSES, isUnLocode, isValidContainerNumber, OFFER_STATUSES } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -221,6 +221,63 @@ describe('the demo company on a first start', () => {
     expect(await unread(tokens.staff)).toBeGreaterThan(0);
     expect(await unread(tokens.acme)).toBeGreaterThan(0);
     expect(await unread(tokens.globex)).toBeGreaterThan(0);
+  });
+
+  it('has sales offers in every status for both customers; two accepted became their dossiers', async () => {
+    const offers = await all('/sales-offers', tokens.staff);
+    expect(new Set(offers.map((o) => o.status))).toEqual(new Set(OFFER_STATUSES));
+    for (const code of ['ACME', 'GLOBEX'])
+      expect(
+        offers.filter((o) => (o.customer as { code: string }).code === code).length,
+      ).toBeGreaterThanOrEqual(5);
+    const accepted = offers.filter((o) => o.status === 'accepted');
+    expect(accepted).toHaveLength(2);
+    for (const o of accepted) {
+      const link = o.dossier as { id: string; number: string };
+      const dossier = (await get(`/dossiers/${link.id}`, tokens.staff)).body;
+      expect(dossier).toMatchObject({ status: 'booked', offer: { id: o.id, number: o.number } });
+      expect((dossier.charges as Row[]).every((c) => c.kind === 'revenue')).toBe(true);
+      expect((dossier.charges as Row[]).length).toBeGreaterThanOrEqual(3);
+    }
+    // Valid-until lies around today: the sent ones are still open, the expired ones past.
+    const today = new Date().toISOString().slice(0, 10);
+    for (const o of offers) {
+      if (o.status === 'sent') expect((o.validUntil as string) >= today).toBe(true);
+      if (o.status === 'expired') expect((o.validUntil as string) < today).toBe(true);
+    }
+    const acme = await all('/sales-offers', tokens.acme);
+    expect(acme.length).toBeGreaterThan(0);
+    expect(acme.every((o) => o.status !== 'draft' && (o.customer as { code: string }).code === 'ACME')).toBe(
+      true,
+    );
+  });
+
+  it('has invoices for both customers: paid, partly paid, overdue, another currency, a draft, and a credit note', async () => {
+    const invoices = await all('/sales-invoices', tokens.staff);
+    for (const code of ['ACME', 'GLOBEX']) {
+      const own = invoices.filter((i) => (i.customer as { code: string }).code === code);
+      expect(new Set(own.map((i) => i.status))).toEqual(
+        new Set(['draft', 'issued', 'partially_paid', 'paid']),
+      );
+      expect(own.some((i) => i.overdue)).toBe(true);
+      expect(own.some((i) => i.currency === 'USD')).toBe(true);
+    }
+    const credit = invoices.filter((i) => i.kind === 'credit_note');
+    expect(credit.map((i) => i.status)).toEqual(['issued']);
+    // Numbered in the order of their issue dates, without gaps.
+    const issued = invoices
+      .filter((i) => i.kind === 'invoice' && i.number)
+      .sort((a, b) => String(a.number).localeCompare(String(b.number)));
+    const dates = issued.map((i) => String(i.issueDate));
+    expect(dates).toEqual([...dates].sort());
+    const seqs = issued.map((i) => Number(String(i.number).slice(-6)));
+    expect(seqs).toEqual(seqs.map((_, k) => (seqs[0] as number) + k));
+    // A customer sees their own issued ones, no draft.
+    const mine = await all('/sales-invoices', tokens.acme);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((i) => (i.customer as { code: string }).code === 'ACME' && i.status !== 'draft')).toBe(
+      true,
+    );
   });
 
   it('seeds nothing on a second start', async () => {

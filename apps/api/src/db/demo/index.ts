@@ -9,6 +9,8 @@ import { seedContainerEvents } from './containers.ts';
 import { type DemoContext, flushAudit, midnight, prng } from './context.ts';
 import { seedDocuments } from './documents.ts';
 import { seedDossiers } from './dossiers.ts';
+import { seedInvoices } from './invoices.ts';
+import { seedOffers } from './offers.ts';
 import { seedParties } from './parties.ts';
 import { seedTransports } from './transports.ts';
 
@@ -24,6 +26,8 @@ const AREAS: { name: string; seed: (ctx: DemoContext) => Promise<unknown> }[] = 
   { name: 'container events', seed: seedContainerEvents },
   { name: 'documents', seed: seedDocuments },
   { name: 'chat', seed: seedChat },
+  { name: 'invoices', seed: seedInvoices },
+  { name: 'sales offers', seed: seedOffers },
 ];
 
 export interface FirstStartOptions {

@@ -252,6 +252,43 @@ export function dossiersRepository(db: Db) {
       dossierId: string,
       lines: readonly z.output<typeof chargeInputSchema>[],
     ): Promise<{ cost: string; revenue: string }> {
+      // A charge an issued invoice bills stays billed when the lines are saved again unchanged: the
+      // form sends no ids, so the same charge is recognised by what it says.
+      const key = (c: {
+        kind: string;
+        code: string;
+        description: string;
+        amount: string;
+        currency: string;
+        rate: string;
+      }) =>
+        [
+          c.kind,
+          c.code,
+          c.description,
+          multiplyDecimal(c.amount, '1', 2),
+          c.currency.trim(),
+          multiplyDecimal(c.rate, '1', 6),
+        ].join('|');
+      const invoiced = await db
+        .selectFrom('dossier_charges')
+        .select([
+          'kind',
+          'charge_code',
+          'description',
+          'amount',
+          'currency',
+          'exchange_rate',
+          'invoiced_line_id',
+        ])
+        .where('dossier_id', '=', dossierId)
+        .where('invoiced_line_id', 'is not', null)
+        .execute();
+      const billed = new Map<string, string[]>();
+      for (const c of invoiced) {
+        const k = key({ ...c, code: c.charge_code, amount: String(c.amount), rate: String(c.exchange_rate) });
+        billed.set(k, [...(billed.get(k) ?? []), c.invoiced_line_id as string]);
+      }
       await db.deleteFrom('dossier_charges').where('dossier_id', '=', dossierId).execute();
       if (lines.length)
         await db
@@ -268,6 +305,19 @@ export function dossiersRepository(db: Db) {
               currency: c.currency,
               exchange_rate: c.exchangeRate,
               base_amount: multiplyDecimal(c.amount, c.exchangeRate, 2),
+              invoiced_line_id:
+                billed
+                  .get(
+                    key({
+                      kind: c.kind,
+                      code: c.chargeCode,
+                      description: c.description,
+                      amount: c.amount,
+                      currency: c.currency,
+                      rate: c.exchangeRate,
+                    }),
+                  )
+                  ?.shift() ?? null,
             })),
           )
           .execute();

@@ -81,19 +81,21 @@ export function invoiceDocuments(db: Db, store: FileStore, invoices: SalesInvoic
     storePdf,
 
     async pdf(invoice: SalesInvoice): Promise<Buffer> {
-      if (invoice.number) {
-        const doc = await stored(invoice.id);
-        if (doc) {
-          try {
-            return await readAll(await store.get(doc.storage_key));
-          } catch (e) {
-            if (!(e instanceof FileMissingError)) throw e;
-          }
+      const read = async (key: string) => {
+        try {
+          return await readAll(await store.get(key));
+        } catch (e) {
+          // A row whose file is gone (a restore without the files): render rather than fail.
+          if (e instanceof FileMissingError) return undefined;
+          throw e;
         }
+      };
+      if (invoice.number) {
         // Issued a moment ago and the job has not run yet: the same rendering, stored now.
-        await storePdf(invoice.id);
-        const now = await stored(invoice.id);
-        if (now) return readAll(await store.get(now.storage_key));
+        if (!(await stored(invoice.id))) await storePdf(invoice.id);
+        const doc = await stored(invoice.id);
+        const bytes = doc ? await read(doc.storage_key) : undefined;
+        if (bytes) return bytes;
       }
       return renderInvoicePdf(invoice, await readCompany(db));
     },
@@ -111,6 +113,8 @@ export function invoiceDocuments(db: Db, store: FileStore, invoices: SalesInvoic
       jobs.register('invoices.mark-overdue', async () => {
         await invoices.markOverdue();
       });
+      // Hourly: an invoice turns overdue at midnight, and its handler hears of it within the hour.
+      jobs.schedule('invoices.mark-overdue', '7 * * * *');
     },
   };
 }

@@ -93,8 +93,15 @@ export function toListItem(r: InvoiceRow): SalesInvoiceListItem {
   };
 }
 
-/** Overdue is a fact of the day, computed where it is read (no stored flag to go stale). */
-export const OVERDUE = sql`(i.kind = 'invoice' and i.status in ('issued', 'partially_paid') and i.due_date < current_date)`;
+/**
+ * The zone whose calendar day "today" is, for a default issue date and for overdue: the company's.
+ * Company settings have no zone of their own yet; the forwarder is Dutch.
+ */
+export const COMPANY_TIME_ZONE = 'Europe/Amsterdam';
+
+/** Overdue is a fact of the company's day, computed where it is read (no stored flag to go stale). */
+export const OVERDUE = sql`(i.kind = 'invoice' and i.status in ('issued', 'partially_paid')
+  and i.due_date < (now() at time zone ${sql.lit(COMPANY_TIME_ZONE)})::date)`;
 
 const FROM = sql`sales_invoices i join parties c on c.id = i.customer_id
   left join dossiers d on d.id = i.dossier_id

@@ -1,5 +1,7 @@
 import {
   creditNoteCreateSchema,
+  INVOICE_KIND_LABELS,
+  INVOICE_STATUS_LABELS,
   invoiceIssueSchema,
   listResponseSchema,
   paymentCreateSchema,
@@ -27,8 +29,8 @@ const paymentParams = params.extend({ paymentId: uuidSchema });
 
 const columns: ExportColumn<SalesInvoiceListItem>[] = [
   { header: 'Number', value: (i) => i.number },
-  { header: 'Kind', value: (i) => (i.kind === 'credit_note' ? 'Credit note' : 'Invoice') },
-  { header: 'Status', value: (i) => i.status },
+  { header: 'Kind', value: (i) => INVOICE_KIND_LABELS[i.kind] },
+  { header: 'Status', value: (i) => INVOICE_STATUS_LABELS[i.status] },
   { header: 'Customer', value: (i) => i.customer.name },
   { header: 'Customer code', value: (i) => i.customer.code },
   { header: 'Dossier', value: (i) => i.dossier?.number },

@@ -15,6 +15,7 @@ import {
   type PaymentCreate,
   type paymentCreateSchema,
   SALES_CHARGE_CODES,
+  type SalesChargeCode,
   type SalesInvoice,
   type SalesInvoiceCreateParsed,
   type SalesInvoiceListQuery,
@@ -46,6 +47,7 @@ import {
 } from '../notifications/notifications.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import {
+  COMPANY_TIME_ZONE,
   type InvoiceFilters,
   type InvoiceRow,
   type LineRow,
@@ -65,12 +67,6 @@ type PaymentInput = z.output<typeof paymentCreateSchema>;
 /** The audit trail's and the hub's name of the record. */
 const KIND = 'sales-invoice';
 
-/**
- * The zone whose calendar day "today" is for a default issue date and for overdue: the company's.
- * Company settings have no zone of their own yet; the forwarder is Dutch.
- */
-export const COMPANY_TIME_ZONE = 'Europe/Amsterdam';
-
 export function todayIn(zone = COMPANY_TIME_ZONE, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: zone,
@@ -84,6 +80,36 @@ function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Runs `work` in a transaction of `db`, or in `db` itself when it is one already (the demo seeds
+ * through this service inside its own transaction).
+ */
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * The sales charge code of a dossier charge: job costing takes any code (OFR, AFR, DOC…), invoices
+ * the small list; what does not map is `OTHER`, its description says what it is.
+ */
+const CHARGE_CODE_OF: Readonly<Record<string, SalesChargeCode>> = {
+  OFR: 'FREIGHT',
+  AFR: 'FREIGHT',
+  RFR: 'FREIGHT',
+  TRK: 'FREIGHT',
+  OCF: 'FREIGHT',
+  CUS: 'CUSTOMS',
+  DOC: 'DOCUMENTATION',
+  INS: 'INSURANCE',
+  STO: 'STORAGE',
+  HDL: 'HANDLING',
+};
+export function salesChargeCodeOf(code: string): SalesChargeCode {
+  const upper = code.toUpperCase();
+  if ((SALES_CHARGE_CODES as readonly string[]).includes(upper)) return upper as SalesChargeCode;
+  return CHARGE_CODE_OF[upper] ?? 'OTHER';
 }
 
 /** A user id that no user has: the scheduled jobs act as nobody (notifications skip their actor). */
@@ -269,8 +295,8 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     events.publish({ kind: KIND, id: row.id, action, partyIds: row.number ? [row.customer_id] : [] });
   }
 
-  function allowedActions(user: SessionUser, row: InvoiceRow): InvoiceAction[] {
-    if (user.role === 'customer') return [];
+  function allowedActions(scope: Scope, row: InvoiceRow): InvoiceAction[] {
+    if (!scope.all) return [];
     if (row.status === 'draft') return ['edit', 'delete', 'issue'];
     if (row.kind === 'credit_note') return [];
     const actions: InvoiceAction[] = [];
@@ -279,8 +305,9 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     return actions;
   }
 
-  async function detail(user: SessionUser, row: InvoiceRow): Promise<SalesInvoice> {
-    const scope = scopeOf(user);
+  /** The record as `scope` sees it (staff: `{ all: true }`). */
+  async function detail(user: SessionUser | Scope, row: InvoiceRow): Promise<SalesInvoice> {
+    const scope = 'all' in user ? user : scopeOf(user);
     const [lineRows, payments, creditNotes] = await Promise.all([
       repo.lines(row.id),
       repo.payments(row.id),
@@ -324,7 +351,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       createdBy:
         row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
       issuedAt: row.issued_at ? row.issued_at.toISOString() : null,
-      allowedActions: allowedActions(user, row),
+      allowedActions: allowedActions(scope, row),
     });
   }
 
@@ -428,7 +455,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     user: SessionUser,
     input: z.output<typeof salesInvoiceFromDossierSchema>,
   ): Promise<string> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       // The dossier's row lock: two "invoice this dossier" clicks draft its charges once.
       const dossier = (
         await sql<{ id: string; number: string; type: Dossier['type']; customer_id: string }>`
@@ -530,44 +557,41 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     user: SessionUser,
     input: z.output<typeof salesInvoiceFromLinesSchema>,
   ): Promise<string> {
-    return db
-      .transaction()
-      .execute(async (trx) => {
-        const company = await readCompany(trx);
-        const lines = storedLines(input.lines);
-        await checkChargeLinks(trx, input.dossierId ?? null, lines);
-        const exchangeRate = rateFor(input.currency, company.baseCurrency, input.exchangeRate);
-        const fields = {
-          customerId: input.customerId,
-          dossierId: input.dossierId ?? null,
-          currency: input.currency,
-          exchangeRate,
-          supplyDate: input.supplyDate ?? null,
-          buyerReference: input.buyerReference ?? null,
-          orderReference: input.orderReference ?? null,
-          notes: input.notes ?? null,
-          paymentTermsDays: input.paymentTermsDays ?? company.paymentTermsDays,
-        };
-        return insertDraft(
-          user,
-          {
-            kind: 'invoice',
-            customer_id: fields.customerId,
-            dossier_id: fields.dossierId,
-            currency: fields.currency,
-            exchange_rate: exchangeRate,
-            supply_date: fields.supplyDate,
-            buyer_reference: fields.buyerReference,
-            order_reference: fields.orderReference,
-            notes: fields.notes,
-            payment_terms_days: fields.paymentTermsDays,
-          },
-          lines,
-          diff({}, fields, FIELDS),
-          trx,
-        );
-      })
-      .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+    return inTransaction(db, async (trx) => {
+      const company = await readCompany(trx);
+      const lines = storedLines(input.lines);
+      await checkChargeLinks(trx, input.dossierId ?? null, lines);
+      const exchangeRate = rateFor(input.currency, company.baseCurrency, input.exchangeRate);
+      const fields = {
+        customerId: input.customerId,
+        dossierId: input.dossierId ?? null,
+        currency: input.currency,
+        exchangeRate,
+        supplyDate: input.supplyDate ?? null,
+        buyerReference: input.buyerReference ?? null,
+        orderReference: input.orderReference ?? null,
+        notes: input.notes ?? null,
+        paymentTermsDays: input.paymentTermsDays ?? company.paymentTermsDays,
+      };
+      return insertDraft(
+        user,
+        {
+          kind: 'invoice',
+          customer_id: fields.customerId,
+          dossier_id: fields.dossierId,
+          currency: fields.currency,
+          exchange_rate: exchangeRate,
+          supply_date: fields.supplyDate,
+          buyer_reference: fields.buyerReference,
+          order_reference: fields.orderReference,
+          notes: fields.notes,
+          payment_terms_days: fields.paymentTermsDays,
+        },
+        lines,
+        diff({}, fields, FIELDS),
+        trx,
+      );
+    }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
   }
 
   /** Locks an invoice for a change within `trx`; 404 out of scope, 409 on a stale version. */
@@ -620,61 +644,53 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
 
     async update(user: SessionUser, idOrNumber: string, input: Update): Promise<SalesInvoice> {
       const { version, lines: lineInput, ...changes } = input;
-      const id = await db
-        .transaction()
-        .execute(async (trx) => {
-          const before = await locked(trx, user, idOrNumber, version);
-          if (before.status !== 'draft')
-            throw problems.conflict(`${label(before)} is issued: it cannot be edited. Credit it instead.`);
-          const company = await readCompany(trx);
-          const merged = { ...fieldsOf(before), ...changes } as Record<Field, unknown>;
-          const currency = String(merged.currency);
-          if (changes.currency !== undefined || changes.exchangeRate !== undefined)
-            merged.exchangeRate = rateFor(
-              currency,
-              company.baseCurrency,
-              merged.exchangeRate as string | null,
-            );
-          const lines = lineInput ? storedLines(lineInput) : undefined;
-          if (lines)
-            await checkChargeLinks(trx, (merged.dossierId as string | null) ?? null, lines, before.id);
-          const values: Record<string, unknown> = {};
-          for (const f of FIELDS) if (f in changes || f === 'exchangeRate') values[COLUMNS[f]] = merged[f];
-          const audit = diff(fieldsOf(before), merged, FIELDS);
-          if (lines) {
-            const oldLines = (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
-            await salesInvoicesRepository(trx).replaceLines(before.id, lines);
-            const from = oldLines.map(lineAudit);
-            const to = lines.map(lineAudit);
-            if (JSON.stringify(from) !== JSON.stringify(to)) audit.push({ field: 'lines', from, to });
-          }
-          const current = lines ?? (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
-          Object.assign(values, totalColumns(totalsOf(current, merged.exchangeRate as string | null)));
-          await versionedUpdate(trx, {
-            table: 'sales_invoices',
-            id: before.id,
-            version,
-            values,
-            actorId: user.id,
-            what: 'invoice',
-          });
-          await writeAudit(trx, {
-            kind: KIND,
-            id: before.id,
-            action: 'updated',
-            actorId: user.id,
-            changes: audit,
-          });
-          return before.id;
-        })
-        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      const id = await inTransaction(db, async (trx) => {
+        const before = await locked(trx, user, idOrNumber, version);
+        if (before.status !== 'draft')
+          throw problems.conflict(`${label(before)} is issued: it cannot be edited. Credit it instead.`);
+        const company = await readCompany(trx);
+        const merged = { ...fieldsOf(before), ...changes } as Record<Field, unknown>;
+        const currency = String(merged.currency);
+        if (changes.currency !== undefined || changes.exchangeRate !== undefined)
+          merged.exchangeRate = rateFor(currency, company.baseCurrency, merged.exchangeRate as string | null);
+        const lines = lineInput ? storedLines(lineInput) : undefined;
+        if (lines) await checkChargeLinks(trx, (merged.dossierId as string | null) ?? null, lines, before.id);
+        const values: Record<string, unknown> = {};
+        for (const f of FIELDS) if (f in changes || f === 'exchangeRate') values[COLUMNS[f]] = merged[f];
+        const audit = diff(fieldsOf(before), merged, FIELDS);
+        if (lines) {
+          const oldLines = (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
+          await salesInvoicesRepository(trx).replaceLines(before.id, lines);
+          const from = oldLines.map(lineAudit);
+          const to = lines.map(lineAudit);
+          if (JSON.stringify(from) !== JSON.stringify(to)) audit.push({ field: 'lines', from, to });
+        }
+        const current = lines ?? (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
+        Object.assign(values, totalColumns(totalsOf(current, merged.exchangeRate as string | null)));
+        await versionedUpdate(trx, {
+          table: 'sales_invoices',
+          id: before.id,
+          version,
+          values,
+          actorId: user.id,
+          what: 'invoice',
+        });
+        await writeAudit(trx, {
+          kind: KIND,
+          id: before.id,
+          action: 'updated',
+          actorId: user.id,
+          changes: audit,
+        });
+        return before.id;
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404({ all: true }, id);
       announce('updated', row);
       return detail(user, row);
     },
 
     async remove(user: SessionUser, idOrNumber: string): Promise<void> {
-      const before = await db.transaction().execute(async (trx) => {
+      const before = await inTransaction(db, async (trx) => {
         const row = await locked(trx, user, idOrNumber);
         if (row.status !== 'draft')
           throw problems.conflict(`${label(row)} is issued: it stays for the books. Credit it instead.`);
@@ -698,7 +714,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
      * rolls the number back with everything else: the series has no gaps.
      */
     async issue(user: SessionUser, idOrNumber: string, input: Issue): Promise<SalesInvoice> {
-      const result = await db.transaction().execute(async (trx) => {
+      const result = await inTransaction(db, async (trx) => {
         const row = await locked(trx, user, idOrNumber, input.version);
         if (row.status !== 'draft') throw problems.conflict(`${label(row)} is issued already.`);
         const r = salesInvoicesRepository(trx);
@@ -827,7 +843,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
 
     /** A draft credit note of an issued invoice: chosen lines and quantities, or all that is left. */
     async credit(user: SessionUser, idOrNumber: string, input: CreditInput): Promise<SalesInvoice> {
-      const id = await db.transaction().execute(async (trx) => {
+      const id = await inTransaction(db, async (trx) => {
         const inv = await locked(trx, user, idOrNumber, input.version);
         if (inv.kind !== 'invoice' || !['issued', 'partially_paid', 'paid'].includes(inv.status))
           throw problems.conflict(
@@ -914,7 +930,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       idOrNumber: string,
       input: PaymentInput | PaymentCreate,
     ): Promise<SalesInvoice> {
-      const id = await db.transaction().execute(async (trx) => {
+      const id = await inTransaction(db, async (trx) => {
         const inv = await locked(trx, user, idOrNumber);
         if (inv.kind !== 'invoice' || (inv.status !== 'issued' && inv.status !== 'partially_paid'))
           throw problems.conflict(
@@ -981,7 +997,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       paymentId: string,
       reason: string,
     ): Promise<SalesInvoice> {
-      const id = await db.transaction().execute(async (trx) => {
+      const id = await inTransaction(db, async (trx) => {
         const inv = await locked(trx, user, idOrNumber);
         const payments = await salesInvoicesRepository(trx).payments(inv.id);
         const payment = payments.find((p) => p.id === paymentId);
@@ -1029,23 +1045,28 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       return detail(user, row);
     },
 
+    /** A customer's history starts at the issue: the drafting (and a draft's other customer) is the forwarder's. */
     async history(user: SessionUser, idOrNumber: string) {
       const row = await rowOr404(scopeOf(user), idOrNumber);
-      return historyOf(
+      const scope = scopeOf(user);
+      const entries = await historyOf(
         db,
         KIND,
         row.id,
-        { scope: scopeOf(user), visibility: salesInvoiceFieldVisibility },
+        { scope, visibility: salesInvoiceFieldVisibility },
         {
           customerId: 'party',
         },
       );
+      if (scope.all) return entries;
+      const issued = entries.findIndex((e) => e.action === 'issued');
+      return issued < 0 ? [] : entries.slice(0, issued + 1);
     },
 
     /** The record as a renderer needs it (the PDF job, UBL), seen as staff. */
     async asStaff(idOrNumber: string): Promise<SalesInvoice | undefined> {
       const row = await repo.find({ all: true }, idOrNumber);
-      return row ? detail({ role: 'admin' } as SessionUser, row) : undefined;
+      return row ? detail({ all: true }, row) : undefined;
     },
 
     /**
@@ -1055,7 +1076,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
      */
     async markOverdue(): Promise<number> {
       const deliveries: NotificationDelivery[] = [];
-      const count = await db.transaction().execute(async (trx) => {
+      const count = await inTransaction(db, async (trx) => {
         const due = await sql<{
           id: string;
           number: string;

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -7,7 +10,10 @@ import {
   createTestApp,
   createTestDatabase,
   demoTokens,
+  hubClients,
   type Json,
+  listenForHub,
+  nextEvent,
   type TestDatabase,
 } from '../../test/helpers.ts';
 import { todayIn } from './sales-invoices.service.ts';
@@ -22,20 +28,27 @@ let globex: Auth;
 let acmeId: string;
 let globexId: string;
 const year = Number(todayIn().slice(0, 4));
+let hubUrl: string;
+let dataDir: string;
+const hub = hubClients(() => hubUrl);
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   await completeCompany(db.db);
-  app = await createTestApp(db);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-invoices-'));
+  app = await createTestApp(db, { dataDir });
   ({ staff, acme, globex } = await demoTokens(app));
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
   globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
+  hubUrl = await listenForHub(app);
 });
 afterAll(async () => {
+  await hub.stopAll();
   await app.close();
   await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const call = apiCaller(() => app);
@@ -246,6 +259,30 @@ describe('issuing', () => {
     ]);
     const after = await call('GET', `/dossiers/${d.id}`, staff);
     expect(after.body.profit).toBe(d.profit);
+    // Saving the dossier's charges again (a cost added) keeps the billed one billed.
+    const resaved = await call('PUT', `/dossiers/${d.id}/charges`, staff, {
+      version: after.body.version,
+      charges: [
+        ...(after.body.charges as Json[]).map(
+          ({ kind, chargeCode, description, amount, currency, exchangeRate }) => ({
+            kind,
+            chargeCode,
+            description,
+            amount,
+            currency,
+            exchangeRate,
+          }),
+        ),
+        { kind: 'cost', chargeCode: 'THC', description: 'Terminal', amount: '50', currency: 'EUR' },
+      ],
+    });
+    expect(resaved.status).toBe(200);
+    expect((await call('POST', '/sales-invoices', staff, { dossierId: d.id })).status).toBe(422);
+    const kept = await sql<{ n: number }>`
+      select count(*)::int as n from dossier_charges where dossier_id = ${d.id} and invoiced_line_id is not null`.execute(
+      db.db,
+    );
+    expect(kept.rows[0]?.n).toBe(1);
     // A later edit of the company does not change what was issued.
     await db.db.updateTable('company_settings').set({ legal_name: 'Renamed B.V.' }).execute();
     const again = await call('GET', `/sales-invoices/${inv.number}`, staff);
@@ -446,6 +483,7 @@ describe('overdue', () => {
     const numbers = (list.body.items as Json[]).map((i) => i.number);
     expect(numbers).toContain(late.number);
     expect(numbers).not.toContain(onTime.number);
+    expect(app.services.jobs.crontab).toContain('invoices.mark-overdue');
     const notified = await app.services.salesInvoices.markOverdue();
     expect(notified).toBeGreaterThanOrEqual(1);
     expect(await app.services.salesInvoices.markOverdue()).toBe(0);
@@ -470,6 +508,10 @@ describe('customers', () => {
     expect((await call('GET', `/sales-invoices/${other.id}`, acme)).status).toBe(404);
     expect((await call('GET', `/sales-invoices/${other.number}`, acme)).status).toBe(404);
     expect((await call('GET', `/sales-invoices/${own.id}`, globex)).status).toBe(404);
+    const history = (await call('GET', `/sales-invoices/${own.id}/history`, acme)).body as unknown as {
+      action: string;
+    }[];
+    expect(history.map((h) => h.action)).toEqual(['issued']);
     const list = await call('GET', '/sales-invoices?pageSize=200', acme);
     const items = list.body.items as Json[];
     expect(items.length).toBeGreaterThan(0);
@@ -480,5 +522,251 @@ describe('customers', () => {
     ).toBe(403);
     const ubl = await call('GET', `/sales-invoices/${ownDraft.id}/ubl`, staff);
     expect(ubl.status).toBe(409);
+  });
+});
+
+describe('PDF and UBL', () => {
+  it('stores the PDF of an issued invoice once, as a customer-visible document, and answers it unchanged', async () => {
+    const d = await dossierWith('domestic', acmeId, [{ amount: '750.00' }]);
+    const inv = await issued({ dossierId: d.id });
+    await app.services.invoiceFiles.storePdf(inv.id);
+    await app.services.invoiceFiles.storePdf(inv.id); // a retried job
+    const docs = await db.db
+      .selectFrom('documents')
+      .select(['file_name', 'visible_to_customer', 'dossier_id', 'sha256'])
+      .where('record_type', '=', 'invoice')
+      .where('record_id', '=', inv.id)
+      .execute();
+    expect(docs).toMatchObject([
+      { file_name: `${inv.number}.pdf`, visible_to_customer: true, dossier_id: d.id },
+    ]);
+    const first = await app.inject({
+      method: 'GET',
+      url: `/api/sales-invoices/${inv.id}/pdf`,
+      headers: acme,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(first.rawPayload).digest('hex')).toBe(docs[0]?.sha256);
+
+    const ubl = await app.inject({
+      method: 'GET',
+      url: `/api/sales-invoices/${inv.number}/ubl`,
+      headers: acme,
+    });
+    expect(ubl.statusCode).toBe(200);
+    expect(ubl.headers['content-type']).toMatch(/^application\/xml/);
+    expect(ubl.body).toContain(`<cbc:ID>${inv.number}</cbc:ID>`);
+
+    const draftOne = await draft(draftBody(acmeId));
+    const draftPdf = await app.inject({
+      method: 'GET',
+      url: `/api/sales-invoices/${draftOne.id}/pdf`,
+      headers: staff,
+    });
+    expect(draftPdf.statusCode).toBe(200);
+    expect(draftPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('the hub', () => {
+  it('announces invoices to staff at once, and to their customer only from issuing on', async () => {
+    type Change = { kind: string; id: string; action: string };
+    const staffConn = await hub.connect(staff);
+    const acmeConn = await hub.connect(acme);
+    const globexConn = await hub.connect(globex);
+    const heard = (conn: typeof acmeConn) => {
+      const changes: Change[] = [];
+      conn.on('RecordChanged', (c: Change) => changes.push(c));
+      return changes;
+    };
+    const acmeHeard = heard(acmeConn);
+    const globexHeard = heard(globexConn);
+    const staffCreated = nextEvent<Change>(
+      staffConn,
+      'RecordChanged',
+      (c) => c.kind === 'sales-invoice' && c.action === 'created',
+    );
+    const d = await draft(draftBody(acmeId));
+    expect(await staffCreated).toEqual({ kind: 'sales-invoice', id: d.id, action: 'created' });
+    const acmeIssued = nextEvent<Change>(acmeConn, 'RecordChanged', (c) => c.id === d.id);
+    expect((await call('POST', `/sales-invoices/${d.id}/issue`, staff, { version: d.version })).status).toBe(
+      200,
+    );
+    expect(await acmeIssued).toEqual({ kind: 'sales-invoice', id: d.id, action: 'updated' });
+    // One connection's messages arrive in order: the draft's creation would have come first.
+    expect(acmeHeard.filter((c) => c.id === d.id)).toEqual([
+      { kind: 'sales-invoice', id: d.id, action: 'updated' },
+    ]);
+    expect(globexHeard.some((c) => c.id === d.id)).toBe(false);
+  });
+});
+
+describe('every refusal names its field', () => {
+  it('on drafts, issuing, credit notes and payments', async () => {
+    const d = await dossierWith('domestic', acmeId, [{ amount: '300.00' }]);
+    const other = await dossierWith('domestic', acmeId, [{ amount: '20.00' }]);
+    const otherCharge = (
+      await db.db
+        .selectFrom('dossier_charges')
+        .select('id')
+        .where('dossier_id', '=', other.id)
+        .where('kind', '=', 'revenue')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const cases: [string, 'POST' | 'PATCH' | 'DELETE', string, Json, number, string[]][] = [
+      [
+        'a line of another dossier',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { dossierId: d.id, lines: [line(), line({ chargeId: otherCharge })] }),
+        422,
+        ['lines.1.chargeId'],
+      ],
+      [
+        'an unknown dossier',
+        'POST',
+        '/sales-invoices',
+        { dossierId: '0b5e3a52-7c1d-4e8f-9a6b-2c3d4e5f6a7b' },
+        422,
+        ['dossierId'],
+      ],
+      ['no lines at all', 'POST', '/sales-invoices', draftBody(acmeId, { lines: 'none' }), 400, ['lines']],
+      [
+        'a currency that is none',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { currency: 'EURO' }),
+        400,
+        ['currency'],
+      ],
+      [
+        'a rate of 0',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { currency: 'USD', exchangeRate: '0' }),
+        400,
+        ['exchangeRate'],
+      ],
+      [
+        'a description too long',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { lines: [line({ description: 'x'.repeat(201) })] }),
+        400,
+        ['lines.0.description'],
+      ],
+      [
+        'a price below 0',
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, { lines: [line({ unitPrice: '-1' })] }),
+        400,
+        ['lines.0.unitPrice'],
+      ],
+    ];
+    for (const [what, method, url, body, status, paths] of cases) {
+      const r = await call(method, url, staff, body);
+      expect({ what, status: r.status, fields: fields(r.body) }).toEqual({ what, status, fields: paths });
+    }
+    const inv = await issued(draftBody(acmeId));
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const more: [string, 'POST' | 'DELETE', string, Json, number, string[]][] = [
+      [
+        'an issue date in the future',
+        'POST',
+        `/sales-invoices/${(await draft(draftBody(acmeId))).id}/issue`,
+        { version: 1, issueDate: later },
+        400,
+        ['issueDate'],
+      ],
+      [
+        'a line credited twice',
+        'POST',
+        `/sales-invoices/${inv.id}/credit-notes`,
+        {
+          version: inv.version,
+          lines: [
+            { lineId: inv.lines[0]?.id, quantity: '0.1' },
+            { lineId: inv.lines[0]?.id, quantity: '0.1' },
+          ],
+        },
+        400,
+        ['lines.1.lineId'],
+      ],
+      [
+        'a line of another invoice',
+        'POST',
+        `/sales-invoices/${inv.id}/credit-notes`,
+        { version: inv.version, lines: [{ lineId: otherCharge, quantity: '1' }] },
+        422,
+        ['lines.0.lineId'],
+      ],
+      [
+        'a stale version',
+        'POST',
+        `/sales-invoices/${inv.id}/credit-notes`,
+        { version: inv.version - 1 },
+        409,
+        ['version'],
+      ],
+      [
+        'a payment in the future',
+        'POST',
+        `/sales-invoices/${inv.id}/payments`,
+        { paidOn: later, amount: '1' },
+        400,
+        ['paidOn'],
+      ],
+      [
+        'a payment of nothing',
+        'POST',
+        `/sales-invoices/${inv.id}/payments`,
+        { paidOn: todayIn(), amount: '0' },
+        400,
+        ['amount'],
+      ],
+      [
+        'a removal without reason',
+        'DELETE',
+        `/sales-invoices/${inv.id}/payments/${otherCharge}`,
+        { reason: ' ' },
+        400,
+        ['reason'],
+      ],
+    ];
+    for (const [what, method, url, body, status, paths] of more) {
+      const r = await call(method, url, staff, body);
+      expect({ what, status: r.status, fields: fields(r.body) }).toEqual({ what, status, fields: paths });
+    }
+  });
+});
+
+describe('the list', () => {
+  it('filters by kind, status, customer, dossier and issue dates, sorts by total, and exports what it shows', async () => {
+    const d = await dossierWith('domestic', globexId, [{ amount: '64.00' }]);
+    const inv = await issued({ dossierId: d.id }, daysAgo(10));
+    const byDossier = await call('GET', `/sales-invoices?dossierId=${d.id}`, staff);
+    expect((byDossier.body.items as Json[]).map((i) => i.id)).toEqual([inv.id]);
+    const filtered = await call(
+      'GET',
+      `/sales-invoices?kind=invoice&status=issued,paid&customerId=${globexId}&issuedFrom=${daysAgo(10)}&issuedTo=${daysAgo(10)}&sort=-total`,
+      staff,
+    );
+    const items = filtered.body.items as Json[];
+    expect(items.map((i) => i.id)).toContain(inv.id);
+    expect(items.every((i) => i.issueDate === daysAgo(10) && (i.customer as Json).code === 'GLOBEX')).toBe(
+      true,
+    );
+    const totals = items.map((i) => Number(i.taxInclusiveAmount));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    const csv = await call('GET', `/sales-invoices/export?format=csv&dossierId=${d.id}`, staff);
+    expect(csv.status).toBe(200);
+    expect(csv.raw).toContain(`${inv.number},Invoice,Issued,Globex GmbH`);
+    const bad = await call('GET', '/sales-invoices?status=open&sort=notes', staff);
+    expect(bad.status).toBe(400);
+    expect(fields(bad.body)).toEqual(['status.0']);
   });
 });

@@ -1,12 +1,12 @@
 import {
+  lineNet,
   type OfferLine,
   type OfferLineValues,
-  offerLineNet,
-  offerTotals,
   type SalesOffer,
   type SalesOfferListItem,
   type SalesOfferListQuery,
   salesOfferFieldVisibility,
+  totalsPerCurrency,
   type VatCode,
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
@@ -69,7 +69,7 @@ export function toListItem(r: SalesOfferRow): SalesOfferListItem {
     originLocode: r.origin_locode,
     destinationLocode: r.destination_locode,
     mode: r.mode,
-    totals: offerTotals(r.line_figures),
+    totals: totalsPerCurrency(r.line_figures),
     dossier: r.dossier_id && r.dossier_number ? { id: r.dossier_id, number: r.dossier_number } : null,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
@@ -206,7 +206,7 @@ export function salesOffersRepository(db: Db) {
             exchange_rate: l.exchangeRate,
             vat_code: l.vatCode,
             vat_rate: l.vatRate,
-            line_net: offerLineNet(l.quantity, l.unitPrice),
+            line_net: lineNet(l.quantity, l.unitPrice),
           })),
         )
         .execute();

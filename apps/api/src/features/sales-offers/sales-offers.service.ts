@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { enqueue, type Jobs } from '../../jobs/jobs.ts';
+import { renderOfferPdf } from '../../print/offer-pdf.ts';
 import {
   type AuditWrite,
   diff,
@@ -33,7 +34,6 @@ import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { redact } from '../../records/visibility.ts';
 import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
 import { documentsRepository } from '../documents/documents.repository.ts';
-import { minimalPdf } from '../documents/minimal-pdf.ts';
 import { type FileStore, newStorageKey } from '../documents/storage.ts';
 import { toColumns as dossierColumns, insertDossier } from '../dossiers/dossiers.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -119,11 +119,136 @@ function dayText(day: string): string {
 }
 
 /**
- * The offer's PDF. Until print's `renderOfferPdf` lands (fix/print), a one-page placeholder that names
- * the offer; the route, the stored document and the mail attachment already go through here.
+ * A new draft: its number from the offer series, its row, lines and history, in the caller's
+ * transaction (a failed create uses no number). `at` dates it (the demo company's past).
  */
-async function renderPdf(offer: SalesOffer, company: { legalName: string }): Promise<Buffer> {
-  return minimalPdf(`${company.legalName} - offer ${offer.number} - valid until ${offer.validUntil}`);
+export async function insertOfferIn(
+  trx: Db,
+  actorId: string,
+  input: OfferCreate,
+  at?: Date,
+): Promise<{ id: string; number: string }> {
+  const { lines, ...fields } = input;
+  const when = at ?? new Date();
+  const { number } = await takeSeriesNumber(trx, 'offer', when.getUTCFullYear());
+  const r = salesOffersRepository(trx);
+  const row = await r.insert({
+    ...toColumns(fields),
+    number,
+    status: 'draft',
+    created_by: actorId,
+    updated_by: actorId,
+    ...(at ? { created_at: at, updated_at: at } : {}),
+  });
+  await r.replaceLines(row.id, lines);
+  await writeAudit(trx, {
+    kind: 'offer',
+    id: row.id,
+    action: 'created',
+    actorId,
+    changes: diff({}, { ...fields, lines: lines.map(lineText) }, HISTORY_FIELDS),
+    ...(at ? { at } : {}),
+  });
+  return row;
+}
+
+/** The new status (409 on a stale version) and its history entry, in the caller's transaction. */
+export async function setOfferStatusIn(
+  trx: Db,
+  actorId: string,
+  before: SalesOfferRow,
+  version: number,
+  to: OfferStatus,
+  values: Record<string, unknown> = {},
+  extra: AuditWrite['changes'] = [],
+  at?: Date,
+) {
+  await versionedUpdate(trx, {
+    table: 'sales_offers',
+    id: before.id,
+    version,
+    values: { status: to, ...values },
+    actorId,
+    what: 'offer',
+  });
+  await writeAudit(trx, {
+    kind: 'offer',
+    id: before.id,
+    action: 'status changed',
+    actorId,
+    changes: [{ field: 'status', from: before.status, to }, ...extra],
+    ...(at ? { at } : {}),
+  });
+}
+
+/**
+ * The dossier an accepted offer becomes, in the caller's transaction (which holds the offer's row
+ * lock): booked, with the offer's route, mode, Incoterms and cargo, every line as a revenue charge,
+ * handled by the staff member who accepts it or else by the offer's author; then the offer is
+ * accepted and linked. The API and the demo company accept through here.
+ */
+export async function acceptOfferIn(
+  trx: Db,
+  actor: { id: string; role: string },
+  before: SalesOfferRow,
+  version: number,
+  at?: Date,
+): Promise<{ id: string; number: string }> {
+  const lines = await salesOffersRepository(trx).lines(before.id);
+  const author = before.created_by
+    ? await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', before.created_by)
+        .where('role', 'in', ['admin', 'staff'])
+        .where('active', '=', true)
+        .executeTakeFirst()
+    : undefined;
+  const fields = {
+    type: before.dossier_type,
+    mode: before.mode,
+    customerId: before.customer_id,
+    incoterm: before.incoterm,
+    incotermPlace: before.incoterm_place,
+    originLocode: before.origin_locode,
+    destinationLocode: before.destination_locode,
+    customerReference: before.number,
+    cargoDescription: before.cargo_description,
+    packages: before.packages,
+    packageType: before.package_type,
+    grossWeightKg: before.gross_weight_kg,
+    volumeM3: before.volume_m3,
+    // A booked dossier has someone handling it (the booking confirmation asks for one too).
+    handlerId: actor.role === 'customer' ? (author?.id ?? null) : actor.id,
+    containers: [],
+  };
+  const dossier = await insertDossier(trx, {
+    actorId: actor.id,
+    values: dossierColumns(fields),
+    status: 'booked',
+    audit: fields,
+    charges: lines.map((l) => ({
+      kind: 'revenue' as const,
+      chargeCode: l.chargeCode,
+      description: l.description,
+      partyId: null,
+      amount: l.lineNet,
+      currency: l.currency,
+      exchangeRate: l.currency === BASE_CURRENCY ? '1' : l.exchangeRate,
+    })),
+    action: `created from offer ${before.number}`,
+  });
+  await setOfferStatusIn(
+    trx,
+    actor.id,
+    before,
+    version,
+    'accepted',
+    { dossier_id: dossier.id, decided_at: at ?? new Date(), decided_by: actor.id },
+    [{ field: 'dossier', from: null, to: dossier.number }],
+    at,
+  );
+  return dossier;
 }
 
 export function salesOffersService(
@@ -185,33 +310,6 @@ export function salesOffersService(
     return toOffer(user, await rowOr404({ all: true }, id));
   }
 
-  /** The new status (409 on a stale version) and its history entry, in the caller's transaction. */
-  async function setStatus(
-    trx: Db,
-    actor: SessionUser,
-    before: SalesOfferRow,
-    version: number,
-    to: OfferStatus,
-    values: Record<string, unknown> = {},
-    extra: AuditWrite['changes'] = [],
-  ) {
-    await versionedUpdate(trx, {
-      table: 'sales_offers',
-      id: before.id,
-      version,
-      values: { status: to, ...values },
-      actorId: actor.id,
-      what: 'offer',
-    });
-    await writeAudit(trx, {
-      kind: 'offer',
-      id: before.id,
-      action: 'status changed',
-      actorId: actor.id,
-      changes: [{ field: 'status', from: before.status, to }, ...extra],
-    });
-  }
-
   /**
    * Accepting, in one transaction under the offer's row lock: still `sent`, still valid (a late accept
    * makes it expired and answers 409), the dossier created booked with every line as revenue, linked.
@@ -236,48 +334,7 @@ export function salesOffersService(
         return { expired: before };
       }
       checkAllowed(user, before, 'accepted');
-      const lines = await salesOffersRepository(trx).lines(before.id);
-      const fields = {
-        type: before.dossier_type,
-        mode: before.mode,
-        customerId: before.customer_id,
-        incoterm: before.incoterm,
-        incotermPlace: before.incoterm_place,
-        originLocode: before.origin_locode,
-        destinationLocode: before.destination_locode,
-        customerReference: before.number,
-        cargoDescription: before.cargo_description,
-        packages: before.packages,
-        packageType: before.package_type,
-        grossWeightKg: before.gross_weight_kg,
-        volumeM3: before.volume_m3,
-        containers: [],
-      };
-      const dossier = await insertDossier(trx, {
-        actorId: user.id,
-        values: dossierColumns(fields),
-        status: 'booked',
-        audit: fields,
-        charges: lines.map((l) => ({
-          kind: 'revenue' as const,
-          chargeCode: l.chargeCode,
-          description: l.description,
-          partyId: null,
-          amount: l.lineNet,
-          currency: l.currency,
-          exchangeRate: l.currency === BASE_CURRENCY ? '1' : l.exchangeRate,
-        })),
-        action: `created from offer ${before.number}`,
-      });
-      await setStatus(
-        trx,
-        user,
-        before,
-        version,
-        'accepted',
-        { dossier_id: dossier.id, decided_at: new Date(), decided_by: user.id },
-        [{ field: 'dossier', from: null, to: dossier.number }],
-      );
+      const dossier = await acceptOfferIn(trx, user, before, version);
       return { accepted: before, dossier };
     });
     if ('expired' in outcome && outcome.expired) {
@@ -310,7 +367,7 @@ export function salesOffersService(
     if (!row || row.status === 'draft' || !row.contact_email) return;
     const company = await readCompany(db);
     const offer = await toOffer(null, row);
-    const bytes = await renderPdf(offer, company);
+    const bytes = await renderOfferPdf(offer, company);
     const key = newStorageKey(await documentsRepository(db).namespace());
     // The file first, then its row (as an upload does): a run that dies in between leaves only a file the sweep removes.
     const put = await store.put(key, [bytes], { maxBytes: bytes.length });
@@ -400,35 +457,15 @@ export function salesOffersService(
 
     async pdf(user: SessionUser, idOrNumber: string): Promise<{ fileName: string; bytes: Buffer }> {
       const offer = await get(user, idOrNumber);
-      return { fileName: `${offer.number}.pdf`, bytes: await renderPdf(offer, await readCompany(db)) };
+      return { fileName: `${offer.number}.pdf`, bytes: await renderOfferPdf(offer, await readCompany(db)) };
     },
 
     /** Numbering, insert, lines and history in one transaction: a failed create uses no number. */
     async create(user: SessionUser, input: OfferCreate): Promise<SalesOffer> {
       requireStaff(user);
-      const { lines, ...fields } = input;
       const created = await db
         .transaction()
-        .execute(async (trx) => {
-          const { number } = await takeSeriesNumber(trx, 'offer', new Date().getUTCFullYear());
-          const r = salesOffersRepository(trx);
-          const row = await r.insert({
-            ...toColumns(fields),
-            number,
-            status: 'draft',
-            created_by: user.id,
-            updated_by: user.id,
-          });
-          await r.replaceLines(row.id, lines);
-          await writeAudit(trx, {
-            kind: 'offer',
-            id: row.id,
-            action: 'created',
-            actorId: user.id,
-            changes: diff({}, { ...fields, lines: lines.map(lineText) }, HISTORY_FIELDS),
-          });
-          return row;
-        })
+        .execute((trx) => insertOfferIn(trx, user.id, input))
         .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404({ all: true }, created.id);
       announce('created', row);
@@ -523,7 +560,7 @@ export function salesOffersService(
             : to === 'rejected'
               ? { decided_at: now, decided_by: user.id }
               : {};
-        await setStatus(trx, user, before, version, to, values);
+        await setOfferStatusIn(trx, user.id, before, version, to, values);
         // The mail goes with the commit, or not at all.
         if (to === 'sent')
           await enqueue(trx, 'offer.send', { offerId: before.id }, { jobKey: `offer.send:${before.id}` });

@@ -12,8 +12,11 @@ import {
   createTestApp,
   createTestDatabase,
   demoTokens,
+  hubClients,
   type Json,
+  listenForHub,
   mailText,
+  nextEvent,
   startSmtpCatcher,
   type TestDatabase,
   unzip,
@@ -24,6 +27,8 @@ let db: TestDatabase;
 let app: App;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let dataDir: string;
+let hubUrl: string;
+const hub = hubClients(() => hubUrl);
 type Auth = { authorization: string };
 let staff: Auth;
 let acme: Auth;
@@ -42,8 +47,10 @@ beforeAll(async () => {
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
   globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
+  hubUrl = await listenForHub(app);
 });
 afterAll(async () => {
+  await hub.stopAll();
   await app.close();
   await smtp.close();
   await db.drop();
@@ -345,7 +352,11 @@ describe('accepting', () => {
       packages: 12,
       offer: { id: o.id, number: o.number },
       revenueTotal: '2841.41',
+      // The customer accepted: the staff member who wrote the offer handles the booking.
+      handler: { name: expect.any(String) },
     });
+    const history = (await call('GET', `/dossiers/${link.id}/history`, staff)).body as unknown as Json[];
+    expect(history.map((e) => e.action)).toEqual(['charges changed', `created from offer ${o.number}`]);
     expect(
       (dossier.body.charges as Json[]).map((c) => [
         c.kind,
@@ -405,7 +416,13 @@ describe('accepting', () => {
 
 describe('expiry', () => {
   it('the scheduled job expires sent offers past valid-until, and only those, with history', async () => {
-    expect(app.services.jobs.crontab).toContain('offers.expire');
+    expect(app.services.jobs.crontab).toBe('*/5 * * * * offers.expire');
+    // The running worker took the schedule: graphile-worker keeps its last tick per identifier.
+    await waitUntil('the schedule registered', async () => {
+      const known = await sql<{ identifier: string }>`
+        select identifier from graphile_worker._private_known_crontabs`.execute(db.db);
+      return known.rows.some((r) => r.identifier === 'offers.expire');
+    });
     const late = await sent();
     const current = await sent();
     const draft = await created();
@@ -499,5 +516,34 @@ describe('the list', () => {
     ]);
     const customerChange = ((entries[2]?.changes ?? []) as Json[]).find((c) => c.field === 'customerId');
     expect(customerChange).toMatchObject({ to: { code: 'ACME' } });
+  });
+});
+
+describe('the hub', () => {
+  it('announces offers to staff, and to their customer only once sent', async () => {
+    const staffConn = await hub.connect(staff);
+    const acmeConn = await hub.connect(acme);
+    const globexConn = await hub.connect(globex);
+    type Change = { kind: string; id: string; action: string };
+    const heard = (conn: typeof acmeConn) => {
+      const changes: Change[] = [];
+      conn.on('RecordChanged', (c: Change) => changes.push(c));
+      return changes;
+    };
+    const acmeHeard = heard(acmeConn);
+    const globexHeard = heard(globexConn);
+    const staffCreated = nextEvent<Change>(
+      staffConn,
+      'RecordChanged',
+      (c) => c.kind === 'offer' && c.action === 'created',
+    );
+    const o = await created();
+    expect(await staffCreated).toEqual({ kind: 'offer', id: o.id, action: 'created' });
+    const acmeSent = nextEvent<Change>(acmeConn, 'RecordChanged', (c) => c.kind === 'offer' && c.id === o.id);
+    await call('POST', `/sales-offers/${o.id}/transitions`, staff, { to: 'sent', version: o.version });
+    expect(await acmeSent).toEqual({ kind: 'offer', id: o.id, action: 'updated' });
+    // One connection's messages arrive in order: a draft's creation would have come first.
+    expect(acmeHeard.filter((c) => c.id === o.id)).toEqual([{ kind: 'offer', id: o.id, action: 'updated' }]);
+    expect(globexHeard.some((c) => c.id === o.id)).toBe(false);
   });
 });

@@ -1,0 +1,184 @@
+/*
+ * The seven invoices issue 11 names, made and issued through the API as staff would (drafts from
+ * dossiers or from lines, then /issue), and their UBL as the API answers it written to
+ * test-results/ubl/<name>.xml: the Peppol conformance stage of .ci/run validates that folder.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { seedDemo } from '../../db/seed.ts';
+import {
+  apiCaller,
+  createTestApp,
+  createTestDatabase,
+  demoTokens,
+  type Json,
+  type TestDatabase,
+} from '../../test/helpers.ts';
+import { completeCompany, draftBody, line } from './test-support.ts';
+
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../test-results/ubl');
+
+let db: TestDatabase;
+let app: App;
+let staff: { authorization: string };
+let acmeId: string;
+let globexId: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedDemo(db.db);
+  await completeCompany(db.db);
+  app = await createTestApp(db);
+  ({ staff } = await demoTokens(app));
+  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
+  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
+  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
+  await mkdir(OUT, { recursive: true });
+});
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
+
+const call = apiCaller(() => app);
+
+async function ok(method: 'POST' | 'PUT', url: string, body: Json, status = 200): Promise<Json> {
+  const r = await call(method, url, staff, body);
+  expect(r.status, `${method} ${url}: ${JSON.stringify(r.body)}`).toBe(status);
+  return r.body;
+}
+
+/** A dossier of `type` whose revenue charges are the invoice's lines. */
+async function dossierDraft(type: string, customerId: string, amounts: string[]): Promise<Json> {
+  const d = await ok(
+    'POST',
+    '/dossiers',
+    { type, mode: 'sea', customerId, originLocode: 'NLRTM', destinationLocode: 'USNYC' },
+    201,
+  );
+  await ok('PUT', `/dossiers/${d.id}/charges`, {
+    version: d.version,
+    charges: amounts.map((amount, i) => ({
+      kind: 'revenue',
+      chargeCode: ['FREIGHT', 'THC', 'DOCUMENTATION'][i % 3],
+      description: [
+        'Ocean freight Rotterdam – New York',
+        'Terminal handling Rotterdam',
+        'Bill of lading fee',
+      ][i % 3],
+      amount,
+      currency: 'EUR',
+    })),
+  });
+  return ok(
+    'POST',
+    '/sales-invoices',
+    { dossierId: d.id, buyerReference: `PO-${type.toUpperCase()}-1` },
+    201,
+  );
+}
+
+async function issueAndWrite(name: string, draft: Json): Promise<Json> {
+  const issued = await ok('POST', `/sales-invoices/${draft.id}/issue`, { version: draft.version });
+  const ubl = await app.inject({ method: 'GET', url: `/api/sales-invoices/${draft.id}/ubl`, headers: staff });
+  expect(ubl.statusCode, ubl.body).toBe(200);
+  expect(ubl.body).toContain(`<cbc:ID>${issued.number}</cbc:ID>`);
+  await writeFile(path.join(OUT, `${name}.xml`), ubl.body);
+  return issued;
+}
+
+describe('UBL of the seven issue-11 invoices, for the Peppol stage', () => {
+  it('domestic S, export E, import E, reverse charge AE', async () => {
+    const domestic = await issueAndWrite(
+      'domestic-s',
+      await dossierDraft('domestic', acmeId, ['1200.00', '185.50']),
+    );
+    expect((domestic.lines as Json[])[0]).toMatchObject({ vatCode: 'S', vatRate: '21' });
+    const exp = await issueAndWrite('export-e', await dossierDraft('export', acmeId, ['2400.00', '95.00']));
+    expect((exp.lines as Json[])[0]).toMatchObject({ vatCode: 'E', exemptionReason: 'VATEX-EU-146-1E' });
+    const imp = await issueAndWrite('import-e', await dossierDraft('import', acmeId, ['1750.00']));
+    expect((imp.lines as Json[])[0]).toMatchObject({ vatCode: 'E', exemptionReason: 'VATEX-EU-144' });
+    const ae = await issueAndWrite(
+      'reverse-charge-ae',
+      await dossierDraft('crosstrade', globexId, ['980.00', '120.00']),
+    );
+    expect((ae.lines as Json[])[0]).toMatchObject({ vatCode: 'AE', exemptionReason: 'VATEX-EU-AE' });
+  });
+
+  it('mixed rates, another currency with its rate, a partial credit note', async () => {
+    const mixed = await issueAndWrite(
+      'mixed-rates',
+      await ok(
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, {
+          buyerReference: 'PO-MIXED-1',
+          lines: [
+            line({ unitPrice: '1000.00' }),
+            line({
+              chargeCode: 'STORAGE',
+              description: 'Storage of goods',
+              quantity: '14',
+              unit: 'DAY',
+              unitPrice: '12.35',
+              vatRate: '9',
+            }),
+            line({
+              chargeCode: 'INSURANCE',
+              description: 'Cargo insurance',
+              unitPrice: '80.00',
+              vatCode: 'E',
+              vatRate: '0',
+              exemptionReason: 'VATEX-EU-146-1E',
+            }),
+          ],
+        }),
+        201,
+      ),
+    );
+    expect(((mixed.totals as Json).vatGroups as Json[]).map((g) => `${g.vatCode} ${g.vatRate}`)).toEqual([
+      'S 21',
+      'S 9',
+      'E 0',
+    ]);
+    const usd = await issueAndWrite(
+      'usd-with-rate',
+      await ok(
+        'POST',
+        '/sales-invoices',
+        draftBody(acmeId, {
+          currency: 'USD',
+          exchangeRate: '0.9215',
+          buyerReference: 'PO-USD-1',
+          lines: [
+            line({ unitPrice: '3150.00' }),
+            line({ chargeCode: 'THC', description: 'Terminal handling New York', unitPrice: '410.00' }),
+          ],
+        }),
+        201,
+      ),
+    );
+    expect(usd).toMatchObject({
+      currency: 'USD',
+      exchangeRate: '0.9215',
+      totals: { vatTotal: '747.60', vatTotalBase: '688.91' },
+    });
+
+    const invoice = await issueAndWrite(
+      'credited-invoice',
+      await dossierDraft('domestic', acmeId, ['640.00', '75.00']),
+    );
+    const firstLine = (invoice.lines as Json[])[0] as Json;
+    const cn = await ok(
+      'POST',
+      `/sales-invoices/${invoice.id}/credit-notes`,
+      { version: invoice.version, lines: [{ lineId: firstLine.id, quantity: '0.5' }] },
+      201,
+    );
+    const credit = await issueAndWrite('partial-credit-note', cn);
+    expect(credit).toMatchObject({ kind: 'credit_note', creditedInvoice: { number: invoice.number } });
+  });
+});
