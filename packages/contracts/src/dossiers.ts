@@ -14,7 +14,7 @@ import {
   versionSchema,
 } from './primitives.ts';
 import { issueParams } from './problem.ts';
-import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { INCOTERMS_2020, incotermProblem } from './validators/incoterms.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
 import { isUnLocode } from './validators/places.ts';
@@ -519,6 +519,18 @@ export const dossierTransitionResultSchema = dossierSchema.extend({
 });
 export type DossierTransitionResult = z.infer<typeof dossierTransitionResultSchema>;
 
+/** A comma-separated list filter (`?status=a,b`), each value checked by `item`. */
+export const csvListSchema = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(20));
+
 /**
  * Job costing is the forwarder's margin: customers never see it, in any form. Staff can move a
  * dossier to another customer: its new customer's history starts there, without the former one's id.
@@ -530,9 +542,9 @@ export const dossierFieldVisibility = {
 } as const satisfies FieldVisibility;
 
 export const dossierListQuerySchema = listQueryBaseSchema.extend({
-  status: csvOf(dossierStatusSchema).optional(),
-  type: csvOf(dossierTypeSchema).optional(),
-  mode: csvOf(dossierModeSchema).optional(),
+  status: csvListSchema(dossierStatusSchema).optional(),
+  type: csvListSchema(dossierTypeSchema).optional(),
+  mode: csvListSchema(dossierModeSchema).optional(),
   customerId: uuidSchema.optional(),
   handlerId: uuidSchema.optional(),
   originLocode: z.string().trim().toUpperCase().max(5).optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BASE_CURRENCY,
   checkDossierRules,
+  csvListSchema,
   currencyCodeSchema,
   dossierModeSchema,
   dossierTypeSchema,
@@ -22,7 +23,7 @@ import {
   text,
   versionSchema,
 } from './primitives.ts';
-import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import {
   OFFER_STATUSES,
   OFFER_TRANSITION_TARGETS,
@@ -299,14 +300,18 @@ export const salesOfferSchema = salesOfferListItemSchema.extend({
 });
 export type SalesOffer = z.infer<typeof salesOfferSchema>;
 
-/** Offers have one internal field: the staff's notes. */
+/**
+ * Offers have one internal field: the staff's notes. A draft may be moved to another customer before
+ * it is sent: the customer's history never shows that field (its values name other parties).
+ */
 export const salesOfferFieldVisibility = {
   internal: ['notes'],
+  partyField: 'customerId',
 } as const satisfies FieldVisibility;
 
 export const salesOfferListQuerySchema = listQueryBaseSchema.extend({
-  status: csvOf(offerStatusSchema).optional(),
-  mode: csvOf(dossierModeSchema).optional(),
+  status: csvListSchema(offerStatusSchema).optional(),
+  mode: csvListSchema(dossierModeSchema).optional(),
   customerId: uuidSchema.optional(),
   dossierId: uuidSchema.optional(),
   /** Valid until on or after / on or before these dates. */

@@ -28,8 +28,12 @@ export interface JobPayloads {
 export interface CronPayload {
   _cron?: { ts: string; backfilled?: boolean };
 }
-/** The jobs that may run on a schedule: those whose payload a schedule can give (nothing but `_cron`). */
-export type ScheduledJobName = { [N in JobName]: CronPayload extends JobPayloads[N] ? N : never }[JobName];
+/**
+ * The jobs that may run on a schedule: those whose payload may be empty (a schedule gives nothing but
+ * graphile-worker's `_cron`, which `CronPayload` types for the handlers that read it).
+ */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the point: "a payload that may be empty"
+export type ScheduledJobName = { [N in JobName]: {} extends JobPayloads[N] ? N : never }[JobName];
 export type JobName = keyof JobPayloads;
 
 export interface EnqueueOptions {
@@ -125,8 +129,9 @@ export function createJobs(opts: {
       if (runner) throw new Error(`schedule ${name} before the worker starts`);
       // Items, not crontab text: the text format does not take dotted task names. The identifier names
       // the schedule's "last run" row (known_crontabs), so a tick runs once however many nodes run.
-      schedules.push({ task: name, match: cron.trim(), identifier: name });
-      parseCronItems(schedules); // throws at registration on a malformed pattern
+      const item = { task: name, match: cron.trim(), identifier: name };
+      parseCronItems([item]); // throws here, at registration, on a malformed pattern
+      schedules.push(item);
     },
     get crontab() {
       return schedules.map((s) => `${s.match} ${s.task}`).join('\n');

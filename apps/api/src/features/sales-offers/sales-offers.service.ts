@@ -108,6 +108,11 @@ export function allowedTransitions(user: SessionUser, status: OfferStatus): Offe
   return [...OFFER_TRANSITIONS[status]];
 }
 
+/** The PDF is the customer's document, whoever prints it: it shows what their portal shows, never the notes. */
+function customerView(offer: SalesOffer): SalesOffer {
+  return redact({ all: false, partyId: offer.customer.id }, salesOfferFieldVisibility, offer);
+}
+
 /** `20 Nov 2026`: how the problem of a late acceptance names the day. */
 function dayText(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
@@ -364,10 +369,10 @@ export function salesOffersService(
    */
   async function sendJob(offerId: string): Promise<void> {
     const row = await repo.find({ all: true }, offerId);
-    if (!row || row.status === 'draft' || !row.contact_email) return;
+    // Cancelled before the job ran: the customer is not sent what no longer stands.
+    if (!row || row.status === 'draft' || row.status === 'cancelled' || !row.contact_email) return;
     const company = await readCompany(db);
-    const offer = await toOffer(null, row);
-    const bytes = await renderOfferPdf(offer, company);
+    const bytes = await renderOfferPdf(customerView(await toOffer(null, row)), company);
     const key = newStorageKey(await documentsRepository(db).namespace());
     // The file first, then its row (as an upload does): a run that dies in between leaves only a file the sweep removes.
     const put = await store.put(key, [bytes], { maxBytes: bytes.length });
@@ -380,7 +385,7 @@ export function salesOffersService(
         .where('record_id', '=', offerId)
         .executeTakeFirst();
       if (existing) return false;
-      await documentsRepository(trx).insert({
+      const document = await documentsRepository(trx).insert({
         record_type: 'offer',
         record_id: offerId,
         dossier_id: null,
@@ -406,6 +411,9 @@ export function salesOffersService(
             '',
             company.legalName,
           ].join('\n'),
+          attachments: [
+            { fileName: `${row.number}.pdf`, contentType: 'application/pdf', documentId: document.id },
+          ],
         },
         trx,
       );
@@ -456,7 +464,7 @@ export function salesOffersService(
     get,
 
     async pdf(user: SessionUser, idOrNumber: string): Promise<{ fileName: string; bytes: Buffer }> {
-      const offer = await get(user, idOrNumber);
+      const offer = customerView(await get(user, idOrNumber));
       return { fileName: `${offer.number}.pdf`, bytes: await renderOfferPdf(offer, await readCompany(db)) };
     },
 
@@ -570,15 +578,20 @@ export function salesOffersService(
       return toOffer(user, row);
     },
 
+    /** A customer's history starts when the offer was sent to them: the drafting is the forwarder's. */
     async history(user: SessionUser, idOrNumber: string) {
       const row = await rowOr404(scopeOf(user), idOrNumber);
-      return historyOf(
+      const scope = scopeOf(user);
+      const entries = await historyOf(
         db,
         'offer',
         row.id,
-        { scope: scopeOf(user), visibility: salesOfferFieldVisibility },
+        { scope, visibility: salesOfferFieldVisibility },
         OFFER_REFERENCES,
       );
+      if (scope.all) return entries;
+      const sent = entries.findIndex((e) => e.changes.some((c) => c.field === 'status' && c.to === 'sent'));
+      return sent < 0 ? [] : entries.slice(0, sent + 1);
     },
 
     /** For tests and the demo: the jobs' work, without the queue. */

@@ -236,6 +236,10 @@ describe('customers', () => {
     const history = await call('GET', `/sales-offers/${mine.id}/history`, acme);
     expect(history.status).toBe(200);
     expect(history.raw).not.toContain('Margin 18');
+    // It starts when the offer was sent to them: the drafting is not theirs to read.
+    expect((history.body as unknown as Json[]).map((e) => [e.action, e.changes])).toEqual([
+      ['status changed', [{ field: 'status', from: 'draft', to: 'sent' }]],
+    ]);
     expect((await call('GET', `/sales-offers/${theirs.id}/history`, acme)).status).toBe(404);
   });
 
@@ -292,6 +296,10 @@ describe('sending', () => {
     expect(o).toMatchObject({ status: 'sent', allowedTransitions: ['accepted', 'rejected', 'cancelled'] });
     const mail = await smtp.waitFor('pdf-test@acme.example');
     expect(mailText(mail.raw)).toContain(`Offer ${o.number}`);
+    // The PDF rides along as an attachment (base64 of a file that starts with %PDF-).
+    expect(mail.raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${o.number}\\.pdf`));
+    expect(mail.raw).toMatch(/Content-Disposition: attachment/);
+    expect(mail.raw).toContain(Buffer.from('%PDF-').toString('base64').slice(0, 6));
     const docs = await db.db
       .selectFrom('documents')
       .selectAll()
