@@ -3,6 +3,7 @@
  * (or POST new DCSA events in batches, with an integration key) for D seconds and record every
  * latency. Prints one JSON line with percentiles and throughput.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { dcsaEvents } from './dcsa-events.ts';
 
@@ -55,24 +56,43 @@ export async function drive(
   return summarize(latencies, errors, (performance.now() - start) / 1000);
 }
 
-// Child mode: `tsx bench/api-load.ts '<json>'` with { urls, token, concurrency, seconds } for GETs, or
-// { urls: [ingest url], apiKey, ingest: { batch, containers }, concurrency, seconds } for event ingest.
+// Child mode: `tsx bench/api-load.ts '<json>'` with { urls, token, concurrency, seconds } for GETs,
+// { urls: [ingest url], apiKey, ingest: { batch, containers }, concurrency, seconds } for event ingest, or
+// { urls: [invoices url], token, issue: { draftsFile }, concurrency, seconds } to issue drafts (each once;
+// the file holds `{ id, version }[]`, too many for a command line).
 if (process.argv[1]?.endsWith('api-load.ts') && process.argv[2]) {
   const cfg = JSON.parse(process.argv[2]) as {
     urls: string[];
     token?: string;
     apiKey?: string;
     ingest?: { batch: number; containers: string[] };
+    issue?: { draftsFile: string };
     concurrency: number;
     seconds: number;
   };
   const ingest = cfg.ingest;
+  const drafts = cfg.issue
+    ? (JSON.parse(readFileSync(cfg.issue.draftsFile, 'utf8')) as { id: string; version: number }[])
+    : [];
+  let nextDraft = 0;
   const headers: Record<string, string> = cfg.apiKey
     ? { 'x-api-key': cfg.apiKey, 'content-type': 'application/json' }
     : { authorization: `Bearer ${cfg.token}` };
   const result = await drive(
     async (i) => {
       const url = cfg.urls[i % cfg.urls.length] as string;
+      if (cfg.issue) {
+        // Every call issues the next draft, warm-up included: a draft is issued once.
+        const draft = drafts[nextDraft++];
+        if (!draft) throw new Error('out of drafts');
+        const res = await fetch(`${url}/${draft.id}/issue`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ version: draft.version }),
+        });
+        await res.arrayBuffer();
+        return res.ok;
+      }
       const res = ingest
         ? await fetch(url, {
             method: 'POST',

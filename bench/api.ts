@@ -7,10 +7,12 @@
  *   (bench/api-load.ts), C concurrent connections for D seconds per scenario;
  * - the floor: the repository call each endpoint makes (SQL only), from this process, same C and D.
  * Prints p50/p95/p99 and requests per second, and API ÷ floor ratios; writes bench/results/api-latest.json.
+ * Issuing invoices is measured apart (`issuing`): fresh drafts issued through the API by 1 and 10
+ * concurrent issuers, then the numbers checked gap-free and consecutive, next to the bare SQL of issuing.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,11 +23,20 @@ import {
   documentListQuerySchema,
   dossierListQuerySchema,
   EVENT_LINKING_STATUSES,
+  salesInvoiceListQuerySchema,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
-import { seedOperations, seedScale, seedTransports } from '../apps/api/src/db/seed-scale.ts';
+import {
+  SALES_TABLES,
+  seedInvoices,
+  seedOffers,
+  seedOperations,
+  seedScale,
+  seedTransports,
+} from '../apps/api/src/db/seed-scale.ts';
+import { takeSeriesNumber } from '../apps/api/src/features/company/company.service.ts';
 import { containerEventsRepository } from '../apps/api/src/features/container-events/container-events.repository.ts';
 import { toNewEvent } from '../apps/api/src/features/container-events/container-events.service.ts';
 import { documentsRepository } from '../apps/api/src/features/documents/documents.repository.ts';
@@ -34,6 +45,8 @@ import {
   dossierListSpec,
   dossiersRepository,
 } from '../apps/api/src/features/dossiers/dossiers.repository.ts';
+import { salesInvoicesRepository } from '../apps/api/src/features/sales-invoices/sales-invoices.repository.ts';
+import { todayIn } from '../apps/api/src/features/sales-invoices/sales-invoices.service.ts';
 import { transportsRepository } from '../apps/api/src/features/transports/transports.repository.ts';
 import { cursorAt } from '../apps/api/src/records/list.ts';
 import { drive, type LoadResult } from './api-load.ts';
@@ -96,10 +109,26 @@ try {
     log: (l) => console.log(`  ${l}`),
   }))
     console.log(`  seeded ${r.table}: ${r.rows} rows in ${r.seconds.toFixed(1)} s (${r.rowsPerSecond}/s)`);
+  // Data seeded before sales existed gets its offers and invoices now.
+  const sales = (
+    await sql<{ offers: number; invoices: number }>`
+      select (select count(*)::int from sales_offers) offers, (select count(*)::int from sales_invoices) invoices`.execute(
+      database.db,
+    )
+  ).rows[0];
+  if (!sales?.offers || !sales.invoices) {
+    console.log('seeding sales offers and invoices …');
+    const t0 = performance.now();
+    if (!sales?.offers) await seedOffers(database.db, sql`true`);
+    if (!sales?.invoices) await seedInvoices(database.db, sql`true`);
+    for (const t of SALES_TABLES) await sql.raw(`vacuum (analyze) ${t}`).execute(database.db);
+    console.log(`  sales seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
   const counts = (
-    await sql<{ events: string; documents: string; transports: string }>`
+    await sql<{ events: string; documents: string; transports: string; invoices: string; offers: string }>`
       select (select count(*) from container_events) as events, (select count(*) from documents) as documents,
-             (select count(*) from transports) as transports`.execute(database.db)
+             (select count(*) from transports) as transports, (select count(*) from sales_invoices) as invoices,
+             (select count(*) from sales_offers) as offers`.execute(database.db)
   ).rows[0];
 
   // The busiest week of pickups, for the planning list.
@@ -156,6 +185,14 @@ try {
         limit 2000`.execute(database.db)
   ).rows.map((r) => r.n);
 
+  const invoiceIds = (
+    await sql<{
+      id: string;
+    }>`select id from sales_invoices tablesample system (1) where number is not null limit 200`.execute(
+      database.db,
+    )
+  ).rows.map((r) => r.id);
+
   const port = await freePort();
   server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
@@ -166,6 +203,9 @@ try {
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      // Issuing queues each invoice's PDF; rendering it is the job queue's work, not the issue's: with
+      // the worker off it does not share the 2 cores with what is measured (the jobs stay queued).
+      JOBS_ENABLED: 'false',
       WEB_DIST: '/nonexistent',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -205,6 +245,8 @@ try {
   const q = (s: Record<string, string>) => dossierListQuerySchema.parse(s);
   const events = containerEventsRepository(database.db);
   const documents = documentsRepository(database.db);
+  const invoices = salesInvoicesRepository(database.db);
+  const iq = (s: Record<string, string>) => salesInvoiceListQuerySchema.parse(s);
   // The ingest floor: the same kind of events, generated and parsed before the clock starts (a pool
   // of fresh ones, each used once), stored by the same single statement the API runs.
   const ingestFloor = (batch: number) => {
@@ -289,14 +331,177 @@ try {
       ingest: 500,
     },
     {
+      name: 'invoices, first page',
+      urls: ['/api/sales-invoices?pageSize=50'],
+      floor: () => invoices.list(all, iq({ pageSize: '50' })),
+    },
+    {
+      name: 'invoices, overdue',
+      urls: ['/api/sales-invoices?overdue=true&pageSize=50'],
+      floor: () => invoices.list(all, iq({ overdue: 'true', pageSize: '50' })),
+    },
+    {
+      name: 'invoice detail',
+      urls: invoiceIds.map((id) => `/api/sales-invoices/${id}`),
+      floor: async (i) => {
+        const row = await invoices.find(all, invoiceIds[i % invoiceIds.length] as string);
+        return Promise.all([
+          invoices.lines(row?.id as string),
+          invoices.payments(row?.id as string),
+          invoices.creditNotes(all, row?.id as string),
+        ]);
+      },
+    },
+    {
       name: 'search q (reference)',
       urls: refs.map((r) => `/api/dossiers?q=${encodeURIComponent(r)}&pageSize=50`),
       floor: (i) => repo.list(all, q({ q: refs[i % refs.length] as string, pageSize: '50' })),
     },
   ];
 
+  /**
+   * Issuing throughput with C concurrent issuers: fresh drafts (domestic customers, two standard-rated
+   * lines) are issued through `POST /api/sales-invoices/{id}/issue` from the load process, each once;
+   * then the same number of fresh drafts by the bare SQL of issuing (takeSeriesNumber's
+   * `UPDATE document_series_years … RETURNING` and the draft's update, one transaction each). After each
+   * run the numbers this run took must be exactly the series' next ones, one per issued draft: no gap,
+   * no duplicate, none burnt by a failure. Left-over drafts are deleted.
+   */
+  async function benchIssuing(C: number) {
+    const year = Number(todayIn().slice(0, 4));
+    // Enough for a fast run: a draft that is not used is deleted afterwards.
+    const perRun = Math.max(2000, SECONDS * 600 + 1500);
+    const makeDrafts = async (n: number) =>
+      (
+        await sql<{ id: string }>`
+          with c as (
+            select p.id, row_number() over (order by p.id) - 1 as k, count(*) over () as m
+            from parties p, company_settings s
+            where p.country_code = s.country_code and p.street is not null and p.postal_code is not null and p.city is not null
+          ), inv as (
+            insert into sales_invoices (kind, status, customer_id, currency, payment_terms_days, buyer_reference,
+                                        line_extension_amount, vat_total, tax_inclusive_amount, vat_total_base, notes)
+            select 'invoice', 'draft', c.id, 'EUR', 30, 'BENCH-' || g, 1463.50, 307.34, 1770.84, 307.34, 'bench:api issuing'
+            from generate_series(1, ${n}::int) g join c on c.k = g % c.m
+            returning id
+          ), lines as (
+            insert into sales_invoice_lines (invoice_id, position, charge_code, description, quantity, unit, unit_price,
+                                             vat_code, vat_rate, line_net)
+            select inv.id, l.position, l.code, l.description, l.quantity, l.unit, l.price, 'S', 21, l.net
+            from inv cross join (values (1, 'FREIGHT', 'Road freight Rotterdam - Venlo', 1, 'LS', 1250.00, 1250.00),
+                                        (2, 'HANDLING', 'Handling', 2.5, 'HUR', 85.40, 213.50))
+                 as l(position, code, description, quantity, unit, price, net)
+          )
+          select id from inv`.execute(database.db)
+      ).rows.map((r) => ({ id: r.id, version: 1 }));
+    const seriesNow = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select coalesce((select last_issued from document_series_years
+            where kind = 'invoice' and year = ${year}), 0)::int n`.execute(database.db)
+        ).rows[0]?.n,
+      );
+    // The numbers these drafts took, against the series before and after.
+    const check = async (ids: string[], before: number, after: number) => {
+      const r = (
+        await sql<{
+          issued: number;
+          distinct_n: number;
+          lo: number | null;
+          hi: number | null;
+          drafts: number;
+        }>`
+          select count(number)::int issued, count(distinct number)::int distinct_n,
+                 min(substring(number from '-([0-9]+)$')::int) lo, max(substring(number from '-([0-9]+)$')::int) hi,
+                 count(*) filter (where number is null)::int drafts
+          from sales_invoices where id = any(${ids}::uuid[])`.execute(database.db)
+      ).rows[0];
+      const issued = r?.issued ?? 0;
+      const ok =
+        issued > 0 &&
+        r?.distinct_n === issued &&
+        r.lo === before + 1 &&
+        r.hi === after &&
+        after - before === issued;
+      // Drafts never issued go; issued ones stay (the database refuses to delete them).
+      await sql`delete from sales_invoices where id = any(${ids}::uuid[]) and number is null`.execute(
+        database.db,
+      );
+      return { issued, from: r?.lo ?? null, to: r?.hi ?? null, gapFree: ok };
+    };
+
+    // Through the API, from the load process.
+    const apiDrafts = await makeDrafts(perRun);
+    const draftsFile = path.join(os.tmpdir(), `fvg-bench-drafts-${process.pid}-${C}.json`);
+    writeFileSync(draftsFile, JSON.stringify(apiDrafts));
+    let before = await seriesNow();
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [
+        'bench/api-load.ts',
+        JSON.stringify({
+          urls: [`${origin}/api/sales-invoices`],
+          token,
+          issue: { draftsFile },
+          concurrency: C,
+          seconds: SECONDS,
+        }),
+      ],
+      { cwd: root, maxBuffer: 1 << 20 },
+    );
+    rmSync(draftsFile, { force: true });
+    const api = JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult;
+    const apiNumbers = await check(
+      apiDrafts.map((d) => d.id),
+      before,
+      await seriesNow(),
+    );
+
+    // The floor: the SQL of issuing alone, from this process.
+    const floorDrafts = await makeDrafts(perRun);
+    let next = 0;
+    before = await seriesNow();
+    const floor = await drive(
+      async () => {
+        const draft = floorDrafts[next++];
+        if (!draft) return false;
+        await database.db.transaction().execute(async (trx) => {
+          const { number } = await takeSeriesNumber(trx, 'invoice', year);
+          // The snapshots as the API writes them (InvoiceSeller / InvoiceParty), read in the same statement.
+          await sql`
+            update sales_invoices i set number = ${number}, status = 'issued', issue_date = current_date,
+                   due_date = current_date + i.payment_terms_days,
+                   seller = (select jsonb_build_object('name', legal_name, 'street', street, 'postalCode', postal_code,
+                               'city', city, 'countryCode', country_code, 'vatNumber', vat_number,
+                               'registrationNumber', registration_number, 'peppolScheme', peppol_scheme,
+                               'peppolId', peppol_id, 'email', email, 'iban', iban, 'bic', bic, 'footer', invoice_footer)
+                             from company_settings),
+                   buyer = (select jsonb_build_object('name', p.name, 'street', p.street, 'postalCode', p.postal_code,
+                              'city', p.city, 'countryCode', p.country_code, 'vatNumber', p.vat_number,
+                              'registrationNumber', null, 'peppolScheme', null, 'peppolId', null, 'email', p.email)
+                            from parties p where p.id = i.customer_id),
+                   issued_at = now(), version = i.version + 1, updated_at = now()
+            where i.id = ${draft.id} and i.number is null`.execute(trx);
+        });
+        return true;
+      },
+      C,
+      SECONDS,
+    );
+    const floorNumbers = await check(
+      floorDrafts.map((d) => d.id),
+      before,
+      await seriesNow(),
+    );
+    console.log(
+      `issuing, ${C} issuer${C === 1 ? '' : 's'}: API ${api.rps} invoices/s (p50 ${api.p50} p95 ${api.p95} p99 ${api.p99} ms, errors ${api.errors}), numbers ${apiNumbers.from}…${apiNumbers.to} ${apiNumbers.gapFree ? 'gap-free and consecutive' : 'NOT CONSECUTIVE'} | SQL floor ${floor.rps}/s (p95 ${floor.p95} ms), numbers ${floorNumbers.gapFree ? 'gap-free and consecutive' : 'NOT CONSECUTIVE'}`,
+    );
+    if (!apiNumbers.gapFree || !floorNumbers.gapFree) process.exitCode = 1;
+    return { api, floor, apiNumbers, floorNumbers };
+  }
+
   type Row = { name: string; api: LoadResult; floor: LoadResult; eventsPerRequest?: number };
-  const runs: { connections: number; rows: Row[] }[] = [];
+  const runs: { connections: number; rows: Row[]; issuing?: Awaited<ReturnType<typeof benchIssuing>> }[] = [];
   const chosen = scenarios.filter((s) => !ONLY.length || ONLY.some((w) => s.name.includes(w)));
   for (const C of CONNECTIONS) {
     const rows: Row[] = [];
@@ -343,7 +548,9 @@ try {
       );
     }
 
-    runs.push({ connections: C, rows });
+    const issuing =
+      ONLY.length && !ONLY.some((w) => 'issuing'.includes(w)) ? undefined : await benchIssuing(C);
+    runs.push({ connections: C, rows, ...(issuing ? { issuing } : {}) });
   }
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(
@@ -355,6 +562,8 @@ try {
         transports: Number(counts?.transports),
         containerEvents: Number(counts?.events),
         documents: Number(counts?.documents),
+        salesOffers: Number(counts?.offers),
+        salesInvoices: Number(counts?.invoices),
         seconds: SECONDS,
         cores: os.cpus().length,
         runs,
@@ -368,4 +577,5 @@ try {
   if (server) await once(server, 'exit').catch(() => {});
   await database.shutdown();
 }
-process.exit(0);
+// Non-zero when the issuing check found a gap or a duplicate.
+process.exit(process.exitCode ?? 0);

@@ -2,11 +2,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  defaultVat,
   documentTotals,
   type InvoiceKind,
   type IssueParty,
   issueProblems,
   isValidContainerNumber,
+  trimDecimal,
   type VatCode,
   type VatExemptionReason,
 } from '@fvg/contracts';
@@ -132,6 +134,8 @@ describe('seed:scale', () => {
         )
       ).rows[0]?.n;
       await seedScale(demo.db, { dossiers: 30, chargesPerDossier: 1, transportsPerDossier: 1 });
+      // The generated offers and invoices continue the demo's series.
+      await expectSeriesConsecutive(demo.db);
       const reports = await seedOperations(demo.db, store, { eventsPerContainer: 2, documentsPerDossier: 1 });
       const after = await counts();
       expect(after?.dossiers).toBe((before?.dossiers ?? 0) + 30);
@@ -169,32 +173,7 @@ describe('seed:scale', () => {
  * adding up to the paid amount and the status, every issued line marking its charge.
  */
 async function expectSalesConsistent(db: TestDatabase['db']) {
-  for (const [table, kind] of [
-    ['sales_offers', 'offer'],
-    ['sales_invoices', 'invoice'],
-  ] as const) {
-    const series = (
-      await sql<{
-        year: number;
-        n: number;
-        distinct_n: number;
-        lo: number;
-        hi: number;
-        last_issued: number;
-        next_number: number;
-      }>`
-        select y.year, count(t.number)::int n, count(distinct t.number)::int distinct_n,
-               min(substring(t.number from '-([0-9]+)$')::int) lo, max(substring(t.number from '-([0-9]+)$')::int) hi,
-               y.last_issued, y.next_number
-        from document_series_years y
-        join ${sql.table(table)} t on t.number like '%' || y.year || '-%'
-        where y.kind = ${kind} and t.number is not null
-        group by y.year, y.last_issued, y.next_number order by y.year`.execute(db)
-    ).rows;
-    expect(series.length).toBeGreaterThan(0);
-    for (const y of series)
-      expect(y).toEqual({ ...y, distinct_n: y.n, lo: 1, hi: y.n, last_issued: y.n, next_number: y.n + 1 });
-  }
+  await expectSeriesConsecutive(db);
 
   const offers = (
     await sql<{ accepted: number; linked: number; statuses: number; bad_lines: number }>`
@@ -220,6 +199,7 @@ async function expectSalesConsistent(db: TestDatabase['db']) {
       paid_amount: string;
       payments: string;
       overdue: boolean;
+      dossier_type: Parameters<typeof defaultVat>[0]['dossierType'];
       lines: {
         quantity: string;
         unitPrice: string;
@@ -231,6 +211,7 @@ async function expectSalesConsistent(db: TestDatabase['db']) {
       }[];
     }>`
       select i.id, i.number, i.status, i.seller, i.buyer, i.line_extension_amount::text, i.vat_total::text,
+             (select type from dossiers d where d.id = i.dossier_id) dossier_type,
              i.tax_inclusive_amount::text, i.paid_amount::text,
              (select coalesce(sum(amount), 0)::numeric(16, 2)::text from sales_invoice_payments p where p.invoice_id = i.id) payments,
              (i.status in ('issued', 'partially_paid') and i.due_date < current_date) overdue,
@@ -268,6 +249,19 @@ async function expectSalesConsistent(db: TestDatabase['db']) {
       continue;
     }
     expect(inv.lines.every((l) => l.marks)).toBe(true);
+    // The SQL's VAT is defaultVat's, line by line.
+    const vat = defaultVat({
+      dossierType: inv.dossier_type,
+      sellerCountry: inv.seller?.countryCode ?? '',
+      buyerCountry: inv.buyer?.countryCode ?? '',
+      buyerVatNumber: inv.buyer?.vatNumber ?? null,
+    });
+    for (const l of inv.lines)
+      expect({
+        vatCode: l.vatCode,
+        vatRate: l.vatRate === null ? null : trimDecimal(l.vatRate),
+        exemptionReason: l.exemptionReason,
+      }).toEqual(vat);
     const kind: InvoiceKind = 'invoice';
     expect(
       issueProblems({
@@ -281,5 +275,36 @@ async function expectSalesConsistent(db: TestDatabase['db']) {
         precedingInvoiceNumber: null,
       }),
     ).toEqual([]);
+  }
+}
+
+/** Every offer and invoice series is 1…last issued per year: no gap, no duplicate, the counter past them. */
+async function expectSeriesConsecutive(db: TestDatabase['db']) {
+  for (const [table, kind] of [
+    ['sales_offers', 'offer'],
+    ['sales_invoices', 'invoice'],
+  ] as const) {
+    const series = (
+      await sql<{
+        year: number;
+        n: number;
+        distinct_n: number;
+        lo: number;
+        hi: number;
+        last_issued: number;
+        next_number: number;
+      }>`
+        select y.year, count(t.number)::int n, count(distinct t.number)::int distinct_n,
+               min(substring(t.number from '-([0-9]+)$')::int) lo, max(substring(t.number from '-([0-9]+)$')::int) hi,
+               y.last_issued, y.next_number
+        from document_series_years y
+        join ${sql.table(table)} t on t.number like '%' || y.year || '-%'
+        where y.kind = ${kind} and t.number is not null
+          and ${table === 'sales_invoices' ? sql`t.kind = 'invoice'` : sql`true`}
+        group by y.year, y.last_issued, y.next_number order by y.year`.execute(db)
+    ).rows;
+    expect(series.length).toBeGreaterThan(0);
+    for (const y of series)
+      expect(y).toEqual({ ...y, distinct_n: y.n, lo: 1, hi: y.n, last_issued: y.n, next_number: y.n + 1 });
   }
 }

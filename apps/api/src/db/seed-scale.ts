@@ -371,66 +371,60 @@ export async function seedInvoices(db: Db, where: RawBuilder<unknown>): Promise<
     ...Array(5).fill('issued'),
   ];
   return db.transaction().execute(async (trx) => {
-    await sql`create temporary table seed_invoices (id uuid primary key, target text not null, rn bigint not null) on commit drop`.execute(
-      trx,
-    );
-    const made = await sql<{ invoices: number; lines: number }>`
-      with src as (
-        select d.id, d.customer_id, d.type, d.etd, d.created_at, d.created_by, d.customer_reference,
-               row_number() over (order by d.created_at, d.id) as rn
-        from dossiers d
-        where ${where}
-          and exists (select 1 from dossier_charges c where c.dossier_id = d.id and c.kind = 'revenue' and c.invoiced_line_id is null)
-          and not exists (select 1 from sales_invoices i where i.dossier_id = d.id)
-      ), plan as (
-        select s.*, (${targets}::text[])[1 + s.rn % 20] as target,
-               least(coalesce(s.etd, s.created_at::date) + 3 + (s.rn % 10)::int, current_date - (s.rn % 20)::int) as issue_on
-        from src s
-      ), gl as (
-        select d.id as dossier_id, c.id as charge_id, row_number() over (partition by d.id order by c.position)::int as position,
-               ${salesChargeCode(sql`c.charge_code`)} as charge_code, c.description, c.base_amount as price,
-               v.code, v.rate, v.reason
-        from plan d
-        join parties p on p.id = d.customer_id
-        join dossier_charges c on c.dossier_id = d.id and c.kind = 'revenue' and c.invoiced_line_id is null
-        ${vatOfDossier(company.country_code)}
-      ), grp as (
-        -- BR-CO-17: each (code, rate) group's VAT from the group's net, rounded once.
-        select dossier_id, sum(price) as taxable, round(sum(price) * coalesce(rate, 0) / 100, 2) as vat
-        from gl group by dossier_id, code, rate
-      ), tot as (
-        select dossier_id, sum(taxable) as net, sum(vat) as vat from grp group by dossier_id
-      ), inv as (
-        insert into sales_invoices (kind, status, customer_id, dossier_id, currency, issue_date, supply_date, due_date,
-                                    payment_terms_days, buyer_reference, seller, buyer, line_extension_amount, vat_total,
-                                    tax_inclusive_amount, vat_total_base, created_at, created_by, updated_at, updated_by)
-        select 'invoice', 'draft', d.customer_id, d.id, ${company.base_currency},
-               case when d.target <> 'draft' then d.issue_on end,
-               case when d.target <> 'draft' then least(coalesce(d.etd, d.issue_on), d.issue_on) end,
-               case when d.target <> 'draft' then d.issue_on + ${terms}::int end,
-               ${terms}::int, d.customer_reference,
-               case when d.target <> 'draft' then ${JSON.stringify(company.seller)}::jsonb end,
-               case when d.target <> 'draft' then jsonb_build_object('name', p.name, 'street', p.street,
-                 'postalCode', p.postal_code, 'city', p.city, 'countryCode', p.country_code, 'vatNumber', p.vat_number,
-                 'registrationNumber', null, 'peppolScheme', null, 'peppolId', null, 'email', p.email) end,
-               t.net, t.vat, t.net + t.vat, t.vat,
-               (d.issue_on - 1) + time '09:00', d.created_by, (d.issue_on - 1) + time '09:00', d.created_by
-        from plan d join tot t on t.dossier_id = d.id join parties p on p.id = d.customer_id
-        returning id, dossier_id
-      ), planned as (
-        insert into seed_invoices (id, target, rn)
-        select inv.id, d.target, d.rn from inv join plan d on d.id = inv.dossier_id
-        returning 1
-      ), lines as (
-        insert into sales_invoice_lines (invoice_id, position, charge_id, charge_code, description, quantity, unit,
-                                         unit_price, vat_code, vat_rate, exemption_reason, line_net)
-        select inv.id, gl.position, gl.charge_id, gl.charge_code, gl.description, 1, 'LS', gl.price, gl.code, gl.rate,
-               gl.reason, gl.price
-        from inv join gl on gl.dossier_id = inv.dossier_id
-        returning 1
-      )
-      select (select count(*)::int from inv) invoices, (select count(*)::int from lines) lines,
-             (select count(*)::int from planned) planned`.execute(trx);
+    // The plan, with each invoice's id fixed up front: every later statement joins it by index, never
+    // one CTE to another (whose row estimates make the planner loop over both).
+    await sql`
+      create temporary table seed_invoices on commit drop as
+      select gen_random_uuid() as id, s.id as dossier_id, s.customer_id, s.type, s.etd, s.created_by,
+             s.customer_reference, s.rn, (${targets}::text[])[1 + s.rn % 20] as target,
+             least(coalesce(s.etd, s.created_at::date) + 3 + (s.rn % 10)::int, current_date - (s.rn % 20)::int) as issue_on
+      from (select d.*, row_number() over (order by d.created_at, d.id) as rn
+            from dossiers d
+            where ${where}
+              and exists (select 1 from dossier_charges c where c.dossier_id = d.id and c.kind = 'revenue' and c.invoiced_line_id is null)
+              and not exists (select 1 from sales_invoices i where i.dossier_id = d.id)) s`.execute(trx);
+    await sql`alter table seed_invoices add primary key (id)`.execute(trx);
+    await sql`create unique index on seed_invoices (dossier_id)`.execute(trx);
+    await sql`analyze seed_invoices`.execute(trx);
+    await sql`
+      create temporary table seed_invoice_lines on commit drop as
+      select d.id as invoice_id, c.id as charge_id, row_number() over (partition by d.id order by c.position)::int as position,
+             ${salesChargeCode(sql`c.charge_code`)} as charge_code, c.description, c.base_amount as price,
+             v.code, v.rate, v.reason
+      from seed_invoices d
+      join parties p on p.id = d.customer_id
+      join dossier_charges c on c.dossier_id = d.dossier_id and c.kind = 'revenue' and c.invoiced_line_id is null
+      ${vatOfDossier(company.country_code)}`.execute(trx);
+    await sql`analyze seed_invoice_lines`.execute(trx);
+
+    const made = await sql`
+      insert into sales_invoices (id, kind, status, customer_id, dossier_id, currency, issue_date, supply_date, due_date,
+                                  payment_terms_days, buyer_reference, seller, buyer, line_extension_amount, vat_total,
+                                  tax_inclusive_amount, vat_total_base, created_at, created_by, updated_at, updated_by)
+      select d.id, 'invoice', 'draft', d.customer_id, d.dossier_id, ${company.base_currency},
+             case when d.target <> 'draft' then d.issue_on end,
+             case when d.target <> 'draft' then least(coalesce(d.etd, d.issue_on), d.issue_on) end,
+             case when d.target <> 'draft' then d.issue_on + ${terms}::int end,
+             ${terms}::int, d.customer_reference,
+             case when d.target <> 'draft' then ${JSON.stringify(company.seller)}::jsonb end,
+             case when d.target <> 'draft' then jsonb_build_object('name', p.name, 'street', p.street,
+               'postalCode', p.postal_code, 'city', p.city, 'countryCode', p.country_code, 'vatNumber', p.vat_number,
+               'registrationNumber', null, 'peppolScheme', null, 'peppolId', null, 'email', p.email) end,
+             t.net, t.vat, t.net + t.vat, t.vat,
+             (d.issue_on - 1) + time '09:00', d.created_by, (d.issue_on - 1) + time '09:00', d.created_by
+      from seed_invoices d
+      join parties p on p.id = d.customer_id
+      join (
+        -- BR-CO-17: each (code, rate) group's VAT from the group's net, rounded once; totals are sums.
+        select invoice_id, sum(taxable) as net, sum(vat) as vat
+        from (select invoice_id, sum(price) as taxable, round(sum(price) * coalesce(rate, 0) / 100, 2) as vat
+              from seed_invoice_lines group by invoice_id, code, rate) g
+        group by invoice_id) t on t.invoice_id = d.id`.execute(trx);
+    const lines = await sql`
+      insert into sales_invoice_lines (invoice_id, position, charge_id, charge_code, description, quantity, unit,
+                                       unit_price, vat_code, vat_rate, exemption_reason, line_net)
+      select invoice_id, position, charge_id, charge_code, description, 1, 'LS', price, code, rate, reason, price
+      from seed_invoice_lines`.execute(trx);
 
     // Issue: numbers in issue-date order per year, from each year's next number (as takeSeriesNumber).
     await sql`
@@ -469,8 +463,8 @@ export async function seedInvoices(db: Db, where: RawBuilder<unknown>): Promise<
       from seed_invoices s join sales_invoice_lines l on l.invoice_id = s.id
       where s.target <> 'draft' and l.charge_id = ch.id`.execute(trx);
     return {
-      invoices: made.rows[0]?.invoices ?? 0,
-      lines: made.rows[0]?.lines ?? 0,
+      invoices: Number(made.numAffectedRows ?? 0),
+      lines: Number(lines.numAffectedRows ?? 0),
       payments: Number(paid.numAffectedRows ?? 0),
     };
   });
@@ -530,52 +524,53 @@ export async function seedOffers(db: Db, where: RawBuilder<unknown>): Promise<Sa
     ...Array(10).fill('accepted'),
     ...['sent', 'sent', 'sent', 'draft', 'draft', 'rejected', 'rejected', 'expired', 'expired', 'cancelled'],
   ];
-  const r = await sql<{ offers: number; lines: number }>`
-    with src as (
-      select d.*, row_number() over (order by d.created_at, d.id) as rn
-      from dossiers d
-      where ${where} and exists (select 1 from dossier_charges c where c.dossier_id = d.id and c.kind = 'revenue')
-    ), pick as (
-      select s.*, s.created_at - interval '2 days' as at, extract(year from s.created_at - interval '2 days')::int as y,
-             (${statuses}::text[])[1 + (s.rn / 4) % 20] as offer_status
-      from src s where s.rn % 4 = 0
-    ), numbered as (
-      select k.*, ${seriesNumber(prefix, sql`k.y`, sql`k.n`)} as offer_number
-      from (select pick.*, coalesce(sy.next_number, 1) - 1 + row_number() over (partition by pick.y order by pick.at, pick.id) as n
-            from pick left join document_series_years sy on sy.kind = 'offer' and sy.year = pick.y) k
-    ), offers as (
-      insert into sales_offers (number, status, customer_id, valid_until, origin_locode, destination_locode, mode, incoterm,
+  return db.transaction().execute(async (trx) => {
+    // The plan with ids and numbers fixed up front, so the lines join it by index (see seedInvoices).
+    await sql`
+      create temporary table seed_offers on commit drop as
+      select gen_random_uuid() as id, k.*, ${seriesNumber(prefix, sql`k.y`, sql`k.n`)} as offer_number
+      from (select pick.*, coalesce(sy.next_number, 1) - 1 + row_number() over (partition by pick.y order by pick.at, pick.dossier_id) as n
+            from (select s.id as dossier_id, s.customer_id, s.type, s.mode, s.incoterm, s.origin_locode, s.destination_locode,
+                         s.cargo_description, s.packages, s.package_type, s.gross_weight_kg, s.volume_m3, s.created_by,
+                         s.created_at - interval '2 days' as at, extract(year from s.created_at - interval '2 days')::int as y,
+                         (${statuses}::text[])[1 + (s.rn / 4) % 20] as offer_status
+                  from (select d.*, row_number() over (order by d.created_at, d.id) as rn
+                        from dossiers d
+                        where ${where}
+                          and exists (select 1 from dossier_charges c where c.dossier_id = d.id and c.kind = 'revenue')) s
+                  where s.rn % 4 = 0) pick
+            left join document_series_years sy on sy.kind = 'offer' and sy.year = pick.y) k`.execute(trx);
+    await sql`create index on seed_offers (dossier_id)`.execute(trx);
+    await sql`analyze seed_offers`.execute(trx);
+    const offers = await sql`
+      insert into sales_offers (id, number, status, customer_id, valid_until, origin_locode, destination_locode, mode, incoterm,
                                 dossier_type, cargo_description, packages, package_type, gross_weight_kg, volume_m3, dossier_id,
                                 sent_at, decided_at, decided_by, created_at, created_by, updated_at, updated_by)
-      select offer_number, offer_status, customer_id,
+      select id, offer_number, offer_status, customer_id,
              case offer_status when 'expired' then at::date + 14 when 'sent' then greatest(at::date + 30, current_date + 14)
                   else at::date + 30 end,
              origin_locode, destination_locode, mode, incoterm, type, cargo_description, packages, package_type,
-             gross_weight_kg, volume_m3, case when offer_status = 'accepted' then id end,
+             gross_weight_kg, volume_m3, case when offer_status = 'accepted' then dossier_id end,
              case when offer_status <> 'draft' then at + interval '1 hour' end,
              case when offer_status in ('accepted', 'rejected') then at + interval '1 day' end,
              case when offer_status in ('accepted', 'rejected') then created_by end,
              at, created_by, at + interval '1 day', created_by
-      from numbered
-      returning id, number
-    ), lines as (
+      from seed_offers`.execute(trx);
+    const lines = await sql`
       insert into sales_offer_lines (offer_id, position, charge_code, description, quantity, unit, unit_price, currency,
                                      exchange_rate, vat_code, vat_rate, line_net)
-      select o.id, c.position, ${salesChargeCode(sql`c.charge_code`)}, c.description, 1, 'LS', c.amount, c.currency,
+      select d.id, c.position, ${salesChargeCode(sql`c.charge_code`)}, c.description, 1, 'LS', c.amount, c.currency,
              c.exchange_rate, v.code, v.rate, c.amount
-      from offers o
-      join numbered d on d.offer_number = o.number
+      from seed_offers d
       join parties p on p.id = d.customer_id
-      join dossier_charges c on c.dossier_id = d.id and c.kind = 'revenue'
-      ${vatOfDossier(company.country_code)}
-      returning 1
-    ), series as (
+      join dossier_charges c on c.dossier_id = d.dossier_id and c.kind = 'revenue'
+      ${vatOfDossier(company.country_code)}`.execute(trx);
+    await sql`
       insert into document_series_years (kind, year, next_number, last_issued)
-      select 'offer', y, max(n) + 1, max(n) from numbered group by y
-      on conflict (kind, year) do update set next_number = excluded.next_number, last_issued = excluded.last_issued
-      returning 1
-    )
-    select (select count(*)::int from offers) offers, (select count(*)::int from lines) lines,
-           (select count(*)::int from series) years`.execute(db);
-  return { offers: r.rows[0]?.offers ?? 0, offerLines: r.rows[0]?.lines ?? 0 };
+      select 'offer', y, max(n) + 1, max(n) from seed_offers group by y
+      on conflict (kind, year) do update set next_number = excluded.next_number, last_issued = excluded.last_issued`.execute(
+      trx,
+    );
+    return { offers: Number(offers.numAffectedRows ?? 0), offerLines: Number(lines.numAffectedRows ?? 0) };
+  });
 }
