@@ -234,16 +234,21 @@ export async function takeSeriesNumber(
   kind: SeriesKind,
   year: number,
 ): Promise<{ value: number; number: string }> {
-  await sql`
-    insert into document_series_years (kind, year, next_number) values (${kind}, ${year}, 1)
-    on conflict (kind, year) do nothing`.execute(trx);
-  const taken = await sql<{ value: number; prefix: string }>`
+  const take = () => sql<{ value: number; prefix: string }>`
     update document_series_years y
     set next_number = y.next_number + 1, last_issued = y.next_number
     from document_series s
     where y.kind = ${kind} and y.year = ${year} and s.kind = y.kind
     returning y.last_issued as value, s.prefix`.execute(trx);
-  const row = taken.rows[0];
+  // One statement while the year's row exists (every issue but the year's first one): the row lock is
+  // what concurrent issuers queue on, so nothing else runs before it.
+  let row = (await take()).rows[0];
+  if (!row) {
+    await sql`
+      insert into document_series_years (kind, year, next_number) values (${kind}, ${year}, 1)
+      on conflict (kind, year) do nothing`.execute(trx);
+    row = (await take()).rows[0];
+  }
   if (!row) throw new Error(`number series ${kind} does not exist`);
   return { value: row.value, number: formatSeriesNumber(row.prefix, year, row.value) };
 }

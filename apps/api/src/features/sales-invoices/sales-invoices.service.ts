@@ -762,6 +762,14 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
             found.map((p) => ({ field: p.field, message: p.message, code: p.code })),
           );
         const totals = totalsOf(apiLines, row.exchange_rate);
+        // What does not need the number is written first: the series row stays locked from taking the
+        // number until commit, and every concurrent issuer waits on it, so that stretch is kept short.
+        if (row.kind === 'invoice') {
+          await sql`
+            update dossier_charges ch set invoiced_line_id = l.id
+            from sales_invoice_lines l where l.invoice_id = ${row.id} and l.charge_id = ch.id`.execute(trx);
+        }
+        await enqueue(trx, 'invoice.pdf', { invoiceId: row.id }, { jobKey: `invoice.pdf:${row.id}` });
         const { number } = await takeSeriesNumber(trx, row.kind, Number(issueDate.slice(0, 4)));
         await trx
           .updateTable('sales_invoices')
@@ -781,11 +789,6 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           }))
           .where('id', '=', row.id)
           .execute();
-        if (row.kind === 'invoice') {
-          await sql`
-            update dossier_charges ch set invoiced_line_id = l.id
-            from sales_invoice_lines l where l.invoice_id = ${row.id} and l.charge_id = ch.id`.execute(trx);
-        }
         if (credited) {
           const creditedAmount = sumDecimal([credited.credited_amount, totals.taxInclusiveAmount]);
           const full = await fullyCredited(trx, credited.id);
@@ -832,7 +835,6 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
             { field: 'issueDate', from: null, to: issueDate },
           ],
         });
-        await enqueue(trx, 'invoice.pdf', { invoiceId: row.id }, { jobKey: `invoice.pdf:${row.id}` });
         return { id: row.id, creditedId: credited?.id };
       });
       const row = await rowOr404({ all: true }, result.id);
