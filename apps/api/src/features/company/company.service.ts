@@ -234,7 +234,8 @@ export async function takeSeriesNumber(
   kind: SeriesKind,
   year: number,
 ): Promise<{ value: number; number: string }> {
-  const take = () => sql<{ value: number; prefix: string }>`
+  const take = () =>
+    sql<{ value: number; prefix: string }>`
     update document_series_years y
     set next_number = y.next_number + 1, last_issued = y.next_number
     from document_series s
