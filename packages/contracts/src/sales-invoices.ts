@@ -314,7 +314,12 @@ export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
 const userRefSchema = z.object({ id: z.string(), name: z.string() });
 const recordRefSchema = z.object({ id: z.string(), number: z.string() });
 /** A draft has no number yet. */
-const invoiceRefSchema = z.object({ id: z.string(), number: z.string().nullable() });
+/** The invoice a credit note corrects: its number (BT-25) and issue date (BT-26). */
+const invoiceRefSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  issueDate: z.string().nullable(),
+});
 
 export const paymentSchema = z.object({
   id: z.string(),

@@ -134,7 +134,7 @@ export function scenarioInvoice(input: {
   currency?: string;
   exchangeRate?: string | null;
   lines: LineSpec[];
-  creditedInvoice?: { id: string; number: string } | null;
+  creditedInvoice?: { id: string; number: string; issueDate: string } | null;
   buyerReference?: string | null;
   dossier?: { id: string; number: string } | null;
 }): SalesInvoice {
@@ -234,7 +234,7 @@ export const SCENARIOS: Record<string, SalesInvoice> = {
   'credit-note-partial': scenarioInvoice({
     number: 'C-2026-000007',
     kind: 'credit_note',
-    creditedInvoice: { id: 'inv-42', number: 'I-2026-000042' },
+    creditedInvoice: { id: 'inv-42', number: 'I-2026-000042', issueDate: '2026-11-02' },
     buyerReference: 'PO-88123',
     lines: [
       [

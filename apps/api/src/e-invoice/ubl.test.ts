@@ -195,6 +195,9 @@ describe('UBL of the seven scenarios', () => {
     expect(text(at(cn, 'cac:BillingReference', 'cac:InvoiceDocumentReference', 'cbc:ID'))).toBe(
       'I-2026-000042',
     );
+    expect(text(at(cn, 'cac:BillingReference', 'cac:InvoiceDocumentReference', 'cbc:IssueDate'))).toBe(
+      '2026-11-02',
+    );
     expect(has(cn, 'cac:PaymentMeans')).toBe(false);
     const lines = all(cn, 'cac:CreditNoteLine');
     expect(lines).toHaveLength(1);

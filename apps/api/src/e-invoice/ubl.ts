@@ -213,9 +213,8 @@ export function invoiceUbl(invoice: SalesInvoice, company: Company): string {
   if (isCredit && invoice.creditedInvoice?.number) {
     const ref = doc.ele('cac:BillingReference').ele('cac:InvoiceDocumentReference');
     ref.ele('cbc:ID').txt(invoice.creditedInvoice.number);
-    // BT-26: the reference carries the invoice's issue date once the contract has it.
-    const credited = invoice.creditedInvoice;
-    leaf(ref, 'cbc:IssueDate', 'issueDate' in credited ? String(credited.issueDate ?? '') : null);
+    // BT-26: the issue date of the invoice it corrects.
+    leaf(ref, 'cbc:IssueDate', invoice.creditedInvoice.issueDate);
   }
 
   // Outside the scope of VAT, neither party's VAT number may appear (BR-O-02).

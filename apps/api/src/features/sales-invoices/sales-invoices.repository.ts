@@ -26,6 +26,7 @@ export interface InvoiceRow {
   dossier_type: string | null;
   credited_invoice_id: string | null;
   credited_number: string | null;
+  credited_issue_date: string | null;
   currency: string;
   exchange_rate: string | null;
   issue_date: string | null;
@@ -80,7 +81,9 @@ export function toListItem(r: InvoiceRow): SalesInvoiceListItem {
     status: r.status,
     customer: { id: r.customer_id, code: r.customer_code, name: r.customer_name },
     dossier: r.dossier_id && r.dossier_number ? { id: r.dossier_id, number: r.dossier_number } : null,
-    creditedInvoice: r.credited_invoice_id ? { id: r.credited_invoice_id, number: r.credited_number } : null,
+    creditedInvoice: r.credited_invoice_id
+      ? { id: r.credited_invoice_id, number: r.credited_number, issueDate: r.credited_issue_date }
+      : null,
     currency: r.currency,
     issueDate: r.issue_date,
     dueDate: r.due_date,
@@ -107,7 +110,7 @@ const FROM = sql`sales_invoices i join parties c on c.id = i.customer_id
   left join dossiers d on d.id = i.dossier_id
   left join sales_invoices ci on ci.id = i.credited_invoice_id`;
 const SELECT = sql`i.*, c.code as customer_code, c.name as customer_name, d.number as dossier_number,
-  d.type as dossier_type, ci.number as credited_number, ${OVERDUE} as overdue`;
+  d.type as dossier_type, ci.number as credited_number, ci.issue_date as credited_issue_date, ${OVERDUE} as overdue`;
 const SEARCH = sql`(coalesce(i.number, '') || ' ' || coalesce(i.buyer_reference, '') || ' ' || coalesce(i.order_reference, '') || ' ' || c.name)`;
 
 export const invoiceListSpec = defineListSpec({

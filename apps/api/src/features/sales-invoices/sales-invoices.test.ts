@@ -368,7 +368,7 @@ describe('credit notes', () => {
     expect(partial.body).toMatchObject({
       kind: 'credit_note',
       status: 'draft',
-      creditedInvoice: { id: inv.id, number: inv.number },
+      creditedInvoice: { id: inv.id, number: inv.number, issueDate: inv.issueDate },
       lines: [{ quantity: '0.5', unitPrice: '50.00', lineNet: '25.00' }],
     });
     const tooMuch = await call('POST', `/sales-invoices/${inv.id}/credit-notes`, staff, {

@@ -249,7 +249,7 @@ describe('corrections', () => {
     const creditNote = anInvoice({
       id: 'c0ffee00-0000-4000-8000-000000000001',
       kind: 'credit_note',
-      creditedInvoice: { id: INVOICE_ID, number: 'I-2026-000042' },
+      creditedInvoice: { id: INVOICE_ID, number: 'I-2026-000042', issueDate: '2026-11-02' },
     });
     const fetchMock = stubApi(issued, { 'POST /credit-notes': () => jsonResponse(creditNote) });
     const { router } = await start('staff', 'I-2026-000042');
