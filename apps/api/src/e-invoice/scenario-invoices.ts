@@ -11,6 +11,7 @@ import type {
   VatExemptionReason,
 } from '@fvg/contracts';
 import { documentTotals, toBaseCurrency } from '@fvg/contracts';
+import { DEMO_COMPANY_FIELDS } from '../db/demo/company.ts';
 
 /*
  * The seven invoices issue 11 names (domestic S, export E, import E, reverse charge AE, mixed rates,
@@ -19,23 +20,7 @@ import { documentTotals, toBaseCurrency } from '@fvg/contracts';
  */
 
 export const COMPANY: Company = {
-  legalName: 'FVG Forwarding B.V.',
-  street: 'Waalhaven Zuidzijde 19',
-  postalCode: '3089 JH',
-  city: 'Rotterdam',
-  countryCode: 'NL',
-  vatNumber: 'NL859437215B01',
-  eori: 'NL859437215',
-  registrationNumber: '24481234',
-  iban: 'NL91ABNA0417164300',
-  bic: 'ABNANL2A',
-  email: 'accounts@fvg-forwarding.example',
-  peppolScheme: '0106',
-  peppolId: '24481234',
-  baseCurrency: 'EUR',
-  paymentTermsDays: 30,
-  invoiceFooter:
-    'All services are rendered under the Dutch Forwarding Conditions (FENEX), latest version. Please pay within the agreed term quoting the invoice number.',
+  ...DEMO_COMPANY_FIELDS,
   series: [],
   version: 3,
   updatedAt: '2026-11-01T09:00:00.000Z',

@@ -2,36 +2,34 @@ import { companyFieldsSchema } from '@fvg/contracts';
 import { COMPANY_ID } from '../../features/company/company.service.ts';
 import { audit, type DemoContext, valid } from './context.ts';
 
+/** The demo forwarder's own data (also the seller of the print fixtures). */
+export const DEMO_COMPANY_FIELDS = {
+  legalName: 'FVG Forwarding B.V.',
+  street: 'Waalhaven Zuidzijde 19',
+  postalCode: '3089 JH',
+  city: 'Rotterdam',
+  countryCode: 'NL',
+  vatNumber: 'NL859437215B01',
+  eori: 'NL859437215',
+  registrationNumber: '24481234',
+  iban: 'NL91ABNA0417164300',
+  bic: 'ABNANL2A',
+  email: 'accounts@fvg-forwarding.example',
+  peppolScheme: '0106',
+  peppolId: '24481234',
+  baseCurrency: 'EUR',
+  paymentTermsDays: 30,
+  invoiceFooter:
+    'All services are rendered under the Dutch Forwarding Conditions (FENEX), latest version. Please pay within the agreed term quoting the invoice number.',
+} as const;
+
 /**
  * The forwarder's own data as an admin would have entered it in the first week (the row itself exists
  * from migration 0016 with safe defaults). The number series keep their defaults: no offer or invoice
  * of the demo has a number yet, and the areas that issue them bump `last_issued` as they do.
  */
 export async function seedCompany(ctx: DemoContext) {
-  const c = valid(
-    companyFieldsSchema,
-    {
-      legalName: 'FVG Forwarding B.V.',
-      street: 'Waalhaven Zuidzijde 19',
-      postalCode: '3089 JH',
-      city: 'Rotterdam',
-      countryCode: 'NL',
-      vatNumber: 'NL859437215B01',
-      eori: 'NL859437215',
-      registrationNumber: '24481234',
-      iban: 'NL91ABNA0417164300',
-      bic: 'ABNANL2A',
-      email: 'accounts@fvg-forwarding.example',
-      peppolScheme: '0106',
-      peppolId: '24481234',
-      baseCurrency: 'EUR',
-      paymentTermsDays: 30,
-      invoiceFooter:
-        'All services are rendered under the Dutch Forwarding Conditions (FENEX), latest version. Please pay within the agreed term quoting the invoice number.',
-      series: [],
-    },
-    'company settings',
-  );
+  const c = valid(companyFieldsSchema, { ...DEMO_COMPANY_FIELDS, series: [] }, 'company settings');
   const { series: _none, ...fields } = c;
   await ctx.db
     .updateTable('company_settings')

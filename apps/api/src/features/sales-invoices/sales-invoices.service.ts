@@ -612,6 +612,43 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     return row;
   }
 
+  /**
+   * A payment recorded or removed: the new paid amount, the status it gives, and one audit entry
+   * with what the caller says happened plus the paid amount and status changes.
+   */
+  async function settlePaid(
+    trx: Db,
+    user: SessionUser,
+    inv: InvoiceRow,
+    paid: string,
+    action: 'payment recorded' | 'payment removed',
+    changes: Change[],
+  ): Promise<void> {
+    const status = paymentStatus(inv.tax_inclusive_amount, paid, inv.credited_amount);
+    await trx
+      .updateTable('sales_invoices')
+      .set((eb) => ({
+        paid_amount: paid,
+        status,
+        version: eb('version', '+', 1),
+        updated_at: new Date(),
+        updated_by: user.id,
+      }))
+      .where('id', '=', inv.id)
+      .execute();
+    await writeAudit(trx, {
+      kind: KIND,
+      id: inv.id,
+      action,
+      actorId: user.id,
+      changes: [
+        ...changes,
+        { field: 'paidAmount', from: inv.paid_amount, to: paid },
+        ...(status !== inv.status ? [{ field: 'status', from: inv.status, to: status }] : []),
+      ],
+    });
+  }
+
   const label = (r: Pick<InvoiceRow, 'kind' | 'number'>) =>
     r.number ?? (r.kind === 'credit_note' ? 'This draft credit note' : 'This draft');
 
@@ -957,34 +994,20 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
             created_by: user.id,
           })
           .execute();
-        const paid = sumDecimal([inv.paid_amount, String(input.amount)]);
-        const status = paymentStatus(inv.tax_inclusive_amount, paid, inv.credited_amount);
-        await trx
-          .updateTable('sales_invoices')
-          .set((eb) => ({
-            paid_amount: paid,
-            status,
-            version: eb('version', '+', 1),
-            updated_at: new Date(),
-            updated_by: user.id,
-          }))
-          .where('id', '=', inv.id)
-          .execute();
-        await writeAudit(trx, {
-          kind: KIND,
-          id: inv.id,
-          action: 'payment recorded',
-          actorId: user.id,
-          changes: [
+        await settlePaid(
+          trx,
+          user,
+          inv,
+          sumDecimal([inv.paid_amount, String(input.amount)]),
+          'payment recorded',
+          [
             {
               field: 'payment',
               from: null,
               to: `${input.amount} ${inv.currency} on ${input.paidOn}${input.reference ? ` (${input.reference})` : ''}`,
             },
-            { field: 'paidAmount', from: inv.paid_amount, to: paid },
-            ...(status !== inv.status ? [{ field: 'status', from: inv.status, to: status }] : []),
           ],
-        });
+        );
         return inv.id;
       });
       const row = await rowOr404({ all: true }, id);
@@ -1015,31 +1038,17 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           .set({ deleted_at: new Date(), deleted_by: user.id, delete_reason: reason })
           .where('id', '=', paymentId)
           .execute();
-        const paid = subtractDecimal(inv.paid_amount, payment.amount);
-        const status = paymentStatus(inv.tax_inclusive_amount, paid, inv.credited_amount);
-        await trx
-          .updateTable('sales_invoices')
-          .set((eb) => ({
-            paid_amount: paid,
-            status,
-            version: eb('version', '+', 1),
-            updated_at: new Date(),
-            updated_by: user.id,
-          }))
-          .where('id', '=', inv.id)
-          .execute();
-        await writeAudit(trx, {
-          kind: KIND,
-          id: inv.id,
-          action: 'payment removed',
-          actorId: user.id,
-          changes: [
+        await settlePaid(
+          trx,
+          user,
+          inv,
+          subtractDecimal(inv.paid_amount, payment.amount),
+          'payment removed',
+          [
             { field: 'payment', from: `${payment.amount} ${inv.currency} on ${payment.paidOn}`, to: null },
             { field: 'reason', from: null, to: reason },
-            { field: 'paidAmount', from: inv.paid_amount, to: paid },
-            ...(status !== inv.status ? [{ field: 'status', from: inv.status, to: status }] : []),
           ],
-        });
+        );
         return inv.id;
       });
       const row = await rowOr404({ all: true }, id);
