@@ -33,6 +33,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
 import { enqueue } from '../../jobs/jobs.ts';
+import { printDate } from '../../print/format.ts';
 import { type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
@@ -1116,7 +1117,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
               {
                 kind: 'invoice-overdue',
                 title: `Invoice ${inv.number} is overdue`,
-                body: `${inv.customer_name} has ${openAmountOf(inv)} ${inv.currency} open, due ${inv.due_date}.`,
+                body: `${inv.customer_name} has ${openAmountOf(inv)} ${inv.currency} open, due ${printDate(inv.due_date)}.`,
                 link: `/sales-invoices/${inv.number}`,
                 dossierId: inv.dossier_id,
               },

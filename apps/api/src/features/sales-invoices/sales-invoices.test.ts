@@ -492,6 +492,12 @@ describe('overdue', () => {
       db.db,
     );
     expect(notes.rows[0]?.n).toBeGreaterThanOrEqual(1);
+    // The notice is read by people: the due day as the app writes days, never an ISO date.
+    const body = await sql<{ body: string }>`
+      select body from notifications where kind = 'invoice-overdue' and title like ${`%${late.number}%`} limit 1`.execute(
+      db.db,
+    );
+    expect(body.rows[0]?.body).toMatch(/due \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
   });
 });
 
