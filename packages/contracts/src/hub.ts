@@ -53,6 +53,7 @@ export const RECORD_KINDS = [
   'container-event',
   'sales-invoice',
   'offer',
+  'declaration',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

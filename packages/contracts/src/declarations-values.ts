@@ -1,0 +1,324 @@
+/**
+ * The values of customs declarations that screens, the router and the sandbox authority read without
+ * the schemas (no zod here: importing a value must not pull in the area's schemas; ADR 0023). Codes
+ * follow the EU Union Customs Code data requirements where a code list exists (procedure codes,
+ * representative status, transport modes, guarantee types, document types); see domain-standards.md.
+ */
+
+/** The three kinds of declaration the product lodges; `type` in every URL and record. */
+export const DECLARATION_TYPES = ['import', 'export', 'transit'] as const;
+export type DeclarationType = (typeof DECLARATION_TYPES)[number];
+
+export const DECLARATION_TYPE_LABELS: Readonly<Record<DeclarationType, string>> = {
+  import: 'Import',
+  export: 'Export',
+  transit: 'Transit',
+};
+
+/**
+ * The data-requirement category of each declaration: H1 release for free circulation, B1 export,
+ * T1 external / T2 internal Union transit. Import and export have one; transit chooses.
+ */
+export const DECLARATION_CATEGORIES = ['H1', 'B1', 'T1', 'T2'] as const;
+export type DeclarationCategory = (typeof DECLARATION_CATEGORIES)[number];
+
+export const CATEGORIES_OF_TYPE: Readonly<Record<DeclarationType, readonly DeclarationCategory[]>> = {
+  import: ['H1'],
+  export: ['B1'],
+  transit: ['T1', 'T2'],
+};
+
+export const DECLARATION_CATEGORY_LABELS: Readonly<Record<DeclarationCategory, string>> = {
+  H1: 'H1 — release for free circulation',
+  B1: 'B1 — export',
+  T1: 'T1 — external Union transit',
+  T2: 'T2 — internal Union transit',
+};
+
+/** SAD box 1: the declaration's first subdivision (IM import, EX export) or the transit type. */
+export const SAD_BOX1: Readonly<Record<DeclarationCategory, string>> = {
+  H1: 'IM',
+  B1: 'EX',
+  T1: 'T1',
+  T2: 'T2',
+};
+
+/**
+ * The lifecycle (product.md "Customs declarations"): `draft → lodged → accepted → under_control →
+ * released`, or `rejected`, `not_released`, `cancelled`; export adds `exited`, transit `arrived →
+ * discharged`.
+ */
+export const DECLARATION_STATUSES = [
+  'draft',
+  'lodged',
+  'accepted',
+  'under_control',
+  'released',
+  'not_released',
+  'rejected',
+  'cancelled',
+  'exited',
+  'arrived',
+  'discharged',
+] as const;
+export type DeclarationStatus = (typeof DECLARATION_STATUSES)[number];
+
+export const DECLARATION_STATUS_LABELS: Readonly<Record<DeclarationStatus, string>> = {
+  draft: 'Draft',
+  lodged: 'Lodged',
+  accepted: 'Accepted',
+  under_control: 'Under control',
+  released: 'Released',
+  not_released: 'Not released',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  exited: 'Exited',
+  arrived: 'Arrived',
+  discharged: 'Discharged',
+};
+
+/** The statuses a declaration of each type can reach; filters and the status badge legend read it. */
+export const STATUSES_OF_TYPE: Readonly<Record<DeclarationType, readonly DeclarationStatus[]>> = {
+  import: [
+    'draft',
+    'lodged',
+    'accepted',
+    'under_control',
+    'released',
+    'not_released',
+    'rejected',
+    'cancelled',
+  ],
+  export: [
+    'draft',
+    'lodged',
+    'accepted',
+    'under_control',
+    'released',
+    'exited',
+    'not_released',
+    'rejected',
+    'cancelled',
+  ],
+  transit: [
+    'draft',
+    'lodged',
+    'accepted',
+    'under_control',
+    'released',
+    'arrived',
+    'discharged',
+    'not_released',
+    'rejected',
+    'cancelled',
+  ],
+};
+
+/** Where the authority (not the user) moves a declaration; the sandbox applies these and nothing else. */
+export const AUTHORITY_TRANSITIONS: Readonly<Record<DeclarationStatus, readonly DeclarationStatus[]>> = {
+  draft: [],
+  lodged: ['accepted', 'rejected', 'cancelled'],
+  accepted: ['under_control', 'released', 'cancelled'],
+  under_control: ['released', 'not_released', 'cancelled'],
+  released: ['exited', 'arrived', 'cancelled'],
+  arrived: ['discharged'],
+  not_released: [],
+  rejected: [],
+  cancelled: [],
+  exited: [],
+  discharged: [],
+};
+
+/** Statuses in which an amendment may be requested (there is an MRN and the goods are not yet released). */
+export const AMENDABLE_STATUSES: readonly DeclarationStatus[] = ['accepted', 'under_control'];
+
+/**
+ * Statuses in which cancellation (invalidation) may be requested: before release, and for export and
+ * transit also after release while the goods have not yet left or arrived.
+ */
+export function isCancellable(type: DeclarationType, status: DeclarationStatus): boolean {
+  if (status === 'lodged' || status === 'accepted' || status === 'under_control') return true;
+  return status === 'released' && type !== 'import';
+}
+
+/** What the user may do with a declaration now (the API answers the caller's subset as `allowedActions`). */
+export const DECLARATION_ACTIONS = ['edit', 'delete', 'lodge', 'amend', 'cancel', 'copy'] as const;
+export type DeclarationAction = (typeof DECLARATION_ACTIONS)[number];
+
+/** A request waiting for the authority's answer; one at a time. */
+export const DECLARATION_REQUESTS = ['amendment', 'cancellation'] as const;
+export type DeclarationRequest = (typeof DECLARATION_REQUESTS)[number];
+
+/** The message log: what we sent and what the authority answered (NCTS/AES message meanings). */
+export const DECLARATION_MESSAGE_KINDS = [
+  // sent
+  'lodge',
+  'amendment_request',
+  'cancellation_request',
+  // received
+  'accepted',
+  'rejected',
+  'under_control',
+  'released',
+  'not_released',
+  'exit_confirmed',
+  'arrived',
+  'discharged',
+  'amendment_accepted',
+  'amendment_rejected',
+  'cancellation_accepted',
+  'cancellation_rejected',
+] as const;
+export type DeclarationMessageKind = (typeof DECLARATION_MESSAGE_KINDS)[number];
+
+export const DECLARATION_MESSAGE_KIND_LABELS: Readonly<Record<DeclarationMessageKind, string>> = {
+  lodge: 'Declaration lodged',
+  amendment_request: 'Amendment requested',
+  cancellation_request: 'Cancellation requested',
+  accepted: 'Accepted, MRN allocated',
+  rejected: 'Rejected',
+  under_control: 'Selected for control',
+  released: 'Goods released',
+  not_released: 'Goods not released',
+  exit_confirmed: 'Exit confirmed',
+  arrived: 'Arrived at destination',
+  discharged: 'Procedure discharged',
+  amendment_accepted: 'Amendment accepted',
+  amendment_rejected: 'Amendment rejected',
+  cancellation_accepted: 'Declaration invalidated',
+  cancellation_rejected: 'Cancellation refused',
+};
+
+export const DECLARATION_MESSAGE_DIRECTIONS = ['sent', 'received'] as const;
+export type DeclarationMessageDirection = (typeof DECLARATION_MESSAGE_DIRECTIONS)[number];
+
+/** Status of the representation (UCC art. 18): who the declarant is to the goods' owner. */
+export const REPRESENTATIVE_STATUSES = ['1', '2', '3'] as const;
+export type RepresentativeStatus = (typeof REPRESENTATIVE_STATUSES)[number];
+
+export const REPRESENTATIVE_STATUS_LABELS: Readonly<Record<RepresentativeStatus, string>> = {
+  '1': 'Declarant (no representative)',
+  '2': 'Direct representation',
+  '3': 'Indirect representation',
+};
+
+/** Modes of transport (SAD boxes 25 and 26; Union code list). */
+export const CUSTOMS_TRANSPORT_MODES = ['1', '2', '3', '4', '5', '7', '8', '9'] as const;
+export type CustomsTransportMode = (typeof CUSTOMS_TRANSPORT_MODES)[number];
+
+export const CUSTOMS_TRANSPORT_MODE_LABELS: Readonly<Record<CustomsTransportMode, string>> = {
+  '1': 'Sea',
+  '2': 'Rail',
+  '3': 'Road',
+  '4': 'Air',
+  '5': 'Postal consignment',
+  '7': 'Fixed transport installation',
+  '8': 'Inland waterway',
+  '9': 'Own propulsion',
+};
+
+/** Transit guarantee types (domain-standards.md); those marked need a guarantee reference number (GRN). */
+export const GUARANTEE_TYPES = ['0', '1', '2', '3', '4', '5', '8', '9', 'A', 'R'] as const;
+export type GuaranteeType = (typeof GUARANTEE_TYPES)[number];
+
+export const GUARANTEE_TYPE_LABELS: Readonly<Record<GuaranteeType, string>> = {
+  '0': 'Guarantee waiver',
+  '1': 'Comprehensive guarantee',
+  '2': 'Individual guarantee by guarantor',
+  '3': 'Individual guarantee in cash',
+  '4': 'Individual guarantee in vouchers',
+  '5': 'Waiver, amount up to EUR 500',
+  '8': 'Exempt public body',
+  '9': 'Individual guarantee, multiple use',
+  A: 'Waiver by agreement',
+  R: 'Rhine or Danube waterways',
+};
+
+/** The guarantee types lodged with a guarantee reference number. */
+export const GUARANTEE_TYPES_WITH_GRN: readonly GuaranteeType[] = ['0', '1', '2', '4', '9'];
+
+/** Documents an item cites (SAD box 44; Union codes, a small working subset). */
+export const SUPPORTING_DOCUMENT_TYPES = [
+  'N380',
+  'N325',
+  'N271',
+  'N705',
+  'N740',
+  'N730',
+  'N954',
+  'N861',
+] as const;
+export type SupportingDocumentType = (typeof SUPPORTING_DOCUMENT_TYPES)[number];
+
+export const SUPPORTING_DOCUMENT_TYPE_LABELS: Readonly<Record<SupportingDocumentType, string>> = {
+  N380: 'Commercial invoice',
+  N325: 'Proforma invoice',
+  N271: 'Packing list',
+  N705: 'Bill of lading',
+  N740: 'Air waybill',
+  N730: 'Road consignment note (CMR)',
+  N954: 'Movement certificate EUR.1',
+  N861: 'Certificate of origin',
+};
+
+/**
+ * Previous documents (SAD box 40). N830 is an export declaration: cited by a transit of exported goods,
+ * its reference must be an export MRN (A, B or E in position 17).
+ */
+export const PREVIOUS_DOCUMENT_TYPES = ['N337', 'N355', 'N830', 'N821', 'N822', 'MRN'] as const;
+export type PreviousDocumentType = (typeof PREVIOUS_DOCUMENT_TYPES)[number];
+
+export const PREVIOUS_DOCUMENT_TYPE_LABELS: Readonly<Record<PreviousDocumentType, string>> = {
+  N337: 'Temporary storage declaration',
+  N355: 'Entry summary declaration',
+  N830: 'Export declaration',
+  N821: 'External transit declaration (T1)',
+  N822: 'Internal transit declaration (T2)',
+  MRN: 'Other declaration (MRN)',
+};
+
+/** Package kinds (UN/ECE Recommendation 21), a working subset. */
+export const PACKAGE_KINDS = [
+  'PK',
+  'CT',
+  'PX',
+  'BG',
+  'BX',
+  'CS',
+  'DR',
+  'CR',
+  'RO',
+  'NE',
+  'VR',
+  'VQ',
+] as const;
+export type PackageKind = (typeof PACKAGE_KINDS)[number];
+
+export const PACKAGE_KIND_LABELS: Readonly<Record<PackageKind, string>> = {
+  PK: 'Package',
+  CT: 'Carton',
+  PX: 'Pallet',
+  BG: 'Bag',
+  BX: 'Box',
+  CS: 'Case',
+  DR: 'Drum',
+  CR: 'Crate',
+  RO: 'Roll',
+  NE: 'Unpacked',
+  VR: 'Bulk, solid granular',
+  VQ: 'Bulk, liquefied gas',
+};
+
+/** The sort fields of the declaration list (keyset-paged like every list; ADR 0007). */
+export const DECLARATION_SORT_FIELDS = [
+  'updatedAt',
+  'createdAt',
+  'lrn',
+  'mrn',
+  'status',
+  'customsValue',
+] as const;
+export type DeclarationSortField = (typeof DECLARATION_SORT_FIELDS)[number];
+
+/** Every screen, SAD page and message of the shipped gateway carries this label (issue 12). */
+export const SANDBOX_LABEL = 'Sandbox authority — not a real customs lodgement';
