@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './container-events.ts';
 export * from './customs-math.ts';
 export * from './declaration-rules.ts';
+export * from './declarations.ts';
 export * from './declarations-values.ts';
 export * from './documents.ts';
 export * from './dossiers.ts';
