@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type LodgingInput, type LodgingItem, lodgingProblems } from './declaration-rules.ts';
+import type { Declaration } from './declarations.ts';
 import { makeMrn } from './validators/mrn.ts';
 
 const declarant = { name: 'FVG Customs BV', countryCode: 'NL', eori: 'NL812345678' };
@@ -136,6 +137,10 @@ function problemsOf(d: LodgingInput) {
 }
 
 describe('lodgingProblems', () => {
+  it("takes the API's Declaration as it is (checked by tsc)", () => {
+    expectTypeOf<Declaration>().toExtend<LodgingInput>();
+  });
+
   it('finds nothing missing in complete import, export and transit declarations', () => {
     expect(problemsOf(completeImport)).toEqual([]);
     expect(problemsOf(completeExport)).toEqual([]);

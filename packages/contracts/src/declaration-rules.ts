@@ -261,8 +261,9 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
     if (problem) add('incoterm', problem, 'format');
   }
   const nature = text(d.natureOfTransaction);
-  if (nature && !/^\d{1,2}$/.test(nature))
-    add('natureOfTransaction', 'The nature of transaction is 1 or 2 digits (box 24), e.g. 11', 'format');
+  // The same pattern and sentence as the contract's schema (declarations.ts).
+  if (nature && !/^[1-9]\d?$/.test(nature))
+    add('natureOfTransaction', 'The nature of transaction is 1 or 2 digits, e.g. 11', 'format');
 
   // Invoice: currency, total, exchange rate
   const currency = text(d.currency);
