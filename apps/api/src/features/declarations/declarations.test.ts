@@ -220,6 +220,13 @@ describe('drafts', () => {
       notes: 'Second shipment',
     });
     expect((copy.items as Json[]).map((i) => i.commodityCode)).toEqual(['84713000']);
+    // The declarant in its own name (status 1) has no representative suggested.
+    const own = await create({ type: 'export', customerId: acmeId, representativeStatus: '1' });
+    expect(own).toMatchObject({
+      representativeStatus: '1',
+      representative: null,
+      consignor: { partyId: acmeId },
+    });
     const wrong = await call('POST', '/declarations', staff, { type: 'export', copyOf: src.id });
     expect(wrong.status).toBe(422);
     expect(fields(wrong.body)).toEqual(['type']);
