@@ -689,6 +689,10 @@ describe('the list', () => {
     expect((await get('reference=LIST-&to=2000-01-01')).total).toBe(0);
     expect((await get('reference=LIST-&pendingRequest=true')).total).toBe(0);
     expect((await get('q=LIST-TRA')).items.map((i) => i.id)).toEqual([t1.id]);
+    // Not a prefix of any LRN: the substring search, the customer's name included, counted past a page.
+    const byName = await get('q=lobex&pageSize=1');
+    expect(byName.total).toBeGreaterThanOrEqual(3);
+    expect(byName.nextCursor).not.toBeNull();
 
     const page1 = await get('reference=LIST-&sort=lrn&pageSize=2');
     expect(page1.items.map((i) => i.id)).toEqual([e1.id, e2.id]);
