@@ -224,6 +224,7 @@ export function toListItem(r: DeclarationRow): DeclarationListItem {
         ? { kind: r.last_message_kind, at: r.last_message_at.toISOString() }
         : null,
     pendingRequest: r.pending_request,
+    exitedAt: iso(r.exited_at),
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
   };

@@ -310,6 +310,16 @@ describe('from a dossier', () => {
     expect(fields(wrong.body)).toEqual(['customerId']);
     const listed = await call('GET', `/declarations?dossierId=${dossier.body.id}&sort=createdAt`, staff);
     expect((listed.body.items as Json[]).map((i) => i.id)).toEqual([d.id, e.id, t.id]);
+    // The dossier's tab shows an export's exit confirmation, the proof for zero-rated export VAT.
+    await db.db
+      .updateTable('declarations')
+      .set({ status: 'exited', exited_at: new Date('2026-11-12T09:30:00Z'), lodged_at: new Date() })
+      .where('id', '=', e.id)
+      .execute();
+    const withExit = await call('GET', `/declarations?dossierId=${dossier.body.id}&type=export`, staff);
+    expect(withExit.body.items).toEqual([
+      expect.objectContaining({ id: e.id, exitedAt: '2026-11-12T09:30:00.000Z' }),
+    ]);
   });
 });
 
