@@ -8,15 +8,18 @@ function letterValue(ch: string): number {
   return v;
 }
 
-const VALUES: Record<string, number> = {};
-for (let c = 65; c <= 90; c++) VALUES[String.fromCharCode(c)] = letterValue(String.fromCharCode(c));
-for (let d = 0; d <= 9; d++) VALUES[String(d)] = d;
+const values: Record<string, number> = {};
+for (let c = 65; c <= 90; c++) values[String.fromCharCode(c)] = letterValue(String.fromCharCode(c));
+for (let d = 0; d <= 9; d++) values[String(d)] = d;
+
+/** The value of each character in ISO 6346 check sums (A10 B12 … Z38, digits themselves); MRNs use the same table. */
+export const ISO6346_VALUES: Readonly<Record<string, number>> = Object.freeze(values);
 
 /** The ISO 6346 check character of `body` (weights 2^i from the left, mod 11, 10 → 0); also used by MRNs. */
 export function iso6346CheckDigit(body: string): number {
   let sum = 0;
   for (let i = 0; i < body.length; i++) {
-    const v = VALUES[body[i] as string];
+    const v = ISO6346_VALUES[body[i] as string];
     if (v === undefined) throw new Error(`invalid character "${body[i]}"`);
     sum += v * 2 ** i;
   }
