@@ -21,6 +21,7 @@ import { chatService } from './features/chat/chat.service.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { companyService } from './features/company/company.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
+import { createSandboxAuthority } from './features/declarations/sandbox/sandbox-authority.ts';
 import { documentsFeature } from './features/documents/documents.plugin.ts';
 import { createFileStore } from './features/documents/storage.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
@@ -157,6 +158,9 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
   const salesInvoices = salesInvoicesService(db, events, notices);
   const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
   invoiceFiles.register(jobs);
+  // The customs gateway declarations are lodged through: the sandbox, answering as jobs (ADR 0033).
+  const customs = createSandboxAuthority(db, { events, settings: config.sandbox, log: app.log });
+  customs.register(jobs);
 
   await app.register(
     async (api) => {
@@ -243,6 +247,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       invoiceFiles,
       offers,
       store,
+      customs,
     },
   });
 }

@@ -64,7 +64,9 @@ const STATUS_OF: Partial<Record<DeclarationMessageKind, DeclarationStatus>> = {
 };
 
 /** The `*_at` column each status stamps. */
-const STAMP_OF: Partial<Record<DeclarationStatus, 'accepted_at' | 'released_at' | 'exited_at' | 'arrived_at' | 'discharged_at'>> = {
+const STAMP_OF: Partial<
+  Record<DeclarationStatus, 'accepted_at' | 'released_at' | 'exited_at' | 'arrived_at' | 'discharged_at'>
+> = {
   accepted: 'accepted_at',
   released: 'released_at',
   exited: 'exited_at',
@@ -238,7 +240,9 @@ export function createSandboxAuthority(
     if (request?.kind === 'cancellation_request') {
       if (row.pending_request !== 'cancellation') return undefined;
       const refusal = cancellationRefusal(row.type as Declaration['type'], row.status as DeclarationStatus);
-      return refusal ? { kind: 'cancellation_rejected', rules: [refusal] } : { kind: 'cancellation_accepted' };
+      return refusal
+        ? { kind: 'cancellation_rejected', rules: [refusal] }
+        : { kind: 'cancellation_accepted' };
     }
     return undefined;
   }
@@ -258,7 +262,10 @@ export function createSandboxAuthority(
       const problem = mrnProblem(answer.mrn, row.type as Declaration['type']);
       if (problem) {
         // A malformed answer is not applied: it is kept in the log for whoever looks into it.
-        log?.error({ declarationId: row.id, mrn: answer.mrn, problem }, 'sandbox: answer with an invalid MRN refused');
+        log?.error(
+          { declarationId: row.id, mrn: answer.mrn, problem },
+          'sandbox: answer with an invalid MRN refused',
+        );
         await insertMessage(trx, {
           declarationId: row.id,
           direction: 'received',
@@ -286,7 +293,12 @@ export function createSandboxAuthority(
       const amendment = (row.pending_amendment ?? {}) as Record<string, unknown>;
       const fields = Object.keys(amendment).filter((k) => k !== 'items');
       changes.push(...diff(before as unknown as Record<string, unknown>, amendment, fields));
-      if ('items' in amendment) changes.push({ field: 'items', from: before.items.length, to: (amendment.items as unknown[]).length });
+      if ('items' in amendment)
+        changes.push({
+          field: 'items',
+          from: before.items.length,
+          to: (amendment.items as unknown[]).length,
+        });
       await writeDeclarationContent(trx, row.id, amendment as Parameters<typeof writeDeclarationContent>[2]);
     }
     if (isRequestAnswer && row.pending_request)
@@ -425,8 +437,12 @@ export function createSandboxAuthority(
     sandbox: true,
     lodge: (trx, request) => send(trx, request, 'lodge', 'accept', {}),
     amend: (trx, request) =>
-      send(trx, request, 'amendment_request', 'answer', { reason: request.reason, proposed: request.proposed }),
-    cancel: (trx, request) => send(trx, request, 'cancellation_request', 'answer', { reason: request.reason }),
+      send(trx, request, 'amendment_request', 'answer', {
+        reason: request.reason,
+        proposed: request.proposed,
+      }),
+    cancel: (trx, request) =>
+      send(trx, request, 'cancellation_request', 'answer', { reason: request.reason }),
     register(jobs) {
       jobs.register('customs.sandbox', async (job) => {
         await step(job);
