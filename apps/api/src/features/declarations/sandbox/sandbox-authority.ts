@@ -181,6 +181,8 @@ export function createSandboxAuthority(
       .where('direction', '=', 'received')
       .where(sql<string>`payload->>'inReplyTo'`, '=', job.messageId)
       .where(sql<string>`payload->>'step'`, '=', job.step)
+      // A refused (malformed) answer answered nothing: a sound one may still come.
+      .where(sql<boolean>`payload->'error'`, 'is', null)
       .executeTakeFirst();
     return hit !== undefined;
   }
