@@ -62,10 +62,16 @@ function expectWellFormedLog(log: Message[]) {
 }
 
 /** The MRN is well formed for the type, the country of the office of lodgement and the lodging year. */
-function expectMrn(d: { mrn: unknown; lodgedAt: unknown }, type: 'import' | 'export' | 'transit', letter: string) {
+function expectMrn(
+  d: { mrn: unknown; lodgedAt: unknown },
+  type: 'import' | 'export' | 'transit',
+  letter: string,
+) {
   const mrn = d.mrn as string;
   expect(mrnProblem(mrn, type)).toBeUndefined();
-  expect(mrn.slice(0, 2)).toBe(String(new Date(d.lodgedAt as string).getUTCFullYear() % 100).padStart(2, '0'));
+  expect(mrn.slice(0, 2)).toBe(
+    String(new Date(d.lodgedAt as string).getUTCFullYear() % 100).padStart(2, '0'),
+  );
   expect(mrn.slice(2, 4)).toBe('NL');
   expect(mrn.slice(4, 7)).toBe('SBX');
   expect(mrn[16]).toBe(letter);
@@ -90,7 +96,11 @@ describe('import', () => {
     expect(log[1]?.summary).toContain(`MRN ${d.mrn as string} allocated`);
     // The history names no user for the authority's steps.
     const history = await api.call('GET', `/declarations/${id}/history`, staff);
-    const entries = history.body.items as { action: string; actor: unknown; changes: { field: string; to: unknown }[] }[];
+    const entries = history.body.items as {
+      action: string;
+      actor: unknown;
+      changes: { field: string; to: unknown }[];
+    }[];
     const accepted = entries.find((e) => e.action === 'accepted');
     expect(accepted?.actor).toBeNull();
     expect(accepted?.changes).toEqual(
@@ -169,7 +179,12 @@ describe('export', () => {
     expect(d.exitedAt).toEqual(expect.any(String));
     expect(Date.parse(d.exitedAt as string)).toBeGreaterThanOrEqual(Date.parse(d.releasedAt as string));
     const log = await api.messages(id);
-    expect(kinds(log)).toEqual(['sent lodge', 'received accepted', 'received released', 'received exit_confirmed']);
+    expect(kinds(log)).toEqual([
+      'sent lodge',
+      'received accepted',
+      'received released',
+      'received exit_confirmed',
+    ]);
     expect(log[3]?.summary).toContain('zero-rated export VAT');
     expectWellFormedLog(log);
   });
@@ -262,7 +277,11 @@ describe('cancellation', () => {
       'received cancellation_accepted',
     ]);
     // The control step that was waiting now finds a cancelled declaration and answers nothing.
-    await app?.services.customs.runStep({ declarationId: id, step: 'control', messageId: log[0]?.id as string });
+    await app?.services.customs.runStep({
+      declarationId: id,
+      step: 'control',
+      messageId: log[0]?.id as string,
+    });
     expect(kinds(await api.messages(id))).toEqual(kinds(log));
     expect((await api.get(id)).status).toBe('cancelled');
   });
@@ -318,7 +337,9 @@ describe('answers', () => {
     const sound = makeMrn({ year: 26, country: 'NL', serial: 'TEST00000001', letter: 'R' });
     const wrongCheck = `${sound.slice(0, 17)}${sound[17] === '0' ? '1' : '0'}`;
     expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: wrongCheck })).toBe(false);
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: '25NL000000001234A0' })).toBe(false);
+    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: '25NL000000001234A0' })).toBe(
+      false,
+    );
     const d = await api.get(id);
     expect(d.status).toBe('lodged');
     expect(d.mrn).toBeNull();

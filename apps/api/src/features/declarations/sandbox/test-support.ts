@@ -13,7 +13,16 @@ export function sandbox(
     controlPercent: 0,
     notReleasedPercent: 0,
     ...over,
-    delays: { accept: 0, control: 0, release: 0, exit: 0, arrival: 0, discharge: 0, answer: 0, ...over.delays },
+    delays: {
+      accept: 0,
+      control: 0,
+      release: 0,
+      exit: 0,
+      arrival: 0,
+      discharge: 0,
+      answer: 0,
+      ...over.delays,
+    },
   };
 }
 
@@ -216,6 +225,8 @@ export async function hurry(db: TestDatabase, declarationId: string, step: Sandb
 /** `customs.sandbox` jobs waiting or running. */
 export async function sandboxJobs(db: TestDatabase): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from graphile_worker.jobs where task_identifier = 'customs.sandbox'`.execute(db.db);
+    select count(*)::int as n from graphile_worker.jobs where task_identifier = 'customs.sandbox'`.execute(
+    db.db,
+  );
   return rows[0]?.n ?? 0;
 }
