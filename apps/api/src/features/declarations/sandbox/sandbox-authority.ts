@@ -339,26 +339,10 @@ export function createSandboxAuthority(
       actorId: null,
       changes,
     });
+    // Only the main chain moves on (a request's answer either leaves the status or ends it: cancelled).
     const next = to ? nextStep(row.type as Declaration['type'], to) : undefined;
-    // The main chain goes on from the lodgement it answers, whatever request was answered meanwhile.
-    if (next) {
-      const lodgement = job.step === 'answer' ? await lodgementOf(trx, row.id) : job.messageId;
-      if (lodgement) await queue(trx, { declarationId: row.id, step: next, messageId: lodgement });
-    }
+    if (next) await queue(trx, { declarationId: row.id, step: next, messageId: job.messageId });
     return true;
-  }
-
-  async function lodgementOf(trx: Db, id: string): Promise<string | undefined> {
-    const m = await trx
-      .selectFrom('declaration_messages')
-      .select('id')
-      .where('declaration_id', '=', id)
-      .where('direction', '=', 'sent')
-      .where('kind', '=', 'lodge')
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    return m?.id;
   }
 
   function summaryOf(answer: SandboxAnswer, row: Row): string {

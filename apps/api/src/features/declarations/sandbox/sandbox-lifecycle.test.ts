@@ -8,6 +8,7 @@ import {
   createTestDatabase,
   demoTokens,
   hubClients,
+  type Json,
   listenForHub,
   nextEvent,
   type TestDatabase,
@@ -62,11 +63,7 @@ function expectWellFormedLog(log: Message[]) {
 }
 
 /** The MRN is well formed for the type, the country of the office of lodgement and the lodging year. */
-function expectMrn(
-  d: { mrn: unknown; lodgedAt: unknown },
-  type: 'import' | 'export' | 'transit',
-  letter: string,
-) {
+function expectMrn(d: Json, type: 'import' | 'export' | 'transit', letter: string) {
   const mrn = d.mrn as string;
   expect(mrnProblem(mrn, type)).toBeUndefined();
   expect(mrn.slice(0, 2)).toBe(
