@@ -274,7 +274,7 @@ describe('cancellation', () => {
       'received cancellation_accepted',
     ]);
     // The control step that was waiting now finds a cancelled declaration and answers nothing.
-    await app?.services.customs.runStep({
+    await app?.services.sandbox.runStep({
       declarationId: id,
       step: 'control',
       messageId: log[0]?.id as string,
@@ -319,7 +319,7 @@ describe('answers', () => {
     const log = await api.messages(id);
     const lodge = log[0]?.id as string;
     for (const step of ['accept', 'control', 'exit'] as const)
-      await app?.services.customs.runStep({ declarationId: id, step, messageId: lodge });
+      await app?.services.sandbox.runStep({ declarationId: id, step, messageId: lodge });
     expect(await api.messages(id)).toEqual(log);
   });
 
@@ -333,8 +333,8 @@ describe('answers', () => {
     // A wrong check character, then an export letter on an import.
     const sound = makeMrn({ year: 26, country: 'NL', serial: 'TEST00000001', letter: 'R' });
     const wrongCheck = `${sound.slice(0, 17)}${sound[17] === '0' ? '1' : '0'}`;
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: wrongCheck })).toBe(false);
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: '25NL000000001234A0' })).toBe(
+    expect(await app.services.sandbox.receive(job, { kind: 'accepted', mrn: wrongCheck })).toBe(false);
+    expect(await app.services.sandbox.receive(job, { kind: 'accepted', mrn: '25NL000000001234A0' })).toBe(
       false,
     );
     const d = await api.get(id);
@@ -352,8 +352,8 @@ describe('answers', () => {
     expect(log.every((m) => m.mrn === null)).toBe(true);
     expect((await api.get(id)).lastMessage).toEqual({ kind: 'lodge', at: expect.any(String) });
     // A sound answer still applies afterwards, once.
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: sound })).toBe(true);
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: sound })).toBe(false);
+    expect(await app.services.sandbox.receive(job, { kind: 'accepted', mrn: sound })).toBe(true);
+    expect(await app.services.sandbox.receive(job, { kind: 'accepted', mrn: sound })).toBe(false);
     expect(await api.get(id)).toMatchObject({ status: 'accepted', mrn: sound });
   });
 });
