@@ -93,7 +93,7 @@ describe('import', () => {
     expect(log[1]?.summary).toContain(`MRN ${d.mrn as string} allocated`);
     // The history names no user for the authority's steps.
     const history = await api.call('GET', `/declarations/${id}/history`, staff);
-    const entries = history.body.items as {
+    const entries = JSON.parse(history.raw) as {
       action: string;
       actor: unknown;
       changes: { field: string; to: unknown }[];
