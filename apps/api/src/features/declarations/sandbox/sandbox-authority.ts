@@ -406,7 +406,7 @@ export function createSandboxAuthority(
         kind === 'lodge'
           ? content
           : kind === 'amendment_request'
-            ? { reason: extra.reason, changes: extra.proposed }
+            ? { reason: extra.reason, proposed: extra.proposed }
             : { reason: extra.reason },
       createdBy: request.userId,
     });
