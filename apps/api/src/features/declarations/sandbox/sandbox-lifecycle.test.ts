@@ -239,6 +239,24 @@ describe('amendments', () => {
     ]);
     expect(log[2]?.summary).toContain('The goods are at another terminal');
     expectWellFormedLog(log);
+
+    // The authority checks the content after the change with its own rules, items included.
+    await api.act(id, 'amend', {
+      reason: 'Entered at another office',
+      changes: {
+        officeOfExitEntry: 'US000001',
+        items: [{ ...(content('import', acmeId).items as Json[])[0], commodityCode: '84713000' }],
+      },
+    });
+    const after = await api.heard(id, 'amendment_rejected');
+    expect(after.at(-1)?.rules).toEqual([
+      {
+        code: 'SBX-R102',
+        text: 'Office of entry US000001 is not a customs office of the Union',
+        field: 'officeOfExitEntry',
+      },
+    ]);
+    expect((await api.until(id, 'accepted', 'accepted again')).officeOfExitEntry).toBe('NL000396');
   });
 
   it('are rejected by the rule while the goods are examined, and the changes are not applied', async () => {
