@@ -22,8 +22,9 @@ import { companyRoutes } from './features/company/company.routes.ts';
 import { companyService } from './features/company/company.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
 import { declarationsRoutes } from './features/declarations/declarations.routes.ts';
-import { declarationsService, noCustomsGateway } from './features/declarations/declarations.service.ts';
+import { declarationsService } from './features/declarations/declarations.service.ts';
 import type { CustomsGateway } from './features/declarations/gateway.ts';
+import { createSandboxAuthority } from './features/declarations/sandbox/sandbox-authority.ts';
 import { documentsFeature } from './features/documents/documents.plugin.ts';
 import { createFileStore } from './features/documents/storage.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
@@ -162,10 +163,12 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   const salesInvoices = salesInvoicesService(db, events, notices);
   const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
   invoiceFiles.register(jobs);
-  // TODO(merge): `customsGateway ?? createSandboxAuthority(db, { events, settings: config.sandbox, … })`
-  // once fix/decl-authority lands; until then lodging answers 503 "No customs gateway configured".
-  const customs = customsGateway ?? noCustomsGateway;
-  const declarations = declarationsService(db, { events, gateway: customs });
+  // The customs gateway declarations are lodged through: the sandbox, answering as jobs (ADR 0033),
+  // unless a test injects another. Its job handler is registered either way: queued answers of
+  // declarations lodged earlier still run.
+  const sandbox = createSandboxAuthority(db, { events, settings: config.sandbox, log: app.log });
+  sandbox.register(jobs);
+  const declarations = declarationsService(db, { events, gateway: customsGateway ?? sandbox });
 
   await app.register(
     async (api) => {
@@ -254,6 +257,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       offers,
       store,
       declarations,
+      sandbox,
     },
   });
 }
