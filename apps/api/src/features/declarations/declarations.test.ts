@@ -18,6 +18,7 @@ import {
 } from '../../test/helpers.ts';
 import { minimalPdf } from '../documents/minimal-pdf.ts';
 import { completeCompany } from '../sales-invoices/test-support.ts';
+import { noCustomsGateway } from './declarations.service.ts';
 import { completeImport, importItem, party, recordingGateway } from './test-support.ts';
 
 let db: TestDatabase;
@@ -604,7 +605,8 @@ describe('lodging, amending, cancelling', () => {
   });
 
   it('answers 503 when no gateway is configured, and lodges nothing', async () => {
-    const none = await createTestApp(db, { dataDir });
+    // The app lodges through the sandbox by default; a deployment without a gateway gets this one.
+    const none = await createTestApp(db, { dataDir }, { customsGateway: noCustomsGateway });
     try {
       const d = await create(completeImport(acmeId));
       const r = await none.inject({
