@@ -1,8 +1,8 @@
 import {
   type DeclarationCreate,
-  type DeclarationDocumentRef,
   type DeclarationMessageKind,
   type DeclarationParty,
+  type DeclarationPartyInput,
   type DeclarationStatus,
   type DeclarationType,
   type DocumentType,
@@ -12,7 +12,6 @@ import {
   makeMrn,
   mrnProblem,
 } from '@fvg/contracts';
-import { sql } from 'kysely';
 import { takeSeriesNumber } from '../../features/company/company.service.ts';
 import { labelled, summaries } from '../../features/declarations/sandbox/messages.ts';
 import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
@@ -50,29 +49,99 @@ const GOODS: { match: RegExp; items: Goods[] }[] = [
     match: /LED lighting/i,
     items: [
       g('8539520000', 'LED lamps, E27 fitting, 9 W', 'CN', 420, 'CT', '5460', '4830', '18900.00', '2.7'),
-      g('8504409590', 'LED drivers (static converters), 40 W', 'CN', 180, 'CT', '2160', '1910', '9350.00', '0'),
-      g('9405420039', 'LED luminaires for ceilings, aluminium', 'CN', 96, 'CT', '1630', '1420', '14550.00', '4.7'),
+      g(
+        '8504409590',
+        'LED drivers (static converters), 40 W',
+        'CN',
+        180,
+        'CT',
+        '2160',
+        '1910',
+        '9350.00',
+        '0',
+      ),
+      g(
+        '9405420039',
+        'LED luminaires for ceilings, aluminium',
+        'CN',
+        96,
+        'CT',
+        '1630',
+        '1420',
+        '14550.00',
+        '4.7',
+      ),
     ],
   },
   {
     match: /garden furniture/i,
     items: [
-      g('9401790000', 'Garden chairs with aluminium frames, flat-packed', 'CN', 640, 'CT', '7680', '6990', '21760.00', '0'),
+      g(
+        '9401790000',
+        'Garden chairs with aluminium frames, flat-packed',
+        'CN',
+        640,
+        'CT',
+        '7680',
+        '6990',
+        '21760.00',
+        '0',
+      ),
       g('9403200080', 'Garden tables, aluminium', 'CN', 160, 'CT', '4320', '3950', '12480.00', '0'),
     ],
   },
   {
     match: /Smartphone accessories/i,
     items: [
-      g('8504403090', 'USB-C chargers for mobile phones, 20 W', 'CN', 60, 'CT', '410', '355', '12600.00', '0'),
-      g('8544429090', 'USB-C charging cables, 1 m, with connectors', 'CN', 40, 'CT', '286', '240', '4180.00', '2.6'),
+      g(
+        '8504403090',
+        'USB-C chargers for mobile phones, 20 W',
+        'CN',
+        60,
+        'CT',
+        '410',
+        '355',
+        '12600.00',
+        '0',
+      ),
+      g(
+        '8544429090',
+        'USB-C charging cables, 1 m, with connectors',
+        'CN',
+        40,
+        'CT',
+        '286',
+        '240',
+        '4180.00',
+        '2.6',
+      ),
     ],
   },
   {
     match: /E-bike/i,
     items: [
-      g('8714910000', 'Bicycle frames, aluminium, for e-bikes', 'CN', 24, 'PX', '3120', '2780', '38400.00', '4.7'),
-      g('8507600090', 'Lithium-ion battery packs for e-bikes, 36 V', 'CN', 12, 'PX', '2240', '1980', '52800.00', '2.7'),
+      g(
+        '8714910000',
+        'Bicycle frames, aluminium, for e-bikes',
+        'CN',
+        24,
+        'PX',
+        '3120',
+        '2780',
+        '38400.00',
+        '4.7',
+      ),
+      g(
+        '8507600090',
+        'Lithium-ion battery packs for e-bikes, 36 V',
+        'CN',
+        12,
+        'PX',
+        '2240',
+        '1980',
+        '52800.00',
+        '2.7',
+      ),
       g('8501310000', 'Hub motors for e-bikes, 250 W', 'CN', 8, 'PX', '1180', '1050', '16200.00', '2.7'),
       g('8714940000', 'Disc brakes and parts for bicycles', 'CN', 4, 'PX', '460', '410', '5300.00', '4.7'),
     ],
@@ -80,14 +149,41 @@ const GOODS: { match: RegExp; items: Goods[] }[] = [
   {
     match: /centrifugal pumps/i,
     items: [
-      g('8413708100', 'Single-stage centrifugal pumps, cast iron, 55 kW', 'DE', 12, 'CR', '7400', '6800', '148800.00'),
-      g('8413910000', 'Spare impellers and seals for centrifugal pumps', 'DE', 4, 'CR', '640', '590', '12400.00'),
+      g(
+        '8413708100',
+        'Single-stage centrifugal pumps, cast iron, 55 kW',
+        'DE',
+        12,
+        'CR',
+        '7400',
+        '6800',
+        '148800.00',
+      ),
+      g(
+        '8413910000',
+        'Spare impellers and seals for centrifugal pumps',
+        'DE',
+        4,
+        'CR',
+        '640',
+        '590',
+        '12400.00',
+      ),
     ],
   },
   {
     match: /Printing machinery/i,
     items: [
-      g('8443990000', 'Parts of offset printing machines (rollers, grippers)', 'DE', 18, 'CR', '5260', '4870', '86300.00'),
+      g(
+        '8443990000',
+        'Parts of offset printing machines (rollers, grippers)',
+        'DE',
+        18,
+        'CR',
+        '5260',
+        '4870',
+        '86300.00',
+      ),
     ],
   },
   {
@@ -100,7 +196,16 @@ const GOODS: { match: RegExp; items: Goods[] }[] = [
   {
     match: /Automotive/i,
     items: [
-      g('8708999790', 'Parts of motor vehicles (brackets, mountings)', 'DE', 10, 'PX', '4120', '3790', '27350.00'),
+      g(
+        '8708999790',
+        'Parts of motor vehicles (brackets, mountings)',
+        'DE',
+        10,
+        'PX',
+        '4120',
+        '3790',
+        '27350.00',
+      ),
       g('8708301099', 'Brake discs for passenger cars', 'DE', 6, 'PX', '3360', '3120', '19800.00'),
       g('8708809990', 'Shock absorbers for passenger cars', 'DE', 4, 'PX', '1460', '1320', '15200.00'),
     ],
@@ -222,11 +327,15 @@ const party = (
  * discharged), each with its items, its message log (lodged and the authority's answers, dated back
  * from today, summaries as the sandbox writes them), its history and a paper or two. Written straight
  * in SQL for speed; the content passes the API's create schema, the estimates and totals are the
- * rules' `itemEstimate`/`declarationTotals`, MRNs the rules' `makeMrn` from the sandbox's own serial
- * (so MRNs the sandbox allocates later never collide), LRNs the series' (so the next new one follows).
+ * rules' `itemEstimate`/`declarationTotals`, MRNs the rules' `makeMrn` with a serial range of the demo's
+ * own (so MRNs the sandbox allocates later never collide), LRNs the series' (so the next new one follows).
  * The chains do not go on by themselves: no sandbox job is queued for them.
  */
 export async function seedDeclarations(ctx: DemoContext) {
+  // The national part of the demo's MRNs: `DEMO` and a counter, a range of its own, so an MRN the
+  // sandbox allocates later (`SBX` and its sequence) never collides with one of these.
+  let serial = 0;
+  const nextSerial = () => `DEMO${String(++serial).padStart(8, '0')}`;
   const active = (type: string) =>
     ctx.dossiers
       .filter((d) => d.type === type && !['requested', 'cancelled'].includes(d.status))
@@ -261,7 +370,7 @@ export async function seedDeclarations(ctx: DemoContext) {
   for (const m of made) {
     if (m.plan.type === 'transit') m.plan.exportMrn = exportMrns[0];
     const lrn = (await takeSeriesNumber(ctx.db, 'declaration', m.createdAt.getUTCFullYear())).number;
-    const row = await insertOne(ctx, m.plan, lrn, m.createdAt);
+    const row = await insertOne(ctx, m.plan, lrn, m.createdAt, nextSerial);
     if (m.plan.type === 'export' && row.mrn) exportMrns.push(row.mrn);
     rows.push(row);
   }
@@ -308,7 +417,7 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
   const d = plan.dossier;
   const goods = (GOODS.find((x) => x.match.test(d.cargo)) ?? (GOODS.at(-1) as (typeof GOODS)[number])).items;
   const company = party(
-    DEMO_COMPANY_FIELDS,
+    { ...DEMO_COMPANY_FIELDS, name: DEMO_COMPANY_FIELDS.legalName },
     DEMO_COMPANY_FIELDS.countryCode,
     DEMO_COMPANY_FIELDS.eori,
     null,
@@ -329,8 +438,9 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     d.mode as 'sea' | 'rail' | 'road' | 'air' | 'multimodal'
   ];
   const containers = d.containers.map((c) => c.number);
-  const means = d.vessel?.name ?? (d.mode === 'air' ? 'CA1043' : d.mode === 'rail' ? 'DBC 45812' : 'NL-38-BXT');
-  const supporting: DeclarationDocumentRef[] = [{ type: 'N380', reference: `INV-${d.customerReference}` }];
+  const means =
+    d.vessel?.name ?? (d.mode === 'air' ? 'CA1043' : d.mode === 'rail' ? 'DBC 45812' : 'NL-38-BXT');
+  const supporting = [{ type: 'N380' as const, reference: `INV-${d.customerReference}` }];
   const common = {
     type: plan.type,
     dossierId: d.id,
@@ -340,8 +450,7 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     meansAtDeparture: means,
     meansAtBorder: means,
     containerIndicator: containers.length > 0,
-    notes:
-      plan.status === 'draft' ? 'Waiting for the supplier’s final packing list before lodging.' : null,
+    notes: plan.status === 'draft' ? 'Waiting for the supplier’s final packing list before lodging.' : null,
   } as const;
 
   if (plan.type === 'import') {
@@ -370,7 +479,9 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
         vatCosts: round2(Number(customsValue) * 0.008),
         containers: i === 0 ? containers : [],
         supportingDocuments: supporting,
-        previousDocuments: [{ type: 'N337', reference: `${d.masterBl ?? d.bookingNumber ?? d.number}` }],
+        previousDocuments: [
+          { type: 'N337' as const, reference: `${d.masterBl ?? d.bookingNumber ?? d.number}` },
+        ],
       };
     });
     const sum = items.reduce((s, x) => s + Number(x.invoiceValue), 0);
@@ -380,7 +491,16 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
       representative: company,
       representativeStatus: '2',
       consignee: acme,
-      consignor: party({ name: d.origin.startsWith('CNNGB') ? 'Ningbo Garden Furniture Manufacturing Co.' : 'Shenzhen Bright Electronics Co., Ltd.' }, 'CN', null, null),
+      consignor: party(
+        {
+          name: d.origin.startsWith('CNNGB')
+            ? 'Ningbo Garden Furniture Manufacturing Co.'
+            : 'Shenzhen Bright Electronics Co., Ltd.',
+        },
+        'CN',
+        null,
+        null,
+      ),
       officeOfLodgement: airport ? OFFICE.schiphol : inland ? OFFICE.duisburg : OFFICE.rotterdam,
       officeOfExitEntry: airport ? OFFICE.schiphol : inland ? OFFICE.duisburg : OFFICE.rotterdam,
       countryOfDispatch: 'CN',
@@ -428,7 +548,19 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
       representative: company,
       representativeStatus: '2',
       consignor: globex,
-      consignee: party({ name: destination === 'US' ? 'Midwest Pump Distributors Inc.' : destination === 'GB' ? 'Brit Auto Parts Ltd' : 'Consignee on file' }, destination, null, null),
+      consignee: party(
+        {
+          name:
+            destination === 'US'
+              ? 'Midwest Pump Distributors Inc.'
+              : destination === 'GB'
+                ? 'Brit Auto Parts Ltd'
+                : 'Consignee on file',
+        },
+        destination,
+        null,
+        null,
+      ),
       officeOfLodgement: OFFICE.hamburg,
       officeOfExitEntry: airport ? OFFICE.frankfurtAirport : road ? OFFICE.rotterdam : OFFICE.hamburg,
       countryOfDispatch: 'DE',
@@ -478,7 +610,9 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
 }
 
 /** The messages of a lodged declaration up to its status, each a number of minutes after lodging. */
-function chainOf(plan: Plan): { kind: DeclarationMessageKind; step: string; after: number; to: DeclarationStatus }[] {
+function chainOf(
+  plan: Plan,
+): { kind: DeclarationMessageKind; step: string; after: number; to: DeclarationStatus }[] {
   const s = plan.status;
   if (s === 'draft') return [];
   if (s === 'rejected') return [{ kind: 'rejected', step: 'accept', after: 3, to: 'rejected' }];
@@ -498,7 +632,8 @@ function chainOf(plan: Plan): { kind: DeclarationMessageKind; step: string; afte
   if (s === 'exited') out.push({ kind: 'exit_confirmed', step: 'exit', after: 4 * 24 * 60, to: 'exited' });
   if (s === 'arrived' || s === 'discharged')
     out.push({ kind: 'arrived', step: 'arrival', after: 30 * 60, to: 'arrived' });
-  if (s === 'discharged') out.push({ kind: 'discharged', step: 'discharge', after: 33 * 60, to: 'discharged' });
+  if (s === 'discharged')
+    out.push({ kind: 'discharged', step: 'discharge', after: 33 * 60, to: 'discharged' });
   return out;
 }
 
@@ -519,7 +654,13 @@ const AUDIT_ACTION: Partial<Record<DeclarationMessageKind, string>> = {
   discharged: 'discharged',
 };
 
-async function insertOne(ctx: DemoContext, plan: Plan, lrn: string, createdAt: Date) {
+async function insertOne(
+  ctx: DemoContext,
+  plan: Plan,
+  lrn: string,
+  createdAt: Date,
+  nextSerial: () => string,
+) {
   const input = valid(declarationCreateSchema, contentOf(ctx, plan), `declaration ${lrn}`);
   const items = (input.items ?? []).map((item, i) => {
     const estimate = itemEstimate({
@@ -532,14 +673,16 @@ async function insertOne(ctx: DemoContext, plan: Plan, lrn: string, createdAt: D
   });
   const totals = declarationTotals(
     plan.type,
-    items.map(({ item, estimate }) => ({
+    items.map(({ item }) => ({
       packages: item.packages ?? null,
       grossMassKg: item.grossMassKg ?? null,
       netMassKg: item.netMassKg ?? null,
       invoiceValue: item.invoiceValue ?? null,
       customsValue: item.customsValue ?? null,
       statisticalValue: item.statisticalValue ?? null,
-      estimate,
+      dutyRate: item.dutyRate ?? null,
+      vatRate: item.vatRate ?? null,
+      vatCosts: item.vatCosts ?? null,
     })),
   );
 
@@ -551,11 +694,10 @@ async function insertOne(ctx: DemoContext, plan: Plan, lrn: string, createdAt: D
   }));
   let mrn: string | null = null;
   if (answers.some((a) => a.kind === 'accepted')) {
-    const serial = await sql<{ n: string }>`select nextval('declaration_mrn_serial')::text as n`.execute(ctx.db);
     mrn = makeMrn({
       year: (lodgedAt as Date).getUTCFullYear() % 100,
       country: (input.officeOfLodgement as string).slice(0, 2),
-      serial: `SBX${String(serial.rows[0]?.n).padStart(9, '0')}`,
+      serial: nextSerial(),
       letter: SANDBOX_MRN_LETTER[plan.type],
     });
     const problem = mrnProblem(mrn, plan.type);
@@ -568,9 +710,9 @@ async function insertOne(ctx: DemoContext, plan: Plan, lrn: string, createdAt: D
           {
             ...input,
             type: plan.type,
-            declarant: input.declarant ?? null,
-            representative: input.representative ?? null,
-            holder: input.holder ?? null,
+            declarant: input.declarant ? { eori: input.declarant.eori ?? null } : null,
+            representative: input.representative ? { eori: input.representative.eori ?? null } : null,
+            holder: input.holder ? { eori: input.holder.eori ?? null } : null,
             officeOfLodgement: input.officeOfLodgement ?? null,
             officeOfExitEntry: input.officeOfExitEntry ?? null,
             officeOfDestination: input.officeOfDestination ?? null,
@@ -600,7 +742,7 @@ async function insertOne(ctx: DemoContext, plan: Plan, lrn: string, createdAt: D
     const column = STAMP[a.to];
     if (column) stamps[column] = a.at;
   }
-  const partyJson = (p: DeclarationParty | null | undefined) =>
+  const partyJson = (p: DeclarationPartyInput | null | undefined) =>
     p
       ? JSON.stringify({
           partyId: p.partyId ?? null,
