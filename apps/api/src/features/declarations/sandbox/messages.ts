@@ -53,8 +53,7 @@ function rulesText(rules: SandboxRule[]): string {
 
 /** The sentence of each message the sandbox sends or answers. */
 export const summaries = {
-  lodge: (type: DeclarationType, lrn: string) =>
-    `${DECLARATION_TYPE_LABELS[type]} declaration ${lrn} lodged`,
+  lodge: (type: DeclarationType, lrn: string) => `${DECLARATION_TYPE_LABELS[type]} declaration ${lrn} lodged`,
   amendmentRequest: (ref: string, reason: string) => `Amendment of ${ref} requested: ${reason}`,
   cancellationRequest: (ref: string, reason: string) => `Invalidation of ${ref} requested: ${reason}`,
   accepted: (mrn: string) => `Declaration accepted, MRN ${mrn} allocated`,
@@ -63,7 +62,8 @@ export const summaries = {
   released: () => 'Goods released',
   not_released: () => 'Goods not released after control',
   exit_confirmed: () => 'Exit confirmed: the goods left the Union (proof for zero-rated export VAT)',
-  arrived: (office: string | null) => `Goods arrived at the office of destination${office ? ` ${office}` : ''}`,
+  arrived: (office: string | null) =>
+    `Goods arrived at the office of destination${office ? ` ${office}` : ''}`,
   discharged: () => 'Transit procedure discharged',
   amendment_accepted: () => 'Amendment accepted and applied',
   amendment_rejected: (rules: SandboxRule[]) => `Amendment rejected: ${rulesText(rules)}`,

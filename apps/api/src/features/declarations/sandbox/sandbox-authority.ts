@@ -64,7 +64,9 @@ const STATUS_OF: Partial<Record<DeclarationMessageKind, DeclarationStatus>> = {
 };
 
 /** The `*_at` column each status stamps. */
-const STAMP_OF: Partial<Record<DeclarationStatus, 'accepted_at' | 'released_at' | 'exited_at' | 'arrived_at' | 'discharged_at'>> = {
+const STAMP_OF: Partial<
+  Record<DeclarationStatus, 'accepted_at' | 'released_at' | 'exited_at' | 'arrived_at' | 'discharged_at'>
+> = {
   accepted: 'accepted_at',
   released: 'released_at',
   exited: 'exited_at',
@@ -179,6 +181,8 @@ export function createSandboxAuthority(
       .where('direction', '=', 'received')
       .where(sql<string>`payload->>'inReplyTo'`, '=', job.messageId)
       .where(sql<string>`payload->>'step'`, '=', job.step)
+      // A refused (malformed) answer answered nothing: a sound one may still come.
+      .where(sql<boolean>`payload->'error'`, 'is', null)
       .executeTakeFirst();
     return hit !== undefined;
   }
@@ -238,7 +242,9 @@ export function createSandboxAuthority(
     if (request?.kind === 'cancellation_request') {
       if (row.pending_request !== 'cancellation') return undefined;
       const refusal = cancellationRefusal(row.type as Declaration['type'], row.status as DeclarationStatus);
-      return refusal ? { kind: 'cancellation_rejected', rules: [refusal] } : { kind: 'cancellation_accepted' };
+      return refusal
+        ? { kind: 'cancellation_rejected', rules: [refusal] }
+        : { kind: 'cancellation_accepted' };
     }
     return undefined;
   }
@@ -258,7 +264,10 @@ export function createSandboxAuthority(
       const problem = mrnProblem(answer.mrn, row.type as Declaration['type']);
       if (problem) {
         // A malformed answer is not applied: it is kept in the log for whoever looks into it.
-        log?.error({ declarationId: row.id, mrn: answer.mrn, problem }, 'sandbox: answer with an invalid MRN refused');
+        log?.error(
+          { declarationId: row.id, mrn: answer.mrn, problem },
+          'sandbox: answer with an invalid MRN refused',
+        );
         await insertMessage(trx, {
           declarationId: row.id,
           direction: 'received',
@@ -286,7 +295,12 @@ export function createSandboxAuthority(
       const amendment = (row.pending_amendment ?? {}) as Record<string, unknown>;
       const fields = Object.keys(amendment).filter((k) => k !== 'items');
       changes.push(...diff(before as unknown as Record<string, unknown>, amendment, fields));
-      if ('items' in amendment) changes.push({ field: 'items', from: before.items.length, to: (amendment.items as unknown[]).length });
+      if ('items' in amendment)
+        changes.push({
+          field: 'items',
+          from: before.items.length,
+          to: (amendment.items as unknown[]).length,
+        });
       await writeDeclarationContent(trx, row.id, amendment as Parameters<typeof writeDeclarationContent>[2]);
     }
     if (isRequestAnswer && row.pending_request)
@@ -325,26 +339,10 @@ export function createSandboxAuthority(
       actorId: null,
       changes,
     });
+    // Only the main chain moves on (a request's answer either leaves the status or ends it: cancelled).
     const next = to ? nextStep(row.type as Declaration['type'], to) : undefined;
-    // The main chain goes on from the lodgement it answers, whatever request was answered meanwhile.
-    if (next) {
-      const lodgement = job.step === 'answer' ? await lodgementOf(trx, row.id) : job.messageId;
-      if (lodgement) await queue(trx, { declarationId: row.id, step: next, messageId: lodgement });
-    }
+    if (next) await queue(trx, { declarationId: row.id, step: next, messageId: job.messageId });
     return true;
-  }
-
-  async function lodgementOf(trx: Db, id: string): Promise<string | undefined> {
-    const m = await trx
-      .selectFrom('declaration_messages')
-      .select('id')
-      .where('declaration_id', '=', id)
-      .where('direction', '=', 'sent')
-      .where('kind', '=', 'lodge')
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    return m?.id;
   }
 
   function summaryOf(answer: SandboxAnswer, row: Row): string {
@@ -425,8 +423,12 @@ export function createSandboxAuthority(
     sandbox: true,
     lodge: (trx, request) => send(trx, request, 'lodge', 'accept', {}),
     amend: (trx, request) =>
-      send(trx, request, 'amendment_request', 'answer', { reason: request.reason, proposed: request.proposed }),
-    cancel: (trx, request) => send(trx, request, 'cancellation_request', 'answer', { reason: request.reason }),
+      send(trx, request, 'amendment_request', 'answer', {
+        reason: request.reason,
+        proposed: request.proposed,
+      }),
+    cancel: (trx, request) =>
+      send(trx, request, 'cancellation_request', 'answer', { reason: request.reason }),
     register(jobs) {
       jobs.register('customs.sandbox', async (job) => {
         await step(job);

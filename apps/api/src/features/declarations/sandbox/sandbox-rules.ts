@@ -35,7 +35,7 @@ export const SANDBOX_RULES = {
   'SBX-R305': 'The invoice total equals the sum of the items’ invoice values (± 0.01 per item)',
   'SBX-R306': 'A transit guarantee covers at least 1,000.00 EUR',
   'SBX-R307': 'A guarantee waiver of type 5 covers at most 500.00 EUR',
-  'SBX-R308': 'An N830 previous document of a transit is a valid export MRN',
+  'SBX-R308': 'An N830 previous document of a transit is a valid export MRN (A, B or E in position 17)',
   'SBX-R401': 'No amendment while the goods are examined',
   'SBX-R402': 'No amendment once the goods are released or refused',
   'SBX-R403': 'No request on a closed declaration',
@@ -258,7 +258,11 @@ export function authorityProblems(
     d.items.forEach((item, i) => {
       item.previousDocuments.forEach((doc, j) => {
         if (doc.type !== 'N830') return;
-        const problem = mrnProblem(doc.reference, 'export');
+        const problem =
+          mrnProblem(doc.reference, 'export') ??
+          (['A', 'B', 'E'].includes(doc.reference[16] ?? '')
+            ? undefined
+            : 'position 17 of the export declaration of goods in transit is A, B or E');
         if (problem)
           out.push(
             rule(
