@@ -699,7 +699,8 @@ const SCALE_GOODS = [
  * message log up to the status as the sandbox writes it (summaries with its label, the accepted MRN,
  * the rejection rule). LRNs continue each creation year's `declaration` series, MRNs are valid
  * (`makeMrn`'s layout and check character, computed in SQL) with a serial range of their own (`SCL`
- * and a number past the highest one there). Dated in the past: lodged at least 5 days ago.
+ * and a number past the highest one there). Dated 5 days before their dossier (distinct instants, so the keyset
+ * order has no long runs of ties; the longest chain, 4 days, still ends in the past).
  */
 export async function seedDeclarations(db: Db, where: RawBuilder<unknown>): Promise<DeclarationsScaleReport> {
   const company = (
@@ -761,7 +762,7 @@ export async function seedDeclarations(db: Db, where: RawBuilder<unknown>): Prom
         select s.id as dossier_id, s.customer_id, s.rn, s.created_by,
                case when s.type in ('import', 'export', 'transit') then s.type
                     else (array['import', 'export', 'transit'])[1 + (s.rn / 2) % 3] end as type,
-               least(s.created_at + interval '2 hours', now() - interval '5 days') as created_at
+               s.created_at - interval '5 days' + interval '2 hours' as created_at
         from (select d.*, row_number() over (order by d.created_at, d.id) as rn
               from dossiers d
               where ${where} and not exists (select 1 from declarations x where x.dossier_id = d.id)) s
