@@ -348,7 +348,7 @@ describe('the demo company on a first start', () => {
     }
     // The next new declaration takes the series' next LRN, after the demo's.
     const lrns = list.map((d) => String(d.lrn)).sort();
-    const dossier = (list.find((d) => d.type === 'import')?.dossier as { id: string }).id;
+    const dossier = ((list.find((d) => d.type === 'import') as Row).dossier as { id: string }).id;
     const created = await call('POST', '/declarations', tokens.staff, { type: 'import', dossierId: dossier });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(String(created.body.lrn) > (lrns.at(-1) as string)).toBe(true);
