@@ -20,6 +20,7 @@ import { parseArgs, promisify } from 'node:util';
 import {
   containerListQuerySchema,
   dcsaEventSchema,
+  declarationListQuerySchema,
   documentListQuerySchema,
   dossierListQuerySchema,
   EVENT_LINKING_STATUSES,
@@ -29,7 +30,9 @@ import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
 import {
+  DECLARATION_TABLES,
   SALES_TABLES,
+  seedDeclarations,
   seedInvoices,
   seedOffers,
   seedOperations,
@@ -39,6 +42,10 @@ import {
 import { takeSeriesNumber } from '../apps/api/src/features/company/company.service.ts';
 import { containerEventsRepository } from '../apps/api/src/features/container-events/container-events.repository.ts';
 import { toNewEvent } from '../apps/api/src/features/container-events/container-events.service.ts';
+import { declarationsRepository } from '../apps/api/src/features/declarations/declarations.repository.ts';
+import { insertMessage, summaries } from '../apps/api/src/features/declarations/sandbox/messages.ts';
+import { allocateMrn } from '../apps/api/src/features/declarations/sandbox/mrn.ts';
+import { completeImport } from '../apps/api/src/features/declarations/test-support.ts';
 import { documentsRepository } from '../apps/api/src/features/documents/documents.repository.ts';
 import { createFileStore } from '../apps/api/src/features/documents/storage.ts';
 import {
@@ -48,6 +55,7 @@ import {
 import { salesInvoicesRepository } from '../apps/api/src/features/sales-invoices/sales-invoices.repository.ts';
 import { todayIn } from '../apps/api/src/features/sales-invoices/sales-invoices.service.ts';
 import { transportsRepository } from '../apps/api/src/features/transports/transports.repository.ts';
+import { writeAudit } from '../apps/api/src/records/audit.ts';
 import { cursorAt } from '../apps/api/src/records/list.ts';
 import { drive, type LoadResult } from './api-load.ts';
 import { dcsaEvents } from './dcsa-events.ts';
@@ -60,11 +68,19 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '1,10' },
     /** Only the scenarios whose names contain one of these comma-separated words. */
     only: { type: 'string', default: '' },
+    /** Declarations lodged for the sandbox throughput (and as many for its SQL floor). */
+    lodge: { type: 'string', default: '600' },
+    /** JOBS_CONCURRENCY of the worker process that answers them (the app's default is 2). */
+    'worker-concurrency': { type: 'string', default: '2' },
   },
 });
 const N = Number(args.dossiers);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = String(args.connections).split(',').map(Number);
+const LODGE = Math.max(500, Number(args.lodge));
+const WORKER_CONCURRENCY = Math.max(1, Number(args['worker-concurrency']));
+/** Every step of the sandbox answered at once: the throughput is the queue's, not the delays'. */
+const SANDBOX_ZERO = 'accept=0,control=0,release=0,exit=0,arrival=0,discharge=0,answer=0';
 const ONLY = String(args.only)
   .split(',')
   .map((w) => w.trim())
@@ -124,12 +140,28 @@ try {
     for (const t of SALES_TABLES) await sql.raw(`vacuum (analyze) ${t}`).execute(database.db);
     console.log(`  sales seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  // Data seeded before declarations existed gets one per 2 dossiers now.
+  const haveDeclarations = Number(
+    (await sql<{ n: number }>`select count(*)::int n from declarations`.execute(database.db)).rows[0]?.n,
+  );
+  if (haveDeclarations === 0) {
+    console.log('seeding customs declarations …');
+    const t0 = performance.now();
+    const r = await seedDeclarations(database.db, sql`true`);
+    for (const t of DECLARATION_TABLES) await sql.raw(`vacuum (analyze) ${t}`).execute(database.db);
+    console.log(
+      `  ${r.declarations} declarations, ${r.items} items, ${r.messages} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+  }
   const counts = (
     await sql<{ events: string; documents: string; transports: string; invoices: string; offers: string }>`
       select (select count(*) from container_events) as events, (select count(*) from documents) as documents,
              (select count(*) from transports) as transports, (select count(*) from sales_invoices) as invoices,
              (select count(*) from sales_offers) as offers`.execute(database.db)
   ).rows[0];
+  const declarationCount = Number(
+    (await sql<{ n: number }>`select count(*)::int n from declarations`.execute(database.db)).rows[0]?.n,
+  );
 
   // The busiest week of pickups, for the planning list.
   const week =
@@ -193,6 +225,12 @@ try {
     )
   ).rows.map((r) => r.id);
 
+  const declarationIds = (
+    await sql<{
+      id: string;
+    }>`select id from declarations tablesample system (5) limit 200`.execute(database.db)
+  ).rows.map((r) => r.id);
+
   const port = await freePort();
   server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
@@ -206,6 +244,8 @@ try {
       // Issuing queues each invoice's PDF; rendering it is the job queue's work, not the issue's: with
       // the worker off it does not share the 2 cores with what is measured (the jobs stay queued).
       JOBS_ENABLED: 'false',
+      // Lodging queues the sandbox's answer for now; the worker process of benchSandbox answers it.
+      SANDBOX_DELAYS: SANDBOX_ZERO,
       WEB_DIST: '/nonexistent',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -247,6 +287,8 @@ try {
   const documents = documentsRepository(database.db);
   const invoices = salesInvoicesRepository(database.db);
   const iq = (s: Record<string, string>) => salesInvoiceListQuerySchema.parse(s);
+  const declarations = declarationsRepository(database.db);
+  const dq = (s: Record<string, string>) => declarationListQuerySchema.parse(s);
   // The ingest floor: the same kind of events, generated and parsed before the clock starts (a pool
   // of fresh ones, each used once), stored by the same single statement the API runs.
   const ingestFloor = (batch: number) => {
@@ -350,6 +392,24 @@ try {
           invoices.payments(row?.id as string),
           invoices.creditNotes(all, row?.id as string),
         ]);
+      },
+    },
+    {
+      name: 'declarations, first page',
+      urls: ['/api/declarations?pageSize=50'],
+      floor: () => declarations.list(all, dq({ pageSize: '50' })),
+    },
+    {
+      name: 'declarations, status=released',
+      urls: ['/api/declarations?status=released&pageSize=50'],
+      floor: () => declarations.list(all, dq({ status: 'released', pageSize: '50' })),
+    },
+    {
+      name: 'declaration detail with items',
+      urls: declarationIds.map((id) => `/api/declarations/${id}`),
+      floor: async (i) => {
+        const row = await declarations.find(all, declarationIds[i % declarationIds.length] as string);
+        return declarations.items(row?.type ?? 'import', row?.id as string);
       },
     },
     {
@@ -500,6 +560,222 @@ try {
     return { api, floor, apiNumbers, floorNumbers };
   }
 
+  /**
+   * The sandbox authority's throughput through the job queue. LODGE fresh complete import drafts
+   * (copies of one made through the API) are lodged through `POST /api/declarations/{id}/lodge` by 10
+   * concurrent clients while no worker runs (the bench server has `JOBS_ENABLED=false`): each lodge
+   * stores the sent message and queues `customs.sandbox` with delay 0. Then a worker process (the same
+   * server, `JOBS_ENABLED=true`, `JOBS_CONCURRENCY=WORKER_CONCURRENCY`, every delay 0) starts and
+   * answers them; answered/s is (answers − 1) ÷ (last answer − first answer), from the messages'
+   * times. Later steps of the chain are queued behind the remaining answers (run_at order) and do not
+   * interleave much. The floor: as many declarations set lodged by SQL, answered by the bare SQL of one
+   * accept step (row lock, MRN from the sequence, received message, status and stamps, audit entry; one
+   * transaction each) from WORKER_CONCURRENCY loops in this process. Everything made is deleted after.
+   */
+  async function benchSandbox() {
+    const customerId = (
+      await sql<{
+        id: string;
+      }>`select id from parties where code = 'ACME' or 'customer' = any(kinds) order by code = 'ACME' desc limit 1`.execute(
+        database.db,
+      )
+    ).rows[0]?.id as string;
+    const made = await fetch(`${origin}/api/declarations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(completeImport(customerId)),
+    });
+    const template = (await made.json()) as { id: string; version: number };
+    if (!made.ok) throw new Error(`no template declaration (${made.status}): ${JSON.stringify(template)}`);
+    const tag = Date.now().toString(36).toUpperCase();
+    const columns = (
+      await sql<{ c: string }>`select column_name c from information_schema.columns
+        where table_name = 'declarations' and column_name not in ('id', 'lrn', 'mrn', 'created_at', 'updated_at')`.execute(
+        database.db,
+      )
+    ).rows.map((r) => sql.ref(r.c));
+    const itemColumns = (
+      await sql<{ c: string }>`select column_name c from information_schema.columns
+        where table_name = 'declaration_items' and column_name not in ('id', 'declaration_id')`.execute(
+        database.db,
+      )
+    ).rows.map((r) => sql.ref(r.c));
+    const copies = async (part: string, n: number) => {
+      const ids = (
+        await sql<{ id: string }>`
+          with d as (
+            insert into declarations (lrn, ${sql.join(columns)})
+            select ${`B${tag}${part}-`} || g, ${sql.join(columns.map((c) => sql`t.${c}`))}
+            from declarations t cross join generate_series(1, ${n}::int) g where t.id = ${template.id}
+            returning id
+          ), i as (
+            insert into declaration_items (declaration_id, ${sql.join(itemColumns)})
+            select d.id, ${sql.join(itemColumns.map((c) => sql`i.${c}`))}
+            from d cross join declaration_items i where i.declaration_id = ${template.id}
+          )
+          select id from d`.execute(database.db)
+      ).rows.map((r) => r.id);
+      return ids;
+    };
+    const apiIds = await copies('A', LODGE);
+    const floorIds = await copies('F', LODGE);
+    const jobsBefore = Number(
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int n from graphile_worker.jobs where task_identifier <> 'customs.sandbox'`.execute(
+          database.db,
+        )
+      ).rows[0]?.n,
+    );
+
+    // Lodging through the API (no worker running): each answer is queued, due at once.
+    let next = 0;
+    let lodgeErrors = 0;
+    const l0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let id = apiIds[next++]; id; id = apiIds[next++]) {
+          const res = await fetch(`${origin}/api/declarations/${id}/lodge`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ version: template.version }),
+          });
+          await res.arrayBuffer();
+          if (!res.ok) lodgeErrors++;
+        }
+      }),
+    );
+    const lodgedPerSecond = Math.round(apiIds.length / ((performance.now() - l0) / 1000));
+
+    // The worker process answers them.
+    const workerPort = await freePort();
+    const worker = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(workerPort),
+        HOST: '127.0.0.1',
+        ...(dataDir ? { DATA_DIR: dataDir } : {}),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        JOBS_ENABLED: 'true',
+        JOBS_CONCURRENCY: String(WORKER_CONCURRENCY),
+        SANDBOX_DELAYS: SANDBOX_ZERO,
+        WEB_DIST: '/nonexistent',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const answers = async () =>
+      (
+        await sql<{ n: number; first: Date | null; last: Date | null; accepted: number }>`
+          select count(*)::int n, min(at) first, max(at) last, count(*) filter (where kind = 'accepted')::int accepted
+          from declaration_messages
+          where declaration_id = any(${apiIds}::uuid[]) and direction = 'received' and kind in ('accepted', 'rejected')`.execute(
+          database.db,
+        )
+      ).rows[0];
+    let answered = await answers();
+    const deadline = performance.now() + 300_000;
+    while ((answered?.n ?? 0) < apiIds.length - lodgeErrors && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      answered = await answers();
+    }
+    worker.kill('SIGTERM');
+    await once(worker, 'exit').catch(() => {});
+    const span = ((answered?.last?.getTime() ?? 0) - (answered?.first?.getTime() ?? 0)) / 1000;
+    const apiRate = span > 0 ? Math.round(((answered?.n ?? 1) - 1) / span) : 0;
+
+    // The floor: the SQL of an accept step alone.
+    await sql`update declarations set status = 'lodged', lodged_at = now() where id = any(${floorIds}::uuid[])`.execute(
+      database.db,
+    );
+    next = 0;
+    const f0 = performance.now();
+    await Promise.all(
+      Array.from({ length: WORKER_CONCURRENCY }, async () => {
+        for (let id = floorIds[next++]; id; id = floorIds[next++]) {
+          const declarationId = id;
+          await database.db.transaction().execute(async (trx) => {
+            const row = (
+              await sql<{
+                id: string;
+                type: 'import';
+                status: string;
+                office_of_lodgement: string;
+                customer_id: string;
+              }>`
+                select id, type, status, office_of_lodgement, customer_id from declarations where id = ${declarationId} for update`.execute(
+                trx,
+              )
+            ).rows[0];
+            if (row?.status !== 'lodged') return;
+            const mrn = await allocateMrn(trx, {
+              type: row.type,
+              officeOfLodgement: row.office_of_lodgement,
+              lodgedAt: new Date(),
+            });
+            await insertMessage(trx, {
+              declarationId,
+              direction: 'received',
+              kind: 'accepted',
+              summary: summaries.accepted(mrn),
+              mrn,
+              payload: { step: 'accept' },
+              createdBy: null,
+            });
+            await trx
+              .updateTable('declarations')
+              .set((eb) => ({
+                status: 'accepted',
+                mrn,
+                accepted_at: new Date(),
+                last_message_kind: 'accepted',
+                last_message_at: new Date(),
+                version: eb('version', '+', 1),
+                updated_at: new Date(),
+              }))
+              .where('id', '=', declarationId)
+              .execute();
+            await writeAudit(trx, {
+              kind: 'declaration',
+              id: declarationId,
+              action: 'accepted',
+              actorId: null,
+              changes: [{ field: 'status', from: 'lodged', to: 'accepted' }],
+            });
+          });
+        }
+      }),
+    );
+    const floorRate = Math.round(floorIds.length / ((performance.now() - f0) / 1000));
+
+    // Clean up: the bench's declarations (their messages and items go with them) and any step of their
+    // chains still queued.
+    const mine = [...apiIds, ...floorIds, template.id];
+    await sql`delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t
+      where t.id = j.task_id and t.identifier = 'customs.sandbox' and (j.payload->>'declarationId')::uuid = any(${mine}::uuid[])`
+      .execute(database.db)
+      .catch(() => {});
+    await sql`delete from declarations where id = any(${mine}::uuid[])`.execute(database.db);
+    const result = {
+      declarations: apiIds.length,
+      lodgeErrors,
+      lodgedPerSecond,
+      answered: answered?.n ?? 0,
+      accepted: answered?.accepted ?? 0,
+      answeredPerSecond: apiRate,
+      workerConcurrency: WORKER_CONCURRENCY,
+      otherJobsWaiting: jobsBefore,
+      floorPerSecond: floorRate,
+      ratio: floorRate ? +(apiRate / floorRate).toFixed(2) : null,
+    };
+    console.log(
+      `sandbox through the queue: ${result.answered}/${result.declarations} answered (${result.accepted} accepted) at ${apiRate} declarations/s with JOBS_CONCURRENCY=${WORKER_CONCURRENCY} (lodged through the API at ${lodgedPerSecond}/s, ${lodgeErrors} errors; ${jobsBefore} other jobs were waiting) | SQL floor of the accept step ${floorRate}/s | ratio ${result.ratio}`,
+    );
+    return result;
+  }
+
   type Row = { name: string; api: LoadResult; floor: LoadResult; eventsPerRequest?: number };
   const runs: { connections: number; rows: Row[]; issuing?: Awaited<ReturnType<typeof benchIssuing>> }[] = [];
   const chosen = scenarios.filter((s) => !ONLY.length || ONLY.some((w) => s.name.includes(w)));
@@ -552,6 +828,7 @@ try {
       ONLY.length && !ONLY.some((w) => 'issuing'.includes(w)) ? undefined : await benchIssuing(C);
     runs.push({ connections: C, rows, ...(issuing ? { issuing } : {}) });
   }
+  const sandbox = !ONLY.length || ONLY.some((w) => 'sandbox'.includes(w)) ? await benchSandbox() : undefined;
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(root, 'bench/results/api-latest.json'),
@@ -564,9 +841,11 @@ try {
         documents: Number(counts?.documents),
         salesOffers: Number(counts?.offers),
         salesInvoices: Number(counts?.invoices),
+        declarations: declarationCount,
         seconds: SECONDS,
         cores: os.cpus().length,
         runs,
+        ...(sandbox ? { sandbox } : {}),
       },
       null,
       2,

@@ -2,12 +2,20 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  type DeclarationStatus,
+  type DeclarationType,
+  declarationTotals,
   defaultVat,
   documentTotals,
+  type EstimateInput,
   type InvoiceKind,
   type IssueParty,
   issueProblems,
   isValidContainerNumber,
+  isValidMrn,
+  itemEstimate,
+  SANDBOX_LABEL,
+  STATUSES_OF_TYPE,
   trimDecimal,
   type VatCode,
   type VatExemptionReason,
@@ -28,6 +36,12 @@ afterAll(() => db.drop());
 describe('seed:scale', () => {
   it('generates valid, consistent volume data and continues the number series', async () => {
     const reports = await seedScale(db.db, { dossiers: 600, chargesPerDossier: 2 });
+    const tableCounts = (
+      await sql<{ items: number; messages: number }>`
+        select (select count(*)::int from declaration_items) items, (select count(*)::int from declaration_messages) messages`.execute(
+        db.db,
+      )
+    ).rows[0];
     expect(reports.map((r) => [r.table, r.rows])).toEqual([
       ['parties', 20],
       ['dossiers', 600],
@@ -38,6 +52,9 @@ describe('seed:scale', () => {
       ['sales_invoices', 600],
       ['sales_invoice_lines', 600],
       ['sales_invoice_payments', 390],
+      ['declarations', 300],
+      ['declaration_items', tableCounts?.items],
+      ['declaration_messages', tableCounts?.messages],
     ]);
     const legs = (
       await sql<{
@@ -66,10 +83,15 @@ describe('seed:scale', () => {
     expect(containers.filter((c) => !isValidContainerNumber(c.n))).toEqual([]);
 
     await expectSalesConsistent(db.db);
+    await expectDeclarationsConsistent(db.db);
 
     // A second run adds more and the series continues without duplicates.
     await seedScale(db.db, { dossiers: 10, chargesPerDossier: 1 });
     await expectSalesConsistent(db.db);
+    await expectDeclarationsConsistent(db.db);
+    expect(
+      (await sql<{ n: number }>`select count(*)::int n from declarations`.execute(db.db)).rows[0]?.n,
+    ).toBe(305);
     expect(
       (await sql<{ n: number }>`select count(*)::int n from sales_invoices`.execute(db.db)).rows[0]?.n,
     ).toBe(610);
@@ -134,8 +156,9 @@ describe('seed:scale', () => {
         )
       ).rows[0]?.n;
       await seedScale(demo.db, { dossiers: 30, chargesPerDossier: 1, transportsPerDossier: 1 });
-      // The generated offers and invoices continue the demo's series.
+      // The generated offers, invoices and declarations continue the demo's series.
       await expectSeriesConsecutive(demo.db);
+      await expectDeclarationsConsistent(demo.db);
       const reports = await seedOperations(demo.db, store, { eventsPerContainer: 2, documentsPerDossier: 1 });
       const after = await counts();
       expect(after?.dossiers).toBe((before?.dossiers ?? 0) + 30);
@@ -165,6 +188,120 @@ describe('seed:scale', () => {
     }
   }, 60_000);
 });
+
+/**
+ * What every declaration must satisfy, generated or demo: MRNs valid for the type (check character
+ * and letter, `isValidMrn`), one per declaration past lodging; LRNs of each year's series 1…last without
+ * gap or duplicate, the counter past them; item estimates exactly `itemEstimate`'s and header totals
+ * `declarationTotals`' (what the API computes); the message log a lodgement and then answers whose last
+ * one brought the status, each received message replying to the lodgement; no date in the future.
+ */
+async function expectDeclarationsConsistent(db: TestDatabase['db']) {
+  const rows = (
+    await sql<{
+      id: string;
+      type: DeclarationType;
+      status: DeclarationStatus;
+      lrn: string;
+      mrn: string | null;
+      packages: number;
+      gross_mass_kg: string;
+      customs_value: string;
+      duty: string | null;
+      vat: string | null;
+      duty_and_vat: string | null;
+      last_message_kind: string | null;
+      future: boolean;
+      items: (EstimateInput & {
+        packages: number | null;
+        grossMassKg: string | null;
+        netMassKg: string | null;
+        invoiceValue: string | null;
+        statisticalValue: string | null;
+        duty: string | null;
+        vatBase: string | null;
+        vat: string | null;
+      })[];
+      messages: { kind: string; direction: string; summary: string; mrn: string | null; replies: boolean }[];
+    }>`
+      select d.id, d.type, d.status, d.lrn, d.mrn, d.packages, d.gross_mass_kg::text, d.customs_value::text,
+             d.duty::text, d.vat::text, d.duty_and_vat::text, d.last_message_kind,
+             greatest(d.created_at, d.updated_at, d.lodged_at, d.last_message_at) > now() future,
+             coalesce((select json_agg(json_build_object('packages', i.packages, 'grossMassKg', i.gross_mass_kg::text,
+                       'netMassKg', i.net_mass_kg::text, 'invoiceValue', i.invoice_value::text,
+                       'customsValue', i.customs_value::text, 'statisticalValue', i.statistical_value::text,
+                       'dutyRate', i.duty_rate::text, 'vatRate', i.vat_rate::text, 'vatCosts', i.vat_costs::text,
+                       'duty', i.duty::text, 'vatBase', i.vat_base::text, 'vat', i.vat::text) order by i.position)
+                       from declaration_items i where i.declaration_id = d.id), '[]') items,
+             coalesce((select json_agg(json_build_object('kind', m.kind, 'direction', m.direction, 'summary', m.summary,
+                       'mrn', m.mrn,
+                       'replies', m.direction = 'sent' or m.payload->>'inReplyTo' = (select l.id::text from declaration_messages l
+                          where l.declaration_id = d.id and l.kind = 'lodge'))
+                       order by m.at, m.kind = 'lodge' desc)
+                       from declaration_messages m where m.declaration_id = d.id), '[]') messages
+      from declarations d`.execute(db)
+  ).rows;
+  expect(rows.length).toBeGreaterThan(0);
+  for (const d of rows) {
+    expect(STATUSES_OF_TYPE[d.type]).toContain(d.status);
+    expect(d.future).toBe(false);
+    const pastLodging = !['draft', 'lodged', 'rejected'].includes(d.status);
+    expect({ lrn: d.lrn, mrn: pastLodging && d.mrn !== null && isValidMrn(d.mrn, d.type) }).toEqual({
+      lrn: d.lrn,
+      mrn: pastLodging,
+    });
+    if (!pastLodging) expect(d.mrn).toBeNull();
+    expect(d.items.length).toBeGreaterThan(0);
+    const estimates = d.items.map((i) => itemEstimate(i));
+    expect(d.items.map((i) => [i.duty, i.vatBase, i.vat])).toEqual(
+      estimates.map((e) => [e?.duty ?? null, e?.vatBase ?? null, e?.vat ?? null]),
+    );
+    const t = declarationTotals(d.type, d.items);
+    expect({
+      packages: d.packages,
+      gross: Number(d.gross_mass_kg),
+      customs: d.customs_value,
+      duty: d.duty,
+      vat: d.vat,
+      dutyAndVat: d.duty_and_vat,
+    }).toEqual({
+      packages: t.packages,
+      gross: Number(t.grossMassKg),
+      customs: t.customsValue,
+      duty: t.duty,
+      vat: t.vat,
+      dutyAndVat: t.dutyAndVat,
+    });
+    if (d.status === 'draft') {
+      expect(d.messages).toEqual([]);
+      continue;
+    }
+    expect(d.messages[0]).toMatchObject({ kind: 'lodge', direction: 'sent' });
+    expect(d.messages.every((m) => m.replies && m.summary.startsWith(SANDBOX_LABEL))).toBe(true);
+    expect(d.last_message_kind).toBe(d.messages.at(-1)?.kind);
+    const accepted = d.messages.find((m) => m.kind === 'accepted');
+    if (accepted) expect(accepted.mrn).toBe(d.mrn);
+  }
+  const series = (
+    await sql<{
+      year: number;
+      n: number;
+      distinct_n: number;
+      lo: number;
+      hi: number;
+      last_issued: number;
+      next_number: number;
+    }>`
+      select y.year, count(d.lrn)::int n, count(distinct d.lrn)::int distinct_n,
+             min(substring(d.lrn from '-([0-9]+)$')::int) lo, max(substring(d.lrn from '-([0-9]+)$')::int) hi,
+             y.last_issued, y.next_number
+      from document_series_years y join declarations d on d.lrn like '%' || y.year || '-%'
+      where y.kind = 'declaration' group by y.year, y.last_issued, y.next_number`.execute(db)
+  ).rows;
+  expect(series.length).toBeGreaterThan(0);
+  for (const y of series)
+    expect(y).toEqual({ ...y, distinct_n: y.n, lo: 1, hi: y.n, last_issued: y.n, next_number: y.n + 1 });
+}
 
 /**
  * What the generated offers and invoices must satisfy whatever their number: every series consecutive

@@ -1,10 +1,28 @@
-import { EU_STANDARD_VAT_RATES, SALES_CHARGE_CODES } from '@fvg/contracts';
+import {
+  DECLARATION_TYPES,
+  type DeclarationMessageKind,
+  type DeclarationStatus,
+  type DeclarationType,
+  EU_STANDARD_VAT_RATES,
+  SALES_CHARGE_CODES,
+} from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { seedContainerEvents } from '../features/container-events/container-events.repository.ts';
+import { labelled, summaries } from '../features/declarations/sandbox/messages.ts';
+import { SANDBOX_MRN_LETTER } from '../features/declarations/sandbox/mrn.ts';
+import { SANDBOX_RULES } from '../features/declarations/sandbox/sandbox-rules.ts';
 import { seedDocuments } from '../features/documents/seed-documents.ts';
 import type { FileStore } from '../features/documents/storage.ts';
 import type { Db } from './database.ts';
 import { seedDemo } from './seed.ts';
+
+/**
+ * The ISO 6346 check digit of a body, in SQL (letters A=10 upwards, skipping 11, 22, 33; weights 2^0…;
+ * mod 11, 10 → 0): a container number's over its 10 characters, an MRN's over its first 17.
+ */
+const checkDigitSql = (body: ReturnType<typeof sql.raw>) => sql`(select (sum(
+      (case when ch ~ '[0-9]' then ch::int else 10 + (ascii(ch) - 65) + (ascii(ch) - 56) / 10 end) * (1::bigint << (pos - 1)::int)
+    ) % 11 % 10)::text from unnest(string_to_array(${body}, null)) with ordinality as t(ch, pos))`;
 
 export interface ScaleOptions {
   dossiers: number;
@@ -44,10 +62,7 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleReport
     );
   };
 
-  // The ISO 6346 check digit of a 10-character body, in SQL (letters A=10 upwards, skipping 11, 22, 33).
-  const checkDigit = (body: ReturnType<typeof sql.raw>) => sql`(select (sum(
-      (case when ch ~ '[0-9]' then ch::int else 10 + (ascii(ch) - 65) + (ascii(ch) - 56) / 10 end) * (1::bigint << (pos - 1)::int)
-    ) % 11 % 10)::text from unnest(string_to_array(${body}, null)) with ordinality as t(ch, pos))`;
+  const checkDigit = checkDigitSql;
 
   const parties = Math.max(20, Math.round(opts.dossiers * (opts.partiesPerDossier ?? 0.01)));
   const partyBatch = 50_000;
@@ -168,8 +183,16 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleReport
   }
   const thisRun = sql`d.number like ${`D-${year}-%`} and substr(d.number, 8)::int > ${start}`;
   reports.push(...(await seedSales(db, thisRun, log)));
+  reports.push(...(await seedDeclarationsTimed(db, thisRun, log)));
   // VACUUM as well as ANALYZE: the visibility map for index-only scans, and the GIN pending lists flushed.
-  for (const t of ['parties', 'dossiers', 'dossier_charges', 'transports', ...SALES_TABLES])
+  for (const t of [
+    'parties',
+    'dossiers',
+    'dossier_charges',
+    'transports',
+    ...SALES_TABLES,
+    ...DECLARATION_TABLES,
+  ])
     await sql.raw(`vacuum (analyze) ${t}`).execute(db);
   return reports;
 }
@@ -574,3 +597,361 @@ export async function seedOffers(db: Db, where: RawBuilder<unknown>): Promise<Sa
     return { offers: Number(offers.numAffectedRows ?? 0), offerLines: Number(lines.numAffectedRows ?? 0) };
   });
 }
+
+/** The tables seedDeclarations fills, to VACUUM (ANALYZE) after it. */
+export const DECLARATION_TABLES = ['declarations', 'declaration_items', 'declaration_messages'] as const;
+
+export interface DeclarationsScaleReport {
+  declarations: number;
+  items: number;
+  messages: number;
+}
+
+/** The share of each status per type, in 20 buckets: most have gone their way, some are on it. */
+const DECLARATION_BUCKETS: Readonly<Record<DeclarationType, DeclarationStatus[]>> = {
+  import: [
+    ...['draft', 'draft', 'lodged', 'accepted', 'accepted', 'under_control', 'not_released', 'rejected'],
+    ...['rejected', 'cancelled', ...Array<DeclarationStatus>(10).fill('released')],
+  ] as DeclarationStatus[],
+  export: [
+    ...['draft', 'draft', 'accepted', 'accepted', 'under_control', 'released', 'released', 'released'],
+    ...['rejected', 'rejected', 'cancelled', ...Array<DeclarationStatus>(9).fill('exited')],
+  ] as DeclarationStatus[],
+  transit: [
+    ...['draft', 'draft', 'accepted', 'accepted', 'released', 'released', 'arrived', 'arrived', 'arrived'],
+    ...['rejected', 'rejected', ...Array<DeclarationStatus>(9).fill('discharged')],
+  ] as DeclarationStatus[],
+};
+
+/**
+ * The message log up to each status, as the sandbox writes it (ADR 0033): the lodgement, then the
+ * authority's answers (or the cancellation request and its answer), minutes after lodging.
+ */
+const DECLARATION_CHAIN: Readonly<
+  Partial<
+    Record<
+      DeclarationStatus,
+      { kind: DeclarationMessageKind; step: string | null; minutes: number; to: DeclarationStatus | null }[]
+    >
+  >
+> = (() => {
+  const lodge = { kind: 'lodge', step: null, minutes: 0, to: null } as const;
+  const accepted = { kind: 'accepted', step: 'accept', minutes: 3, to: 'accepted' } as const;
+  const released = { kind: 'released', step: 'control', minutes: 25, to: 'released' } as const;
+  const control = { kind: 'under_control', step: 'control', minutes: 20, to: 'under_control' } as const;
+  const arrived = { kind: 'arrived', step: 'arrival', minutes: 30 * 60, to: 'arrived' } as const;
+  return {
+    lodged: [lodge],
+    accepted: [lodge, accepted],
+    under_control: [lodge, accepted, control],
+    released: [lodge, accepted, released],
+    not_released: [
+      lodge,
+      accepted,
+      control,
+      { kind: 'not_released', step: 'release', minutes: 26 * 60, to: 'not_released' },
+    ],
+    rejected: [lodge, { kind: 'rejected', step: 'accept', minutes: 3, to: 'rejected' }],
+    cancelled: [
+      lodge,
+      accepted,
+      { kind: 'cancellation_request', step: null, minutes: 120, to: null },
+      { kind: 'cancellation_accepted', step: 'answer', minutes: 122, to: 'cancelled' },
+    ],
+    exited: [
+      lodge,
+      accepted,
+      released,
+      { kind: 'exit_confirmed', step: 'exit', minutes: 4 * 24 * 60, to: 'exited' },
+    ],
+    arrived: [lodge, accepted, released, arrived],
+    discharged: [
+      lodge,
+      accepted,
+      released,
+      arrived,
+      { kind: 'discharged', step: 'discharge', minutes: 33 * 60, to: 'discharged' },
+    ],
+  };
+})();
+
+/** Real-looking goods per type: CN/TARIC code, description, duty rate (import). */
+const SCALE_GOODS = [
+  ['8539520000', 'LED lamps', '2.7'],
+  ['8504403090', 'Chargers for mobile phones', '0'],
+  ['9401790000', 'Garden chairs, aluminium frames', '0'],
+  ['8714910000', 'Bicycle frames', '4.7'],
+  ['8507600090', 'Lithium-ion battery packs', '2.7'],
+  ['8413708100', 'Centrifugal pumps', '1.7'],
+  ['8443990000', 'Parts of printing machines', '1.7'],
+  ['8708999790', 'Parts of motor vehicles', '3'],
+  ['6109100010', 'T-shirts of cotton', '12'],
+  ['8471300000', 'Laptops', '0'],
+  ['0303890000', 'Frozen fish', '15'],
+  ['2204210600', 'Wine in bottles', '13.1'],
+] as const;
+
+/**
+ * One customs declaration per 2 dossiers matching `where` (a condition on `d`) that have none: import
+ * for import dossiers, export for export, transit for transit, the others by turns; in every status
+ * their type reaches (most released, exited or discharged), with 1–5 items whose duty and VAT are
+ * estimated as customs-math does (rounded half away from zero; totals the sum of the items), and the
+ * message log up to the status as the sandbox writes it (summaries with its label, the accepted MRN,
+ * the rejection rule). LRNs continue each creation year's `declaration` series, MRNs are valid
+ * (`makeMrn`'s layout and check character, computed in SQL) with a serial range of their own (`SCL`
+ * and a number past the highest one there). Dated 5 days before their dossier (distinct instants, so the keyset
+ * order has no long runs of ties; the longest chain, 4 days, still ends in the past).
+ */
+export async function seedDeclarations(db: Db, where: RawBuilder<unknown>): Promise<DeclarationsScaleReport> {
+  const company = (
+    await sql<{ party: unknown }>`
+      select jsonb_build_object('partyId', null, 'name', legal_name, 'street', street, 'postalCode', postal_code,
+               'city', city, 'countryCode', country_code, 'eori', coalesce(eori, 'NL859437215')) as party
+      from company_settings limit 1`.execute(db)
+  ).rows[0];
+  const prefix = (
+    await sql<{ prefix: string }>`select prefix from document_series where kind = 'declaration'`.execute(db)
+  ).rows[0]?.prefix;
+  if (!company || prefix === undefined)
+    throw new Error('company settings and the declaration series must exist');
+  const buckets = DECLARATION_TYPES.map((t) => sql`(${t}, ${DECLARATION_BUCKETS[t]}::text[])`);
+  const chain = Object.entries(DECLARATION_CHAIN).flatMap(([status, steps]) =>
+    (steps ?? []).map(
+      (c, seq) =>
+        sql`(${status}, ${seq + 1}::int, ${c.kind}, ${c.kind === 'lodge' || c.kind.endsWith('_request') ? 'sent' : 'received'},
+             ${c.step}::text, ${c.minutes}::int, ${c.to}::text)`,
+    ),
+  );
+  // Summaries from the sandbox's own sentences, the variable parts filled in SQL.
+  const summary = (kind: DeclarationMessageKind): RawBuilder<string> => {
+    const text = (s: string) => sql<string>`${labelled(s)}`;
+    switch (kind) {
+      case 'lodge':
+        return sql<string>`replace(case s.type ${sql.join(
+          DECLARATION_TYPES.map((t) => sql`when ${t} then ${text(summaries.lodge(t, '{LRN}'))}`),
+          sql` `,
+        )} end, '{LRN}', s.lrn)`;
+      case 'accepted':
+        return sql<string>`replace(${text(summaries.accepted('{MRN}'))}, '{MRN}', s.mrn)`;
+      case 'rejected':
+        return text(summaries.rejected([SCALE_REJECTION]));
+      case 'arrived':
+        return text(summaries.arrived(null));
+      case 'cancellation_request':
+        return sql<string>`replace(${text(summaries.cancellationRequest('{REF}', 'Shipment cancelled by the customer'))}, '{REF}', coalesce(s.mrn, s.lrn))`;
+      default:
+        return text((summaries[kind as 'released'] as () => string)());
+    }
+  };
+  const kinds = [...new Set(Object.values(DECLARATION_CHAIN).flatMap((c) => (c ?? []).map((x) => x.kind)))];
+  const goods = SCALE_GOODS.map(([code, text, rate]) => sql`(${code}, ${text}, ${rate}::numeric)`);
+
+  return db.transaction().execute(async (trx) => {
+    const serialFrom = Number(
+      (
+        await sql<{ n: string }>`
+          select coalesce(max(substr(mrn, 8, 9)::bigint), 0)::text n from declarations where substr(mrn, 5, 3) = 'SCL'`.execute(
+          trx,
+        )
+      ).rows[0]?.n,
+    );
+    // The plan, with ids, numbers and times fixed up front (joined by index later, see seedInvoices).
+    await sql`
+      create temporary table seed_declarations on commit drop as
+      with pick as (
+        select s.id as dossier_id, s.customer_id, s.rn, s.created_by,
+               case when s.type in ('import', 'export', 'transit') then s.type
+                    else (array['import', 'export', 'transit'])[1 + (s.rn / 2) % 3] end as type,
+               s.created_at - interval '5 days' + interval '2 hours' as created_at
+        from (select d.*, row_number() over (order by d.created_at, d.id) as rn
+              from dossiers d
+              where ${where} and not exists (select 1 from declarations x where x.dossier_id = d.id)) s
+        where s.rn % 2 = 0
+      ), typed as (
+        select p.*, b.statuses[1 + (p.rn / 2) % 20] as status, extract(year from p.created_at)::int as y
+        from pick p join (values ${sql.join(buckets)}) as b(type, statuses) on b.type = p.type
+      ), numbered as (
+        select t.*, coalesce(sy.next_number, 1) - 1 + row_number() over (partition by t.y order by t.created_at, t.dossier_id) as n,
+               row_number() over (order by t.created_at, t.dossier_id) as k
+        from typed t left join document_series_years sy on sy.kind = 'declaration' and sy.year = t.y
+      )
+      select gen_random_uuid() as id, gen_random_uuid() as lodge_id, n.*,
+             ${seriesNumber(prefix, sql`n.y`, sql`n.n`)} as lrn,
+             case n.type when 'export' then 'DE004851' else 'NL000396' end as office,
+             case when n.status = 'draft' then null else n.created_at + interval '1 hour' end as lodged_at,
+             1 + abs(hashtext(n.dossier_id::text)) % 5 as item_count
+      from numbered n`.execute(trx);
+    await sql`alter table seed_declarations add primary key (id)`.execute(trx);
+    await sql`alter table seed_declarations add column mrn text`.execute(trx);
+    // MRN: year, the office's country, SCL + 9 digits, the type's letter, the ISO 6346 check character.
+    await sql`
+      update seed_declarations s set mrn = m.first17 || ${checkDigitSql(sql.raw('m.first17'))}
+      from (select id, to_char(lodged_at, 'YY') || left(office, 2) || 'SCL' || lpad((${serialFrom}::bigint + k)::text, 9, '0')
+                       || case type when 'import' then ${SANDBOX_MRN_LETTER.import} when 'export' then ${SANDBOX_MRN_LETTER.export}
+                                    else ${SANDBOX_MRN_LETTER.transit} end as first17
+            from seed_declarations) m
+      where m.id = s.id and s.status not in ('draft', 'lodged', 'rejected')`.execute(trx);
+    await sql`
+      create temporary table seed_declaration_chain (status text, seq int, kind text, direction text, step text, minutes int, to_status text)
+      on commit drop`.execute(trx);
+    await sql`insert into seed_declaration_chain values ${sql.join(chain)}`.execute(trx);
+    await sql`analyze seed_declarations`.execute(trx);
+
+    const made = await sql`
+      insert into declarations (id, type, category, status, lrn, mrn, dossier_id, customer_id, declarant, representative,
+                                representative_status, consignor, consignee, holder, office_of_lodgement, office_of_exit_entry,
+                                office_of_destination, country_of_dispatch, country_of_destination, transport_mode_border,
+                                transport_mode_inland, currency, exchange_rate, location_of_goods, guarantee_type,
+                                guarantee_reference, guarantee_amount, rejection, last_message_kind, last_message_at, lodged_at,
+                                accepted_at, released_at, exited_at, arrived_at, discharged_at, version, created_at, created_by,
+                                updated_at, updated_by)
+      select s.id, s.type, case s.type when 'import' then 'H1' when 'export' then 'B1' else 'T1' end, s.status, s.lrn, s.mrn,
+             s.dossier_id, s.customer_id,
+             case when s.type = 'transit' then ${JSON.stringify(company.party)}::jsonb else pj.party end,
+             case when s.type <> 'transit' then ${JSON.stringify(company.party)}::jsonb end,
+             case when s.type = 'transit' then '1' else '2' end,
+             case when s.type = 'import' then jsonb_build_object('partyId', null, 'name', 'Overseas supplier ' || s.rn, 'street', null,
+                    'postalCode', null, 'city', 'Shenzhen', 'countryCode', 'CN', 'eori', null) else pj.party end,
+             case when s.type = 'import' then pj.party end,
+             case when s.type = 'transit' then ${JSON.stringify(company.party)}::jsonb end,
+             s.office,
+             case s.type when 'transit' then null else s.office end,
+             case when s.type = 'transit' then 'CZ590201' end,
+             case s.type when 'import' then 'CN' when 'export' then 'DE' else 'NL' end,
+             case s.type when 'import' then 'NL' when 'export' then 'US' else 'CZ' end,
+             (array['1', '1', '3', '4', '2'])[1 + s.rn % 5], '3',
+             case s.type when 'import' then 'USD' when 'export' then 'EUR' end,
+             case when s.type = 'import' then 0.925 end,
+             case s.type when 'export' then 'DEHAM Container Terminal Burchardkai' else 'NLRTM ECT Delta terminal' end,
+             case when s.type = 'transit' then '1' end,
+             case when s.type = 'transit' then to_char(s.created_at, 'YY') || 'NL' || lpad(s.rn::text, 14, '0') end,
+             case when s.type = 'transit' then 25000 end,
+             case when s.status = 'rejected' then ${JSON.stringify([SCALE_REJECTION])}::jsonb else '[]'::jsonb end,
+             ch.last_kind, s.lodged_at + make_interval(mins => ch.last_minutes), s.lodged_at,
+             s.lodged_at + make_interval(mins => ch.accepted), s.lodged_at + make_interval(mins => ch.released),
+             s.lodged_at + make_interval(mins => ch.exited), s.lodged_at + make_interval(mins => ch.arrived),
+             s.lodged_at + make_interval(mins => ch.discharged),
+             1 + coalesce(ch.writes, 0), s.created_at, s.created_by,
+             coalesce(s.lodged_at + make_interval(mins => ch.last_minutes), s.created_at), s.created_by
+      from seed_declarations s
+      join parties p on p.id = s.customer_id
+      cross join lateral (select jsonb_build_object('partyId', p.id, 'name', p.name, 'street', p.street, 'postalCode', p.postal_code,
+                                 'city', p.city, 'countryCode', p.country_code, 'eori', p.eori) as party) pj
+      left join lateral (
+        select (array_agg(c.kind order by c.seq desc))[1] as last_kind, max(c.minutes) as last_minutes,
+               max(c.minutes) filter (where c.to_status = 'accepted') as accepted,
+               max(c.minutes) filter (where c.to_status = 'released') as released,
+               max(c.minutes) filter (where c.to_status = 'exited') as exited,
+               max(c.minutes) filter (where c.to_status = 'arrived') as arrived,
+               max(c.minutes) filter (where c.to_status = 'discharged') as discharged,
+               count(*)::int as writes
+        from seed_declaration_chain c where c.status = s.status) ch on true`.execute(trx);
+
+    // Items; the estimate as customs-math computes it: duty = round(value × rate / 100), VAT base =
+    // value + duty + costs, VAT = round(base × rate / 100) (numeric round is half away from zero).
+    const items = await sql`
+      insert into declaration_items (declaration_id, position, commodity_code, description, country_of_origin, preference,
+                                     procedure_code, packages, package_kind, marks, gross_mass_kg, net_mass_kg, invoice_value,
+                                     customs_value, statistical_value, duty_rate, vat_rate, vat_costs, supporting_documents,
+                                     previous_documents, duty, vat_base, vat)
+      select s.id, pos, case when s.type = 'transit' then left(gd.code, 8) else gd.code end, gd.text,
+             case when s.type = 'import' then 'CN' when s.type = 'export' then 'DE' end,
+             case when s.type = 'import' then '100' end,
+             case s.type when 'import' then '4000' when 'export' then '1000' end,
+             v.packages, 'CT', s.lrn || '/' || pos, v.gross, v.net, v.invoice,
+             case when s.type <> 'transit' then v.customs end, case when s.type <> 'transit' then v.customs end,
+             case when s.type = 'import' then gd.rate end, case when s.type = 'import' then 21 end,
+             case when s.type = 'import' then v.costs end,
+             case when s.type <> 'transit' then jsonb_build_array(jsonb_build_object('type', 'N380', 'reference', 'INV-' || s.rn)) else '[]'::jsonb end,
+             '[]'::jsonb, e.duty, e.base, round(e.base * 21 / 100, 2)
+      from seed_declarations s
+      cross join generate_series(1, s.item_count) pos
+      cross join lateral (select * from (values ${sql.join(goods)}) as g(code, text, rate)
+                          offset (abs(hashtext(s.id::text)) + pos) % ${SCALE_GOODS.length} limit 1) gd
+      cross join lateral (
+        select 1 + (s.rn * 7 + pos * 13) % 200 as packages,
+               (50 + (s.rn * 31 + pos * 17) % 9000)::numeric(14,3) as gross,
+               (40 + (s.rn * 31 + pos * 17) % 9000)::numeric(14,3) as net,
+               (100 + ((s.rn * 131 + pos * 977) % 5000000) / 100.0)::numeric(16,2) as invoice) v0
+      cross join lateral (
+        select v0.*, round(v0.invoice * case when s.type = 'import' then 0.925 * 1.045 else 1 end, 2) as customs,
+               round(v0.invoice * 0.925 * 1.045 * 0.008, 2) as costs) v
+      cross join lateral (
+        select case when s.type = 'import' then round(v.customs * gd.rate / 100, 2) end as duty) e0
+      cross join lateral (
+        select e0.duty, case when s.type = 'import' then v.customs + e0.duty + v.costs end as base) e`.execute(
+      trx,
+    );
+    // The header keeps the items' totals (the list shows them) and the invoice total is their sum.
+    await sql`
+      update declarations d
+      set packages = t.packages, gross_mass_kg = t.gross, customs_value = t.customs,
+          invoice_total = case when d.type <> 'transit' then t.invoice end,
+          duty = t.duty, vat = t.vat, duty_and_vat = t.duty + t.vat
+      from (select i.declaration_id, sum(i.packages)::int as packages, sum(i.gross_mass_kg) as gross,
+                   coalesce(sum(i.customs_value), 0) as customs, sum(i.invoice_value) as invoice,
+                   sum(i.duty) as duty, sum(i.vat) as vat
+            from seed_declarations s join declaration_items i on i.declaration_id = s.id
+            group by i.declaration_id) t
+      where d.id = t.declaration_id`.execute(trx);
+
+    const messages = await sql`
+      insert into declaration_messages (id, declaration_id, direction, kind, at, summary, mrn, rules, payload, sandbox, created_by)
+      select case when c.kind = 'lodge' then s.lodge_id else gen_random_uuid() end, s.id, c.direction, c.kind,
+             s.lodged_at + make_interval(mins => c.minutes),
+             case c.kind ${sql.join(
+               kinds.map((k) => sql`when ${k} then ${summary(k)}`),
+               sql` `,
+             )} end,
+             case when c.kind in ('lodge', 'rejected') then null else s.mrn end,
+             case when c.kind = 'rejected' then ${JSON.stringify([SCALE_REJECTION])}::jsonb else '[]'::jsonb end,
+             case when c.direction = 'received' then jsonb_build_object('inReplyTo', s.lodge_id, 'step', c.step)
+                  when c.kind = 'lodge' then jsonb_build_object('lrn', s.lrn, 'type', s.type) end,
+             true, case when c.direction = 'sent' then s.created_by end
+      from seed_declarations s join seed_declaration_chain c on c.status = s.status`.execute(trx);
+    await sql`
+      insert into document_series_years (kind, year, next_number, last_issued)
+      select 'declaration', y, max(n) + 1, max(n) from seed_declarations group by y
+      on conflict (kind, year) do update set next_number = excluded.next_number, last_issued = excluded.last_issued`.execute(
+      trx,
+    );
+    return {
+      declarations: Number(made.numAffectedRows ?? 0),
+      items: Number(items.numAffectedRows ?? 0),
+      messages: Number(messages.numAffectedRows ?? 0),
+    };
+  });
+}
+
+/** seedDeclarations, timed per table as the other steps are (one transaction: the time split by rows). */
+export async function seedDeclarationsTimed(
+  db: Db,
+  where: RawBuilder<unknown>,
+  log: (line: string) => void = () => {},
+): Promise<ScaleReport[]> {
+  const t0 = performance.now();
+  const r = await seedDeclarations(db, where);
+  const seconds = (performance.now() - t0) / 1000;
+  const rows = Math.max(1, r.declarations + r.items + r.messages);
+  return (
+    [
+      ['declarations', r.declarations],
+      ['declaration_items', r.items],
+      ['declaration_messages', r.messages],
+    ] as const
+  ).map(([table, n]) => {
+    const part = (seconds * n) / rows;
+    const report = { table, rows: n, seconds: part, rowsPerSecond: Math.round(n / Math.max(part, 0.001)) };
+    log(
+      `${table}: ${n.toLocaleString('en-US')} rows in ${part.toFixed(1)} s (${report.rowsPerSecond.toLocaleString('en-US')} rows/s)`,
+    );
+    return report;
+  });
+}
+
+/** The rule the generated rejections cite (the sandbox's R305, as its rule book words it). */
+const SCALE_REJECTION = {
+  code: 'SBX-R305',
+  text: SANDBOX_RULES['SBX-R305'],
+  field: 'invoiceTotal',
+} as const;

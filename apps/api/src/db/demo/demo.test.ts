@@ -1,7 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOSSIER_STATUSES, isUnLocode, isValidContainerNumber, OFFER_STATUSES } from '@fvg/contracts';
+import {
+  DECLARATION_TYPES,
+  type DeclarationType,
+  DOSSIER_STATUSES,
+  isUnLocode,
+  isValidContainerNumber,
+  isValidMrn,
+  OFFER_STATUSES,
+  SANDBOX_LABEL,
+} from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -278,6 +287,91 @@ describe('the demo company on a first start', () => {
     expect(mine.every((i) => (i.customer as { code: string }).code === 'ACME' && i.status !== 'draft')).toBe(
       true,
     );
+  });
+
+  it('has customs declarations of each type on their dossiers, in every state the sandbox reaches, with items, messages, valid MRNs and papers', async () => {
+    const list = await all('/declarations', tokens.staff);
+    expect(new Set(list.map((d) => d.type))).toEqual(new Set(DECLARATION_TYPES));
+    expect(new Set(list.map((d) => d.status))).toEqual(
+      new Set([
+        'draft',
+        'accepted',
+        'under_control',
+        'released',
+        'rejected',
+        'exited',
+        'arrived',
+        'discharged',
+      ]),
+    );
+    const dossierTypes = new Map((await all('/dossiers', tokens.staff)).map((d) => [d.id, d.type]));
+    const papers = await all('/documents', tokens.staff, { recordType: 'declaration' });
+    for (const row of list) {
+      const link = row.dossier as { id: string } | null;
+      // An import dossier gets import declarations, an export one export, the transit lane transit.
+      expect(dossierTypes.get(link?.id)).toBe(row.type);
+      const d = (await get(`/declarations/${row.id}`, tokens.staff)).body;
+      const items = d.items as { commodityCode: string; estimate: Row | null }[];
+      expect(items.length).toBeGreaterThanOrEqual(1);
+      expect(items.length).toBeLessThanOrEqual(4);
+      expect(items.every((i) => /^\d{8}(\d{2})?$/.test(i.commodityCode))).toBe(true);
+      // The list's figures (kept on the row by the seed) are what the API computes from the items.
+      const totals = d.totals as Row;
+      expect([row.customsValue, row.dutyAndVat]).toEqual([totals.customsValue, totals.dutyAndVat]);
+      if (d.type === 'import') {
+        expect(items.every((i) => i.estimate !== null)).toBe(true);
+        expect(Number(totals.dutyAndVat)).toBeGreaterThan(0);
+      }
+      const past = !['draft', 'rejected'].includes(d.status as string);
+      expect(d.mrn !== null && isValidMrn(d.mrn as string, d.type as DeclarationType)).toBe(past);
+      expect(papers.filter((p) => p.recordId === d.id).length).toBeGreaterThanOrEqual(1);
+      const log = (await get(`/declarations/${d.id}/messages`, tokens.staff)).body as unknown as Row[];
+      if (d.status === 'draft') {
+        expect(log).toEqual([]);
+        continue;
+      }
+      expect(log[0]).toMatchObject({ direction: 'sent', kind: 'lodge', sandbox: true });
+      expect(log.slice(1).every((m) => m.direction === 'received' && m.by === null)).toBe(true);
+      expect(log.every((m) => String(m.summary).includes(SANDBOX_LABEL))).toBe(true);
+      expect(d.lastMessage).toEqual({ kind: log.at(-1)?.kind, at: log.at(-1)?.at });
+      const times = log.map((m) => String(m.at));
+      expect(times).toEqual([...times].sort());
+      expect(times.every((t) => Date.parse(t) <= Date.now())).toBe(true);
+      if (d.status === 'rejected') {
+        const rules = d.rejection as { code: string; text: string }[];
+        expect(rules[0]?.code).toMatch(/^SBX-R\d{3}$/);
+        expect(rules[0]?.text).toBeTruthy();
+        expect(log.at(-1)).toMatchObject({ kind: 'rejected', rules });
+      } else expect(log.find((m) => m.kind === 'accepted')?.mrn).toBe(d.mrn);
+      if (d.status === 'exited') expect(d.exitedAt).toBe(log.at(-1)?.at);
+      if (d.status === 'discharged') expect(d.dischargedAt).toBe(log.at(-1)?.at);
+    }
+    // The next new declaration takes the series' next LRN, after the demo's.
+    const lrns = list.map((d) => String(d.lrn)).sort();
+    const dossier = ((list.find((d) => d.type === 'import') as Row).dossier as { id: string }).id;
+    const created = await call('POST', '/declarations', tokens.staff, { type: 'import', dossierId: dossier });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(String(created.body.lrn) > (lrns.at(-1) as string)).toBe(true);
+    expect((await call('DELETE', `/declarations/${created.body.id}`, tokens.staff)).status).toBe(204);
+  });
+
+  it('a customer sees their own declarations only: no drafts, no internal notes', async () => {
+    const staffView = await all('/declarations', tokens.staff);
+    for (const [code, auth] of [
+      ['ACME', tokens.acme],
+      ['GLOBEX', tokens.globex],
+    ] as const) {
+      const own = await all('/declarations', auth);
+      const expected = staffView.filter(
+        (d) => (d.customer as { code: string }).code === code && d.status !== 'draft',
+      );
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.map((d) => d.id).sort()).toEqual(expected.map((d) => d.id).sort());
+      const detail = (await get(`/declarations/${(own[0] as Row).id}`, auth)).body;
+      expect(detail.notes).toBeNull();
+      const other = staffView.find((d) => (d.customer as { code: string }).code !== code) as Row;
+      expect((await get(`/declarations/${other.id}`, auth)).status).toBe(404);
+    }
   });
 
   it('seeds nothing on a second start', async () => {

@@ -4,7 +4,7 @@ import { minimalPdf } from '../../features/documents/minimal-pdf.ts';
 import { newStorageKey } from '../../features/documents/storage.ts';
 import { audit, type DemoContext, type DemoDossier, notAfterNow } from './context.ts';
 
-interface Paper {
+export interface Paper {
   type: DocumentType;
   title: string;
   visible: boolean;
@@ -43,18 +43,51 @@ function papersOf(d: DemoDossier): Paper[] {
  */
 export async function seedDocuments(ctx: DemoContext): Promise<{ documents: number; visible: number }> {
   const withPapers = ctx.dossiers.filter((d) => d.status !== 'requested' && d.status !== 'cancelled');
-  let documents = 0;
-  let visible = 0;
   // Every other booked file has no papers yet; the rest have what their stage brings.
   const papers = withPapers
     .filter((d, i) => !(d.status === 'booked' && i % 2 === 1))
     .flatMap((d) =>
-      papersOf(d).map((p, k) => {
-        const uploadedAt = notAfterNow(ctx, new Date(d.createdAt.getTime() + (k + 1) * 47 * 60_000));
-        const bytes = minimalPdf(`${p.title} - ${d.number} - ${d.customerReference}`);
-        return { d, p, bytes, uploadedAt, key: newStorageKey(ctx.namespace, uploadedAt) };
-      }),
+      papersOf(d).map(
+        (p, k): DemoPaper => ({
+          ...p,
+          record: { type: 'dossier', id: d.id },
+          dossierId: d.id,
+          fileStem: d.number,
+          text: `${p.title} - ${d.number} - ${d.customerReference}`,
+          uploadedAt: notAfterNow(ctx, new Date(d.createdAt.getTime() + (k + 1) * 47 * 60_000)),
+          actor:
+            d.status === 'delivered' && p.type === 'proof_of_delivery' ? ctx.users.admin : ctx.users.staff,
+        }),
+      ),
     );
+  return storePapers(ctx, papers);
+}
+
+/** A paper to attach to a record: what it is, where it belongs, and who uploaded it when. */
+export interface DemoPaper extends Paper {
+  record: { type: 'dossier' | 'declaration'; id: string };
+  /** The dossier it shows under (customers see a dossier's visible papers). */
+  dossierId: string | null;
+  /** The file name's start, e.g. the dossier number: `<stem>-<title slug>.pdf`. */
+  fileStem: string;
+  /** The line printed in the PDF. */
+  text: string;
+  uploadedAt: Date;
+  actor: string;
+}
+
+/** Stores papers as an upload does: the files first, a few at a time, then the rows and their audit. */
+export async function storePapers(
+  ctx: DemoContext,
+  list: DemoPaper[],
+): Promise<{ documents: number; visible: number }> {
+  let documents = 0;
+  let visible = 0;
+  const papers = list.map((p) => ({
+    p,
+    bytes: minimalPdf(p.text),
+    key: newStorageKey(ctx.namespace, p.uploadedAt),
+  }));
   // The files first, a few at a time (each write waits for the disk), then the rows.
   let next = 0;
   await Promise.all(
@@ -63,23 +96,22 @@ export async function seedDocuments(ctx: DemoContext): Promise<{ documents: numb
         await ctx.store.put(paper.key, [paper.bytes], { maxBytes: paper.bytes.length });
     }),
   );
-  for (const { d, p, bytes, uploadedAt, key } of papers) {
+  for (const { p, bytes, key } of papers) {
     const slug = p.title
       .replace(/\(.*\)/, '')
       .trim()
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-');
-    const fileName = `${d.number}-${slug}.pdf`;
+    const fileName = `${p.fileStem}-${slug}.pdf`;
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const actor =
-      d.status === 'delivered' && p.type === 'proof_of_delivery' ? ctx.users.admin : ctx.users.staff;
+    const { uploadedAt, actor } = p;
     // The upload's insert, with the time the demo says it happened.
     const { id } = await ctx.db
       .insertInto('documents')
       .values({
-        record_type: 'dossier',
-        record_id: d.id,
-        dossier_id: d.id,
+        record_type: p.record.type,
+        record_id: p.record.id,
+        dossier_id: p.dossierId,
         storage_key: key,
         file_name: fileName,
         content_type: 'application/pdf',
@@ -103,7 +135,7 @@ export async function seedDocuments(ctx: DemoContext): Promise<{ documents: numb
         { field: 'fileName', from: null, to: fileName },
         { field: 'documentType', from: null, to: p.type },
         { field: 'visibleToCustomer', from: null, to: p.visible },
-        { field: 'record', from: null, to: `dossier ${d.id}` },
+        { field: 'record', from: null, to: `${p.record.type} ${p.record.id}` },
         { field: 'sha256', from: null, to: sha256 },
       ],
       at: uploadedAt,

@@ -7,6 +7,7 @@ import { seedChat } from './chat.ts';
 import { seedCompany } from './company.ts';
 import { seedContainerEvents } from './containers.ts';
 import { type DemoContext, flushAudit, midnight, prng } from './context.ts';
+import { seedDeclarations } from './declarations.ts';
 import { seedDocuments } from './documents.ts';
 import { seedDossiers } from './dossiers.ts';
 import { seedInvoices } from './invoices.ts';
@@ -28,6 +29,7 @@ const AREAS: { name: string; seed: (ctx: DemoContext) => Promise<unknown> }[] = 
   { name: 'chat', seed: seedChat },
   { name: 'invoices', seed: seedInvoices },
   { name: 'sales offers', seed: seedOffers },
+  { name: 'customs declarations', seed: seedDeclarations },
 ];
 
 export interface FirstStartOptions {

@@ -1,0 +1,935 @@
+import {
+  type DeclarationCreate,
+  type DeclarationMessageKind,
+  type DeclarationParty,
+  type DeclarationPartyInput,
+  type DeclarationStatus,
+  type DeclarationType,
+  type DocumentType,
+  declarationCreateSchema,
+  declarationTotals,
+  itemEstimate,
+  makeMrn,
+  mrnProblem,
+} from '@fvg/contracts';
+import { takeSeriesNumber } from '../../features/company/company.service.ts';
+import { labelled, summaries } from '../../features/declarations/sandbox/messages.ts';
+import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
+import { authorityProblems, type SandboxRule } from '../../features/declarations/sandbox/sandbox-rules.ts';
+import type { Change } from '../../records/audit.ts';
+import { DEMO_COMPANY_FIELDS } from './company.ts';
+import { audit, type DemoContext, type DemoDossier, notAfterNow, valid } from './context.ts';
+import { type DemoPaper, storePapers } from './documents.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** One goods item as the clerk typed it (the contract's item input; estimates are computed). */
+interface Goods {
+  commodityCode: string;
+  description: string;
+  countryOfOrigin: string;
+  packages: number;
+  packageKind: 'CT' | 'PX' | 'CR' | 'PK' | 'CS';
+  grossMassKg: string;
+  netMassKg: string;
+  /** In the declaration's currency. */
+  invoiceValue: string;
+  dutyRate?: string;
+}
+
+/**
+ * What each demo lane ships, by a word of its cargo: Combined Nomenclature / TARIC codes of the goods
+ * named, with their third-country duty rates (import only), masses and values that fit a container,
+ * a ULD or a trailer.
+ */
+const GOODS: { match: RegExp; items: Goods[] }[] = [
+  {
+    match: /LED lighting/i,
+    items: [
+      g('8539520000', 'LED lamps, E27 fitting, 9 W', 'CN', 420, 'CT', '5460', '4830', '18900.00', '2.7'),
+      g(
+        '8504409590',
+        'LED drivers (static converters), 40 W',
+        'CN',
+        180,
+        'CT',
+        '2160',
+        '1910',
+        '9350.00',
+        '0',
+      ),
+      g(
+        '9405420039',
+        'LED luminaires for ceilings, aluminium',
+        'CN',
+        96,
+        'CT',
+        '1630',
+        '1420',
+        '14550.00',
+        '4.7',
+      ),
+    ],
+  },
+  {
+    match: /garden furniture/i,
+    items: [
+      g(
+        '9401790000',
+        'Garden chairs with aluminium frames, flat-packed',
+        'CN',
+        640,
+        'CT',
+        '7680',
+        '6990',
+        '21760.00',
+        '0',
+      ),
+      g('9403200080', 'Garden tables, aluminium', 'CN', 160, 'CT', '4320', '3950', '12480.00', '0'),
+    ],
+  },
+  {
+    match: /Smartphone accessories/i,
+    items: [
+      g(
+        '8504403090',
+        'USB-C chargers for mobile phones, 20 W',
+        'CN',
+        60,
+        'CT',
+        '410',
+        '355',
+        '12600.00',
+        '0',
+      ),
+      g(
+        '8544429090',
+        'USB-C charging cables, 1 m, with connectors',
+        'CN',
+        40,
+        'CT',
+        '286',
+        '240',
+        '4180.00',
+        '2.6',
+      ),
+    ],
+  },
+  {
+    match: /E-bike/i,
+    items: [
+      g(
+        '8714910000',
+        'Bicycle frames, aluminium, for e-bikes',
+        'CN',
+        24,
+        'PX',
+        '3120',
+        '2780',
+        '38400.00',
+        '4.7',
+      ),
+      g(
+        '8507600090',
+        'Lithium-ion battery packs for e-bikes, 36 V',
+        'CN',
+        12,
+        'PX',
+        '2240',
+        '1980',
+        '52800.00',
+        '2.7',
+      ),
+      g('8501310000', 'Hub motors for e-bikes, 250 W', 'CN', 8, 'PX', '1180', '1050', '16200.00', '2.7'),
+      g('8714940000', 'Disc brakes and parts for bicycles', 'CN', 4, 'PX', '460', '410', '5300.00', '4.7'),
+    ],
+  },
+  {
+    match: /centrifugal pumps/i,
+    items: [
+      g(
+        '8413708100',
+        'Single-stage centrifugal pumps, cast iron, 55 kW',
+        'DE',
+        12,
+        'CR',
+        '7400',
+        '6800',
+        '148800.00',
+      ),
+      g(
+        '8413910000',
+        'Spare impellers and seals for centrifugal pumps',
+        'DE',
+        4,
+        'CR',
+        '640',
+        '590',
+        '12400.00',
+      ),
+    ],
+  },
+  {
+    match: /Printing machinery/i,
+    items: [
+      g(
+        '8443990000',
+        'Parts of offset printing machines (rollers, grippers)',
+        'DE',
+        18,
+        'CR',
+        '5260',
+        '4870',
+        '86300.00',
+      ),
+    ],
+  },
+  {
+    match: /Pump control/i,
+    items: [
+      g('9032890000', 'Electronic pump control units', 'DE', 14, 'PK', '392', '336', '64400.00'),
+      g('8537109890', 'Control panels for pump stations', 'DE', 2, 'CS', '260', '224', '18600.00'),
+    ],
+  },
+  {
+    match: /Automotive/i,
+    items: [
+      g(
+        '8708999790',
+        'Parts of motor vehicles (brackets, mountings)',
+        'DE',
+        10,
+        'PX',
+        '4120',
+        '3790',
+        '27350.00',
+      ),
+      g('8708301099', 'Brake discs for passenger cars', 'DE', 6, 'PX', '3360', '3120', '19800.00'),
+      g('8708809990', 'Shock absorbers for passenger cars', 'DE', 4, 'PX', '1460', '1320', '15200.00'),
+    ],
+  },
+  {
+    match: /compressors/i,
+    items: [
+      g('8414802200', 'Screw air compressors, 7.5 bar', 'DE', 6, 'CR', '8650', '7900', '93600.00'),
+      g('8414909000', 'Parts of air compressors', 'DE', 3, 'CR', '480', '430', '7150.00'),
+    ],
+  },
+  {
+    match: /T1 transit|Machine parts/i,
+    items: [
+      g('8466940000', 'Parts of metal-forming machine tools', 'US', 8, 'PX', '5820', '5400', '61200.00'),
+      g('8481809990', 'Industrial valves, stainless steel', 'US', 3, 'PX', '1320', '1190', '14800.00'),
+    ],
+  },
+];
+
+function g(
+  commodityCode: string,
+  description: string,
+  countryOfOrigin: string,
+  packages: number,
+  packageKind: Goods['packageKind'],
+  grossMassKg: string,
+  netMassKg: string,
+  invoiceValue: string,
+  dutyRate?: string,
+): Goods {
+  return {
+    commodityCode,
+    description,
+    countryOfOrigin,
+    packages,
+    packageKind,
+    grossMassKg,
+    netMassKg,
+    invoiceValue,
+    ...(dutyRate ? { dutyRate } : {}),
+  };
+}
+
+/** Customs offices the lanes use (COL references, country prefix + 6). */
+const OFFICE = {
+  rotterdam: 'NL000396',
+  schiphol: 'NL000854',
+  duisburg: 'DE002652',
+  hamburg: 'DE004851',
+  frankfurtAirport: 'DE003456',
+  praha: 'CZ590201',
+} as const;
+
+/** The life of one demo declaration: where it got to, and when it was lodged. */
+interface Plan {
+  type: DeclarationType;
+  status: DeclarationStatus;
+  dossier: DemoDossier;
+  /** Days before today it was lodged (drafts: drafted). */
+  daysAgo: number;
+  /** Released only after a control (import, export). */
+  controlled?: boolean;
+  /** A typo in the invoice total: the sandbox rejects it (SBX-R305). */
+  wrongTotal?: boolean;
+  /** Transit: the export MRN its goods left under (N830). */
+  exportMrn?: string;
+}
+
+/** The statuses each type's demo declarations are in, most advanced on the oldest dossier. */
+const IMPORT_STATES: { status: DeclarationStatus; controlled?: boolean; wrongTotal?: boolean }[] = [
+  { status: 'released', controlled: true },
+  { status: 'released' },
+  { status: 'rejected', wrongTotal: true },
+  { status: 'under_control' },
+  { status: 'accepted' },
+  { status: 'draft' },
+];
+const EXPORT_STATES: { status: DeclarationStatus; controlled?: boolean }[] = [
+  { status: 'exited' },
+  { status: 'exited', controlled: true },
+  { status: 'released' },
+  { status: 'accepted' },
+  { status: 'draft' },
+];
+const TRANSIT_STATES: DeclarationStatus[] = ['discharged', 'arrived'];
+
+/** Days between lodging and today per state, so each answer has come by now (rejected: a day ago). */
+const DAYS_AGO: Partial<Record<DeclarationStatus, number>> = {
+  discharged: 9,
+  exited: 12,
+  arrived: 2,
+  released: 6,
+  rejected: 1,
+  under_control: 1,
+  accepted: 0,
+  draft: 0,
+};
+
+const party = (
+  fields: { name: string; street?: string | null; postalCode?: string | null; city?: string | null },
+  countryCode: string | null,
+  eori: string | null,
+  partyId: string | null,
+): DeclarationParty => ({
+  partyId,
+  name: fields.name,
+  street: fields.street ?? null,
+  postalCode: fields.postalCode ?? null,
+  city: fields.city ?? null,
+  countryCode,
+  eori,
+});
+
+/**
+ * Customs declarations of the demo company, linked to its dossiers: imports for Acme's import files,
+ * exports for Globex's, a transit on Globex's T1 lane, in every state of the lifecycle the sandbox
+ * reaches (draft, accepted, under control, released, rejected with its rule, exited, arrived,
+ * discharged), each with its items, its message log (lodged and the authority's answers, dated back
+ * from today, summaries as the sandbox writes them), its history and a paper or two. Written straight
+ * in SQL for speed; the content passes the API's create schema, the estimates and totals are the
+ * rules' `itemEstimate`/`declarationTotals`, MRNs the rules' `makeMrn` with a serial range of the demo's
+ * own (so MRNs the sandbox allocates later never collide), LRNs the series' (so the next new one follows).
+ * The chains do not go on by themselves: no sandbox job is queued for them.
+ */
+export async function seedDeclarations(ctx: DemoContext) {
+  // The national part of the demo's MRNs: `DEMO` and a counter, a range of its own, so an MRN the
+  // sandbox allocates later (`SBX` and its sequence) never collides with one of these.
+  let serial = 0;
+  const nextSerial = () => `DEMO${String(++serial).padStart(8, '0')}`;
+  const active = (type: string) =>
+    ctx.dossiers
+      .filter((d) => d.type === type && !['requested', 'cancelled'].includes(d.status))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const plans: Plan[] = [];
+  const spread = <S extends { status: DeclarationStatus }>(type: DeclarationType, states: S[]) => {
+    const ds = active(type);
+    if (ds.length === 0) return;
+    states.forEach((s, i) => {
+      plans.push({
+        ...s,
+        type,
+        dossier: ds[i % ds.length] as DemoDossier,
+        daysAgo: (DAYS_AGO[s.status] ?? 0) + (i % 3),
+      });
+    });
+  };
+  spread('import', IMPORT_STATES);
+  spread('export', EXPORT_STATES);
+  spread(
+    'transit',
+    TRANSIT_STATES.map((status) => ({ status })),
+  );
+
+  // Oldest first: LRNs in the order the drafts were made, MRNs in the order of acceptance, and the
+  // transit can cite an export that was accepted before it.
+  const made = plans
+    .map((plan) => ({ plan, createdAt: notAfterNow(ctx, at(ctx, plan.daysAgo + 1, 15)) }))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const exportMrns: string[] = [];
+  const rows: Awaited<ReturnType<typeof insertOne>>[] = [];
+  for (const m of made) {
+    if (m.plan.type === 'transit') m.plan.exportMrn = exportMrns[0];
+    const lrn = (await takeSeriesNumber(ctx.db, 'declaration', m.createdAt.getUTCFullYear())).number;
+    const row = await insertOne(ctx, m.plan, lrn, m.createdAt, nextSerial);
+    if (m.plan.type === 'export' && row.mrn) exportMrns.push(row.mrn);
+    rows.push(row);
+  }
+
+  const papers: DemoPaper[] = rows.flatMap((r) =>
+    papersOf(r).map((p, k) => ({
+      ...p,
+      record: { type: 'declaration' as const, id: r.id },
+      dossierId: r.plan.dossier.id,
+      fileStem: r.lrn,
+      text: `${p.title} - ${r.lrn} - ${r.plan.dossier.number}`,
+      uploadedAt: notAfterNow(ctx, new Date(r.createdAt.getTime() + (k + 1) * 20 * MINUTE)),
+      actor: ctx.users.staff,
+    })),
+  );
+  const documents = await storePapers(ctx, papers);
+  const messages = rows.reduce((n, r) => n + r.messages, 0);
+  return { declarations: rows.length, messages, documents: documents.documents };
+}
+
+/** An instant `daysAgo` days before today at hh:mm UTC. */
+function at(ctx: DemoContext, daysAgo: number, hour: number, minute = 0): Date {
+  return new Date(ctx.today.getTime() - daysAgo * DAY + hour * HOUR + minute * MINUTE);
+}
+
+/** The papers a declaration carries: the invoice it cites, and the authority's proof once there. */
+function papersOf(r: { plan: Plan; status: DeclarationStatus }) {
+  const out: { type: DocumentType; title: string; visible: boolean }[] = [];
+  if (r.plan.type !== 'transit')
+    out.push({ type: 'commercial_invoice', title: 'Commercial invoice', visible: true });
+  if (r.plan.type === 'import' && r.status === 'released')
+    out.push({ type: 'release_note', title: 'Release note', visible: true });
+  if (r.plan.type === 'export' && ['released', 'exited'].includes(r.status))
+    out.push({ type: 'export_accompanying_document', title: 'Export accompanying document', visible: true });
+  if (r.plan.type === 'transit')
+    out.push({ type: 'transit_document', title: 'Transit accompanying document', visible: true });
+  return out;
+}
+
+const round2 = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+
+/** The content a clerk would have entered for this plan, as the create schema takes it. */
+function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
+  const d = plan.dossier;
+  const goods = (GOODS.find((x) => x.match.test(d.cargo)) ?? (GOODS.at(-1) as (typeof GOODS)[number])).items;
+  const company = party(
+    { ...DEMO_COMPANY_FIELDS, name: DEMO_COMPANY_FIELDS.legalName },
+    DEMO_COMPANY_FIELDS.countryCode,
+    DEMO_COMPANY_FIELDS.eori,
+    null,
+  );
+  const acme = party(
+    { name: 'Acme Trading B.V.', street: 'Waalhaven Oostzijde 1', postalCode: '3087 BM', city: 'Rotterdam' },
+    'NL',
+    'NL123456789',
+    ctx.parties.ACME ?? null,
+  );
+  const globex = party(
+    { name: 'Globex GmbH', street: 'Am Sandtorkai 5', postalCode: '20457', city: 'Hamburg' },
+    'DE',
+    'DE1234567890123',
+    ctx.parties.GLOBEX ?? null,
+  );
+  const mode = ({ sea: '1', rail: '2', road: '3', air: '4', multimodal: '1' } as const)[
+    d.mode as 'sea' | 'rail' | 'road' | 'air' | 'multimodal'
+  ];
+  const containers = d.containers.map((c) => c.number);
+  const means =
+    d.vessel?.name ?? (d.mode === 'air' ? 'CA1043' : d.mode === 'rail' ? 'DBC 45812' : 'NL-38-BXT');
+  const supporting = [{ type: 'N380' as const, reference: `INV-${d.customerReference}` }];
+  const common = {
+    type: plan.type,
+    dossierId: d.id,
+    customerId: d.customerId,
+    transportModeBorder: mode,
+    transportModeInland: plan.type === 'import' ? '3' : mode,
+    meansAtDeparture: means,
+    meansAtBorder: means,
+    containerIndicator: containers.length > 0,
+    notes: plan.status === 'draft' ? 'Waiting for the supplier’s final packing list before lodging.' : null,
+  } as const;
+
+  if (plan.type === 'import') {
+    // USD invoices; customs value = invoice value in EUR plus the freight share to the border.
+    const rate = '0.925000';
+    const airport = d.mode === 'air';
+    const inland = d.destination === 'DEDUI';
+    const items = goods.map((x, i) => {
+      const customsValue = round2(Number(x.invoiceValue) * Number(rate) * 1.045);
+      return {
+        commodityCode: x.commodityCode,
+        description: x.description,
+        countryOfOrigin: x.countryOfOrigin,
+        preference: '100',
+        procedureCode: '4000',
+        packages: x.packages,
+        packageKind: x.packageKind,
+        marks: `${d.customerReference}/${i + 1}`,
+        grossMassKg: x.grossMassKg,
+        netMassKg: x.netMassKg,
+        invoiceValue: x.invoiceValue,
+        customsValue,
+        statisticalValue: customsValue,
+        dutyRate: x.dutyRate ?? '0',
+        vatRate: inland ? '19' : '21',
+        vatCosts: round2(Number(customsValue) * 0.008),
+        containers: i === 0 ? containers : [],
+        supportingDocuments: supporting,
+        previousDocuments: [
+          { type: 'N337' as const, reference: `${d.masterBl ?? d.bookingNumber ?? d.number}` },
+        ],
+      };
+    });
+    const sum = items.reduce((s, x) => s + Number(x.invoiceValue), 0);
+    return {
+      ...common,
+      declarant: acme,
+      representative: company,
+      representativeStatus: '2',
+      consignee: acme,
+      consignor: party(
+        {
+          name: d.origin.startsWith('CNNGB')
+            ? 'Ningbo Garden Furniture Manufacturing Co.'
+            : 'Shenzhen Bright Electronics Co., Ltd.',
+        },
+        'CN',
+        null,
+        null,
+      ),
+      officeOfLodgement: airport ? OFFICE.schiphol : inland ? OFFICE.duisburg : OFFICE.rotterdam,
+      officeOfExitEntry: airport ? OFFICE.schiphol : inland ? OFFICE.duisburg : OFFICE.rotterdam,
+      countryOfDispatch: 'CN',
+      countryOfDestination: inland ? 'DE' : 'NL',
+      meansAtDepartureCountry: null,
+      incoterm: 'FOB',
+      incotermPlace: d.origin === 'CNNGB' ? 'Ningbo' : 'Shanghai',
+      natureOfTransaction: '11',
+      currency: 'USD',
+      // The rejected one was typed with two digits swapped.
+      invoiceTotal: plan.wrongTotal ? round2(sum + 900) : round2(sum),
+      exchangeRate: rate,
+      locationOfGoods: airport
+        ? 'NLAMS Schiphol cargo, KLM warehouse'
+        : inland
+          ? 'DEDUI logport, Duisburg Intermodal Terminal'
+          : 'NLRTM ECT Delta terminal, Maasvlakte',
+      items,
+    };
+  }
+
+  if (plan.type === 'export') {
+    const airport = d.mode === 'air';
+    const road = d.mode === 'road';
+    const destination = d.destination.slice(0, 2);
+    const items = goods.map((x, i) => ({
+      commodityCode: x.commodityCode,
+      description: x.description,
+      countryOfOrigin: 'DE',
+      procedureCode: '1000',
+      packages: x.packages,
+      packageKind: x.packageKind,
+      marks: `GLOBEX ${d.customerReference}/${i + 1}`,
+      grossMassKg: x.grossMassKg,
+      netMassKg: x.netMassKg,
+      invoiceValue: x.invoiceValue,
+      customsValue: x.invoiceValue,
+      statisticalValue: x.invoiceValue,
+      containers: i === 0 ? containers : [],
+      supportingDocuments: supporting,
+    }));
+    return {
+      ...common,
+      declarant: globex,
+      representative: company,
+      representativeStatus: '2',
+      consignor: globex,
+      consignee: party(
+        {
+          name:
+            destination === 'US'
+              ? 'Midwest Pump Distributors Inc.'
+              : destination === 'GB'
+                ? 'Brit Auto Parts Ltd'
+                : 'Consignee on file',
+        },
+        destination,
+        null,
+        null,
+      ),
+      officeOfLodgement: OFFICE.hamburg,
+      officeOfExitEntry: airport ? OFFICE.frankfurtAirport : road ? OFFICE.rotterdam : OFFICE.hamburg,
+      countryOfDispatch: 'DE',
+      countryOfDestination: destination,
+      incoterm: 'CIF',
+      incotermPlace: d.destination,
+      natureOfTransaction: '11',
+      currency: 'EUR',
+      invoiceTotal: round2(items.reduce((s, x) => s + Number(x.invoiceValue), 0)),
+      locationOfGoods: airport ? 'DEFRA Frankfurt cargo city south' : 'DEHAM Container Terminal Burchardkai',
+      items,
+    };
+  }
+
+  // Transit: the goods exported (N830) travel under T1 from Rotterdam to Praha.
+  const items = goods.map((x, i) => ({
+    commodityCode: x.commodityCode.slice(0, 8),
+    description: x.description,
+    packages: x.packages,
+    packageKind: x.packageKind,
+    marks: `T1 ${d.customerReference}/${i + 1}`,
+    grossMassKg: x.grossMassKg,
+    netMassKg: x.netMassKg,
+    containers: i === 0 ? containers : [],
+    previousDocuments: plan.exportMrn ? [{ type: 'N830' as const, reference: plan.exportMrn }] : [],
+  }));
+  return {
+    ...common,
+    category: 'T1',
+    declarant: company,
+    representativeStatus: '1',
+    holder: company,
+    consignor: globex,
+    consignee: party({ name: 'Praha Strojírny s.r.o.', city: 'Praha' }, 'CZ', null, null),
+    officeOfLodgement: OFFICE.rotterdam,
+    officeOfDestination: OFFICE.praha,
+    countryOfDispatch: 'NL',
+    countryOfDestination: 'CZ',
+    meansAtDepartureCountry: 'NL',
+    meansAtBorderCountry: 'NL',
+    locationOfGoods: 'NLRTM Waalhaven, FVG cross-dock',
+    guaranteeType: '1',
+    guaranteeReference: `26NL0000000${String(plan.daysAgo).padStart(2, '0')}00042A7`,
+    guaranteeAmount: '25000.00',
+    items,
+  };
+}
+
+/** The messages of a lodged declaration up to its status, each a number of minutes after lodging. */
+function chainOf(
+  plan: Plan,
+): { kind: DeclarationMessageKind; step: string; after: number; to: DeclarationStatus }[] {
+  const s = plan.status;
+  if (s === 'draft') return [];
+  if (s === 'rejected') return [{ kind: 'rejected', step: 'accept', after: 3, to: 'rejected' }];
+  const out: { kind: DeclarationMessageKind; step: string; after: number; to: DeclarationStatus }[] = [
+    { kind: 'accepted', step: 'accept', after: 3, to: 'accepted' },
+  ];
+  if (s === 'accepted') return out;
+  const controlled = s === 'under_control' || plan.controlled === true;
+  if (controlled) out.push({ kind: 'under_control', step: 'control', after: 20, to: 'under_control' });
+  if (s === 'under_control') return out;
+  out.push({
+    kind: 'released',
+    step: controlled ? 'release' : 'control',
+    after: controlled ? 26 * 60 : 25,
+    to: 'released',
+  });
+  if (s === 'exited') out.push({ kind: 'exit_confirmed', step: 'exit', after: 4 * 24 * 60, to: 'exited' });
+  if (s === 'arrived' || s === 'discharged')
+    out.push({ kind: 'arrived', step: 'arrival', after: 30 * 60, to: 'arrived' });
+  if (s === 'discharged')
+    out.push({ kind: 'discharged', step: 'discharge', after: 33 * 60, to: 'discharged' });
+  return out;
+}
+
+const STAMP: Partial<Record<DeclarationStatus, string>> = {
+  accepted: 'accepted_at',
+  released: 'released_at',
+  exited: 'exited_at',
+  arrived: 'arrived_at',
+  discharged: 'discharged_at',
+};
+const AUDIT_ACTION: Partial<Record<DeclarationMessageKind, string>> = {
+  accepted: 'accepted',
+  rejected: 'rejected',
+  under_control: 'selected for control',
+  released: 'released',
+  exit_confirmed: 'exit confirmed',
+  arrived: 'arrived',
+  discharged: 'discharged',
+};
+
+async function insertOne(
+  ctx: DemoContext,
+  plan: Plan,
+  lrn: string,
+  createdAt: Date,
+  nextSerial: () => string,
+) {
+  const input = valid(declarationCreateSchema, contentOf(ctx, plan), `declaration ${lrn}`);
+  const items = (input.items ?? []).map((item, i) => {
+    const estimate = itemEstimate({
+      customsValue: item.customsValue ?? null,
+      dutyRate: item.dutyRate ?? null,
+      vatRate: item.vatRate ?? null,
+      vatCosts: item.vatCosts ?? null,
+    });
+    return { item, position: i + 1, estimate };
+  });
+  const totals = declarationTotals(
+    plan.type,
+    items.map(({ item }) => ({
+      packages: item.packages ?? null,
+      grossMassKg: item.grossMassKg ?? null,
+      netMassKg: item.netMassKg ?? null,
+      invoiceValue: item.invoiceValue ?? null,
+      customsValue: item.customsValue ?? null,
+      statisticalValue: item.statisticalValue ?? null,
+      dutyRate: item.dutyRate ?? null,
+      vatRate: item.vatRate ?? null,
+      vatCosts: item.vatCosts ?? null,
+    })),
+  );
+
+  const lodgedAt = plan.status === 'draft' ? null : notAfterNow(ctx, at(ctx, plan.daysAgo, 9, 10));
+  const chain = lodgedAt ? chainOf(plan) : [];
+  const answers = chain.map((c) => ({
+    ...c,
+    at: notAfterNow(ctx, new Date((lodgedAt as Date).getTime() + c.after * MINUTE)),
+  }));
+  let mrn: string | null = null;
+  if (answers.some((a) => a.kind === 'accepted')) {
+    mrn = makeMrn({
+      year: (lodgedAt as Date).getUTCFullYear() % 100,
+      country: (input.officeOfLodgement as string).slice(0, 2),
+      serial: nextSerial(),
+      letter: SANDBOX_MRN_LETTER[plan.type],
+    });
+    const problem = mrnProblem(mrn, plan.type);
+    if (problem) throw new Error(`demo company: MRN ${mrn}: ${problem}`);
+  }
+  // The rejection is what the sandbox's own rules say of this content.
+  const rules: SandboxRule[] =
+    plan.status === 'rejected'
+      ? authorityProblems(
+          {
+            ...input,
+            type: plan.type,
+            declarant: input.declarant ? { eori: input.declarant.eori ?? null } : null,
+            representative: input.representative ? { eori: input.representative.eori ?? null } : null,
+            holder: input.holder ? { eori: input.holder.eori ?? null } : null,
+            officeOfLodgement: input.officeOfLodgement ?? null,
+            officeOfExitEntry: input.officeOfExitEntry ?? null,
+            officeOfDestination: input.officeOfDestination ?? null,
+            officesOfTransit: input.officesOfTransit ?? [],
+            countryOfDispatch: input.countryOfDispatch ?? null,
+            countryOfDestination: input.countryOfDestination ?? null,
+            currency: input.currency ?? null,
+            invoiceTotal: input.invoiceTotal ?? null,
+            guaranteeType: input.guaranteeType ?? null,
+            guaranteeAmount: input.guaranteeAmount ?? null,
+            items: items.map(({ item }) => ({
+              commodityCode: item.commodityCode ?? null,
+              invoiceValue: item.invoiceValue ?? null,
+              previousDocuments: item.previousDocuments ?? [],
+            })),
+          },
+          mrnProblem,
+        )
+      : [];
+  if (plan.status === 'rejected' && rules.length === 0)
+    throw new Error(`demo company: ${lrn} was meant to break a sandbox rule`);
+
+  const last = answers.at(-1);
+  const lastAt = last?.at ?? lodgedAt ?? createdAt;
+  const stamps: Record<string, Date> = {};
+  for (const a of answers) {
+    const column = STAMP[a.to];
+    if (column) stamps[column] = a.at;
+  }
+  const partyJson = (p: DeclarationPartyInput | null | undefined) =>
+    p
+      ? JSON.stringify({
+          partyId: p.partyId ?? null,
+          name: p.name,
+          street: p.street ?? null,
+          postalCode: p.postalCode ?? null,
+          city: p.city ?? null,
+          countryCode: p.countryCode ?? null,
+          eori: p.eori ?? null,
+        })
+      : null;
+  const { id } = await ctx.db
+    .insertInto('declarations')
+    .values({
+      type: plan.type,
+      category: input.category ?? (plan.type === 'import' ? 'H1' : plan.type === 'export' ? 'B1' : 'T1'),
+      status: plan.status,
+      lrn,
+      mrn,
+      dossier_id: plan.dossier.id,
+      customer_id: plan.dossier.customerId,
+      declarant: partyJson(input.declarant),
+      representative: partyJson(input.representative),
+      consignor: partyJson(input.consignor),
+      consignee: partyJson(input.consignee),
+      holder: partyJson(input.holder),
+      representative_status: input.representativeStatus ?? null,
+      office_of_lodgement: input.officeOfLodgement ?? null,
+      office_of_exit_entry: input.officeOfExitEntry ?? null,
+      office_of_destination: input.officeOfDestination ?? null,
+      offices_of_transit: input.officesOfTransit ?? [],
+      country_of_dispatch: input.countryOfDispatch ?? null,
+      country_of_destination: input.countryOfDestination ?? null,
+      transport_mode_border: input.transportModeBorder ?? null,
+      transport_mode_inland: input.transportModeInland ?? null,
+      means_at_departure: input.meansAtDeparture ?? null,
+      means_at_departure_country: input.meansAtDepartureCountry ?? null,
+      means_at_border: input.meansAtBorder ?? null,
+      means_at_border_country: input.meansAtBorderCountry ?? null,
+      container_indicator: input.containerIndicator ?? false,
+      incoterm: input.incoterm ?? null,
+      incoterm_place: input.incotermPlace ?? null,
+      nature_of_transaction: input.natureOfTransaction ?? null,
+      currency: input.currency ?? null,
+      invoice_total: input.invoiceTotal ?? null,
+      exchange_rate: input.exchangeRate ?? null,
+      location_of_goods: input.locationOfGoods ?? null,
+      warehouse_reference: input.warehouseReference ?? null,
+      guarantee_type: input.guaranteeType ?? null,
+      guarantee_reference: input.guaranteeReference ?? null,
+      guarantee_amount: input.guaranteeAmount ?? null,
+      notes: input.notes ?? null,
+      packages: totals.packages,
+      gross_mass_kg: totals.grossMassKg,
+      customs_value: totals.customsValue,
+      duty: totals.duty,
+      vat: totals.vat,
+      duty_and_vat: totals.dutyAndVat,
+      rejection: JSON.stringify(rules),
+      last_message_kind: last?.kind ?? (lodgedAt ? 'lodge' : null),
+      last_message_at: lodgedAt ? lastAt : null,
+      lodged_at: lodgedAt,
+      accepted_at: stamps.accepted_at ?? null,
+      released_at: stamps.released_at ?? null,
+      exited_at: stamps.exited_at ?? null,
+      arrived_at: stamps.arrived_at ?? null,
+      discharged_at: stamps.discharged_at ?? null,
+      // Created, lodged, then one write per answer.
+      version: 1 + (lodgedAt ? 1 : 0) + answers.length,
+      created_at: createdAt,
+      created_by: ctx.users.staff,
+      updated_at: lastAt,
+      updated_by: ctx.users.staff,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  if (items.length > 0)
+    await ctx.db
+      .insertInto('declaration_items')
+      .values(
+        items.map(({ item, position, estimate }) => ({
+          declaration_id: id,
+          position,
+          commodity_code: item.commodityCode ?? null,
+          description: item.description ?? null,
+          country_of_origin: item.countryOfOrigin ?? null,
+          preference: item.preference ?? null,
+          procedure_code: item.procedureCode ?? null,
+          packages: item.packages ?? null,
+          package_kind: item.packageKind ?? null,
+          marks: item.marks ?? null,
+          gross_mass_kg: item.grossMassKg ?? null,
+          net_mass_kg: item.netMassKg ?? null,
+          invoice_value: item.invoiceValue ?? null,
+          customs_value: item.customsValue ?? null,
+          statistical_value: item.statisticalValue ?? null,
+          duty_rate: item.dutyRate ?? null,
+          vat_rate: item.vatRate ?? null,
+          vat_costs: item.vatCosts ?? null,
+          containers: item.containers ?? [],
+          supporting_documents: JSON.stringify(item.supportingDocuments ?? []),
+          previous_documents: JSON.stringify(item.previousDocuments ?? []),
+          duty: estimate?.duty ?? null,
+          vat_base: estimate?.vatBase ?? null,
+          vat: estimate?.vat ?? null,
+        })),
+      )
+      .execute();
+
+  await audit(ctx, {
+    kind: 'declaration',
+    id,
+    action: 'created',
+    actorId: ctx.users.staff,
+    changes: [
+      { field: 'type', from: null, to: plan.type },
+      { field: 'lrn', from: null, to: lrn },
+      { field: 'dossier', from: null, to: plan.dossier.number },
+      { field: 'items', from: null, to: items.length },
+    ],
+    at: createdAt,
+  });
+  let messages = 0;
+  if (lodgedAt) {
+    const { id: lodgeId } = await ctx.db
+      .insertInto('declaration_messages')
+      .values({
+        declaration_id: id,
+        direction: 'sent',
+        kind: 'lodge',
+        at: lodgedAt,
+        summary: labelled(summaries.lodge(plan.type, lrn)),
+        mrn: null,
+        payload: JSON.stringify({ lrn, type: plan.type, items: items.length }),
+        sandbox: true,
+        created_by: ctx.users.staff,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    messages++;
+    await audit(ctx, {
+      kind: 'declaration',
+      id,
+      action: 'lodged',
+      actorId: ctx.users.staff,
+      changes: [{ field: 'status', from: 'draft', to: 'lodged' }],
+      at: lodgedAt,
+    });
+    let from: DeclarationStatus = 'lodged';
+    for (const a of answers) {
+      const summary =
+        a.kind === 'accepted'
+          ? summaries.accepted(mrn as string)
+          : a.kind === 'rejected'
+            ? summaries.rejected(rules)
+            : a.kind === 'arrived'
+              ? summaries.arrived(input.officeOfDestination ?? null)
+              : summaries[a.kind as 'under_control' | 'released' | 'exit_confirmed' | 'discharged']();
+      await ctx.db
+        .insertInto('declaration_messages')
+        .values({
+          declaration_id: id,
+          direction: 'received',
+          kind: a.kind,
+          at: a.at,
+          summary: labelled(summary),
+          mrn: a.kind === 'rejected' ? null : mrn,
+          rules: JSON.stringify(a.kind === 'rejected' ? rules : []),
+          payload: JSON.stringify({ inReplyTo: lodgeId, step: a.step }),
+          sandbox: true,
+          created_by: null,
+        })
+        .execute();
+      messages++;
+      const changes: Change[] = [{ field: 'status', from, to: a.to }];
+      if (a.kind === 'accepted') changes.push({ field: 'mrn', from: null, to: mrn });
+      await audit(ctx, {
+        kind: 'declaration',
+        id,
+        action: AUDIT_ACTION[a.kind] ?? a.kind,
+        actorId: null,
+        changes,
+        at: a.at,
+      });
+      from = a.to;
+    }
+  }
+  return { id, lrn, mrn, plan, status: plan.status, createdAt, messages };
+}
