@@ -81,17 +81,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint declarations_amendment_pending check ((pending_amendment is null) or (pending_request = 'amendment')),
       constraint declarations_draft_unlodged check (status <> 'draft' or (mrn is null and lodged_at is null))
     )`.execute(db);
-  await sql`create index declarations_updated on declarations (updated_at desc, id)`.execute(db);
-  await sql`create index declarations_created on declarations (created_at desc, id)`.execute(db);
-  await sql`create index declarations_status on declarations (status, updated_at desc, id)`.execute(db);
-  await sql`create index declarations_customer on declarations (customer_id, updated_at desc, id)`.execute(
+  // The list's default order is (updated_at desc, id desc): the indexes say the same, or the first page sorts ties.
+  await sql`create index declarations_updated on declarations (updated_at desc, id desc)`.execute(db);
+  await sql`create index declarations_created on declarations (created_at desc, id desc)`.execute(db);
+  await sql`create index declarations_status on declarations (status, updated_at desc, id desc)`.execute(db);
+  await sql`create index declarations_customer on declarations (customer_id, updated_at desc, id desc)`.execute(
     db,
   );
   await sql`create index declarations_dossier on declarations (dossier_id) where dossier_id is not null`.execute(
     db,
   );
   await sql`create index declarations_customs_value on declarations (customs_value, id)`.execute(db);
-  await sql`create index declarations_pending on declarations (updated_at desc, id) where pending_request is not null`.execute(
+  await sql`create index declarations_pending on declarations (updated_at desc, id desc) where pending_request is not null`.execute(
     db,
   );
   // The reference filter is a case-insensitive prefix of the LRN or the MRN (both stored upper-case).
