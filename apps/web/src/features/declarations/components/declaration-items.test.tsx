@@ -145,6 +145,11 @@ describe('DeclarationItems', () => {
     fireEvent.change(field('items.1.commodityCode'), { target: { value: '8471' } });
     // Still on its way to 8 digits: nothing said yet.
     await waitFor(() => expect(field('items.1.commodityCode').getAttribute('aria-invalid')).not.toBe('true'));
+    // Left that way, it is.
+    fireEvent.blur(field('items.1.commodityCode'));
+    await waitFor(() =>
+      expect(errorOf(field('items.1.commodityCode'))).toContain('8 digits (CN) or 10 digits (TARIC)'),
+    );
     fireEvent.change(field('items.0.netMassKg'), { target: { value: '130' } });
     await waitFor(() =>
       expect(errorOf(field('items.0.netMassKg'))).toContain(
@@ -203,9 +208,9 @@ describe('DeclarationItems', () => {
     );
     fireEvent.click(screen.getByTestId('details-item-0'));
     // 1,341.91 × 0.92 = 1,234.5572 → 1,234.56.
-    const hint = await screen.findByTestId('item-0-customs-hint');
+    const hint = await screen.findByTestId('item-0-value-hint');
     expect(hint.textContent).toContain('Customs value from the invoice value: €1,234.56');
-    fireEvent.click(within(hint).getByTestId('item-0-use-customs-hint'));
+    fireEvent.click(within(hint).getByTestId('item-0-use-value-hint'));
     await waitFor(() => expect(last(changes)[0]?.customsValue).toBe('1234.56'));
   });
 
@@ -328,6 +333,8 @@ describe('item converters', () => {
       containers: ['MSCU1234565'],
       supportingDocuments: [{ type: 'N380', reference: 'INV-1' }],
     });
+    expect(itemToInput(value, 'transit').procedureCode).toBeNull();
+    expect(itemToInput(value, 'import').procedureCode).toBe('4000');
     // A pair left with a type only is still sent, for the contract to name what is missing.
     expect(input.previousDocuments).toEqual([{ type: 'N830', reference: '' }]);
   });

@@ -8,6 +8,7 @@ import {
   type DeclarationType,
   declarationTotals,
   formatCommodityCode,
+  isCountryCode,
   isDecimal,
   mrnProblem,
   normalizeCommodityCode,
@@ -33,7 +34,7 @@ import {
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { COUNTRY_OPTIONS, countryName } from '../../parties/components/party-meta.ts';
+import { countryName } from '../../parties/components/party-meta.ts';
 import { DeclarationTotals } from './declaration-totals.tsx';
 import { estimateOf, ItemCalculation } from './item-calculation.tsx';
 
@@ -136,17 +137,19 @@ export function itemFromContract(item: DeclarationItem): ItemFormValue {
 }
 
 /**
- * The item as the API takes it ('' → null). Text that does not read (a package count of 'two') is sent
- * as typed so the contract refuses it with its field, rather than being dropped here.
+ * The item as the API takes it ('' → null); with the type, a transit item sends no procedure code.
+ * Text that does not read (a package count of 'two') is sent as typed so the contract refuses it with
+ * its field, rather than being dropped here.
  */
-export function itemToInput(v: ItemFormValue): DeclarationItemInput {
+export function itemToInput(v: ItemFormValue, type?: DeclarationType): DeclarationItemInput {
   const packages = v.packages.trim();
   return {
     commodityCode: orNull(normalizeCommodityCode(v.commodityCode)),
     description: orNull(v.description),
     countryOfOrigin: orNull(v.countryOfOrigin),
     preference: orNull(v.preference),
-    procedureCode: orNull(v.procedureCode),
+    // A transit item has none (an item copied from an import may still hold one, out of sight).
+    procedureCode: type === 'transit' ? null : orNull(v.procedureCode),
     packages:
       packages === '' ? null : /^\d+$/.test(packages) ? Number(packages) : (packages as unknown as number),
     packageKind: orNull(v.packageKind),
@@ -190,7 +193,12 @@ function rateToEur(currency: string | null, exchangeRate: string | null): string
  * commodity code is judged once it is long enough to be whole (or holds something other than digits),
  * not at its first digit.
  */
-export function itemProblems(type: DeclarationType, items: readonly ItemFormValue[]): Record<string, string> {
+export function itemProblems(
+  type: DeclarationType,
+  items: readonly ItemFormValue[],
+  /** Whether the user has left the field (then a short code is judged too). */
+  left: (index: number, field: string) => boolean = () => false,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   const category = CATEGORIES_OF_TYPE[type][0];
   items.forEach((item, index) => {
@@ -198,13 +206,23 @@ export function itemProblems(type: DeclarationType, items: readonly ItemFormValu
       if (message) problems[`items.${index}.${field}`] = message;
     };
     const code = item.commodityCode.trim();
-    if (code !== '' && (code.length >= 8 || /\D/.test(code))) at('commodityCode', commodityCodeProblem(code));
+    if (code !== '' && (code.length >= 8 || /\D/.test(code) || left(index, 'commodityCode')))
+      at('commodityCode', commodityCodeProblem(code));
+    // A transit has no procedure code cell: nothing to say about a value the user cannot see.
     const procedure = item.procedureCode.trim();
-    if (procedure !== '' && category && (procedure.length >= 4 || /\D/.test(procedure)))
+    if (
+      type !== 'transit' &&
+      procedure !== '' &&
+      category &&
+      (procedure.length >= 4 || /\D/.test(procedure) || left(index, 'procedureCode'))
+    )
       at('procedureCode', procedureCodeProblem(procedure, category));
     const preference = item.preference.trim();
-    if (preference !== '' && (preference.length >= 3 || /\D/.test(preference)))
+    if (preference !== '' && (preference.length >= 3 || /\D/.test(preference) || left(index, 'preference')))
       at('preference', preferenceProblem(preference));
+    const origin = item.countryOfOrigin.trim();
+    if (origin.length === 2 && !isCountryCode(origin))
+      at('countryOfOrigin', `${origin} is not an ISO country code`);
     const gross = decimal(item.grossMassKg);
     const net = decimal(item.netMassKg);
     if (gross && net && compareDecimal(net, gross) > 0)
@@ -261,24 +279,24 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       kind: 'text',
       multiline: true,
       flex: 1,
-      minWidth: 170,
+      minWidth: 160,
       maxLength: 512,
       required: true,
     },
     type !== 'transit' && {
       field: 'countryOfOrigin',
       label: 'Origin',
-      kind: 'select',
-      options: COUNTRY_OPTIONS,
-      searchable: true,
-      width: 150,
+      kind: 'code',
+      maxLength: 2,
+      placeholder: 'CN',
+      width: 68,
       required: type === 'import',
     },
     type !== 'transit' && {
       field: 'procedureCode',
       label: 'Procedure',
       kind: 'code',
-      width: 84,
+      width: 80,
       maxLength: 4,
       transform: withoutSpaces,
       placeholder: type === 'import' ? '4000' : '1000',
@@ -289,7 +307,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       label: 'Packages',
       kind: 'quantity',
       decimals: 0,
-      width: 84,
+      width: 80,
       wrapBefore: true,
       required: true,
     },
@@ -298,7 +316,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       label: 'Gross kg',
       kind: 'quantity',
       decimals: QUANTITY_DECIMALS,
-      width: 104,
+      width: 100,
       required: true,
     },
     {
@@ -306,7 +324,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       label: 'Net kg',
       kind: 'quantity',
       decimals: QUANTITY_DECIMALS,
-      width: 104,
+      width: 100,
       required: true,
     },
     type === 'import'
@@ -329,7 +347,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       field: 'estimate',
       label: 'Duty + VAT',
       kind: 'computed',
-      width: 112,
+      width: 108,
       value: (line) => {
         const estimate = estimateOf(line);
         return estimate ? eur(estimate.total) : '—';
@@ -343,6 +361,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
 function detailFields(type: DeclarationType): string[] {
   const row = new Set(rowColumns(type, null).map((c) => c.field));
   const all = [
+    'countryOfOrigin',
     'preference',
     'packageKind',
     'marks',
@@ -405,7 +424,12 @@ export function DeclarationItems({
   }, [watched]);
 
   // The server's errors and what is wrong as typed, on their cells (the typed problem is the newer).
-  const problems = useMemo(() => itemProblems(type, watched), [type, watched]);
+  // rhf updates the touched fields in place: their text is what changes.
+  const touchedKey = JSON.stringify(form.formState.touchedFields.items ?? []);
+  const problems = useMemo(() => {
+    const touched = JSON.parse(touchedKey) as (Record<string, unknown> | null)[];
+    return itemProblems(type, watched, (index, field) => Boolean(touched[index]?.[field]));
+  }, [type, watched, touchedKey]);
   const shownErrors = useMemo(() => {
     const server = Object.fromEntries(Object.entries(errors).filter(([key]) => /^items\.\d+\./.test(key)));
     return { ...server, ...problems };
@@ -494,10 +518,15 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
   const label = (name: string) => `${name}, item ${index + 1}`;
   const invoiceCurrency = currency ?? 'EUR';
 
-  const fromInvoice = (() => {
+  // The invoice value at the declaration's rate: the customs value of an import, the statistical
+  // value of an export (the clerk adds the costs to the border and confirms).
+  const hint = (() => {
     const invoice = decimal(item.invoiceValue);
-    if (!invoice || !rate) return null;
-    return customsValueFromInvoice(invoice, rate, '0');
+    if (readOnly || !invoice || !rate || type === 'transit') return null;
+    const amount = customsValueFromInvoice(invoice, rate, '0');
+    return type === 'import'
+      ? { field: 'customsValue' as const, label: 'Customs value', amount }
+      : { field: 'statisticalValue' as const, label: 'Statistical value', amount };
   })();
 
   const readOnlyValue = (field: keyof ItemFormValue & string): ReactNode => {
@@ -556,7 +585,19 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             aria-label={label('Preference')}
             maxLength={3}
             placeholder="100"
-            hint="3 digits, e.g. 100 (no preference) or 300 (tariff preference)"
+          />,
+        )}
+        {show(
+          'countryOfOrigin',
+          'Country of origin',
+          <TextField
+            form={form}
+            name={path('countryOfOrigin')}
+            label="Country of origin"
+            aria-label={label('Country of origin')}
+            maxLength={2}
+            transform={(v) => v.toUpperCase()}
+            placeholder="CN"
           />,
         )}
         {show(
@@ -660,30 +701,30 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             label="Costs to destination (EUR)"
             aria-label={label('Costs to destination')}
             currency="EUR"
-            description="Transport and handling to the first destination in the EU: part of the VAT base"
           />,
         )}
       </SimpleGrid>
 
-      {type === 'import' && fromInvoice !== null && (
-        <Group gap="xs" data-testid={`item-${index}-customs-hint`}>
+      {hint && (
+        <Group gap="xs" data-testid={`item-${index}-value-hint`}>
           <Text size="sm" c="dimmed">
-            Customs value from the invoice value: {eur(fromInvoice)}
+            {hint.label} from the invoice value: {eur(hint.amount)}
             {currency && currency !== 'EUR'
               ? ` (${formatMoney(item.invoiceValue.trim() as `${number}`, { currency })} × ${formatNumber(
                   rate as `${number}`,
                   { maximumFractionDigits: 6 },
                 )})`
               : ''}
-            , before transport and insurance to the EU border
+            {type === 'import' ? ', before transport and insurance to the EU border' : ''}
           </Text>
-          {!readOnly && item.customsValue.trim() !== fromInvoice && (
+          {item[hint.field].trim() !== hint.amount && (
             <Anchor
               component="button"
               type="button"
               size="sm"
-              onClick={() => form.setValue(path('customsValue'), fromInvoice, { shouldDirty: true })}
-              data-testid={`item-${index}-use-customs-hint`}
+              onClick={() => form.setValue(path(hint.field), hint.amount, { shouldDirty: true })}
+              aria-label={`Use ${eur(hint.amount)} as the ${hint.label.toLowerCase()} of item ${index + 1}`}
+              data-testid={`item-${index}-use-value-hint`}
             >
               Use it
             </Anchor>
