@@ -531,3 +531,150 @@ export interface Database {
   sales_invoice_lines: SalesInvoiceLinesTable;
   sales_invoice_payments: SalesInvoicePaymentsTable;
 }
+
+/** A jsonb column: read as parsed JSON, written as its JSON text. */
+type JsonCol<T> = ColumnType<T, string | undefined, string>;
+type NullableJsonCol<T> = ColumnType<T | null, string | null | undefined, string | null>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+
+/** A party as a declaration names it (the contract's DeclarationParty). */
+export interface DeclarationPartyJson {
+  partyId: string | null;
+  name: string;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  countryCode: string | null;
+  eori: string | null;
+}
+export interface DeclarationRuleJson {
+  code: string;
+  text: string;
+  field: string | null;
+}
+
+/** Customs declarations, their items and messages (migration 0020). */
+export interface DeclarationsTable {
+  id: Generated<string>;
+  type: 'import' | 'export' | 'transit';
+  category: 'H1' | 'B1' | 'T1' | 'T2';
+  status: Generated<
+    | 'draft'
+    | 'lodged'
+    | 'accepted'
+    | 'under_control'
+    | 'released'
+    | 'not_released'
+    | 'rejected'
+    | 'cancelled'
+    | 'exited'
+    | 'arrived'
+    | 'discharged'
+  >;
+  lrn: string;
+  mrn: string | null;
+  gateway: Generated<string>;
+  dossier_id: string | null;
+  customer_id: string;
+  declarant: NullableJsonCol<DeclarationPartyJson>;
+  representative: NullableJsonCol<DeclarationPartyJson>;
+  consignor: NullableJsonCol<DeclarationPartyJson>;
+  consignee: NullableJsonCol<DeclarationPartyJson>;
+  holder: NullableJsonCol<DeclarationPartyJson>;
+  representative_status: '1' | '2' | '3' | null;
+  office_of_lodgement: string | null;
+  office_of_exit_entry: string | null;
+  office_of_destination: string | null;
+  offices_of_transit: TextArray;
+  country_of_dispatch: string | null;
+  country_of_destination: string | null;
+  transport_mode_border: string | null;
+  transport_mode_inland: string | null;
+  means_at_departure: string | null;
+  means_at_departure_country: string | null;
+  means_at_border: string | null;
+  means_at_border_country: string | null;
+  container_indicator: Generated<boolean>;
+  incoterm: string | null;
+  incoterm_place: string | null;
+  nature_of_transaction: string | null;
+  currency: string | null;
+  invoice_total: NullableNumeric;
+  exchange_rate: NullableNumeric;
+  location_of_goods: string | null;
+  warehouse_reference: string | null;
+  guarantee_type: string | null;
+  guarantee_reference: string | null;
+  guarantee_amount: NullableNumeric;
+  notes: string | null;
+  packages: ColumnType<number, number | undefined, number>;
+  gross_mass_kg: ColumnType<string, string | undefined, string>;
+  customs_value: ColumnType<string, string | undefined, string>;
+  duty: NullableNumeric;
+  vat: NullableNumeric;
+  duty_and_vat: NullableNumeric;
+  pending_request: 'amendment' | 'cancellation' | null;
+  pending_amendment: NullableJsonCol<unknown>;
+  rejection: JsonCol<DeclarationRuleJson[]>;
+  last_message_kind: string | null;
+  last_message_at: Date | null;
+  lodged_at: Date | null;
+  accepted_at: Date | null;
+  released_at: Date | null;
+  exited_at: Date | null;
+  arrived_at: Date | null;
+  discharged_at: Date | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface DeclarationItemsTable {
+  id: Generated<string>;
+  declaration_id: string;
+  position: number;
+  commodity_code: string | null;
+  description: string | null;
+  country_of_origin: string | null;
+  preference: string | null;
+  procedure_code: string | null;
+  packages: number | null;
+  package_kind: string | null;
+  marks: string | null;
+  gross_mass_kg: NullableNumeric;
+  net_mass_kg: NullableNumeric;
+  invoice_value: NullableNumeric;
+  customs_value: NullableNumeric;
+  statistical_value: NullableNumeric;
+  duty_rate: NullableNumeric;
+  vat_rate: NullableNumeric;
+  vat_costs: NullableNumeric;
+  containers: TextArray;
+  supporting_documents: JsonCol<{ type: string; reference: string }[]>;
+  previous_documents: JsonCol<{ type: string; reference: string }[]>;
+  duty: NullableNumeric;
+  vat_base: NullableNumeric;
+  vat: NullableNumeric;
+}
+
+export interface DeclarationMessagesTable {
+  id: Generated<string>;
+  declaration_id: string;
+  direction: 'sent' | 'received';
+  kind: string;
+  at: Generated<Date>;
+  summary: string;
+  mrn: string | null;
+  rules: JsonCol<DeclarationRuleJson[]>;
+  payload: NullableJsonCol<unknown>;
+  sandbox: boolean;
+  created_by: string | null;
+}
+
+export interface Database {
+  declarations: DeclarationsTable;
+  declaration_items: DeclarationItemsTable;
+  declaration_messages: DeclarationMessagesTable;
+}

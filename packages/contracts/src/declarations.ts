@@ -1,0 +1,624 @@
+import { z } from 'zod';
+import {
+  CATEGORIES_OF_TYPE,
+  CUSTOMS_TRANSPORT_MODES,
+  DECLARATION_ACTIONS,
+  DECLARATION_CATEGORIES,
+  DECLARATION_MESSAGE_DIRECTIONS,
+  DECLARATION_MESSAGE_KINDS,
+  DECLARATION_REQUESTS,
+  DECLARATION_STATUSES,
+  DECLARATION_TYPES,
+  type DeclarationCategory,
+  type DeclarationType,
+  GUARANTEE_TYPES,
+  PACKAGE_KINDS,
+  PREVIOUS_DOCUMENT_TYPES,
+  REPRESENTATIVE_STATUSES,
+  SUPPORTING_DOCUMENT_TYPES,
+} from './declarations-values.ts';
+import { MONEY_COLUMN, optionalIncotermSchema, RATE_COLUMN } from './dossiers.ts';
+import { currencyDecimalsProblem } from './money.ts';
+import { partyRefSchema } from './parties.ts';
+import { calendarDate, decimal, int, optionalText, queryBoolean, text, versionSchema } from './primitives.ts';
+import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import {
+  commodityCodeProblem,
+  containerNumberProblem,
+  customsOfficeProblem,
+  eoriProblem,
+  grnProblem,
+  isCountryCode,
+  isCurrencyCode,
+  lrnProblem,
+  mrnProblem,
+  normalizeContainerNumber,
+  normalizeMrn,
+  preferenceProblem,
+  procedureCodeProblem,
+} from './validators/index.ts';
+
+export * from './declarations-values.ts';
+
+/**
+ * Customs declarations (issue 12): import (H1), export (B1) and transit (T1/T2), from a draft through
+ * a customs gateway (the sandbox authority) to release. Items travel inside the declaration and a
+ * PATCH replaces the whole array under the declaration's version (ADR 0032). The format rules are the
+ * validators' (validators/mrn.ts, validators/customs.ts), the arithmetic customs-math.ts', what a
+ * declaration needs before lodging declaration-rules.ts': this file is only the shapes.
+ */
+
+export const declarationTypeSchema = z.enum(DECLARATION_TYPES, {
+  message: 'Choose import, export or transit',
+});
+export const declarationCategorySchema = z.enum(DECLARATION_CATEGORIES, {
+  message: 'Choose a category from the list',
+});
+export const declarationStatusSchema = z.enum(DECLARATION_STATUSES);
+export const declarationRequestSchema = z.enum(DECLARATION_REQUESTS);
+export const declarationMessageKindSchema = z.enum(DECLARATION_MESSAGE_KINDS);
+export const representativeStatusSchema = z.enum(REPRESENTATIVE_STATUSES, {
+  message: 'Choose 1 (declarant), 2 (direct) or 3 (indirect representation)',
+});
+export const customsTransportModeSchema = z.enum(CUSTOMS_TRANSPORT_MODES, {
+  message: 'Choose a mode of transport from the list',
+});
+export const guaranteeTypeSchema = z.enum(GUARANTEE_TYPES, {
+  message: 'Choose a guarantee type from the list',
+});
+export const packageKindSchema = z.enum(PACKAGE_KINDS, { message: 'Choose a kind of package from the list' });
+
+/** Column sizes (migration 0020). */
+const MASS_COLUMN = { precision: 14, scale: 3 } as const;
+const DUTY_RATE_COLUMN = { precision: 7, scale: 3 } as const;
+const VAT_RATE_COLUMN = { precision: 5, scale: 2 } as const;
+/** SAD box 5: at most 999 items in one declaration. */
+export const MAX_DECLARATION_ITEMS = 999;
+
+/**
+ * An optional code field: trimmed, upper-cased, inner spaces dropped when `squash`, empty → null,
+ * then checked by one of the validators' `…Problem` functions (its sentence is the error).
+ */
+function code(problem: (v: string) => string | undefined, opts: { squash?: boolean; max?: number } = {}) {
+  return codeValue(problem, opts).nullish();
+}
+
+function codeValue(
+  problem: (v: string) => string | undefined,
+  opts: { squash?: boolean; max?: number } = {},
+) {
+  const max = opts.max ?? 40;
+  return z
+    .string({ error: 'Enter text' })
+    .max(200, `At most ${max} characters`)
+    .transform((s) => {
+      const t = s.trim().toUpperCase();
+      return opts.squash ? t.replace(/[\s.]+/g, '') : t;
+    })
+    .transform((s) => (s === '' ? null : s))
+    .superRefine((v, ctx) => {
+      if (v === null) return;
+      const p = v.length > max ? `At most ${max} characters` : problem(v);
+      if (p) ctx.addIssue({ code: 'custom', message: sentence(p) });
+    });
+}
+
+/** The validators answer "an EORI is …"; a form shows "An EORI is …". */
+function sentence(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+const countryProblem = (v: string) =>
+  isCountryCode(v) ? undefined : 'Enter an ISO 3166 country code of 2 letters, e.g. NL';
+const country = code(countryProblem, { max: 2 });
+const office = code(customsOfficeProblem, { squash: true, max: 8 });
+const eori = code(eoriProblem, { squash: true, max: 17 });
+const currency = code((v) => (isCurrencyCode(v) ? undefined : 'Enter an ISO 4217 currency, e.g. EUR'), {
+  max: 3,
+});
+const natureOfTransaction = code(
+  (v) => (/^[1-9]\d?$/.test(v) ? undefined : 'The nature of transaction is 1 or 2 digits, e.g. 11'),
+  { max: 2 },
+);
+
+/** A party as the declaration names it (SAD boxes 2, 8, 14, 50): a copy, kept even when the party changes. */
+export const declarationPartyInputSchema = z.strictObject({
+  /** The party record it was taken from, when there is one. */
+  partyId: uuidSchema.nullish(),
+  name: text(200, { min: 1 }),
+  street: optionalText(200),
+  postalCode: optionalText(20),
+  city: optionalText(100),
+  countryCode: country,
+  eori,
+});
+export type DeclarationPartyInput = z.input<typeof declarationPartyInputSchema>;
+
+export const declarationDocumentRefInputSchema = z.strictObject({
+  type: z.string(),
+  reference: text(70, { min: 1 }),
+});
+
+const supportingDocumentSchema = z.strictObject({
+  type: z.enum(SUPPORTING_DOCUMENT_TYPES, { message: 'Choose a document type from the list' }),
+  reference: text(70, { min: 1 }),
+});
+
+/** Box 40: an N830 (export declaration) or MRN reference is an MRN, of an export for N830. */
+const previousDocumentSchema = z
+  .strictObject({
+    type: z.enum(PREVIOUS_DOCUMENT_TYPES, { message: 'Choose a document type from the list' }),
+    reference: text(70, { min: 1 }),
+  })
+  .transform((d) =>
+    d.type === 'N830' || d.type === 'MRN' ? { ...d, reference: normalizeMrn(d.reference) } : d,
+  )
+  .superRefine((d, ctx) => {
+    if (d.type !== 'N830' && d.type !== 'MRN') return;
+    const p = mrnProblem(d.reference, d.type === 'N830' ? 'export' : undefined);
+    if (p) ctx.addIssue({ code: 'custom', path: ['reference'], message: sentence(p) });
+  });
+
+const containerNumber = z
+  .string({ error: 'Enter a container number' })
+  .max(20, 'At most 11 characters')
+  .transform(normalizeContainerNumber)
+  .superRefine((n, ctx) => {
+    const p = containerNumberProblem(n);
+    if (p === 'format')
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A container number is 4 letters (the 4th U, J or Z) and 7 digits, e.g. MSKU6011672',
+      });
+    else if (p === 'check-digit')
+      ctx.addIssue({ code: 'custom', message: 'The check digit of this container number does not match' });
+  });
+
+const mass = decimal({ ...MASS_COLUMN, positive: true }).nullish();
+const amount = decimal({ ...MONEY_COLUMN, min: 0 }).nullish();
+
+const isNumber = (s: unknown): s is string => typeof s === 'string' && /^\d+(\.\d+)?$/.test(s);
+
+/** One goods item (SAD boxes 31–47); estimates are the API's (customs-math), never sent. */
+export const declarationItemInputSchema = z
+  .strictObject({
+    /** Combined Nomenclature (8 digits) or TARIC (10); spaces and dots are dropped. */
+    commodityCode: code(commodityCodeProblem, { squash: true, max: 10 }),
+    description: optionalText(512),
+    countryOfOrigin: country,
+    /** Box 36: 3 digits, e.g. 100 (no preference). */
+    preference: code(preferenceProblem, { max: 3 }),
+    /** Box 37: requested + previous procedure, e.g. 4000; checked against the category (see below). */
+    procedureCode: code((v) => (/^\d{4}$/.test(v) ? undefined : 'A procedure code has 4 digits, e.g. 4000'), {
+      max: 4,
+    }),
+    packages: int({ min: 0, max: 99_999_999 }).nullish(),
+    packageKind: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform((s) => (s === '' ? null : s))
+      .pipe(packageKindSchema.nullable())
+      .nullish(),
+    marks: optionalText(512),
+    grossMassKg: mass,
+    netMassKg: mass,
+    /** In the declaration's currency. */
+    invoiceValue: amount,
+    /** EUR (box 46 / 47 base). */
+    customsValue: amount,
+    statisticalValue: amount,
+    /** Percent of the customs value. */
+    dutyRate: decimal({ ...DUTY_RATE_COLUMN, min: 0 }).nullish(),
+    vatRate: decimal({ ...VAT_RATE_COLUMN, min: 0 })
+      .refine((v) => Number(v) <= 100, 'A VAT rate is at most 100 %')
+      .nullish(),
+    /** EUR: costs to the first destination in the Union, added to the VAT base. */
+    vatCosts: amount,
+    containers: z.array(containerNumber).max(99, 'At most 99 containers').optional(),
+    supportingDocuments: z.array(supportingDocumentSchema).max(99, 'At most 99 documents').optional(),
+    previousDocuments: z.array(previousDocumentSchema).max(99, 'At most 99 documents').optional(),
+  })
+  .superRefine((item, ctx) => {
+    const { grossMassKg, netMassKg } = item as Record<string, unknown>;
+    if (isNumber(grossMassKg) && isNumber(netMassKg) && Number(netMassKg) > Number(grossMassKg))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['netMassKg'],
+        message: 'The net mass cannot be more than the gross mass',
+      });
+  });
+export type DeclarationItemInput = z.input<typeof declarationItemInputSchema>;
+export type DeclarationItemParsed = z.output<typeof declarationItemInputSchema>;
+
+const items = z
+  .array(declarationItemInputSchema)
+  .max(MAX_DECLARATION_ITEMS, `At most ${MAX_DECLARATION_ITEMS} items`);
+
+/** Every header field of a declaration a staff user edits; all optional (a draft may be incomplete). */
+export const declarationHeaderFields = {
+  declarant: declarationPartyInputSchema.nullish(),
+  representative: declarationPartyInputSchema.nullish(),
+  representativeStatus: representativeStatusSchema.nullish(),
+  /** Exporter (box 2). */
+  consignor: declarationPartyInputSchema.nullish(),
+  /** Importer (box 8). */
+  consignee: declarationPartyInputSchema.nullish(),
+  /** Transit: the holder of the procedure (principal, box 50). */
+  holder: declarationPartyInputSchema.nullish(),
+  /** Transit: the office of departure. */
+  officeOfLodgement: office,
+  officeOfExitEntry: office,
+  officeOfDestination: office,
+  officesOfTransit: z
+    .array(
+      codeValue(customsOfficeProblem, { squash: true, max: 8 }).pipe(
+        z.string({ error: 'Enter the office reference, e.g. DE004058' }),
+      ),
+    )
+    .max(9, 'At most 9 offices of transit')
+    .optional(),
+  countryOfDispatch: country,
+  countryOfDestination: country,
+  transportModeBorder: customsTransportModeSchema.nullish(),
+  transportModeInland: customsTransportModeSchema.nullish(),
+  meansAtDeparture: optionalText(35),
+  meansAtDepartureCountry: country,
+  meansAtBorder: optionalText(35),
+  meansAtBorderCountry: country,
+  containerIndicator: z.boolean({ error: 'Send true or false' }).optional(),
+  incoterm: optionalIncotermSchema,
+  incotermPlace: optionalText(100),
+  natureOfTransaction,
+  currency,
+  /** Box 22, in `currency`. */
+  invoiceTotal: amount,
+  /** Box 23: EUR per unit of `currency`. */
+  exchangeRate: decimal({ ...RATE_COLUMN, positive: true }).nullish(),
+  locationOfGoods: optionalText(70),
+  warehouseReference: optionalText(35),
+  guaranteeType: guaranteeTypeSchema.nullish(),
+  guaranteeReference: code(grnProblem, { squash: true, max: 24 }),
+  /** EUR. */
+  guaranteeAmount: decimal({ ...MONEY_COLUMN, positive: true }).nullish(),
+  /** Internal: customers never see it. */
+  notes: optionalText(2000),
+};
+
+const lrn = code(lrnProblem, { max: 22 });
+
+/**
+ * The cross-field checks of the content that the fields alone cannot make: procedure codes against
+ * the category, the invoice total's decimals against the currency. Runs even when a field failed (that
+ * field's own error says why, once). `category` is null when it is not known from the body (an update
+ * that leaves it out): the API then checks the stored one.
+ */
+export function declarationContentIssues(
+  content: { currency?: unknown; invoiceTotal?: unknown; items?: unknown },
+  category: DeclarationCategory | null,
+): { path: (string | number)[]; message: string }[] {
+  const out: { path: (string | number)[]; message: string }[] = [];
+  const { currency: cur, invoiceTotal } = content;
+  if (typeof cur === 'string' && typeof invoiceTotal === 'string') {
+    const p = currencyDecimalsProblem(invoiceTotal, cur);
+    if (p) out.push({ path: ['invoiceTotal'], message: p });
+  }
+  if (category && Array.isArray(content.items)) {
+    content.items.forEach((item, i) => {
+      const pc = (item as { procedureCode?: unknown } | null)?.procedureCode;
+      if (typeof pc !== 'string' || !/^\d{4}$/.test(pc)) return;
+      const p = procedureCodeProblem(pc, category);
+      if (p) out.push({ path: ['items', i, 'procedureCode'], message: sentence(p) });
+    });
+  }
+  return out;
+}
+
+function addContentIssues(
+  content: Record<string, unknown>,
+  category: DeclarationCategory | null,
+  ctx: z.RefinementCtx,
+  prefix: (string | number)[] = [],
+) {
+  for (const issue of declarationContentIssues(content, category))
+    ctx.addIssue({ code: 'custom', path: [...prefix, ...issue.path], message: issue.message });
+}
+
+const contentFields = { ...declarationHeaderFields, items: items.optional() };
+
+/** The default category of a type: the only one for import/export, T1 for transit. */
+export function defaultCategory(type: DeclarationType): DeclarationCategory {
+  return CATEGORIES_OF_TYPE[type][0] as DeclarationCategory;
+}
+
+/**
+ * `POST /api/declarations`: a new draft. From a dossier (`dossierId`: parties, goods, transport and
+ * references prefilled, the fields sent win), as a copy of another declaration (`copyOf`: its content,
+ * a new LRN), or from scratch (`customerId` needed). The LRN comes from the series unless given.
+ */
+export const declarationCreateSchema = z
+  .strictObject({
+    type: declarationTypeSchema,
+    category: declarationCategorySchema.optional(),
+    dossierId: uuidSchema.nullish(),
+    customerId: uuidSchema.optional(),
+    copyOf: uuidSchema.optional(),
+    lrn,
+    ...contentFields,
+  })
+  .superRefine((d, ctx) => {
+    const { type, category, dossierId, customerId, copyOf } = d as Record<string, unknown>;
+    if (!dossierId && !customerId && !copyOf)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customerId'],
+        message: 'Choose the customer (or start from a dossier)',
+      });
+    const known = DECLARATION_TYPES.includes(type as DeclarationType) ? (type as DeclarationType) : null;
+    if (
+      known &&
+      typeof category === 'string' &&
+      !CATEGORIES_OF_TYPE[known].includes(category as DeclarationCategory)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: `A ${known} declaration is ${CATEGORIES_OF_TYPE[known].join(' or ')}`,
+      });
+    const cat =
+      typeof category === 'string' && DECLARATION_CATEGORIES.includes(category as DeclarationCategory)
+        ? (category as DeclarationCategory)
+        : known
+          ? defaultCategory(known)
+          : null;
+    addContentIssues(d as Record<string, unknown>, cat, ctx);
+  });
+export type DeclarationCreate = z.input<typeof declarationCreateSchema>;
+export type DeclarationCreateParsed = z.output<typeof declarationCreateSchema>;
+
+/** `PATCH /api/declarations/{id}` (drafts): what is sent changes; `items` replaces the whole array. */
+export const declarationUpdateSchema = z
+  .strictObject({
+    version: versionSchema,
+    lrn,
+    category: declarationCategorySchema.optional(),
+    ...contentFields,
+  })
+  .superRefine((d, ctx) => {
+    const { category } = d as Record<string, unknown>;
+    const cat = DECLARATION_CATEGORIES.includes(category as DeclarationCategory)
+      ? (category as DeclarationCategory)
+      : null;
+    addContentIssues(d as Record<string, unknown>, cat, ctx);
+  });
+export type DeclarationUpdate = z.input<typeof declarationUpdateSchema>;
+export type DeclarationUpdateParsed = z.output<typeof declarationUpdateSchema>;
+/** What a content write takes (the API's edit, an accepted amendment): the update without its version. */
+export type DeclarationUpdateInputWithoutVersion = Omit<DeclarationUpdateParsed, 'version'>;
+
+/** `POST …/{id}/lodge`. */
+export const declarationLodgeSchema = z.strictObject({ version: versionSchema });
+export type DeclarationLodge = z.input<typeof declarationLodgeSchema>;
+
+/** The content an amendment proposes: header fields and, when sent, the whole items array. */
+export const declarationChangesSchema = z.strictObject(contentFields).superRefine((d, ctx) => {
+  addContentIssues(d as Record<string, unknown>, null, ctx);
+});
+export type DeclarationChanges = z.output<typeof declarationChangesSchema>;
+
+/** `POST …/{id}/amend`: accepted or refused later by the authority. */
+export const declarationAmendSchema = z.strictObject({
+  version: versionSchema,
+  reason: text(500, { min: 1 }),
+  changes: declarationChangesSchema,
+});
+export type DeclarationAmend = z.input<typeof declarationAmendSchema>;
+
+/** `POST …/{id}/cancel`: a request to invalidate, answered later by the authority. */
+export const declarationCancelSchema = z.strictObject({
+  version: versionSchema,
+  reason: text(500, { min: 1 }),
+});
+export type DeclarationCancel = z.input<typeof declarationCancelSchema>;
+
+export const declarationListQuerySchema = listQueryBaseSchema.extend({
+  type: csvOf(declarationTypeSchema).optional(),
+  status: csvOf(declarationStatusSchema).optional(),
+  dossierId: uuidSchema.optional(),
+  customerId: uuidSchema.optional(),
+  /** The start of an LRN or MRN, any case. */
+  reference: z.string().trim().max(40).optional(),
+  /** Created on or after / on or before this day. */
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+  /** `true`: an amendment or cancellation waits for the authority's answer. */
+  pendingRequest: queryBoolean.optional(),
+});
+export type DeclarationListQuery = z.infer<typeof declarationListQuerySchema>;
+
+// ---- what the API answers ------------------------------------------------------------------------
+
+export const declarationPartySchema = z.object({
+  partyId: z.string().nullable(),
+  name: z.string(),
+  street: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  eori: z.string().nullable(),
+});
+export type DeclarationParty = z.infer<typeof declarationPartySchema>;
+
+export const declarationDocumentRefSchema = z.object({ type: z.string(), reference: z.string() });
+export type DeclarationDocumentRef = z.infer<typeof declarationDocumentRefSchema>;
+
+export const itemEstimateSchema = z.object({
+  customsValue: z.string(),
+  dutyRate: z.string(),
+  duty: z.string(),
+  vatCosts: z.string(),
+  vatBase: z.string(),
+  vatRate: z.string(),
+  vat: z.string(),
+  total: z.string(),
+}); // customs-math's ItemEstimate
+
+export const declarationTotalsSchema = z.object({
+  packages: z.number().int(),
+  grossMassKg: z.string(),
+  netMassKg: z.string(),
+  invoiceValue: z.string(),
+  customsValue: z.string(),
+  statisticalValue: z.string(),
+  duty: z.string().nullable(),
+  vatBase: z.string().nullable(),
+  vat: z.string().nullable(),
+  dutyAndVat: z.string().nullable(),
+}); // customs-math's DeclarationTotals
+
+export const declarationItemSchema = z.object({
+  id: z.string(),
+  /** 1.., SAD box 32. */
+  position: z.number().int(),
+  commodityCode: z.string().nullable(),
+  description: z.string().nullable(),
+  countryOfOrigin: z.string().nullable(),
+  preference: z.string().nullable(),
+  procedureCode: z.string().nullable(),
+  packages: z.number().int().nullable(),
+  packageKind: z.string().nullable(),
+  marks: z.string().nullable(),
+  grossMassKg: z.string().nullable(),
+  netMassKg: z.string().nullable(),
+  invoiceValue: z.string().nullable(),
+  customsValue: z.string().nullable(),
+  statisticalValue: z.string().nullable(),
+  dutyRate: z.string().nullable(),
+  vatRate: z.string().nullable(),
+  vatCosts: z.string().nullable(),
+  containers: z.array(z.string()),
+  supportingDocuments: z.array(declarationDocumentRefSchema),
+  previousDocuments: z.array(declarationDocumentRefSchema),
+  /** Duty and VAT of this item (import, when customs value and both rates are given). */
+  estimate: itemEstimateSchema.nullable(),
+});
+export type DeclarationItem = z.infer<typeof declarationItemSchema>;
+
+/** A rule the authority names when it rejects (`field` is a path like `items.2.netMassKg`, when known). */
+export const declarationRuleSchema = z.object({
+  code: z.string(),
+  text: z.string(),
+  field: z.string().nullable(),
+});
+export type DeclarationRule = z.infer<typeof declarationRuleSchema>;
+
+const userRefSchema = z.object({ id: z.string(), name: z.string() });
+const recordRefSchema = z.object({ id: z.string(), number: z.string() });
+const lastMessageSchema = z.object({ kind: declarationMessageKindSchema, at: z.string() });
+
+export const declarationSchema = z.object({
+  id: z.string(),
+  type: declarationTypeSchema,
+  category: declarationCategorySchema,
+  status: declarationStatusSchema,
+  lrn: z.string(),
+  mrn: z.string().nullable(),
+  gateway: z.object({ label: z.string(), sandbox: z.boolean() }),
+  dossier: recordRefSchema.nullable(),
+  customer: partyRefSchema,
+  declarant: declarationPartySchema.nullable(),
+  representative: declarationPartySchema.nullable(),
+  representativeStatus: representativeStatusSchema.nullable(),
+  consignor: declarationPartySchema.nullable(),
+  consignee: declarationPartySchema.nullable(),
+  holder: declarationPartySchema.nullable(),
+  officeOfLodgement: z.string().nullable(),
+  officeOfExitEntry: z.string().nullable(),
+  officeOfDestination: z.string().nullable(),
+  officesOfTransit: z.array(z.string()),
+  countryOfDispatch: z.string().nullable(),
+  countryOfDestination: z.string().nullable(),
+  transportModeBorder: customsTransportModeSchema.nullable(),
+  transportModeInland: customsTransportModeSchema.nullable(),
+  meansAtDeparture: z.string().nullable(),
+  meansAtDepartureCountry: z.string().nullable(),
+  meansAtBorder: z.string().nullable(),
+  meansAtBorderCountry: z.string().nullable(),
+  containerIndicator: z.boolean(),
+  incoterm: z.string().nullable(),
+  incotermPlace: z.string().nullable(),
+  natureOfTransaction: z.string().nullable(),
+  currency: z.string().nullable(),
+  invoiceTotal: z.string().nullable(),
+  exchangeRate: z.string().nullable(),
+  locationOfGoods: z.string().nullable(),
+  warehouseReference: z.string().nullable(),
+  guaranteeType: guaranteeTypeSchema.nullable(),
+  guaranteeReference: z.string().nullable(),
+  guaranteeAmount: z.string().nullable(),
+  /** Internal: null for customers. */
+  notes: z.string().nullable(),
+  items: z.array(declarationItemSchema),
+  totals: declarationTotalsSchema,
+  pendingRequest: declarationRequestSchema.nullable(),
+  /** The rules of the last rejection of lodging; [] otherwise. */
+  rejection: z.array(declarationRuleSchema),
+  lastMessage: lastMessageSchema.nullable(),
+  lodgedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  exitedAt: z.string().nullable(),
+  arrivedAt: z.string().nullable(),
+  dischargedAt: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: userRefSchema.nullable(),
+  updatedAt: z.string(),
+  allowedActions: z.array(z.enum(DECLARATION_ACTIONS)),
+});
+export type Declaration = z.infer<typeof declarationSchema>;
+
+export const declarationListItemSchema = z.object({
+  id: z.string(),
+  type: declarationTypeSchema,
+  category: declarationCategorySchema,
+  status: declarationStatusSchema,
+  lrn: z.string(),
+  mrn: z.string().nullable(),
+  dossier: recordRefSchema.nullable(),
+  customer: partyRefSchema,
+  declarantName: z.string().nullable(),
+  /** EUR, the items' total. */
+  customsValue: z.string(),
+  /** Import: the duty and VAT estimate; null otherwise or without rates. */
+  dutyAndVat: z.string().nullable(),
+  lastMessage: lastMessageSchema.nullable(),
+  pendingRequest: declarationRequestSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DeclarationListItem = z.infer<typeof declarationListItemSchema>;
+
+export const declarationMessageSchema = z.object({
+  id: z.string(),
+  direction: z.enum(DECLARATION_MESSAGE_DIRECTIONS),
+  kind: declarationMessageKindSchema,
+  at: z.string(),
+  summary: z.string(),
+  mrn: z.string().nullable(),
+  rules: z.array(declarationRuleSchema),
+  sandbox: z.boolean(),
+  /** The user who sent it; null for what the authority (or the system) sent. */
+  by: userRefSchema.nullable(),
+});
+export type DeclarationMessage = z.infer<typeof declarationMessageSchema>;
+
+/**
+ * Customers see their own party's declarations once lodged (drafts answer 404 like another party's),
+ * never the internal notes, and write nothing. Staff may move a draft to another customer: a
+ * customer's history starts where the declaration became theirs.
+ */
+export const declarationFieldVisibility = {
+  internal: ['notes'],
+  partyField: 'customerId',
+} as const satisfies FieldVisibility;
