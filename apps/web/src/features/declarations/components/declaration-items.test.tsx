@@ -255,7 +255,7 @@ describe('DeclarationItems', () => {
     expect(screen.queryByTestId('move-up-item-0')).toBeNull();
     expect(screen.queryByTestId('remove-item-0')).toBeNull();
     expect(screen.getByTestId('item-0-supportingDocuments').textContent).toContain(
-      'N380 — Commercial invoice: INV-2026-118',
+      'N380 · Commercial invoice: INV-2026-118',
     );
     expect(screen.getByTestId('item-0-containers').textContent).toContain('MSCU1234565');
     expect(screen.getByTestId('item-0-calculation').textContent).toContain('= €2,706.90');
@@ -270,6 +270,18 @@ describe('DeclarationItems', () => {
     expect(screen.queryByTestId('field-items.0.dutyRate')).toBeNull();
     expect(screen.queryByTestId('total-estimate')).toBeNull();
     expect(screen.getByTestId('total-packages').textContent).toContain('10');
+  });
+
+  it('shows a transit item’s leftover procedure code (copied from an import) with its problem, to be cleared', async () => {
+    const changes: ItemFormValue[][] = [];
+    renderWithProviders(<Harness changes={changes} type="transit" initial={[item()]} />);
+    // The problem opens the details, where the code can be cleared.
+    await waitFor(() =>
+      expect(errorOf(field('items.0.procedureCode'))).toContain('A transit item has no procedure code'),
+    );
+    fireEvent.change(field('items.0.procedureCode'), { target: { value: '' } });
+    await waitFor(() => expect(last(changes)[0]?.procedureCode).toBe(''));
+    expect(screen.queryByTestId('field-items.0.procedureCode')).toBeNull();
   });
 
   it('follows a new value from the record form (a reload) without echoing it back', async () => {
@@ -333,8 +345,6 @@ describe('item converters', () => {
       containers: ['MSCU1234565'],
       supportingDocuments: [{ type: 'N380', reference: 'INV-1' }],
     });
-    expect(itemToInput(value, 'transit').procedureCode).toBeNull();
-    expect(itemToInput(value, 'import').procedureCode).toBe('4000');
     // A pair left with a type only is still sent, for the contract to name what is missing.
     expect(input.previousDocuments).toEqual([{ type: 'N830', reference: '' }]);
   });

@@ -13,13 +13,8 @@ import {
   mrnProblem,
   normalizeCommodityCode,
   PACKAGE_KIND_LABELS,
-  PACKAGE_KINDS,
-  PREVIOUS_DOCUMENT_TYPE_LABELS,
-  PREVIOUS_DOCUMENT_TYPES,
   preferenceProblem,
   procedureCodeProblem,
-  SUPPORTING_DOCUMENT_TYPE_LABELS,
-  SUPPORTING_DOCUMENT_TYPES,
 } from '@fvg/contracts';
 import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -35,6 +30,11 @@ import { type LineColumn, LineItemsEditor } from '../../../components/records/li
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { countryName } from '../../parties/components/party-meta.ts';
+import {
+  PACKAGE_KIND_OPTIONS,
+  PREVIOUS_DOCUMENT_OPTIONS,
+  SUPPORTING_DOCUMENT_OPTIONS,
+} from './declaration-meta.ts';
 import { DeclarationTotals } from './declaration-totals.tsx';
 import { estimateOf, ItemCalculation } from './item-calculation.tsx';
 
@@ -137,19 +137,17 @@ export function itemFromContract(item: DeclarationItem): ItemFormValue {
 }
 
 /**
- * The item as the API takes it ('' → null); with the type, a transit item sends no procedure code.
- * Text that does not read (a package count of 'two') is sent as typed so the contract refuses it with
+ * The item as the API takes it ('' → null). Text that does not read (a package count of 'two') is sent as typed so the contract refuses it with
  * its field, rather than being dropped here.
  */
-export function itemToInput(v: ItemFormValue, type?: DeclarationType): DeclarationItemInput {
+export function itemToInput(v: ItemFormValue): DeclarationItemInput {
   const packages = v.packages.trim();
   return {
     commodityCode: orNull(normalizeCommodityCode(v.commodityCode)),
     description: orNull(v.description),
     countryOfOrigin: orNull(v.countryOfOrigin),
     preference: orNull(v.preference),
-    // A transit item has none (an item copied from an import may still hold one, out of sight).
-    procedureCode: type === 'transit' ? null : orNull(v.procedureCode),
+    procedureCode: orNull(v.procedureCode),
     packages:
       packages === '' ? null : /^\d+$/.test(packages) ? Number(packages) : (packages as unknown as number),
     packageKind: orNull(v.packageKind),
@@ -208,10 +206,8 @@ export function itemProblems(
     const code = item.commodityCode.trim();
     if (code !== '' && (code.length >= 8 || /\D/.test(code) || left(index, 'commodityCode')))
       at('commodityCode', commodityCodeProblem(code));
-    // A transit has no procedure code cell: nothing to say about a value the user cannot see.
     const procedure = item.procedureCode.trim();
     if (
-      type !== 'transit' &&
       procedure !== '' &&
       category &&
       (procedure.length >= 4 || /\D/.test(procedure) || left(index, 'procedureCode'))
@@ -242,19 +238,6 @@ export function itemProblems(
 const QUANTITY_DECIMALS = 3;
 const RATE_DECIMALS = 3;
 const VAT_RATE_DECIMALS = 2;
-
-const PACKAGE_KIND_OPTIONS = PACKAGE_KINDS.map((k) => ({
-  value: k,
-  label: `${k} — ${PACKAGE_KIND_LABELS[k]}`,
-}));
-const SUPPORTING_OPTIONS = SUPPORTING_DOCUMENT_TYPES.map((t) => ({
-  value: t,
-  label: `${t} — ${SUPPORTING_DOCUMENT_TYPE_LABELS[t]}`,
-}));
-const PREVIOUS_OPTIONS = PREVIOUS_DOCUMENT_TYPES.map((t) => ({
-  value: t,
-  label: `${t} — ${PREVIOUS_DOCUMENT_TYPE_LABELS[t]}`,
-}));
 
 const eur = (amount: string) => formatMoney(amount as `${number}`, { currency: 'EUR' });
 const withoutSpaces = (typed: string) => typed.replace(/\s/g, '');
@@ -361,6 +344,8 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
 function detailFields(type: DeclarationType): string[] {
   const row = new Set(rowColumns(type, null).map((c) => c.field));
   const all = [
+    // A transit item has none; one that holds a code anyway (copied from an import) shows it to be cleared.
+    'procedureCode',
     'countryOfOrigin',
     'preference',
     'packageKind',
@@ -587,6 +572,18 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             placeholder="100"
           />,
         )}
+        {item.procedureCode !== '' &&
+          show(
+            'procedureCode',
+            'Procedure code',
+            <TextField
+              form={form}
+              name={path('procedureCode')}
+              label="Procedure code"
+              aria-label={label('Procedure code')}
+              maxLength={4}
+            />,
+          )}
         {show(
           'countryOfOrigin',
           'Country of origin',
@@ -739,7 +736,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             index={index}
             field="supportingDocuments"
             title="Supporting documents"
-            options={SUPPORTING_OPTIONS}
+            options={SUPPORTING_DOCUMENT_OPTIONS}
             readOnly={readOnly}
           />
         )}
@@ -749,7 +746,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             index={index}
             field="previousDocuments"
             title="Previous documents"
-            options={PREVIOUS_OPTIONS}
+            options={PREVIOUS_DOCUMENT_OPTIONS}
             readOnly={readOnly}
             hint={type === 'transit' ? 'Exported goods: N830 with the export MRN' : undefined}
           />
