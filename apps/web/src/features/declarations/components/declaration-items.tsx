@@ -380,8 +380,6 @@ interface ItemsForm {
   items: ItemFormValue[];
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 export function DeclarationItems({
   type,
   currency,
@@ -395,17 +393,24 @@ export function DeclarationItems({
   const form = useForm<ItemsForm>({ defaultValues: { items: value } });
   const watched = (useWatch({ control: form.control, name: 'items' }) ?? []) as ItemFormValue[];
 
-  // The record form's value in, the user's edits out; each side only follows a real difference, so
-  // neither echoes the other.
+  // The record form's value in, the user's edits out. `synced` is the text of the items both sides
+  // last agreed on: our own change coming back is not a reload (a keystroke typed meanwhile would be
+  // lost), and a reload is not handed back out as a change.
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const valueRef = useRef(value);
-  valueRef.current = value;
+  const synced = useRef(JSON.stringify(value));
   useEffect(() => {
-    if (!same(value, form.getValues('items'))) form.reset({ items: value });
+    const text = JSON.stringify(value);
+    if (text === synced.current) return;
+    synced.current = text;
+    // The server's errors stay: they come with the `errors` prop, not with the items.
+    if (text !== JSON.stringify(form.getValues('items'))) form.reset({ items: value }, { keepErrors: true });
   }, [value, form]);
   useEffect(() => {
-    if (!same(watched, valueRef.current)) onChangeRef.current(structuredClone(watched));
+    const text = JSON.stringify(watched);
+    if (text === synced.current) return;
+    synced.current = text;
+    onChangeRef.current(structuredClone(watched));
   }, [watched]);
 
   // The server's errors and what is wrong as typed, on their cells (the typed problem is the newer).
