@@ -16,6 +16,7 @@ import {
   validateContainersSearch,
   validateIntegrationKeysSearch,
 } from '../features/container-events/search.ts';
+import { validateDeclarationSearch, validateDeclarationsSearch } from '../features/declarations/search.ts';
 import { validateDocumentsSearch } from '../features/documents/search.ts';
 import { validateDossierSearch, validateDossiersSearch } from '../features/dossiers/search.ts';
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
@@ -76,6 +77,8 @@ const SEARCH_VALIDATORS: Partial<
   'admin-integration-keys': validateIntegrationKeysSearch,
   'sales-invoices': validateInvoicesSearch,
   'sales-invoice': validateInvoiceSearch,
+  declarations: validateDeclarationsSearch,
+  declaration: validateDeclarationSearch,
 };
 
 interface BeforeLoadArgs {

@@ -13,7 +13,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type FocusEvent, type ReactNode, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { type BoundProps, testIdOf, useBoundField } from './bound-field.ts';
 import {
@@ -39,22 +39,39 @@ export function TextField<T extends FieldValues>({
   name,
   hint,
   transform,
+  format,
   ...props
 }: BoundProps<T> &
   Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error' | 'form'> & {
     /** Applied on every change, e.g. upper case for codes. */
     transform?: (value: string) => string;
+    /** How the value reads while not being edited ('84713000' → '8471 30 00'); focused, the plain value. */
+    format?: (value: string) => string;
   }) {
   const { field, fieldState, bound } = useBoundField(form, name);
+  const [editing, setEditing] = useState(false);
+  const value = (field.value as string | null | undefined) ?? '';
   return (
     <TextInput
       {...props}
       {...bound}
-      value={(field.value as string | null | undefined) ?? ''}
+      value={format && !editing && value !== '' ? format(value) : value}
       onChange={(event) => {
         const value = event.currentTarget.value;
         field.onChange(transform ? transform(value) : value);
       }}
+      {...(format
+        ? {
+            onFocus: (event: FocusEvent<HTMLInputElement>) => {
+              setEditing(true);
+              props.onFocus?.(event);
+            },
+            onBlur: () => {
+              setEditing(false);
+              bound.onBlur();
+            },
+          }
+        : {})}
       description={props.description ?? (fieldState.error ? undefined : hint)}
     />
   );

@@ -65,12 +65,15 @@ function Harness({
   showInternal = true,
   layout = 'auto',
   onForm,
+  withDetails = false,
 }: {
   lines?: Line[];
   readOnly?: boolean;
   showInternal?: boolean;
   layout?: 'auto' | 'wide' | 'narrow';
   onForm?: (form: ReturnType<typeof useForm<{ lines: Line[] }>>) => void;
+  /** The VAT code moves to a details panel, and the lines can be reordered. */
+  withDetails?: boolean;
 }) {
   const form = useForm<{ lines: Line[] }>({ defaultValues: { lines } });
   onForm?.(form);
@@ -78,9 +81,22 @@ function Harness({
     <LineItemsEditor
       form={form}
       name="lines"
-      columns={COLUMNS}
+      columns={withDetails ? COLUMNS.filter((c) => c.field !== 'vatCode') : COLUMNS}
       newLine={blank}
       totals={TOTALS}
+      {...(withDetails
+        ? {
+            reorderable: true,
+            details: {
+              fields: ['vatCode'],
+              render: (index: number, l: Line) => (
+                <p data-testid={`panel-${index}`}>
+                  VAT of {l.description}: {l.vatCode}
+                </p>
+              ),
+            },
+          }
+        : {})}
       readOnly={readOnly}
       showInternal={showInternal}
       layout={layout}
@@ -213,5 +229,50 @@ describe('LineItemsEditor', () => {
     expect(screen.getByTestId('lines').getAttribute('data-layout')).toBe('wide');
     // The header names each column once (aria-hidden: the inputs carry the names).
     expect(screen.getAllByText('Unit price')).toHaveLength(1);
+  });
+
+  it('opens a line’s details from its row (by itself on an error there) and moves lines by button and Alt+arrow', async () => {
+    let form: ReturnType<typeof useForm<{ lines: Line[] }>> | undefined;
+    renderWithProviders(
+      <Harness
+        withDetails
+        lines={[line({ description: 'A' }), line({ description: 'B', vatCode: 'Z' })]}
+        onForm={(f) => (form = f)}
+      />,
+    );
+    const toggle = screen.getByTestId('details-line-1');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('panel-1').textContent).toBe('VAT of B: Z');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('line-1-details').id).toBe(toggle.getAttribute('aria-controls'));
+
+    // An error on a panel field opens that line; its message is not repeated under the row.
+    act(() => form?.setError('lines.0.vatCode', { type: 'server', message: 'Not for this customer' }));
+    await waitFor(() => expect(screen.getByTestId('panel-0')).toBeTruthy());
+    expect(within(screen.getByTestId('line-0')).queryByRole('alert')).toBeNull();
+    // Fixed, it stays open: the panel does not vanish under the user's hands.
+    act(() => form?.clearErrors('lines.0.vatCode'));
+    expect(screen.getByTestId('panel-0')).toBeTruthy();
+
+    // The panel moves with its line.
+    fireEvent.click(screen.getByTestId('move-up-line-1'));
+    await waitFor(() => expect(field('lines.0.description').value).toBe('B'));
+    expect(screen.getByTestId('panel-0').textContent).toBe('VAT of B: Z');
+    expect((screen.getByTestId('move-up-line-0') as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('move-down-line-0')));
+
+    fireEvent.keyDown(field('lines.0.quantity'), { key: 'ArrowDown', altKey: true });
+    await waitFor(() => expect(field('lines.1.description').value).toBe('B'));
+    await waitFor(() => expect(document.activeElement).toBe(field('lines.1.quantity')));
+    expect(screen.getByTestId('lines-keys').textContent).toContain('Alt+↑ / Alt+↓ moves it');
+  });
+
+  it('keeps details openable when read-only, without move or remove', () => {
+    renderWithProviders(<Harness withDetails readOnly lines={[line({ description: 'A' })]} />);
+    expect(screen.queryByTestId('move-up-line-0')).toBeNull();
+    expect(screen.queryByTestId('remove-line-0')).toBeNull();
+    fireEvent.click(screen.getByTestId('details-line-0'));
+    expect(screen.getByTestId('panel-0').textContent).toBe('VAT of A: S');
   });
 });

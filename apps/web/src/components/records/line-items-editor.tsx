@@ -1,7 +1,14 @@
 import { minorUnitsOf, sumDecimal } from '@fvg/contracts';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronDown,
+  IconChevronRight,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import {
   type CSSProperties,
   Fragment,
@@ -10,6 +17,7 @@ import {
   useCallback,
   useEffect,
   useRef,
+  useState,
 } from 'react';
 import {
   type ArrayPath,
@@ -33,7 +41,9 @@ import type { LookupOption, LookupSource } from './record-select.tsx';
  * wrap into two (each cell with its own caption) when they do not, so nothing is cut and nothing
  * scrolls sideways. Totals per currency are exact decimals. Enter in the last row adds a line,
  * Ctrl+Shift+Backspace (⌘⇧⌫) removes the row, and every cell shows its own error, including the
- * server's (`charges.3.amount` lands on line 4's amount).
+ * server's (`charges.3.amount` lands on line 4's amount). Lines with more fields than a row holds
+ * (declaration items) open a details panel under their row; lines whose order matters move up and down
+ * (buttons, Alt+↑/↓).
  */
 
 type LineValues = Record<string, unknown>;
@@ -65,9 +75,18 @@ export type LineColumn<L extends LineValues> = ColumnBase<L> &
   /** `multiline`: grows to show a long description whole instead of cutting it. */
   (
     | { kind: 'text'; maxLength?: number; multiline?: boolean }
-    /** Short upper-case codes: charge codes, currencies, VAT codes. */
-    | { kind: 'code'; maxLength?: number }
-    | { kind: 'select'; options: readonly { value: string; label: string }[] }
+    /**
+     * Short upper-case codes: charge codes, currencies, VAT codes. `transform` replaces the upper-casing
+     * (a commodity code drops the spaces it is grouped with); `format` shows the stored code the way people read it
+     * ('84713000' → '8471 30 00') while the cell is not being edited.
+     */
+    | {
+        kind: 'code';
+        maxLength?: number;
+        transform?: (typed: string) => string;
+        format?: (stored: string) => string;
+      }
+    | { kind: 'select'; options: readonly { value: string; label: string }[]; searchable?: boolean }
     | { kind: 'lookup'; source: LookupSource; knownOption?: (line: L) => LookupOption | null }
     /** An amount in the line's currency (its decimals: JPY 0, EUR 2…), capped by the column's scale. */
     | { kind: 'money'; currency: (line: L) => string; maxDecimals?: number }
@@ -115,6 +134,8 @@ export function totalsPerCurrency<L extends LineValues>(
 }
 
 const ACTIONS_WIDTH = 36;
+/** Per button when a line has more than one (details, move up and down, remove). */
+const ACTION_WIDTH = 30;
 const GAP = 8;
 
 function columnTrack(column: ColumnBase<LineValues>): string {
@@ -131,6 +152,22 @@ const REMOVE_SHORTCUT_SHORT = 'Ctrl+Shift+Backspace';
 
 function isRemoveShortcut(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && event.shiftKey && event.key === 'Backspace';
+}
+
+export const MOVE_SHORTCUT = 'Alt+↑ / Alt+↓';
+
+function moveShortcut(event: KeyboardEvent): -1 | 1 | 0 {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return 0;
+  return event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;
+}
+
+/** A line's further fields, in a panel under its row (the fields a row has no room for, a calculation). */
+export interface LineDetails<L extends LineValues> {
+  render: (index: number, line: L) => ReactNode;
+  /** The line fields the panel edits: an error on one opens the line and shows in the panel, not under the row. */
+  fields: readonly string[];
+  /** Names the panel in the toggle's label: 'details' → "Show details of item 2". */
+  label?: string;
 }
 
 export interface LineItemsEditorProps<T extends FieldValues, L extends LineValues> {
@@ -158,6 +195,10 @@ export interface LineItemsEditorProps<T extends FieldValues, L extends LineValue
   /** Forces a layout (tests, print); by default the measured width decides. */
   layout?: 'auto' | 'wide' | 'narrow';
   testId?: string;
+  /** A panel of further fields per line, opened from its row (also when read-only). */
+  details?: LineDetails<L>;
+  /** Lines whose order matters: move up / down buttons and Alt+↑ / Alt+↓. */
+  reorderable?: boolean;
 }
 
 export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
@@ -175,6 +216,8 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
   emptyHint,
   layout = 'auto',
   testId = 'line-items',
+  details,
+  reorderable = false,
 }: LineItemsEditorProps<T, L>) {
   const columns = allColumns.filter((c) => showInternal || !c.internal);
   const lines = useFieldArray({ control: form.control, name });
@@ -182,15 +225,18 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
   const { ref: sizeRef, width } = useElementSize();
   const firstAdd = useRef<HTMLButtonElement>(null);
 
+  const actionCount = (details ? 1 : 0) + (readOnly ? 0 : 1 + (reorderable ? 2 : 0));
+  const actionsWidth = actionCount <= 1 ? ACTIONS_WIDTH : actionCount * ACTION_WIDTH;
+  const hasActions = actionCount > 0;
   const minWidth =
     columns.reduce((sum, c) => sum + columnBasis(c as ColumnBase<LineValues>), 0) +
-    (readOnly ? 0 : ACTIONS_WIDTH) +
+    (hasActions ? actionsWidth : 0) +
     GAP * columns.length;
   // Unmeasured (0) renders wide: the first measurement follows before anyone sees it.
   const narrow = layout === 'narrow' || (layout === 'auto' && width > 0 && width < minWidth);
   const template = [
     ...columns.map((c) => columnTrack(c as ColumnBase<LineValues>)),
-    ...(readOnly ? [] : [`${ACTIONS_WIDTH}px`]),
+    ...(hasActions ? [`${actionsWidth}px`] : []),
   ].join(' ');
 
   const editable = columns.filter((c) => c.kind !== 'computed');
@@ -210,6 +256,42 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
     else form.setFocus(pathOf(Math.min(target.index, count - 1), target.field));
   }, [count, form, pathOf]);
 
+  // After a move the focus follows the line (the button or cell it was on, at the line's new place).
+  const pendingMoveFocus = useRef<{ index: number; field: string | null; button: string | null } | null>(
+    null,
+  );
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const rowsAndSizeRef = useMergedRef(sizeRef, rowsRef);
+  useEffect(() => {
+    const target = pendingMoveFocus.current;
+    if (!target) return;
+    pendingMoveFocus.current = null;
+    if (target.field) form.setFocus(pathOf(target.index, target.field));
+    else if (target.button) {
+      const button = rowsRef.current?.querySelector<HTMLButtonElement>(
+        `[data-testid="${target.button}-${itemName}-${target.index}"]`,
+      );
+      // At the first or last place the button pressed is disabled: its partner takes the focus.
+      const partner = target.button === 'move-up' ? 'move-down' : 'move-up';
+      (button && !button.disabled
+        ? button
+        : rowsRef.current?.querySelector<HTMLButtonElement>(
+            `[data-testid="${partner}-${itemName}-${target.index}"]`,
+          )
+      )?.focus();
+    }
+  });
+  const move = (index: number, by: -1 | 1, focus: { field: string | null; button: string | null }) => {
+    const to = index + by;
+    if (to < 0 || to >= lines.fields.length) return;
+    pendingMoveFocus.current = { index: to, ...focus };
+    lines.move(index, to);
+  };
+
+  // Which lines' details are open, by line id (a move keeps a line's panel with it). Untouched, a line
+  // opens by itself when one of its panel's fields has an error, so a server error is never hidden.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+
   const add = (line: L) => {
     const index = lines.fields.length;
     const first = editable[0];
@@ -225,7 +307,25 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
 
   const onRowKeyDown = (index: number) => (event: KeyboardEvent<HTMLFieldSetElement>) => {
     const target = event.target as HTMLElement;
+    if (target.closest('[data-line-details]')) {
+      // The panel's own inputs: Enter neither adds a line nor submits the record's form.
+      if (
+        event.key === 'Enter' &&
+        target.tagName === 'INPUT' &&
+        !target.hasAttribute('aria-haspopup') &&
+        !event.defaultPrevented
+      )
+        event.preventDefault();
+      return;
+    }
     const field = target.closest<HTMLElement>('[data-line-field]')?.dataset.lineField;
+    const by = reorderable ? moveShortcut(event) : 0;
+    if (by !== 0 && !target.hasAttribute('aria-haspopup')) {
+      event.preventDefault();
+      const button = target.dataset.testid?.match(/^(move-up|move-down)-/)?.[1] ?? null;
+      move(index, by, { field: field ?? null, button: field ? null : (button ?? 'move-up') });
+      return;
+    }
     if (isRemoveShortcut(event)) {
       event.preventDefault();
       remove(index, field);
@@ -256,14 +356,36 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
       | undefined;
     return error?.root?.message ?? error?.message;
   })();
+  const lineErrorsOf = (index: number) =>
+    (get(form.formState.errors, name) as Record<number, Record<string, unknown> | undefined> | undefined)?.[
+      index
+    ];
+  const detailsHaveErrors = (index: number): boolean => {
+    const line = lineErrorsOf(index);
+    return Boolean(line && details?.fields.some((f) => line[f] !== undefined));
+  };
+  const isOpen = (index: number): boolean => {
+    const id = lines.fields[index]?.id;
+    return Boolean(details) && (toggled[id ?? ''] ?? detailsHaveErrors(index));
+  };
+  // A line an error opened stays open once the error is fixed: the panel does not vanish under the
+  // user's hands.
+  const openedByErrors = lines.fields
+    .filter((f, i) => toggled[f.id] === undefined && detailsHaveErrors(i))
+    .map((f) => f.id)
+    .join(' ');
+  useEffect(() => {
+    if (openedByErrors)
+      setToggled((t) => ({ ...t, ...Object.fromEntries(openedByErrors.split(' ').map((id) => [id, true])) }));
+  }, [openedByErrors]);
   /** Errors of a line's fields that have no cell here (a column left out, the line as a whole). */
   const lineErrors = (index: number): string[] => {
-    const errors = get(form.formState.errors, name) as
-      | Record<number, Record<string, unknown> | undefined>
-      | undefined;
-    const line = errors?.[index];
+    const line = lineErrorsOf(index);
     if (!line) return [];
-    const shown = new Set<string>(columns.filter((c) => c.kind !== 'computed').map((c) => c.field));
+    const shown = new Set<string>([
+      ...columns.filter((c) => c.kind !== 'computed').map((c) => c.field),
+      ...(isOpen(index) ? (details?.fields ?? []) : []),
+    ]);
     const messageOf = (value: unknown) =>
       typeof (value as { message?: unknown } | undefined)?.message === 'string'
         ? [(value as { message: string }).message]
@@ -304,13 +426,21 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
           <TextField {...bound} maxLength={column.maxLength} />
         );
       case 'code':
-        return <TextField {...bound} maxLength={column.maxLength} transform={(v) => v.toUpperCase()} />;
+        return (
+          <TextField
+            {...bound}
+            maxLength={column.maxLength}
+            transform={column.transform ?? ((v) => v.toUpperCase())}
+            {...(column.format ? { format: column.format } : {})}
+          />
+        );
       case 'select':
         return (
           <SelectField
             {...bound}
             data={column.options as { value: string; label: string }[]}
             allowDeselect={!column.required}
+            searchable={column.searchable}
           />
         );
       case 'lookup':
@@ -339,7 +469,7 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
   return (
     <Stack gap="sm" data-testid={testId} data-layout={narrow ? 'narrow' : 'wide'}>
       <div
-        ref={sizeRef}
+        ref={rowsAndSizeRef}
         className={`${classes.lines} ${narrow ? classes.narrow : ''}`}
         style={style}
         data-testid={`${testId}-rows`}
@@ -353,11 +483,15 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
                 {c.required && !readOnly ? <span className={classes.required}> *</span> : null}
               </div>
             ))}
-            {!readOnly && <div />}
+            {hasActions && <div />}
           </div>
         )}
         {lines.fields.map((item, index) => {
           const extra = lineErrors(index);
+          const open = isOpen(index);
+          const line = (watched[index] ?? item) as unknown as L;
+          const detailsId = `${testId}-${item.id}-details`;
+          const detailsLabel = details?.label ?? 'details';
           return (
             // A fieldset: one named group of inputs per line, relaying its inputs' keys.
             <fieldset
@@ -365,6 +499,7 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
               aria-label={`${capitalize(itemName)} ${index + 1}`}
               className={`${classes.row} ${classes.line}`}
               onKeyDown={readOnly ? undefined : onRowKeyDown(index)}
+              data-open={details ? open : undefined}
               data-testid={`${itemName}-${index}`}
             >
               {columns.map((c) => (
@@ -395,26 +530,89 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
                   </div>
                 </Fragment>
               ))}
-              {!readOnly && (
+              {hasActions && (
                 <div className={classes.actions}>
-                  <Tooltip label={`Remove this ${itemName} · ${REMOVE_SHORTCUT}`} openDelay={300}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => remove(index)}
-                      aria-label={`Remove ${itemName} ${index + 1}`}
-                      aria-keyshortcuts="Control+Shift+Backspace Meta+Shift+Backspace"
-                      data-testid={`remove-${itemName}-${index}`}
+                  {details && (
+                    <Tooltip
+                      label={open ? `Hide ${detailsLabel}` : `All fields and ${detailsLabel}`}
+                      openDelay={300}
                     >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        onClick={() => setToggled((t) => ({ ...t, [item.id]: !open }))}
+                        aria-label={`${open ? 'Hide' : 'Show'} ${detailsLabel} of ${itemName} ${index + 1}`}
+                        aria-expanded={open}
+                        aria-controls={open ? detailsId : undefined}
+                        data-testid={`details-${itemName}-${index}`}
+                      >
+                        {open ? (
+                          <IconChevronDown size={16} aria-hidden />
+                        ) : (
+                          <IconChevronRight size={16} aria-hidden />
+                        )}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  {reorderable && !readOnly && (
+                    <>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        disabled={index === 0}
+                        onClick={() => move(index, -1, { field: null, button: 'move-up' })}
+                        aria-label={`Move ${itemName} ${index + 1} up`}
+                        aria-keyshortcuts="Alt+ArrowUp"
+                        title={`Move up · ${MOVE_SHORTCUT}`}
+                        data-testid={`move-up-${itemName}-${index}`}
+                      >
+                        <IconArrowUp size={16} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        disabled={index === lines.fields.length - 1}
+                        onClick={() => move(index, 1, { field: null, button: 'move-down' })}
+                        aria-label={`Move ${itemName} ${index + 1} down`}
+                        aria-keyshortcuts="Alt+ArrowDown"
+                        title={`Move down · ${MOVE_SHORTCUT}`}
+                        data-testid={`move-down-${itemName}-${index}`}
+                      >
+                        <IconArrowDown size={16} aria-hidden />
+                      </ActionIcon>
+                    </>
+                  )}
+                  {!readOnly && (
+                    <Tooltip label={`Remove this ${itemName} · ${REMOVE_SHORTCUT}`} openDelay={300}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => remove(index)}
+                        aria-label={`Remove ${itemName} ${index + 1}`}
+                        aria-keyshortcuts="Control+Shift+Backspace Meta+Shift+Backspace"
+                        data-testid={`remove-${itemName}-${index}`}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                 </div>
               )}
               {extra.length > 0 && (
                 <Text size="xs" c="red" className={classes.lineError} role="alert">
                   {extra.join(' ')}
                 </Text>
+              )}
+              {details && open && (
+                <section
+                  id={detailsId}
+                  className={classes.details}
+                  aria-label={`${capitalize(detailsLabel)} of ${itemName} ${index + 1}`}
+                  data-line-details
+                  data-testid={`${itemName}-${index}-details`}
+                >
+                  {details.render(index, line)}
+                </section>
               )}
             </fieldset>
           );
@@ -463,6 +661,7 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
             </Group>
             <Text size="xs" c="dimmed" data-testid={`${testId}-keys`}>
               Enter in the last line adds a line · {REMOVE_SHORTCUT_SHORT} removes the line you are in
+              {reorderable ? ` · ${MOVE_SHORTCUT} moves it` : ''}
             </Text>
           </Stack>
         )}
@@ -516,6 +715,9 @@ function ReadOnlyCell<L extends LineValues>({ column, line }: { column: LineColu
       break;
     case 'select':
       shown = column.options.find((o) => o.value === text)?.label ?? text;
+      break;
+    case 'code':
+      shown = column.format && text !== '' ? column.format(text) : text;
       break;
     case 'lookup':
       shown = column.knownOption?.(line)?.label ?? '';
