@@ -22,8 +22,9 @@ import { companyRoutes } from './features/company/company.routes.ts';
 import { companyService } from './features/company/company.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
 import { declarationsRoutes } from './features/declarations/declarations.routes.ts';
-import { declarationsService, noCustomsGateway } from './features/declarations/declarations.service.ts';
+import { declarationsService } from './features/declarations/declarations.service.ts';
 import type { CustomsGateway } from './features/declarations/gateway.ts';
+import { createSandboxAuthority } from './features/declarations/sandbox/sandbox-authority.ts';
 import { documentsFeature } from './features/documents/documents.plugin.ts';
 import { createFileStore } from './features/documents/storage.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
@@ -162,9 +163,10 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   const salesInvoices = salesInvoicesService(db, events, notices);
   const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
   invoiceFiles.register(jobs);
-  // TODO(merge): `customsGateway ?? createSandboxAuthority(db, { events, settings: config.sandbox, … })`
-  // once fix/decl-authority lands; until then lodging answers 503 "No customs gateway configured".
-  const customs = customsGateway ?? noCustomsGateway;
+  // The customs gateway declarations are lodged through: the sandbox, answering as jobs (ADR 0033).
+  const sandbox = createSandboxAuthority(db, { events, settings: config.sandbox, log: app.log });
+  sandbox.register(jobs);
+  const customs: CustomsGateway = customsGateway ?? sandbox;
   const declarations = declarationsService(db, { events, gateway: customs });
 
   await app.register(
@@ -254,6 +256,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       offers,
       store,
       declarations,
+      customs,
     },
   });
 }
