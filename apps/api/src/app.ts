@@ -256,7 +256,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       offers,
       store,
       declarations,
-      customs,
+      customs: sandbox,
     },
   });
 }
