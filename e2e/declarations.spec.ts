@@ -8,7 +8,7 @@ import { acmeDossier, apiAs, DEMO, expect, screens, signIn, test } from './suppo
  * detail as a draft and released, and the dossier's tab go to test-results/screens/.
  */
 
-const party = (name: string, eori: string) => ({
+const party = (name: string, eori: string | null) => ({
   partyId: null,
   name,
   street: 'Waalhaven 12',
@@ -49,6 +49,13 @@ test('staff lodge an import declaration made from a dossier and watch it release
     version: draft.version,
     declarant: party('FVG Forwarding BV', 'NL001234567'),
     consignee: party('Acme Imports BV', 'NL009876543'),
+    consignor: {
+      ...party('Shenzhen Portable Tech Co', null),
+      city: 'Shenzhen',
+      countryCode: 'CN',
+      postalCode: '518000',
+    },
+    representative: null,
     representativeStatus: '1',
     officeOfLodgement: 'NL000396',
     officeOfExitEntry: 'NL000396',
@@ -78,6 +85,12 @@ test('staff lodge an import declaration made from a dossier and watch it release
   await page.getByTestId('field-items.0.netMassKg').fill('150');
   await page.getByTestId('field-items.0.customsValue').fill('12500.00');
   await page.getByTestId('details-item-0').click();
+  const kind = page.getByTestId('field-items.0.packageKind');
+  await kind.click();
+  await page
+    .getByRole('option', { name: /Carton/ })
+    .first()
+    .click();
   await page.getByTestId('field-items.0.invoiceValue').fill('12500.00');
   await page.getByTestId('field-items.0.dutyRate').fill('0');
   await page.getByTestId('field-items.0.vatRate').fill('21');

@@ -60,6 +60,7 @@ import { DeclarationMessages } from './declaration-messages.tsx';
 import {
   DECLARATION_STATUS_COLORS,
   DECLARATION_STATUS_LABELS,
+  DECLARATION_TYPE_LABELS,
   DECLARATION_FIELD_LABELS as L,
   SANDBOX_LABEL,
   typeCategoryLabel,
@@ -152,16 +153,8 @@ function Side({ d }: { d: Declaration }) {
     <SidePanel
       rows={[
         ['Status', DECLARATION_STATUS_LABELS[d.status]],
-        ['Type', typeCategoryLabel(d.type, d.category)],
-        ['LRN', <Code key="lrn">{d.lrn}</Code>],
-        [
-          'MRN',
-          d.mrn && (
-            <Code key="mrn" data-testid="side-mrn">
-              {d.mrn}
-            </Code>
-          ),
-        ],
+        ['Type', `${DECLARATION_TYPE_LABELS[d.type]} (${d.category})`],
+        // The LRN heads the screen and the MRN is in the line under it: the narrow panel would break them.
         ['Customs value', eur(d.totals.customsValue)],
         ...(d.type === 'import'
           ? ([['Duty + VAT (est.)', d.totals.dutyAndVat && eur(d.totals.dutyAndVat)]] as const)

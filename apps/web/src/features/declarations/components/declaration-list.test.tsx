@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListPage } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
@@ -66,10 +66,9 @@ describe('the declarations list', () => {
       'MRN',
       'Type',
       'Status',
-      'Dossier',
       'Customer',
       'Customs value',
-      'Duty + VAT (est.)',
+      'Duty + VAT',
       'Last message',
     ]);
     expect(within(row).getByRole('link', { name: 'LRN-2026-000042' }).getAttribute('href')).toBe(
@@ -90,6 +89,12 @@ describe('the declarations list', () => {
     expect(other.textContent).toContain('€2,500.50');
     expect(other.getAttribute('data-accent')).toBe('danger');
     expect(row.getAttribute('data-accent')).toBeNull();
+    // The dossier is one click away (column chooser), so the amounts fit a 1280 px screen.
+    fireEvent.click(screen.getByTestId('column-chooser'));
+    fireEvent.click(await screen.findByTestId('column-toggle-dossier'));
+    await waitFor(() =>
+      expect(screen.getByTestId('row-LRN-2026-000042').textContent).toContain('D-2026-000042'),
+    );
   });
 
   it('marks a declaration waiting for the authority’s answer to a request', async () => {
