@@ -98,6 +98,8 @@ test('staff lodge an import declaration made from a dossier and watch it release
   await page.getByTestId('form-submit').click();
   await expect(page.getByTestId('form-submit')).toBeEnabled();
   await page.getByTestId('details-item-0').click();
+  await screens(page, 'declaration-draft-items', items);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screens(page, 'declaration-draft');
 
   // Lodge; a marker on the window proves nothing reloads while the authority answers.

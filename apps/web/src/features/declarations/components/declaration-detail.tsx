@@ -1,5 +1,5 @@
 import type { Declaration, DeclarationStatus, Role } from '@fvg/contracts';
-import { Alert, Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -142,7 +142,10 @@ function Content({
     <Stack gap="lg">
       {banner}
       <DeclarationHeader form={form} type={declaration.type} readOnly={readOnly} staff={staff} />
-      <ItemsField form={form} declaration={declaration} readOnly={readOnly} />
+      <Stack gap="xs">
+        <Title order={4}>Items</Title>
+        <ItemsField form={form} declaration={declaration} readOnly={readOnly} />
+      </Stack>
     </Stack>
   );
 }

@@ -99,7 +99,7 @@ function PartyFields({ form, role, readOnly }: { form: Form; role: PartyKey; rea
             </Button>
           </Group>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
           <TextField form={form} name={`${role}.name`} label={L.name} maxLength={200} />
           <TextField
             form={form}
@@ -172,7 +172,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
             clearable={!readOnly}
             maw={360}
           />
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+          <SimpleGrid cols={1} spacing="sm">
             {parties.map((role) => (
               <PartyFields key={role} form={form} role={role} readOnly={readOnly} />
             ))}

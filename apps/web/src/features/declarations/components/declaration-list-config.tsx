@@ -48,7 +48,7 @@ const columns: RecordColumn<DeclarationListItem>[] = [
     id: 'lrn',
     header: 'LRN',
     sortField: 'lrn',
-    width: 130,
+    width: 150,
     required: true,
     cell: (d) => (
       <Anchor component={Link} to={declarationPath(d)} size="sm" fw={500} ff="monospace">
@@ -75,7 +75,7 @@ const columns: RecordColumn<DeclarationListItem>[] = [
     id: 'status',
     header: 'Status',
     sortField: 'status',
-    width: 140,
+    width: 110,
     cell: (d) => (
       <Group gap={4} wrap="nowrap">
         <StatusBadge
@@ -113,7 +113,7 @@ const columns: RecordColumn<DeclarationListItem>[] = [
   {
     id: 'customer',
     header: 'Customer',
-    width: 130,
+    width: 120,
     cell: (d) => (
       <Text size="sm" truncate title={`${d.customer.name} (${d.customer.code})`}>
         {d.customer.name}
@@ -139,7 +139,7 @@ const columns: RecordColumn<DeclarationListItem>[] = [
     header: 'Customs value',
     sortField: 'customsValue',
     sortDescFirst: true,
-    width: 120,
+    width: 140,
     align: 'right',
     cell: (d) => eur(d.customsValue),
   },
@@ -153,7 +153,7 @@ const columns: RecordColumn<DeclarationListItem>[] = [
   {
     id: 'lastMessage',
     header: 'Last message',
-    width: 145,
+    width: 140,
     cell: (d) => (
       <Text size="sm" truncate title={lastMessageText(d.lastMessage)}>
         {lastMessageText(d.lastMessage)}

@@ -73,6 +73,7 @@ export function DossierDeclarations({ dossier, staff }: DossierDeclarationsProps
             <Button
               key={type}
               variant={type === 'import' ? 'filled' : 'light'}
+              size="sm"
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => start(type)}
               loading={create.isPending && create.variables?.type === type}
