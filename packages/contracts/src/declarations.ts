@@ -601,6 +601,8 @@ export const declarationListItemSchema = z.object({
   dutyAndVat: z.string().nullable(),
   lastMessage: lastMessageSchema.nullable(),
   pendingRequest: declarationRequestSchema.nullable(),
+  /** Export: when the exit was confirmed (the proof for zero-rated export VAT the dossier shows). */
+  exitedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -224,6 +224,7 @@ export function toListItem(r: DeclarationRow): DeclarationListItem {
         ? { kind: r.last_message_kind, at: r.last_message_at.toISOString() }
         : null,
     pendingRequest: r.pending_request,
+    exitedAt: iso(r.exited_at),
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
   };
@@ -345,7 +346,8 @@ export const declarationListSpec = defineListSpec({
   },
   search: sql`(x.lrn || ' ' || coalesce(x.mrn, '') || ' ' || c.name)`,
   searchFields: ['lrn', 'mrn', 'customer'],
-  countFrom: sql`declarations x`,
+  // The dossier join cannot change the count; the customer's can be searched (`q` reads its name).
+  countFrom: sql`declarations x join parties c on c.id = x.customer_id`,
 });
 
 function escapeLike(s: string): string {

@@ -43,6 +43,7 @@ const columns: ExportColumn<DeclarationListItem>[] = [
   },
   { header: 'Last message at', value: (i) => i.lastMessage?.at },
   { header: 'Pending request', value: (i) => i.pendingRequest },
+  { header: 'Exit confirmed', value: (i) => i.exitedAt },
   { header: 'Created', value: (i) => i.createdAt },
   { header: 'Updated', value: (i) => i.updatedAt },
 ];

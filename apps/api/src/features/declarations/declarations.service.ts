@@ -294,6 +294,9 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       }
       if (!CATEGORIES_OF_TYPE[type].includes(cat)) cat = defaultCategory(type);
       const merged = { ...base, ...withoutUndefined(header) } as Partial<Record<HeaderField, unknown>>;
+      // Status 1: the declarant acts in its own name, so the suggested representative goes.
+      if (merged.representativeStatus === '1' && header.representative === undefined)
+        merged.representative = null;
       const finalItems = items ?? baseItems;
       const finalLrn =
         lrn ?? (await takeSeriesNumber(trx, 'declaration', new Date().getUTCFullYear())).number;

@@ -220,6 +220,13 @@ describe('drafts', () => {
       notes: 'Second shipment',
     });
     expect((copy.items as Json[]).map((i) => i.commodityCode)).toEqual(['84713000']);
+    // The declarant in its own name (status 1) has no representative suggested.
+    const own = await create({ type: 'export', customerId: acmeId, representativeStatus: '1' });
+    expect(own).toMatchObject({
+      representativeStatus: '1',
+      representative: null,
+      consignor: { partyId: acmeId },
+    });
     const wrong = await call('POST', '/declarations', staff, { type: 'export', copyOf: src.id });
     expect(wrong.status).toBe(422);
     expect(fields(wrong.body)).toEqual(['type']);
@@ -303,6 +310,16 @@ describe('from a dossier', () => {
     expect(fields(wrong.body)).toEqual(['customerId']);
     const listed = await call('GET', `/declarations?dossierId=${dossier.body.id}&sort=createdAt`, staff);
     expect((listed.body.items as Json[]).map((i) => i.id)).toEqual([d.id, e.id, t.id]);
+    // The dossier's tab shows an export's exit confirmation, the proof for zero-rated export VAT.
+    await db.db
+      .updateTable('declarations')
+      .set({ status: 'exited', exited_at: new Date('2026-11-12T09:30:00Z'), lodged_at: new Date() })
+      .where('id', '=', e.id)
+      .execute();
+    const withExit = await call('GET', `/declarations?dossierId=${dossier.body.id}&type=export`, staff);
+    expect(withExit.body.items).toEqual([
+      expect.objectContaining({ id: e.id, exitedAt: '2026-11-12T09:30:00.000Z' }),
+    ]);
   });
 });
 
@@ -682,6 +699,10 @@ describe('the list', () => {
     expect((await get('reference=LIST-&to=2000-01-01')).total).toBe(0);
     expect((await get('reference=LIST-&pendingRequest=true')).total).toBe(0);
     expect((await get('q=LIST-TRA')).items.map((i) => i.id)).toEqual([t1.id]);
+    // Not a prefix of any LRN: the substring search, the customer's name included, counted past a page.
+    const byName = await get('q=lobex&pageSize=1');
+    expect(byName.total).toBeGreaterThanOrEqual(3);
+    expect(byName.nextCursor).not.toBeNull();
 
     const page1 = await get('reference=LIST-&sort=lrn&pageSize=2');
     expect(page1.items.map((i) => i.id)).toEqual([e1.id, e2.id]);
@@ -705,10 +726,21 @@ describe('the list', () => {
     expect(String(xlsx.headers['content-type'])).toMatch(/spreadsheetml/);
   });
 
-  it('a customer cannot sort or filter by the internal notes', async () => {
-    const r = await call('GET', '/declarations?notes=x', acme);
-    // Unknown query parameters are refused as they are for staff; notes is no filter at all.
-    expect([200, 400]).toContain(r.status);
+  it('the search never reads the internal notes, and a customer cannot sort by what is not theirs to see', async () => {
+    const own = await accepted(
+      completeImport(acmeId, { notes: 'Secret-Broker-Fee-4711', lrn: 'SEARCH-NOTES-1' }),
+      '26NL00039600000F10',
+    );
+    for (const who of [staff, acme]) {
+      const r = await call('GET', '/declarations?q=Secret-Broker-Fee-4711', who);
+      expect(r.status).toBe(200);
+      expect(r.body.total).toBe(0);
+    }
+    const byLrn = await call('GET', '/declarations?q=SEARCH-NOTES', acme);
+    expect((byLrn.body.items as Json[]).map((i) => i.id)).toEqual([own.id]);
+    const sort = await call('GET', '/declarations?sort=notes', acme);
+    expect(sort.status).toBe(400);
+    expect(fields(sort.body)).toEqual(['sort']);
   });
 });
 
