@@ -13,6 +13,7 @@ const exited = aListItem({
   mrn: '26NL000396000050A1',
   dutyAndVat: null,
   lastMessage: { kind: 'exit_confirmed', at: '2026-11-12T14:00:00.000Z' },
+  exitedAt: '2026-11-12T14:00:00.000Z',
 });
 
 function stubApi(items = [aListItem(), exited]) {

@@ -143,6 +143,7 @@ export function aListItem(overrides: Partial<DeclarationListItem> = {}): Declara
     dutyAndVat: '2100.00',
     lastMessage: { kind: 'accepted', at: '2026-11-12T10:00:02.000Z' },
     pendingRequest: null,
+    exitedAt: null,
     createdAt: '2026-11-10T08:00:00.000Z',
     updatedAt: '2026-11-12T10:00:02.000Z',
     ...overrides,
