@@ -251,6 +251,9 @@ describe('LineItemsEditor', () => {
     act(() => form?.setError('lines.0.vatCode', { type: 'server', message: 'Not for this customer' }));
     await waitFor(() => expect(screen.getByTestId('panel-0')).toBeTruthy());
     expect(within(screen.getByTestId('line-0')).queryByRole('alert')).toBeNull();
+    // Fixed, it stays open: the panel does not vanish under the user's hands.
+    act(() => form?.clearErrors('lines.0.vatCode'));
+    expect(screen.getByTestId('panel-0')).toBeTruthy();
 
     // The panel moves with its line.
     fireEvent.click(screen.getByTestId('move-up-line-1'));

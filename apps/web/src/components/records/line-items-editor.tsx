@@ -368,6 +368,16 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
     const id = lines.fields[index]?.id;
     return Boolean(details) && (toggled[id ?? ''] ?? detailsHaveErrors(index));
   };
+  // A line an error opened stays open once the error is fixed: the panel does not vanish under the
+  // user's hands.
+  const openedByErrors = lines.fields
+    .filter((f, i) => toggled[f.id] === undefined && detailsHaveErrors(i))
+    .map((f) => f.id)
+    .join(' ');
+  useEffect(() => {
+    if (openedByErrors)
+      setToggled((t) => ({ ...t, ...Object.fromEntries(openedByErrors.split(' ').map((id) => [id, true])) }));
+  }, [openedByErrors]);
   /** Errors of a line's fields that have no cell here (a column left out, the line as a whole). */
   const lineErrors = (index: number): string[] => {
     const line = lineErrorsOf(index);

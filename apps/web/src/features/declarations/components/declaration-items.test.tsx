@@ -145,6 +145,11 @@ describe('DeclarationItems', () => {
     fireEvent.change(field('items.1.commodityCode'), { target: { value: '8471' } });
     // Still on its way to 8 digits: nothing said yet.
     await waitFor(() => expect(field('items.1.commodityCode').getAttribute('aria-invalid')).not.toBe('true'));
+    // Left that way, it is.
+    fireEvent.blur(field('items.1.commodityCode'));
+    await waitFor(() =>
+      expect(errorOf(field('items.1.commodityCode'))).toContain('8 digits (CN) or 10 digits (TARIC)'),
+    );
     fireEvent.change(field('items.0.netMassKg'), { target: { value: '130' } });
     await waitFor(() =>
       expect(errorOf(field('items.0.netMassKg'))).toContain(
@@ -203,9 +208,9 @@ describe('DeclarationItems', () => {
     );
     fireEvent.click(screen.getByTestId('details-item-0'));
     // 1,341.91 × 0.92 = 1,234.5572 → 1,234.56.
-    const hint = await screen.findByTestId('item-0-customs-hint');
+    const hint = await screen.findByTestId('item-0-value-hint');
     expect(hint.textContent).toContain('Customs value from the invoice value: €1,234.56');
-    fireEvent.click(within(hint).getByTestId('item-0-use-customs-hint'));
+    fireEvent.click(within(hint).getByTestId('item-0-use-value-hint'));
     await waitFor(() => expect(last(changes)[0]?.customsValue).toBe('1234.56'));
   });
 
@@ -250,7 +255,7 @@ describe('DeclarationItems', () => {
     expect(screen.queryByTestId('move-up-item-0')).toBeNull();
     expect(screen.queryByTestId('remove-item-0')).toBeNull();
     expect(screen.getByTestId('item-0-supportingDocuments').textContent).toContain(
-      'N380 — Commercial invoice: INV-2026-118',
+      'N380 · Commercial invoice: INV-2026-118',
     );
     expect(screen.getByTestId('item-0-containers').textContent).toContain('MSCU1234565');
     expect(screen.getByTestId('item-0-calculation').textContent).toContain('= €2,706.90');
@@ -265,6 +270,18 @@ describe('DeclarationItems', () => {
     expect(screen.queryByTestId('field-items.0.dutyRate')).toBeNull();
     expect(screen.queryByTestId('total-estimate')).toBeNull();
     expect(screen.getByTestId('total-packages').textContent).toContain('10');
+  });
+
+  it('shows a transit item’s leftover procedure code (copied from an import) with its problem, to be cleared', async () => {
+    const changes: ItemFormValue[][] = [];
+    renderWithProviders(<Harness changes={changes} type="transit" initial={[item()]} />);
+    // The problem opens the details, where the code can be cleared.
+    await waitFor(() =>
+      expect(errorOf(field('items.0.procedureCode'))).toContain('A transit item has no procedure code'),
+    );
+    fireEvent.change(field('items.0.procedureCode'), { target: { value: '' } });
+    await waitFor(() => expect(last(changes)[0]?.procedureCode).toBe(''));
+    expect(screen.queryByTestId('field-items.0.procedureCode')).toBeNull();
   });
 
   it('follows a new value from the record form (a reload) without echoing it back', async () => {

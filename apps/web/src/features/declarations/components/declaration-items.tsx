@@ -8,17 +8,13 @@ import {
   type DeclarationType,
   declarationTotals,
   formatCommodityCode,
+  isCountryCode,
   isDecimal,
   mrnProblem,
   normalizeCommodityCode,
   PACKAGE_KIND_LABELS,
-  PACKAGE_KINDS,
-  PREVIOUS_DOCUMENT_TYPE_LABELS,
-  PREVIOUS_DOCUMENT_TYPES,
   preferenceProblem,
   procedureCodeProblem,
-  SUPPORTING_DOCUMENT_TYPE_LABELS,
-  SUPPORTING_DOCUMENT_TYPES,
 } from '@fvg/contracts';
 import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -33,7 +29,12 @@ import {
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { COUNTRY_OPTIONS, countryName } from '../../parties/components/party-meta.ts';
+import { countryName } from '../../parties/components/party-meta.ts';
+import {
+  PACKAGE_KIND_OPTIONS,
+  PREVIOUS_DOCUMENT_OPTIONS,
+  SUPPORTING_DOCUMENT_OPTIONS,
+} from './declaration-meta.ts';
 import { DeclarationTotals } from './declaration-totals.tsx';
 import { estimateOf, ItemCalculation } from './item-calculation.tsx';
 
@@ -136,8 +137,8 @@ export function itemFromContract(item: DeclarationItem): ItemFormValue {
 }
 
 /**
- * The item as the API takes it ('' → null). Text that does not read (a package count of 'two') is sent
- * as typed so the contract refuses it with its field, rather than being dropped here.
+ * The item as the API takes it ('' → null). Text that does not read (a package count of 'two') is sent as typed so the contract refuses it with
+ * its field, rather than being dropped here.
  */
 export function itemToInput(v: ItemFormValue): DeclarationItemInput {
   const packages = v.packages.trim();
@@ -190,7 +191,12 @@ function rateToEur(currency: string | null, exchangeRate: string | null): string
  * commodity code is judged once it is long enough to be whole (or holds something other than digits),
  * not at its first digit.
  */
-export function itemProblems(type: DeclarationType, items: readonly ItemFormValue[]): Record<string, string> {
+export function itemProblems(
+  type: DeclarationType,
+  items: readonly ItemFormValue[],
+  /** Whether the user has left the field (then a short code is judged too). */
+  left: (index: number, field: string) => boolean = () => false,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   const category = CATEGORIES_OF_TYPE[type][0];
   items.forEach((item, index) => {
@@ -198,13 +204,21 @@ export function itemProblems(type: DeclarationType, items: readonly ItemFormValu
       if (message) problems[`items.${index}.${field}`] = message;
     };
     const code = item.commodityCode.trim();
-    if (code !== '' && (code.length >= 8 || /\D/.test(code))) at('commodityCode', commodityCodeProblem(code));
+    if (code !== '' && (code.length >= 8 || /\D/.test(code) || left(index, 'commodityCode')))
+      at('commodityCode', commodityCodeProblem(code));
     const procedure = item.procedureCode.trim();
-    if (procedure !== '' && category && (procedure.length >= 4 || /\D/.test(procedure)))
+    if (
+      procedure !== '' &&
+      category &&
+      (procedure.length >= 4 || /\D/.test(procedure) || left(index, 'procedureCode'))
+    )
       at('procedureCode', procedureCodeProblem(procedure, category));
     const preference = item.preference.trim();
-    if (preference !== '' && (preference.length >= 3 || /\D/.test(preference)))
+    if (preference !== '' && (preference.length >= 3 || /\D/.test(preference) || left(index, 'preference')))
       at('preference', preferenceProblem(preference));
+    const origin = item.countryOfOrigin.trim();
+    if (origin.length === 2 && !isCountryCode(origin))
+      at('countryOfOrigin', `${origin} is not an ISO country code`);
     const gross = decimal(item.grossMassKg);
     const net = decimal(item.netMassKg);
     if (gross && net && compareDecimal(net, gross) > 0)
@@ -224,19 +238,6 @@ export function itemProblems(type: DeclarationType, items: readonly ItemFormValu
 const QUANTITY_DECIMALS = 3;
 const RATE_DECIMALS = 3;
 const VAT_RATE_DECIMALS = 2;
-
-const PACKAGE_KIND_OPTIONS = PACKAGE_KINDS.map((k) => ({
-  value: k,
-  label: `${k} — ${PACKAGE_KIND_LABELS[k]}`,
-}));
-const SUPPORTING_OPTIONS = SUPPORTING_DOCUMENT_TYPES.map((t) => ({
-  value: t,
-  label: `${t} — ${SUPPORTING_DOCUMENT_TYPE_LABELS[t]}`,
-}));
-const PREVIOUS_OPTIONS = PREVIOUS_DOCUMENT_TYPES.map((t) => ({
-  value: t,
-  label: `${t} — ${PREVIOUS_DOCUMENT_TYPE_LABELS[t]}`,
-}));
 
 const eur = (amount: string) => formatMoney(amount as `${number}`, { currency: 'EUR' });
 const withoutSpaces = (typed: string) => typed.replace(/\s/g, '');
@@ -261,24 +262,24 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       kind: 'text',
       multiline: true,
       flex: 1,
-      minWidth: 170,
+      minWidth: 160,
       maxLength: 512,
       required: true,
     },
     type !== 'transit' && {
       field: 'countryOfOrigin',
       label: 'Origin',
-      kind: 'select',
-      options: COUNTRY_OPTIONS,
-      searchable: true,
-      width: 150,
+      kind: 'code',
+      maxLength: 2,
+      placeholder: 'CN',
+      width: 68,
       required: type === 'import',
     },
     type !== 'transit' && {
       field: 'procedureCode',
       label: 'Procedure',
       kind: 'code',
-      width: 84,
+      width: 80,
       maxLength: 4,
       transform: withoutSpaces,
       placeholder: type === 'import' ? '4000' : '1000',
@@ -289,7 +290,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       label: 'Packages',
       kind: 'quantity',
       decimals: 0,
-      width: 84,
+      width: 80,
       wrapBefore: true,
       required: true,
     },
@@ -298,7 +299,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       label: 'Gross kg',
       kind: 'quantity',
       decimals: QUANTITY_DECIMALS,
-      width: 104,
+      width: 100,
       required: true,
     },
     {
@@ -306,7 +307,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       label: 'Net kg',
       kind: 'quantity',
       decimals: QUANTITY_DECIMALS,
-      width: 104,
+      width: 100,
       required: true,
     },
     type === 'import'
@@ -329,7 +330,7 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       field: 'estimate',
       label: 'Duty + VAT',
       kind: 'computed',
-      width: 112,
+      width: 108,
       value: (line) => {
         const estimate = estimateOf(line);
         return estimate ? eur(estimate.total) : '—';
@@ -343,6 +344,9 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
 function detailFields(type: DeclarationType): string[] {
   const row = new Set(rowColumns(type, null).map((c) => c.field));
   const all = [
+    // A transit item has none; one that holds a code anyway (copied from an import) shows it to be cleared.
+    'procedureCode',
+    'countryOfOrigin',
     'preference',
     'packageKind',
     'marks',
@@ -376,8 +380,6 @@ interface ItemsForm {
   items: ItemFormValue[];
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 export function DeclarationItems({
   type,
   currency,
@@ -391,21 +393,33 @@ export function DeclarationItems({
   const form = useForm<ItemsForm>({ defaultValues: { items: value } });
   const watched = (useWatch({ control: form.control, name: 'items' }) ?? []) as ItemFormValue[];
 
-  // The record form's value in, the user's edits out; each side only follows a real difference, so
-  // neither echoes the other.
+  // The record form's value in, the user's edits out. `synced` is the text of the items both sides
+  // last agreed on: our own change coming back is not a reload (a keystroke typed meanwhile would be
+  // lost), and a reload is not handed back out as a change.
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const valueRef = useRef(value);
-  valueRef.current = value;
+  const synced = useRef(JSON.stringify(value));
   useEffect(() => {
-    if (!same(value, form.getValues('items'))) form.reset({ items: value });
+    const text = JSON.stringify(value);
+    if (text === synced.current) return;
+    synced.current = text;
+    // The server's errors stay: they come with the `errors` prop, not with the items.
+    if (text !== JSON.stringify(form.getValues('items'))) form.reset({ items: value }, { keepErrors: true });
   }, [value, form]);
   useEffect(() => {
-    if (!same(watched, valueRef.current)) onChangeRef.current(structuredClone(watched));
+    const text = JSON.stringify(watched);
+    if (text === synced.current) return;
+    synced.current = text;
+    onChangeRef.current(structuredClone(watched));
   }, [watched]);
 
   // The server's errors and what is wrong as typed, on their cells (the typed problem is the newer).
-  const problems = useMemo(() => itemProblems(type, watched), [type, watched]);
+  // rhf updates the touched fields in place: their text is what changes.
+  const touchedKey = JSON.stringify(form.formState.touchedFields.items ?? []);
+  const problems = useMemo(() => {
+    const touched = JSON.parse(touchedKey) as (Record<string, unknown> | null)[];
+    return itemProblems(type, watched, (index, field) => Boolean(touched[index]?.[field]));
+  }, [type, watched, touchedKey]);
   const shownErrors = useMemo(() => {
     const server = Object.fromEntries(Object.entries(errors).filter(([key]) => /^items\.\d+\./.test(key)));
     return { ...server, ...problems };
@@ -494,10 +508,15 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
   const label = (name: string) => `${name}, item ${index + 1}`;
   const invoiceCurrency = currency ?? 'EUR';
 
-  const fromInvoice = (() => {
+  // The invoice value at the declaration's rate: the customs value of an import, the statistical
+  // value of an export (the clerk adds the costs to the border and confirms).
+  const hint = (() => {
     const invoice = decimal(item.invoiceValue);
-    if (!invoice || !rate) return null;
-    return customsValueFromInvoice(invoice, rate, '0');
+    if (readOnly || !invoice || !rate || type === 'transit') return null;
+    const amount = customsValueFromInvoice(invoice, rate, '0');
+    return type === 'import'
+      ? { field: 'customsValue' as const, label: 'Customs value', amount }
+      : { field: 'statisticalValue' as const, label: 'Statistical value', amount };
   })();
 
   const readOnlyValue = (field: keyof ItemFormValue & string): ReactNode => {
@@ -556,7 +575,31 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             aria-label={label('Preference')}
             maxLength={3}
             placeholder="100"
-            hint="3 digits, e.g. 100 (no preference) or 300 (tariff preference)"
+          />,
+        )}
+        {item.procedureCode !== '' &&
+          show(
+            'procedureCode',
+            'Procedure code',
+            <TextField
+              form={form}
+              name={path('procedureCode')}
+              label="Procedure code"
+              aria-label={label('Procedure code')}
+              maxLength={4}
+            />,
+          )}
+        {show(
+          'countryOfOrigin',
+          'Country of origin',
+          <TextField
+            form={form}
+            name={path('countryOfOrigin')}
+            label="Country of origin"
+            aria-label={label('Country of origin')}
+            maxLength={2}
+            transform={(v) => v.toUpperCase()}
+            placeholder="CN"
           />,
         )}
         {show(
@@ -660,30 +703,30 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             label="Costs to destination (EUR)"
             aria-label={label('Costs to destination')}
             currency="EUR"
-            description="Transport and handling to the first destination in the EU: part of the VAT base"
           />,
         )}
       </SimpleGrid>
 
-      {type === 'import' && fromInvoice !== null && (
-        <Group gap="xs" data-testid={`item-${index}-customs-hint`}>
+      {hint && (
+        <Group gap="xs" data-testid={`item-${index}-value-hint`}>
           <Text size="sm" c="dimmed">
-            Customs value from the invoice value: {eur(fromInvoice)}
+            {hint.label} from the invoice value: {eur(hint.amount)}
             {currency && currency !== 'EUR'
               ? ` (${formatMoney(item.invoiceValue.trim() as `${number}`, { currency })} × ${formatNumber(
                   rate as `${number}`,
                   { maximumFractionDigits: 6 },
                 )})`
               : ''}
-            , before transport and insurance to the EU border
+            {type === 'import' ? ', before transport and insurance to the EU border' : ''}
           </Text>
-          {!readOnly && item.customsValue.trim() !== fromInvoice && (
+          {item[hint.field].trim() !== hint.amount && (
             <Anchor
               component="button"
               type="button"
               size="sm"
-              onClick={() => form.setValue(path('customsValue'), fromInvoice, { shouldDirty: true })}
-              data-testid={`item-${index}-use-customs-hint`}
+              onClick={() => form.setValue(path(hint.field), hint.amount, { shouldDirty: true })}
+              aria-label={`Use ${eur(hint.amount)} as the ${hint.label.toLowerCase()} of item ${index + 1}`}
+              data-testid={`item-${index}-use-value-hint`}
             >
               Use it
             </Anchor>
@@ -698,7 +741,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             index={index}
             field="supportingDocuments"
             title="Supporting documents"
-            options={SUPPORTING_OPTIONS}
+            options={SUPPORTING_DOCUMENT_OPTIONS}
             readOnly={readOnly}
           />
         )}
@@ -708,7 +751,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             index={index}
             field="previousDocuments"
             title="Previous documents"
-            options={PREVIOUS_OPTIONS}
+            options={PREVIOUS_DOCUMENT_OPTIONS}
             readOnly={readOnly}
             hint={type === 'transit' ? 'Exported goods: N830 with the export MRN' : undefined}
           />
