@@ -163,11 +163,12 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   const salesInvoices = salesInvoicesService(db, events, notices);
   const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
   invoiceFiles.register(jobs);
-  // The customs gateway declarations are lodged through: the sandbox, answering as jobs (ADR 0033).
+  // The customs gateway declarations are lodged through: the sandbox, answering as jobs (ADR 0033),
+  // unless a test injects another. Its job handler is registered either way: queued answers of
+  // declarations lodged earlier still run.
   const sandbox = createSandboxAuthority(db, { events, settings: config.sandbox, log: app.log });
   sandbox.register(jobs);
-  const customs: CustomsGateway = customsGateway ?? sandbox;
-  const declarations = declarationsService(db, { events, gateway: customs });
+  const declarations = declarationsService(db, { events, gateway: customsGateway ?? sandbox });
 
   await app.register(
     async (api) => {
@@ -256,7 +257,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       offers,
       store,
       declarations,
-      customs: sandbox,
+      sandbox,
     },
   });
 }

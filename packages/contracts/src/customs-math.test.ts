@@ -1,6 +1,14 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { customsValueFromInvoice, declarationTotals, itemEstimate } from './customs-math.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  customsValueFromInvoice,
+  type DeclarationTotals,
+  declarationTotals,
+  type ItemEstimate,
+  itemEstimate,
+  type TotalsItem,
+} from './customs-math.ts';
+import type { Declaration } from './declarations.ts';
 
 /** The worked examples of ADR 0031, computed there by hand. */
 const A = { customsValue: '2501.00', dutyRate: '6.500', vatRate: '21.00', vatCosts: null };
@@ -9,6 +17,12 @@ const C = { customsValue: '845.25', dutyRate: '0', vatRate: '21', vatCosts: '30.
 const D = { customsValue: '1003.90', dutyRate: '12.8', vatRate: '9', vatCosts: '' };
 
 describe('itemEstimate (ADR 0031 worked examples)', () => {
+  it("fits the Declaration contract's items and totals (checked by tsc)", () => {
+    expectTypeOf<Declaration['items'][number]>().toExtend<TotalsItem>();
+    expectTypeOf<ItemEstimate>().toExtend<NonNullable<Declaration['items'][number]['estimate']>>();
+    expectTypeOf<DeclarationTotals>().toExtend<Declaration['totals']>();
+  });
+
   it('A: 6.5 % duty with a half cent, rounded away from zero', () => {
     expect(itemEstimate(A)).toEqual({
       customsValue: '2501.00',

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type LodgingInput, type LodgingItem, lodgingProblems } from './declaration-rules.ts';
+import type { Declaration } from './declarations.ts';
 import { makeMrn } from './validators/mrn.ts';
 
 const declarant = { name: 'FVG Customs BV', countryCode: 'NL', eori: 'NL812345678' };
@@ -136,6 +137,10 @@ function problemsOf(d: LodgingInput) {
 }
 
 describe('lodgingProblems', () => {
+  it("takes the API's Declaration as it is (checked by tsc)", () => {
+    expectTypeOf<Declaration>().toExtend<LodgingInput>();
+  });
+
   it('finds nothing missing in complete import, export and transit declarations', () => {
     expect(problemsOf(completeImport)).toEqual([]);
     expect(problemsOf(completeExport)).toEqual([]);
@@ -183,10 +188,6 @@ describe('lodgingProblems', () => {
       ['items.0.netMassKg', 'Enter the net mass of item 1'],
       ['items.0.customsValue', 'Enter the customs value of item 1, in EUR'],
       ['items.0.countryOfOrigin', 'Enter the country of origin of item 1'],
-      [
-        'items.0.containers',
-        'Box 19 says the goods travel in containers: enter the container numbers of item 1',
-      ],
     ]);
     expect(fieldsOf(completeTransit).map(([f]) => f)).toEqual([
       'items.0.commodityCode',
@@ -374,6 +375,12 @@ describe('lodgingProblems', () => {
     expect(one(withItem(completeExport, { containers: ['MSKU6011672'] }), 'items.0.containers')?.code).toBe(
       'container-indicator',
     );
+    expect(one(withItem(completeImport, { containers: [] }), 'containerIndicator')?.message).toBe(
+      'Box 19 says the goods travel in containers: enter the container numbers on the items',
+    );
+    // One item naming the container is enough: the others may share it.
+    const second = { ...importItem, containers: [] };
+    expect(problemsOf({ ...completeImport, items: [importItem, second] })).toEqual([]);
   });
 
   it('checks the rates, values, preference and documents of an item when given', () => {

@@ -261,8 +261,9 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
     if (problem) add('incoterm', problem, 'format');
   }
   const nature = text(d.natureOfTransaction);
-  if (nature && !/^\d{1,2}$/.test(nature))
-    add('natureOfTransaction', 'The nature of transaction is 1 or 2 digits (box 24), e.g. 11', 'format');
+  // The same pattern and sentence as the contract's schema (declarations.ts).
+  if (nature && !/^[1-9]\d?$/.test(nature))
+    add('natureOfTransaction', 'The nature of transaction is 1 or 2 digits, e.g. 11', 'format');
 
   // Invoice: currency, total, exchange rate
   const currency = text(d.currency);
@@ -308,6 +309,13 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
 
   // Items
   if (d.items.length === 0) add('items', 'Add at least one item', 'required');
+  // Items sharing a container need not each repeat it, so box 19 asks for containers on some item.
+  else if (d.containerIndicator === true && d.items.every((item) => (item.containers ?? []).length === 0))
+    add(
+      'containerIndicator',
+      'Box 19 says the goods travel in containers: enter the container numbers on the items',
+      'container-indicator',
+    );
   d.items.forEach((item, i) => {
     const at = (field: string) => `items.${i}.${field}`;
     const no = `item ${i + 1}`;
@@ -387,13 +395,7 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
       if (!isValidContainerNumber(c.trim()))
         add(at(`containers.${j}`), `${c} is not a valid container number (ISO 6346)`, 'format');
     });
-    if (d.containerIndicator === true && containers.length === 0)
-      add(
-        at('containers'),
-        `Box 19 says the goods travel in containers: enter the container numbers of ${no}`,
-        'required',
-      );
-    else if (d.containerIndicator === false && containers.length > 0)
+    if (d.containerIndicator === false && containers.length > 0)
       add(
         at('containers'),
         `Box 19 says the goods do not travel in containers, but ${no} lists containers`,

@@ -254,10 +254,15 @@ export function createSandboxAuthority(
    * AUTHORITY_TRANSITIONS), MRN, stamps, rejection rules, the amendment, the audit and the next step.
    * False when nothing was applied (the answer does not fit the declaration's state any more).
    */
-  async function apply(trx: Db, row: Row, job: SandboxJob, answer: SandboxAnswer): Promise<boolean> {
+  async function apply(
+    trx: Db,
+    row: Row,
+    job: SandboxJob,
+    answer: SandboxAnswer,
+  ): Promise<'applied' | 'refused' | 'skipped'> {
     const from = row.status as DeclarationStatus;
     const to = STATUS_OF[answer.kind];
-    if (to && !AUTHORITY_TRANSITIONS[from].includes(to)) return false;
+    if (to && !AUTHORITY_TRANSITIONS[from].includes(to)) return 'skipped';
     const payload = { inReplyTo: job.messageId, step: job.step };
 
     if (answer.kind === 'accepted') {
@@ -278,7 +283,7 @@ export function createSandboxAuthority(
           payload: { ...payload, error: true, mrn: answer.mrn },
           createdBy: null,
         });
-        return false;
+        return 'refused';
       }
     }
 
@@ -342,7 +347,7 @@ export function createSandboxAuthority(
     // Only the main chain moves on (a request's answer either leaves the status or ends it: cancelled).
     const next = to ? nextStep(row.type as Declaration['type'], to) : undefined;
     if (next) await queue(trx, { declarationId: row.id, step: next, messageId: job.messageId });
-    return true;
+    return 'applied';
   }
 
   function summaryOf(answer: SandboxAnswer, row: Row): string {
@@ -362,22 +367,24 @@ export function createSandboxAuthority(
 
   /** One step in its own transaction; the hub hears of it after the commit. */
   async function step(job: SandboxJob, given?: SandboxAnswer): Promise<boolean> {
-    const changed = await db.transaction().execute(async (trx) => {
+    const done = await db.transaction().execute(async (trx) => {
       const row = await lockRow(trx, job.declarationId);
       if (!row) return undefined; // deleted meanwhile: nothing to answer
       if (await answered(trx, job)) return undefined;
       const answer = given ?? (await decide(trx, row, job));
       if (!answer) return undefined;
-      return (await apply(trx, row, job, answer)) ? row : undefined;
+      const outcome = await apply(trx, row, job, answer);
+      return outcome === 'skipped' ? undefined : { row, outcome };
     });
-    if (changed)
+    // A refused answer changed only the message log, which open timelines show too.
+    if (done)
       events.publish({
         kind: 'declaration',
-        id: changed.id,
+        id: done.row.id,
         action: 'updated',
-        partyIds: [changed.customer_id],
+        partyIds: [done.row.customer_id],
       });
-    return changed !== undefined;
+    return done?.outcome === 'applied';
   }
 
   async function send(
@@ -406,7 +413,7 @@ export function createSandboxAuthority(
         kind === 'lodge'
           ? content
           : kind === 'amendment_request'
-            ? { reason: extra.reason, changes: extra.proposed }
+            ? { reason: extra.reason, proposed: extra.proposed }
             : { reason: extra.reason },
       createdBy: request.userId,
     });

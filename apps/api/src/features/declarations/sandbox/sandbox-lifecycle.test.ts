@@ -93,7 +93,7 @@ describe('import', () => {
     expect(log[1]?.summary).toContain(`MRN ${d.mrn as string} allocated`);
     // The history names no user for the authority's steps.
     const history = await api.call('GET', `/declarations/${id}/history`, staff);
-    const entries = history.body.items as {
+    const entries = JSON.parse(history.raw) as {
       action: string;
       actor: unknown;
       changes: { field: string; to: unknown }[];
@@ -239,6 +239,24 @@ describe('amendments', () => {
     ]);
     expect(log[2]?.summary).toContain('The goods are at another terminal');
     expectWellFormedLog(log);
+
+    // The authority checks the content after the change with its own rules, items included.
+    await api.act(id, 'amend', {
+      reason: 'Entered at another office',
+      changes: {
+        officeOfExitEntry: 'US000001',
+        items: [{ ...(content('import', acmeId).items as Json[])[0], commodityCode: '84713000' }],
+      },
+    });
+    const after = await api.heard(id, 'amendment_rejected');
+    expect(after.at(-1)?.rules).toEqual([
+      {
+        code: 'SBX-R102',
+        text: 'Office of entry US000001 is not a customs office of the Union',
+        field: 'officeOfExitEntry',
+      },
+    ]);
+    expect((await api.until(id, 'accepted', 'accepted again')).officeOfExitEntry).toBe('NL000396');
   });
 
   it('are rejected by the rule while the goods are examined, and the changes are not applied', async () => {
@@ -274,7 +292,7 @@ describe('cancellation', () => {
       'received cancellation_accepted',
     ]);
     // The control step that was waiting now finds a cancelled declaration and answers nothing.
-    await app?.services.customs.runStep({
+    await app?.services.sandbox.runStep({
       declarationId: id,
       step: 'control',
       messageId: log[0]?.id as string,
@@ -319,7 +337,7 @@ describe('answers', () => {
     const log = await api.messages(id);
     const lodge = log[0]?.id as string;
     for (const step of ['accept', 'control', 'exit'] as const)
-      await app?.services.customs.runStep({ declarationId: id, step, messageId: lodge });
+      await app?.services.sandbox.runStep({ declarationId: id, step, messageId: lodge });
     expect(await api.messages(id)).toEqual(log);
   });
 
@@ -333,8 +351,8 @@ describe('answers', () => {
     // A wrong check character, then an export letter on an import.
     const sound = makeMrn({ year: 26, country: 'NL', serial: 'TEST00000001', letter: 'R' });
     const wrongCheck = `${sound.slice(0, 17)}${sound[17] === '0' ? '1' : '0'}`;
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: wrongCheck })).toBe(false);
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: '25NL000000001234A0' })).toBe(
+    expect(await app.services.sandbox.receive(job, { kind: 'accepted', mrn: wrongCheck })).toBe(false);
+    expect(await app.services.sandbox.receive(job, { kind: 'accepted', mrn: '25NL000000001234A0' })).toBe(
       false,
     );
     const d = await api.get(id);
@@ -352,8 +370,8 @@ describe('answers', () => {
     expect(log.every((m) => m.mrn === null)).toBe(true);
     expect((await api.get(id)).lastMessage).toEqual({ kind: 'lodge', at: expect.any(String) });
     // A sound answer still applies afterwards, once.
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: sound })).toBe(true);
-    expect(await app.services.customs.receive(job, { kind: 'accepted', mrn: sound })).toBe(false);
+    expect(await app.services.sandbox.receive(job, { kind: 'accepted', mrn: sound })).toBe(true);
+    expect(await app.services.sandbox.receive(job, { kind: 'accepted', mrn: sound })).toBe(false);
     expect(await api.get(id)).toMatchObject({ status: 'accepted', mrn: sound });
   });
 });

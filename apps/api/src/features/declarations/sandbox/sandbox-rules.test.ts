@@ -176,6 +176,12 @@ describe('sandbox authority rules', () => {
     );
   });
 
+  it('reads an amendment whose items cite no previous documents and that names no offices of transit', () => {
+    const amended = importView({ items: [{ commodityCode: '84713000', invoiceValue: '1500.00' }] });
+    delete amended.officesOfTransit;
+    expect(codes(amended)).toEqual([]);
+  });
+
   it('answers requests by the status they meet', () => {
     expect(amendmentRefusal('accepted')).toBeUndefined();
     expect(amendmentRefusal('under_control')?.code).toBe('SBX-R401');

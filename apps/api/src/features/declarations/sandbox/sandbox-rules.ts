@@ -81,7 +81,8 @@ interface DocumentView {
 interface ItemView {
   commodityCode: string | null;
   invoiceValue: string | null;
-  previousDocuments: DocumentView[];
+  /** Absent in an amendment's items that cite none. */
+  previousDocuments?: DocumentView[];
 }
 /** What the rules read of a declaration (the contract's `Declaration` has these fields). */
 export interface AuthorityView {
@@ -92,7 +93,7 @@ export interface AuthorityView {
   officeOfLodgement: string | null;
   officeOfExitEntry: string | null;
   officeOfDestination: string | null;
-  officesOfTransit: string[];
+  officesOfTransit?: string[];
   countryOfDispatch: string | null;
   countryOfDestination: string | null;
   currency: string | null;
@@ -149,7 +150,7 @@ export function authorityProblems(
           'officeOfDestination',
         ),
       );
-    d.officesOfTransit.forEach((office, i) => {
+    (d.officesOfTransit ?? []).forEach((office, i) => {
       if (!transitCountry(office))
         out.push(
           rule(
@@ -256,7 +257,7 @@ export function authorityProblems(
 
   if (d.type === 'transit')
     d.items.forEach((item, i) => {
-      item.previousDocuments.forEach((doc, j) => {
+      (item.previousDocuments ?? []).forEach((doc, j) => {
         if (doc.type !== 'N830') return;
         const problem =
           mrnProblem(doc.reference, 'export') ??

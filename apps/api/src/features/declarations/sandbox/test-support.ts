@@ -44,6 +44,7 @@ export function content(type: 'import' | 'export' | 'transit', customerId: strin
     type,
     customerId,
     declarant: party('FVG Customs BV', 'NL', 'NL123456789'),
+    representative: null,
     representativeStatus: '1',
     transportModeBorder: '1',
     transportModeInland: '3',
