@@ -66,6 +66,36 @@ describe('the declaration screen', () => {
     expect(screen.getByTestId('sad-view').getAttribute('href')).toBe(
       `/declarations/import/${DECLARATION_ID}/alt`,
     );
+    // An import has finances and an office of entry, no guarantee.
+    expect(screen.getByTestId('section-financial')).toBeTruthy();
+    expect(screen.queryByTestId('section-guarantee')).toBeNull();
+    expect(screen.getByText('Office of entry')).toBeTruthy();
+  });
+
+  it('asks a transit for its guarantee, holder and office of destination instead of finances', async () => {
+    const base = aDeclaration();
+    stubApi(
+      aDeclaration({
+        type: 'transit',
+        category: 'T1',
+        holder: base.declarant && { ...base.declarant, name: 'Holder BV' },
+        guaranteeType: '1',
+        guaranteeReference: '26NL0000000000001',
+        guaranteeAmount: '25000.00',
+        items: [],
+      }),
+    );
+    await start('staff');
+    await screen.findByTestId('declaration-form');
+    expect(screen.getByTestId('section-guarantee')).toBeTruthy();
+    expect(field('guaranteeReference').value).toBe('26NL0000000000001');
+    expect(screen.queryByTestId('section-financial')).toBeNull();
+    expect(field('holder.name').value).toBe('Holder BV');
+    expect(screen.getByText('Office of departure')).toBeTruthy();
+    expect(screen.getByTestId('field-officeOfDestination')).toBeTruthy();
+    expect(screen.getByTestId('sad-view').getAttribute('href')).toBe(
+      `/declarations/transit/${DECLARATION_ID}/alt`,
+    );
   });
 
   it('shows a released declaration read-only: disabled fields, no Save or Lodge, the MRN in the header', async () => {
