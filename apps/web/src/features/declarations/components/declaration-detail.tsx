@@ -1,5 +1,5 @@
 import type { Declaration, DeclarationStatus, Role } from '@fvg/contracts';
-import { Alert, Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -60,6 +60,7 @@ import { DeclarationMessages } from './declaration-messages.tsx';
 import {
   DECLARATION_STATUS_COLORS,
   DECLARATION_STATUS_LABELS,
+  DECLARATION_TYPE_LABELS,
   DECLARATION_FIELD_LABELS as L,
   SANDBOX_LABEL,
   typeCategoryLabel,
@@ -141,7 +142,10 @@ function Content({
     <Stack gap="lg">
       {banner}
       <DeclarationHeader form={form} type={declaration.type} readOnly={readOnly} staff={staff} />
-      <ItemsField form={form} declaration={declaration} readOnly={readOnly} />
+      <Stack gap="xs">
+        <Title order={4}>Items</Title>
+        <ItemsField form={form} declaration={declaration} readOnly={readOnly} />
+      </Stack>
     </Stack>
   );
 }
@@ -152,16 +156,8 @@ function Side({ d }: { d: Declaration }) {
     <SidePanel
       rows={[
         ['Status', DECLARATION_STATUS_LABELS[d.status]],
-        ['Type', typeCategoryLabel(d.type, d.category)],
-        ['LRN', <Code key="lrn">{d.lrn}</Code>],
-        [
-          'MRN',
-          d.mrn && (
-            <Code key="mrn" data-testid="side-mrn">
-              {d.mrn}
-            </Code>
-          ),
-        ],
+        ['Type', `${DECLARATION_TYPE_LABELS[d.type]} (${d.category})`],
+        // The LRN heads the screen and the MRN is in the line under it: the narrow panel would break them.
         ['Customs value', eur(d.totals.customsValue)],
         ...(d.type === 'import'
           ? ([['Duty + VAT (est.)', d.totals.dutyAndVat && eur(d.totals.dutyAndVat)]] as const)

@@ -1,5 +1,5 @@
 import type { DeclarationType } from '@fvg/contracts';
-import { Fieldset, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +16,8 @@ import { RecordSelect } from '../../../components/records/record-select.tsx';
 import { INCOTERM_OPTIONS } from '../../dossiers/components/dossier-meta.ts';
 import { anyPartyLookup, partyOptions } from '../../parties/api/parties-api.ts';
 import { COUNTRY_OPTIONS } from '../../parties/components/party-meta.ts';
-import type { DeclarationFormValues, PartyKey } from './declaration-form.ts';
+import { type DeclarationFormValues, emptyParty, type PartyKey } from './declaration-form.ts';
+import classes from './declaration-header.module.css';
 import {
   GUARANTEE_TYPE_OPTIONS,
   DECLARATION_FIELD_LABELS as L,
@@ -75,18 +76,30 @@ function PartyFields({ form, role, readOnly }: { form: Form; role: PartyKey; rea
     <Fieldset legend={L[role]} data-testid={`party-${role}`} variant="filled" p="sm">
       <Stack gap="xs">
         {!readOnly && (
-          <RecordSelect
-            source={anyPartyLookup}
-            value={null}
-            onChange={(id) => void take(id)}
-            placeholder="Take from a party…"
-            leftSection={<IconUserSearch size={16} aria-hidden />}
-            disabled={picking}
-            aria-label={`${L[role]}: take from a party`}
-            data-testid={`party-pick-${role}`}
-          />
+          <Group gap="xs" wrap="nowrap">
+            <RecordSelect
+              source={anyPartyLookup}
+              value={null}
+              onChange={(id) => void take(id)}
+              placeholder="Take from a party…"
+              leftSection={<IconUserSearch size={16} aria-hidden />}
+              disabled={picking}
+              aria-label={`${L[role]}: take from a party`}
+              data-testid={`party-pick-${role}`}
+              style={{ flex: 1 }}
+            />
+            <Button
+              variant="subtle"
+              color="gray"
+              size="xs"
+              onClick={() => form.setValue(role, emptyParty(), { shouldDirty: true, shouldValidate: true })}
+              data-testid={`party-clear-${role}`}
+            >
+              Clear
+            </Button>
+          </Group>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
           <TextField form={form} name={`${role}.name`} label={L.name} maxLength={200} />
           <TextField
             form={form}
@@ -95,7 +108,7 @@ function PartyFields({ form, role, readOnly }: { form: Form; role: PartyKey; rea
             maxLength={17}
             transform={upper}
             ff="monospace"
-            hint="Country prefix and number, e.g. NL812345678"
+            hint={readOnly ? undefined : 'Country prefix and number, e.g. NL812345678'}
           />
           <TextField form={form} name={`${role}.street`} label={L.street} maxLength={200} />
           <SimpleGrid cols={2} spacing="xs">
@@ -108,7 +121,7 @@ function PartyFields({ form, role, readOnly }: { form: Form; role: PartyKey; rea
             label={L.countryCode}
             data={COUNTRY_OPTIONS}
             searchable
-            clearable
+            clearable={!readOnly}
           />
         </SimpleGrid>
       </Stack>
@@ -133,11 +146,22 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
   const currency = (useWatch({ control: form.control, name: 'currency' }) ?? '').trim().toUpperCase();
   const foreign = /^[A-Z]{3}$/.test(currency) && currency !== 'EUR';
   const representativeStatus = useWatch({ control: form.control, name: 'representativeStatus' });
+  const representativeName = useWatch({ control: form.control, name: 'representative.name' });
+  // A representative only when someone represents the declarant (status 2 or 3), or when one is
+  // filled in anyway (taken from the dossier): then it shows, so it can be seen and removed.
   const parties = PARTIES_OF_TYPE[type].filter(
-    (role) => role !== 'representative' || (representativeStatus !== '' && representativeStatus !== '1'),
+    (role) =>
+      role !== 'representative' ||
+      (representativeStatus !== '' && representativeStatus !== '1') ||
+      (representativeName ?? '') !== '',
   );
   return (
-    <Fieldset disabled={readOnly} variant="unstyled" data-testid="declaration-header">
+    <Fieldset
+      disabled={readOnly}
+      variant="unstyled"
+      className={readOnly ? classes.readOnly : undefined}
+      data-testid="declaration-header"
+    >
       <Stack gap="lg">
         <Section title="Parties" testId="parties">
           <SelectField
@@ -145,10 +169,10 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
             name="representativeStatus"
             label={L.representativeStatus}
             data={REPRESENTATIVE_STATUS_OPTIONS}
-            clearable
+            clearable={!readOnly}
             maw={360}
           />
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+          <SimpleGrid cols={1} spacing="sm">
             {parties.map((role) => (
               <PartyFields key={role} form={form} role={role} readOnly={readOnly} />
             ))}
@@ -164,7 +188,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
               transform={upper}
               maxLength={8}
               ff="monospace"
-              hint="e.g. NL000396"
+              hint={readOnly ? undefined : 'e.g. NL000396'}
             />
             {type !== 'transit' && (
               <TextField
@@ -206,7 +230,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
               label={L.countryOfDispatch}
               data={COUNTRY_OPTIONS}
               searchable
-              clearable
+              clearable={!readOnly}
             />
             <SelectField
               form={form}
@@ -214,21 +238,21 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
               label={L.countryOfDestination}
               data={COUNTRY_OPTIONS}
               searchable
-              clearable
+              clearable={!readOnly}
             />
             <SelectField
               form={form}
               name="transportModeBorder"
               label={L.transportModeBorder}
               data={TRANSPORT_MODE_OPTIONS}
-              clearable
+              clearable={!readOnly}
             />
             <SelectField
               form={form}
               name="transportModeInland"
               label={L.transportModeInland}
               data={TRANSPORT_MODE_OPTIONS}
-              clearable
+              clearable={!readOnly}
             />
             <TextField form={form} name="meansAtDeparture" label={L.meansAtDeparture} maxLength={35} />
             <SelectField
@@ -237,7 +261,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
               label={L.meansAtDepartureCountry}
               data={COUNTRY_OPTIONS}
               searchable
-              clearable
+              clearable={!readOnly}
             />
             <TextField form={form} name="meansAtBorder" label={L.meansAtBorder} maxLength={35} />
             <SelectField
@@ -246,14 +270,14 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
               label={L.meansAtBorderCountry}
               data={COUNTRY_OPTIONS}
               searchable
-              clearable
+              clearable={!readOnly}
             />
           </SimpleGrid>
           <SwitchField
             form={form}
             name="containerIndicator"
             label={L.containerIndicator}
-            description="The goods travel in containers (box 19)"
+            description={readOnly ? undefined : 'The goods travel in containers (box 19)'}
           />
         </Section>
 
@@ -264,7 +288,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
               name="locationOfGoods"
               label={L.locationOfGoods}
               maxLength={70}
-              hint="Where customs can examine the goods"
+              hint={readOnly ? undefined : 'Where customs can examine the goods'}
             />
             <TextField form={form} name="warehouseReference" label={L.warehouseReference} maxLength={35} />
           </SimpleGrid>
@@ -279,7 +303,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
                 label={L.incoterm}
                 data={INCOTERM_OPTIONS}
                 searchable
-                clearable
+                clearable={!readOnly}
               />
               <TextField form={form} name="incotermPlace" label={L.incotermPlace} maxLength={100} />
               <TextField
@@ -287,7 +311,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
                 name="natureOfTransaction"
                 label={L.natureOfTransaction}
                 maxLength={2}
-                hint="11 = outright purchase/sale"
+                hint={readOnly ? undefined : '11 = outright purchase/sale'}
               />
               <TextField form={form} name="currency" label={L.currency} maxLength={3} transform={upper} />
               <MoneyField
@@ -316,7 +340,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
                 name="guaranteeType"
                 label={L.guaranteeType}
                 data={GUARANTEE_TYPE_OPTIONS}
-                clearable
+                clearable={!readOnly}
               />
               <TextField
                 form={form}
@@ -341,7 +365,9 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
             form={form}
             name="notes"
             label={L.notes}
-            description="For your colleagues: never lodged, never shown to the customer"
+            description={
+              readOnly ? undefined : 'For your colleagues: never lodged, never shown to the customer'
+            }
             maxLength={2000}
           />
         )}

@@ -60,7 +60,7 @@ const columns: RecordColumn<DeclarationListItem>[] = [
     id: 'mrn',
     header: 'MRN',
     sortField: 'mrn',
-    width: 185,
+    width: 160,
     cell: (d) =>
       d.mrn ? (
         <Text size="sm" ff="monospace">
@@ -70,12 +70,12 @@ const columns: RecordColumn<DeclarationListItem>[] = [
         '—'
       ),
   },
-  { id: 'type', header: 'Type', width: 85, cell: (d) => DECLARATION_TYPE_LABELS[d.type] },
+  { id: 'type', header: 'Type', width: 70, cell: (d) => DECLARATION_TYPE_LABELS[d.type] },
   {
     id: 'status',
     header: 'Status',
     sortField: 'status',
-    width: 175,
+    width: 110,
     cell: (d) => (
       <Group gap={4} wrap="nowrap">
         <StatusBadge
@@ -90,9 +90,12 @@ const columns: RecordColumn<DeclarationListItem>[] = [
     ),
   },
   {
+    // Off by default so the amounts and the last message fit at 1280 px; the dossier filter and the
+    // declaration's page name it.
     id: 'dossier',
     header: 'Dossier',
     width: 120,
+    hiddenByDefault: true,
     cell: (d) =>
       d.dossier ? (
         <Anchor
@@ -110,7 +113,7 @@ const columns: RecordColumn<DeclarationListItem>[] = [
   {
     id: 'customer',
     header: 'Customer',
-    width: 150,
+    width: 120,
     cell: (d) => (
       <Text size="sm" truncate title={`${d.customer.name} (${d.customer.code})`}>
         {d.customer.name}
@@ -136,21 +139,21 @@ const columns: RecordColumn<DeclarationListItem>[] = [
     header: 'Customs value',
     sortField: 'customsValue',
     sortDescFirst: true,
-    width: 125,
+    width: 140,
     align: 'right',
     cell: (d) => eur(d.customsValue),
   },
   {
     id: 'dutyAndVat',
-    header: 'Duty + VAT (est.)',
-    width: 130,
+    header: 'Duty + VAT',
+    width: 105,
     align: 'right',
     cell: (d) => (d.dutyAndVat === null ? '—' : eur(d.dutyAndVat)),
   },
   {
     id: 'lastMessage',
     header: 'Last message',
-    width: 200,
+    width: 140,
     cell: (d) => (
       <Text size="sm" truncate title={lastMessageText(d.lastMessage)}>
         {lastMessageText(d.lastMessage)}

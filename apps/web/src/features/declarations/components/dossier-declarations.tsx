@@ -28,11 +28,8 @@ const NEW_TYPES: readonly DeclarationType[] = ['import', 'export', 'transit'];
  * The day the goods left the Union, from the authority's exit confirmation: the proof a zero-rated
  * export invoice needs. Null until an export has exited.
  */
-export function exitConfirmedOn(
-  d: Pick<DeclarationListItem, 'type' | 'status' | 'lastMessage' | 'updatedAt'>,
-) {
-  if (d.type !== 'export' || d.status !== 'exited') return null;
-  return d.lastMessage?.kind === 'exit_confirmed' ? d.lastMessage.at : d.updatedAt;
+export function exitConfirmedOn(d: Pick<DeclarationListItem, 'type' | 'status' | 'exitedAt'>) {
+  return d.type === 'export' && d.status === 'exited' ? d.exitedAt : null;
 }
 
 /**
@@ -73,6 +70,7 @@ export function DossierDeclarations({ dossier, staff }: DossierDeclarationsProps
             <Button
               key={type}
               variant={type === 'import' ? 'filled' : 'light'}
+              size="sm"
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => start(type)}
               loading={create.isPending && create.variables?.type === type}
