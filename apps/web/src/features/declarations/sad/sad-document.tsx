@@ -46,13 +46,16 @@ interface BoxProps {
   children?: ReactNode;
   /** Extra class: widths and growth inside its row. */
   className?: string | undefined;
+  /** A word at the right of the label line, e.g. "Estimate". */
+  aside?: string | undefined;
 }
 
-function Box({ n, title, children, className }: BoxProps) {
+function Box({ n, title, children, className, aside }: BoxProps) {
   return (
     <div className={`${classes.box} ${className ?? ''}`} data-testid={`sad-box-${n}`}>
       <div className={classes.label}>
         <span className={classes.number}>{n}</span> <span className={classes.title}>{title}</span>
+        {aside && <span className={classes.aside}>{aside}</span>}
       </div>
       <div className={classes.value} data-testid={`sad-box-${n}-value`}>
         {children}
@@ -124,14 +127,14 @@ function DocumentList({
   labels: Readonly<Record<string, string>>;
 }) {
   return (
-    <>
+    <div className={classes.clamp2}>
       {documents.map((d, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: references may repeat; the order is the item's
         <div key={i}>
           {codeWith(d.type, labelOf(labels, d.type))} — {d.reference}
         </div>
       ))}
-    </>
+    </div>
   );
 }
 
@@ -144,7 +147,6 @@ function Taxes({ declaration, item }: { declaration: Declaration; item: Declarat
     );
   return (
     <table className={classes.taxes} data-testid="sad-taxes">
-      <caption className={classes.estimate}>Estimate</caption>
       <thead>
         <tr>
           <th>Type</th>
@@ -189,24 +191,29 @@ function ItemBoxes({ declaration, item }: { declaration: Declaration; item: Decl
         <Box n="31" title="Packages and description of goods" className={classes.grow}>
           <dl className={classes.lines}>
             <dt>Marks and numbers</dt>
-            <dd>{item.marks}</dd>
+            <dd className={classes.clamp2}>{item.marks}</dd>
             <dt>Number and kind</dt>
             <dd>{packages}</dd>
             {item.containers.length > 0 && (
               <>
                 <dt>Containers</dt>
-                <dd>{item.containers.join(', ')}</dd>
+                <dd className={classes.clamp2}>{item.containers.join(', ')}</dd>
               </>
             )}
             <dt>Description</dt>
             <dd className={classes.clamp}>{item.description}</dd>
           </dl>
         </Box>
-        <Box n="40" title="Summary declaration / previous document">
-          <DocumentList documents={item.previousDocuments} labels={PREVIOUS_DOCUMENT_TYPE_LABELS} />
-        </Box>
-        <Box n="44" title="Additional information / documents produced">
-          <DocumentList documents={item.supportingDocuments} labels={SUPPORTING_DOCUMENT_TYPE_LABELS} />
+        <div className={classes.row}>
+          <Box n="40" title="Previous document" className={classes.grow}>
+            <DocumentList documents={item.previousDocuments} labels={PREVIOUS_DOCUMENT_TYPE_LABELS} />
+          </Box>
+          <Box n="44" title="Documents produced" className={classes.grow}>
+            <DocumentList documents={item.supportingDocuments} labels={SUPPORTING_DOCUMENT_TYPE_LABELS} />
+          </Box>
+        </div>
+        <Box n="49" title="Identification of warehouse">
+          {declaration.warehouseReference}
         </Box>
       </div>
       <div className={classes.right}>
@@ -221,13 +228,13 @@ function ItemBoxes({ declaration, item }: { declaration: Declaration; item: Decl
           </Box>
         </div>
         <div className={classes.row}>
-          <Box n="34" title="Country origin code" className={classes.w2}>
+          <Box n="34" title="Origin" className={classes.w2}>
             {item.countryOfOrigin}
           </Box>
           <Box n="35" title="Gross mass" className={classes.grow}>
             {kg(item.grossMassKg)}
           </Box>
-          <Box n="36" title="Preference" className={classes.w2}>
+          <Box n="36" title="Pref." className={classes.w2}>
             {item.preference}
           </Box>
         </div>
@@ -242,11 +249,13 @@ function ItemBoxes({ declaration, item }: { declaration: Declaration; item: Decl
             {eur(item.statisticalValue)}
           </Box>
         </div>
-        <Box n="47" title="Calculation of taxes" className={classes.grow}>
+        <Box
+          n="47"
+          title="Calculation of taxes"
+          className={classes.grow}
+          aside={declaration.type === 'import' && item.estimate ? 'Estimate' : undefined}
+        >
           <Taxes declaration={declaration} item={item} />
-        </Box>
-        <Box n="49" title="Identification of warehouse">
-          {declaration.warehouseReference}
         </Box>
       </div>
     </div>
@@ -446,8 +455,7 @@ function SignatureBox() {
         className={classes.signature}
       >
         <div className={classes.signLine}>Place and date</div>
-        <div className={classes.signLine}>Signature</div>
-        <div className={classes.signLine}>Name</div>
+        <div className={classes.signLine}>Signature and name</div>
       </Box>
     </div>
   );

@@ -70,7 +70,7 @@ describe('SadDocument', () => {
     expect(box('44', item1)).toBe('N380 · Commercial invoice — INV-2026-0042');
     expect(box('46', item1)).toBe('€9,500.00');
     const taxes = within(item1).getByTestId('sad-taxes');
-    expect(taxes.textContent).toContain('Estimate');
+    expect(within(item1).getByTestId('sad-box-47').textContent).toContain('Estimate');
     expect(within(taxes).getByTestId('sad-tax-duty').textContent).toBe('Customs duty€9,500.003.5 %€332.50');
     expect(within(taxes).getByTestId('sad-tax-vat').textContent).toBe('Import VAT€10,082.5021 %€2,117.33');
     expect(taxes.textContent).toContain('€2,449.83');
@@ -78,6 +78,7 @@ describe('SadDocument', () => {
     const item2 = screen.getByTestId('sad-item-2');
     expect(box('33', item2)).toBe('8517 13 00');
     expect(box('47', item2)).toContain('No estimate');
+    expect(within(item2).getByTestId('sad-box-47').textContent).not.toContain('Estimate');
     // Import: no transit boxes; the signature box on the sheet.
     expect(screen.queryByTestId('sad-transit')).toBeNull();
     expect(within(sheet).getByTestId('sad-box-54')).toBeTruthy();

@@ -81,18 +81,25 @@ export function SadView({ route, id }: SadViewProps) {
             component={Link}
             to={pathFor('declaration', { id: declaration.id })}
             variant="default"
+            style={{ flexShrink: 0 }}
             leftSection={<IconArrowLeft size={16} aria-hidden />}
             data-testid="sad-back"
           >
             Back to the declaration
           </Button>
-          <Text fw={600}>{declaration.lrn} · Single Administrative Document</Text>
-          <Badge color={DECLARATION_STATUS_COLORS[declaration.status]} variant="light">
+          <Text fw={600} truncate="end" title="Single Administrative Document">
+            SAD of {declaration.lrn}
+          </Text>
+          <Badge
+            color={DECLARATION_STATUS_COLORS[declaration.status]}
+            variant="light"
+            style={{ flexShrink: 0 }}
+          >
             {DECLARATION_STATUS_LABELS[declaration.status]}
           </Badge>
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Text size="sm" c="dimmed" data-testid="sad-sheet-count">
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="sad-sheet-count">
             {sheets === 1 ? '1 A4 sheet' : `${sheets} A4 sheets`}
           </Text>
           <Button
