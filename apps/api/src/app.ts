@@ -21,6 +21,10 @@ import { chatService } from './features/chat/chat.service.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { companyService } from './features/company/company.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
+import { declarationsRoutes } from './features/declarations/declarations.routes.ts';
+import { declarationsService } from './features/declarations/declarations.service.ts';
+import type { CustomsGateway } from './features/declarations/gateway.ts';
+import { createSandboxAuthority } from './features/declarations/sandbox/sandbox-authority.ts';
 import { documentsFeature } from './features/documents/documents.plugin.ts';
 import { createFileStore } from './features/documents/storage.ts';
 import { dossiersRoutes } from './features/dossiers/dossiers.routes.ts';
@@ -68,10 +72,12 @@ export interface AppDeps {
   out?: LogOutput;
   /** The pool behind `db`: with it (and JOBS_ENABLED) this process also runs the job worker (ADR 0027). */
   pool?: pg.Pool;
+  /** The gateway declarations are lodged through; tests of the routes alone pass a recording one. */
+  customsGateway?: CustomsGateway;
 }
 
 /** Builds the whole HTTP application; `server.ts` adds the database lifecycle and listening. */
-export async function buildApp({ config, db, logger, out = process.stdout, pool }: AppDeps) {
+export async function buildApp({ config, db, logger, out = process.stdout, pool, customsGateway }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, out),
     logController: new RequestLog(),
@@ -157,6 +163,12 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
   const salesInvoices = salesInvoicesService(db, events, notices);
   const invoiceFiles = invoiceDocuments(db, store, salesInvoices);
   invoiceFiles.register(jobs);
+  // The customs gateway declarations are lodged through: the sandbox, answering as jobs (ADR 0033),
+  // unless a test injects another. Its job handler is registered either way: queued answers of
+  // declarations lodged earlier still run.
+  const sandbox = createSandboxAuthority(db, { events, settings: config.sandbox, log: app.log });
+  sandbox.register(jobs);
+  const declarations = declarationsService(db, { events, gateway: customsGateway ?? sandbox });
 
   await app.register(
     async (api) => {
@@ -173,6 +185,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       await api.register(salesInvoicesRoutes, { invoices: salesInvoices, documents: invoiceFiles });
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
       await api.register(salesOffersRoutes, { offers });
+      await api.register(declarationsRoutes, { declarations });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, {
         routePrefix: '/docs',
@@ -243,6 +256,8 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool 
       invoiceFiles,
       offers,
       store,
+      declarations,
+      sandbox,
     },
   });
 }

@@ -16,3 +16,36 @@ describe('TRUST_PROXY', () => {
     expect(() => trust('everyone')).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('SANDBOX_*', () => {
+  it('has defaults that let the demo move on its own', () => {
+    const { sandbox } = loadConfig({});
+    expect(sandbox).toEqual({
+      delays: { accept: 2, control: 5, release: 5, exit: 20, arrival: 20, discharge: 10, answer: 2 },
+      controlPercent: 20,
+      notReleasedPercent: 25,
+      seed: 'fvg',
+    });
+  });
+
+  it('takes named delays over the defaults, zero included, and the shares and seed', () => {
+    const { sandbox } = loadConfig({
+      SANDBOX_DELAYS: 'accept=0, exit=3',
+      SANDBOX_CONTROL_PERCENT: '100',
+      SANDBOX_NOT_RELEASED_PERCENT: '0',
+      SANDBOX_SEED: 'tests',
+    });
+    expect(sandbox.delays).toMatchObject({ accept: 0, exit: 3, control: 5 });
+    expect(sandbox.controlPercent).toBe(100);
+    expect(sandbox.notReleasedPercent).toBe(0);
+    expect(sandbox.seed).toBe('tests');
+  });
+
+  it('refuses an unknown step, a bad number and a share above 100, naming the variable', () => {
+    expect(() => loadConfig({ SANDBOX_DELAYS: 'lunch=5' })).toThrow(/SANDBOX_DELAYS.*lunch=5/);
+    expect(() => loadConfig({ SANDBOX_DELAYS: 'accept=soon' })).toThrow(/SANDBOX_DELAYS/);
+    expect(() => loadConfig({ SANDBOX_DELAYS: 'accept' })).toThrow(/SANDBOX_DELAYS/);
+    expect(() => loadConfig({ SANDBOX_CONTROL_PERCENT: '101' })).toThrow(/SANDBOX_CONTROL_PERCENT/);
+    expect(() => loadConfig({ SANDBOX_NOT_RELEASED_PERCENT: '-1' })).toThrow(/SANDBOX_NOT_RELEASED_PERCENT/);
+  });
+});

@@ -58,6 +58,63 @@ export interface Config {
    * Default: an eighth of the machine's memory, between 128 and 1024.
    */
   embeddedSharedBuffersMb: number;
+  /** SANDBOX_*: how the shipped sandbox customs authority answers (ADR 0033). */
+  sandbox: SandboxConfig;
+}
+
+/** The steps of the sandbox authority, each answered after its own delay (SANDBOX_DELAYS). */
+export const SANDBOX_STEPS = [
+  'accept',
+  'control',
+  'release',
+  'exit',
+  'arrival',
+  'discharge',
+  'answer',
+] as const;
+export type SandboxStep = (typeof SANDBOX_STEPS)[number];
+
+export interface SandboxConfig {
+  /** SANDBOX_DELAYS: seconds before each step's answer, `accept=2,control=5,…`; unnamed steps keep their default. */
+  delays: Readonly<Record<SandboxStep, number>>;
+  /** SANDBOX_CONTROL_PERCENT: share of accepted declarations selected for control (default 20). */
+  controlPercent: number;
+  /** SANDBOX_NOT_RELEASED_PERCENT: share of controlled declarations not released (default 25). */
+  notReleasedPercent: number;
+  /** SANDBOX_SEED: mixed into the hash of each LRN that picks control and release (default `fvg`). */
+  seed: string;
+}
+
+/** Long enough that a lodged declaration is seen waiting, short enough that the demo moves on its own. */
+export const DEFAULT_SANDBOX_DELAYS: Readonly<Record<SandboxStep, number>> = {
+  accept: 2,
+  control: 5,
+  release: 5,
+  exit: 20,
+  arrival: 20,
+  discharge: 10,
+  answer: 2,
+};
+
+/** SANDBOX_DELAYS as `step=seconds` pairs over the defaults; an unknown step or a bad number names the variable. */
+export function sandboxDelays(value: string | undefined): Record<SandboxStep, number> {
+  const delays = { ...DEFAULT_SANDBOX_DELAYS };
+  if (value === undefined || value.trim() === '') return delays;
+  for (const pair of value.split(',')) {
+    const [step = '', seconds, extra] = pair.split('=').map((s) => s.trim());
+    if (!(SANDBOX_STEPS as readonly string[]).includes(step) || seconds === undefined || extra !== undefined)
+      throw new Error(
+        `SANDBOX_DELAYS must be step=seconds pairs of ${SANDBOX_STEPS.join(', ')}, got "${pair.trim()}"`,
+      );
+    delays[step as SandboxStep] = int('SANDBOX_DELAYS', seconds, 0);
+  }
+  return delays;
+}
+
+function percent(name: string, value: string | undefined, fallback: number): number {
+  const n = int(name, value, fallback);
+  if (n > 100) throw new Error(`${name} must be a percentage from 0 to 100, got "${value}"`);
+  return n;
 }
 
 /** An eighth of the memory, at least PostgreSQL's own default (128 MB), at most 1 GB. */
@@ -154,5 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       16,
       int('PG_SHARED_BUFFERS', env.PG_SHARED_BUFFERS, defaultSharedBuffersMb()),
     ),
+    sandbox: {
+      delays: sandboxDelays(env.SANDBOX_DELAYS),
+      controlPercent: percent('SANDBOX_CONTROL_PERCENT', env.SANDBOX_CONTROL_PERCENT, 20),
+      notReleasedPercent: percent('SANDBOX_NOT_RELEASED_PERCENT', env.SANDBOX_NOT_RELEASED_PERCENT, 25),
+      seed: env.SANDBOX_SEED || 'fvg',
+    },
   };
 }

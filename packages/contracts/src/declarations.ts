@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeclarationTotals, ItemEstimate } from './customs-math.ts';
 import {
   CATEGORIES_OF_TYPE,
   CUSTOMS_TRANSPORT_MODES,
@@ -221,7 +222,13 @@ export const declarationItemInputSchema = z
   })
   .superRefine((item, ctx) => {
     const { grossMassKg, netMassKg } = item as Record<string, unknown>;
-    if (isNumber(grossMassKg) && isNumber(netMassKg) && Number(netMassKg) > Number(grossMassKg))
+    // A gross mass of 0 has its own error: comparing with it would say the same twice.
+    if (
+      isNumber(grossMassKg) &&
+      isNumber(netMassKg) &&
+      Number(grossMassKg) > 0 &&
+      Number(netMassKg) > Number(grossMassKg)
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['netMassKg'],
@@ -365,12 +372,12 @@ export const declarationCreateSchema = z
         path: ['category'],
         message: `A ${known} declaration is ${CATEGORIES_OF_TYPE[known].join(' or ')}`,
       });
-    const cat =
-      typeof category === 'string' && DECLARATION_CATEGORIES.includes(category as DeclarationCategory)
+    // The items are checked against the category sent when it fits the type, else the type's own.
+    const cat = !known
+      ? null
+      : CATEGORIES_OF_TYPE[known].includes(category as DeclarationCategory)
         ? (category as DeclarationCategory)
-        : known
-          ? defaultCategory(known)
-          : null;
+        : defaultCategory(known);
     addContentIssues(d as Record<string, unknown>, cat, ctx);
   });
 export type DeclarationCreate = z.input<typeof declarationCreateSchema>;
@@ -461,7 +468,7 @@ export const itemEstimateSchema = z.object({
   vatRate: z.string(),
   vat: z.string(),
   total: z.string(),
-}); // customs-math's ItemEstimate
+}) satisfies z.ZodType<ItemEstimate>;
 
 export const declarationTotalsSchema = z.object({
   packages: z.number().int(),
@@ -474,7 +481,7 @@ export const declarationTotalsSchema = z.object({
   vatBase: z.string().nullable(),
   vat: z.string().nullable(),
   dutyAndVat: z.string().nullable(),
-}); // customs-math's DeclarationTotals
+}) satisfies z.ZodType<DeclarationTotals>;
 
 export const declarationItemSchema = z.object({
   id: z.string(),

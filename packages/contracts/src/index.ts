@@ -3,6 +3,7 @@ export * from './company.ts';
 export * from './constants.ts';
 export * from './container-events.ts';
 export * from './customs-math.ts';
+export * from './declaration-rules.ts';
 export * from './declarations.ts';
 export * from './declarations-values.ts';
 export * from './documents.ts';

@@ -281,6 +281,8 @@ export interface DocumentsTable {
   record_type: string;
   record_id: string;
   dossier_id: string | null;
+  /** The customer whose scope covers a document of a record without a dossier (migration 0020). */
+  party_id: ColumnType<string | null, string | null | undefined, string | null>;
   storage_key: string;
   file_name: string;
   content_type: string;

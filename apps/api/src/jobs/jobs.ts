@@ -10,6 +10,7 @@ import {
 } from 'graphile-worker';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import type { SandboxStep } from '../config.ts';
 import type { Db } from '../db/database.ts';
 
 /** Every job name with its payload; a new kind of job adds its line here (ADR 0027). */
@@ -23,6 +24,12 @@ export interface JobPayloads {
   'offer.send': { offerId: string };
   /** Scheduled: sent offers past their valid-until become expired. */
   'offers.expire': CronPayload;
+  /** One answer of the sandbox customs authority (ADR 0033): the step of a declaration, answering a sent message. */
+  'customs.sandbox': {
+    declarationId: string;
+    step: SandboxStep;
+    messageId: string;
+  };
 }
 /** What a scheduled job gets: graphile-worker's `_cron` (when it ran, and whether as a backfill); `{}` when queued by hand. */
 export interface CronPayload {

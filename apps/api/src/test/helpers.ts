@@ -6,7 +6,7 @@ import { type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/s
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { type App, type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connect, type DatabaseHandle } from '../db/database.ts';
 
@@ -54,8 +54,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export async function createTestApp(db: TestDatabase, overrides: Partial<Config> = {}): Promise<App> {
-  const app = await buildApp({ config: testConfig(overrides), db: db.db, pool: db.pool, logger: false });
+export async function createTestApp(
+  db: TestDatabase,
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'customsGateway'> = {},
+): Promise<App> {
+  const app = await buildApp({
+    config: testConfig(overrides),
+    db: db.db,
+    pool: db.pool,
+    logger: false,
+    ...deps,
+  });
   await app.ready();
   return app;
 }

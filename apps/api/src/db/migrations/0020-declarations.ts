@@ -145,12 +145,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sandbox boolean not null,
       created_by uuid references users (id) on delete set null
     )`.execute(db);
+  // Documents attach to declarations (record_type 'declaration' is allowed since 0005). A declaration
+  // made from scratch has no dossier, which is what scopes a document to its customer: the party it
+  // belongs to is kept on the document for those.
+  await sql`alter table documents add column party_id uuid references parties (id)`.execute(db);
+
   await sql`create index declaration_messages_declaration on declaration_messages (declaration_id, at, id)`.execute(
     db,
   );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table documents drop column party_id`.execute(db);
   await sql`drop table declaration_messages`.execute(db);
   await sql`drop table declaration_items`.execute(db);
   await sql`drop table declarations`.execute(db);

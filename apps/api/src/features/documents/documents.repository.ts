@@ -12,7 +12,7 @@ export interface DocumentRow {
   record_id: string;
   dossier_id: string | null;
   dossier_number: string | null;
-  /** The customer of the document's dossier: whom its changes are announced to. */
+  /** The customer of the document's dossier (or record): whom its changes are announced to. */
   dossier_customer_id: string | null;
   storage_key: string;
   file_name: string;
@@ -65,7 +65,7 @@ function duplicateOf(scope: Scope): RawBuilder<unknown> {
 
 function select(scope: Scope): RawBuilder<unknown> {
   return sql`doc.id, doc.record_type, doc.record_id, doc.dossier_id, d.number as dossier_number,
-    d.customer_id as dossier_customer_id, doc.storage_key, doc.file_name, doc.content_type, doc.size_bytes,
+    coalesce(d.customer_id, doc.party_id) as dossier_customer_id, doc.storage_key, doc.file_name, doc.content_type, doc.size_bytes,
     doc.sha256, doc.document_type, doc.visible_to_customer, doc.version, doc.uploaded_by,
     u.name as uploaded_by_name, doc.uploaded_at, doc.updated_at, ${duplicateOf(scope)} as duplicate_of`;
 }
@@ -91,7 +91,9 @@ export const documentListSpec = defineListSpec({
 
 /** Only documents marked visible, on the customer's own dossiers. */
 function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
-  return scope.all ? [] : [sql`doc.visible_to_customer`, sql`d.customer_id = ${scope.partyId}`];
+  return scope.all
+    ? []
+    : [sql`doc.visible_to_customer`, sql`coalesce(d.customer_id, doc.party_id) = ${scope.partyId}`];
 }
 
 function where(scope: Scope, q: DocumentListQuery, dossierId = q.dossierId): RawBuilder<unknown>[] {
@@ -145,6 +147,7 @@ export function documentsRepository(db: Db) {
       record_type: string;
       record_id: string;
       dossier_id: string | null;
+      party_id?: string | null;
       storage_key: string;
       file_name: string;
       content_type: string;

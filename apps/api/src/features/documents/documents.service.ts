@@ -19,6 +19,7 @@ import type { RecordEvents } from '../../records/events.ts';
 import { versionedUpdate } from '../../records/mutation.ts';
 import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { withTimeZone } from '../../records/time-zone.ts';
+import { findDeclaration } from '../declarations/declarations.repository.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
 import { transportsRepository } from '../transports/transports.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
@@ -38,6 +39,8 @@ interface AttachTarget {
   recordType: DocumentRecordType;
   recordId: string;
   dossierId: string | null;
+  /** The customer of a record without a dossier (a declaration from scratch): their scope covers it. */
+  partyId?: string | null;
 }
 
 /** API field → column; the audit trail records API field names. */
@@ -109,7 +112,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
   }
 
   /**
-   * The record within scope, or undefined. Dossiers and transports exist so far; each area adds its
+   * The record within scope, or undefined. Dossiers, transports and declarations exist so far; each area adds its
    * case here. A transport's documents belong to its dossier too (its tab lists them, its customer's
    * scope covers them); a stock record will resolve to no dossier and its owner.
    */
@@ -127,7 +130,11 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
         const t = await transports.find(scope, recordId);
         return t && { recordType, recordId: t.id, dossierId: t.dossier_id };
       }
-      case 'declaration':
+      case 'declaration': {
+        // A customer's scope holds their lodged declarations only; drafts resolve to nothing.
+        const x = await findDeclaration(db, scope, recordId);
+        return x && { recordType, recordId: x.id, dossierId: x.dossier_id, partyId: x.customer_id };
+      }
       case 'invoice':
       case 'offer':
       case 'shipment':
@@ -258,6 +265,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
               record_type: target.recordType,
               record_id: target.recordId,
               dossier_id: target.dossierId,
+              party_id: target.partyId ?? null,
               storage_key: f.key,
               file_name: f.fileName,
               content_type: f.contentType,

@@ -1,0 +1,863 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import { seedDemo } from '../../db/seed.ts';
+import {
+  apiCaller,
+  createTestApp,
+  createTestDatabase,
+  demoTokens,
+  hubClients,
+  type Json,
+  listenForHub,
+  multipartForm,
+  nextEvent,
+  type TestDatabase,
+} from '../../test/helpers.ts';
+import { minimalPdf } from '../documents/minimal-pdf.ts';
+import { completeCompany } from '../sales-invoices/test-support.ts';
+import { completeImport, importItem, party, recordingGateway } from './test-support.ts';
+
+let db: TestDatabase;
+let app: App;
+type Auth = { authorization: string };
+let staff: Auth;
+let acme: Auth;
+let globex: Auth;
+let acmeId: string;
+let globexId: string;
+let hubUrl: string;
+let dataDir: string;
+const hub = hubClients(() => hubUrl);
+const recorder = recordingGateway();
+const year = new Date().getUTCFullYear();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedDemo(db.db);
+  await completeCompany(db.db);
+  await db.db.updateTable('company_settings').set({ eori: 'NL859437215' }).execute();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-declarations-'));
+  app = await createTestApp(db, { dataDir }, { customsGateway: recorder.gateway });
+  ({ staff, acme, globex } = await demoTokens(app));
+  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
+  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
+  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
+  hubUrl = await listenForHub(app);
+});
+afterAll(async () => {
+  await hub.stopAll();
+  await app.close();
+  await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const call = apiCaller(() => app);
+const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
+const fields = (body: Json) => errors(body).map((e) => e.field);
+
+async function create(body: Json) {
+  const r = await call('POST', '/declarations', staff, body);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body as Json & { id: string; version: number; lrn: string };
+}
+
+/** Lodges a draft through the API, then plays the authority's acceptance (the sandbox's job) in SQL. */
+async function accepted(body: Json, mrn: string) {
+  const d = await create(body);
+  const l = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version });
+  expect(l.status, JSON.stringify(l.body)).toBe(200);
+  await db.db
+    .updateTable('declarations')
+    .set((eb) => ({ status: 'accepted', mrn, accepted_at: new Date(), version: eb('version', '+', 1) }))
+    .where('id', '=', d.id)
+    .execute();
+  return (await call('GET', `/declarations/${d.id}`, staff)).body as Json & {
+    id: string;
+    version: number;
+    lrn: string;
+  };
+}
+
+describe('drafts', () => {
+  it('creates from scratch with the LRN of the series, the customer as declarant and importer, the company as representative', async () => {
+    const r = await create({ type: 'import', customerId: acmeId, notes: 'Broker fee agreed at 45 EUR' });
+    expect(r.lrn).toMatch(new RegExp(`^LRN-${year}-\\d{6}$`));
+    expect(r).toMatchObject({
+      type: 'import',
+      category: 'H1',
+      status: 'draft',
+      mrn: null,
+      customer: { id: acmeId, code: 'ACME' },
+      declarant: { partyId: acmeId, name: 'Acme Trading B.V.', eori: 'NL123456789', countryCode: 'NL' },
+      consignee: { partyId: acmeId, eori: 'NL123456789' },
+      consignor: null,
+      representative: { partyId: null, name: 'FVG Forwarding B.V.', eori: 'NL859437215' },
+      representativeStatus: '2',
+      items: [],
+      notes: 'Broker fee agreed at 45 EUR',
+      version: 1,
+      allowedActions: ['edit', 'delete', 'lodge', 'copy'],
+      gateway: { sandbox: true },
+    });
+    expect(r.totals).toMatchObject({ packages: 0, customsValue: '0.00', duty: null, dutyAndVat: null });
+    // By LRN too, any case.
+    const byLrn = await call('GET', `/declarations/${r.lrn.toLowerCase()}`, staff);
+    expect(byLrn.status).toBe(200);
+    expect(byLrn.body.id).toBe(r.id);
+  });
+
+  it('edits a draft: items replace the whole array, estimates and totals are computed, the version moves', async () => {
+    const d = await create({ type: 'import', customerId: acmeId });
+    const r = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      currency: 'usd',
+      invoiceTotal: '12000',
+      exchangeRate: '0.92',
+      items: [
+        importItem({ dutyRate: '3.5', vatRate: '21', customsValue: '11500.00', vatCosts: '250.00' }),
+        importItem({
+          commodityCode: '85176200',
+          dutyRate: null,
+          packages: 5,
+          grossMassKg: '10.5',
+          netMassKg: '9',
+        }),
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.version).toBe(2);
+    expect(r.body.currency).toBe('USD');
+    const items = r.body.items as Json[];
+    expect(items.map((i) => i.position)).toEqual([1, 2]);
+    expect(items[0]?.commodityCode).toBe('84713000');
+    // Worked by hand: duty 11500 × 3.5 % = 402.50; VAT base 11500 + 402.50 + 250 = 12152.50;
+    // VAT 21 % = 2552.025 → 2552.03 (half away from zero); total 2954.53.
+    expect(items[0]?.estimate).toEqual({
+      customsValue: '11500.00',
+      dutyRate: '3.5',
+      duty: '402.50',
+      vatCosts: '250.00',
+      vatBase: '12152.50',
+      vatRate: '21',
+      vat: '2552.03',
+      total: '2954.53',
+    });
+    expect(items[1]?.estimate).toBeNull();
+    expect(r.body.totals).toMatchObject({
+      packages: 105,
+      grossMassKg: '1210.500',
+      customsValue: '23000.00',
+      duty: '402.50',
+      vat: '2552.03',
+      dutyAndVat: '2954.53',
+    });
+    const listed = await call('GET', `/declarations?reference=${d.lrn}`, staff);
+    expect((listed.body.items as Json[])[0]).toMatchObject({
+      customsValue: '23000.00',
+      dutyAndVat: '2954.53',
+    });
+
+    // A second edit without items keeps them; with [] removes them.
+    const kept = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: 2,
+      locationOfGoods: 'NLRTMECT',
+    });
+    expect((kept.body.items as Json[]).length).toBe(2);
+    const emptied = await call('PATCH', `/declarations/${d.id}`, staff, { version: 3, items: [] });
+    expect(emptied.body.items).toEqual([]);
+    expect(emptied.body.totals).toMatchObject({ packages: 0, customsValue: '0.00', dutyAndVat: null });
+  });
+
+  it('refuses a stale version with 409 on version, and an LRN that is taken with 409 on lrn', async () => {
+    const d = await create({ type: 'export', customerId: acmeId });
+    expect((await call('PATCH', `/declarations/${d.id}`, staff, { version: 1, notes: 'a' })).status).toBe(
+      200,
+    );
+    const stale = await call('PATCH', `/declarations/${d.id}`, staff, { version: 1, notes: 'b' });
+    expect(stale.status).toBe(409);
+    expect(fields(stale.body)).toEqual(['version']);
+    const other = await create({ type: 'export', customerId: acmeId, lrn: 'OWN-LRN-1' });
+    expect(other.lrn).toBe('OWN-LRN-1');
+    const taken = await call('POST', '/declarations', staff, {
+      type: 'export',
+      customerId: acmeId,
+      lrn: 'own-lrn-1',
+    });
+    expect(taken.status).toBe(409);
+    expect(fields(taken.body)).toEqual(['lrn']);
+    const renamed = await call('PATCH', `/declarations/${d.id}`, staff, { version: 2, lrn: 'OWN-LRN-1' });
+    expect(renamed.status).toBe(409);
+    expect(fields(renamed.body)).toEqual(['lrn']);
+  });
+
+  it('deletes a draft, and nothing else', async () => {
+    const d = await create({ type: 'transit', customerId: acmeId, category: 'T2' });
+    expect(d.category).toBe('T2');
+    expect((await call('DELETE', `/declarations/${d.id}`, staff)).status).toBe(204);
+    expect((await call('GET', `/declarations/${d.id}`, staff)).status).toBe(404);
+    const a = await accepted(completeImport(acmeId), '26NL000396000017R3');
+    // (the MRN above is made-up for the test row; the API never checks stored ones)
+    const del = await call('DELETE', `/declarations/${a.id}`, staff);
+    expect(del.status).toBe(409);
+    expect(del.body.detail).toMatch(/is accepted: only a draft can be deleted/);
+    const edit = await call('PATCH', `/declarations/${a.id}`, staff, { version: a.version, notes: 'x' });
+    expect(edit.status).toBe(409);
+    expect(edit.body.detail).toMatch(/only a draft can be edited\. Request an amendment instead\./);
+  });
+
+  it('copies a declaration into a new draft with a new LRN', async () => {
+    const src = await create(completeImport(acmeId));
+    const copy = await create({ type: 'import', copyOf: src.id, notes: 'Second shipment' });
+    expect(copy.lrn).not.toBe(src.lrn);
+    expect(copy).toMatchObject({
+      status: 'draft',
+      customer: { id: acmeId },
+      officeOfLodgement: 'NL000396',
+      currency: 'USD',
+      notes: 'Second shipment',
+    });
+    expect((copy.items as Json[]).map((i) => i.commodityCode)).toEqual(['84713000']);
+    const wrong = await call('POST', '/declarations', staff, { type: 'export', copyOf: src.id });
+    expect(wrong.status).toBe(422);
+    expect(fields(wrong.body)).toEqual(['type']);
+    const history = await call('GET', `/declarations/${copy.id}/history`, staff);
+    expect((history.body as unknown as Json[])[0]?.action).toBe('copied');
+  });
+});
+
+describe('from a dossier', () => {
+  it('prefills parties with their EORI, goods, containers, references and transport', async () => {
+    const dossier = await call('POST', '/dossiers', staff, {
+      type: 'import',
+      mode: 'sea',
+      customerId: acmeId,
+      consignorId: globexId,
+      incoterm: 'FOB',
+      incotermPlace: 'Shanghai',
+      originLocode: 'CNSHA',
+      destinationLocode: 'NLRTM',
+      masterBl: 'MAEU123456789',
+      houseBl: 'FVGSHA0042',
+      cargoDescription: 'Bicycle parts',
+      packages: 24,
+      packageType: 'Pallets',
+      grossWeightKg: '10450.5',
+      containers: [{ number: 'MSKU6011672', sizeType: '22G1' }],
+    });
+    expect(dossier.status).toBe(201);
+    const d = await create({ type: 'import', dossierId: dossier.body.id as string });
+    expect(d).toMatchObject({
+      dossier: { id: dossier.body.id, number: dossier.body.number },
+      customer: { id: acmeId },
+      declarant: { partyId: acmeId, eori: 'NL123456789' },
+      consignee: { partyId: acmeId, eori: 'NL123456789' },
+      consignor: { partyId: globexId, eori: 'DE1234567890123', countryCode: 'DE' },
+      representative: { name: 'FVG Forwarding B.V.', eori: 'NL859437215' },
+      representativeStatus: '2',
+      holder: null,
+      countryOfDispatch: 'CN',
+      countryOfDestination: 'NL',
+      transportModeBorder: '1',
+      transportModeInland: '1',
+      containerIndicator: true,
+      incoterm: 'FOB',
+      incotermPlace: 'Shanghai',
+    });
+    expect(d.items).toEqual([
+      expect.objectContaining({
+        position: 1,
+        description: 'Bicycle parts',
+        packages: 24,
+        packageKind: 'PX',
+        grossMassKg: '10450.5',
+        procedureCode: '4000',
+        containers: ['MSKU6011672'],
+        supportingDocuments: [
+          { type: 'N705', reference: 'FVGSHA0042' },
+          { type: 'N705', reference: 'MAEU123456789' },
+        ],
+      }),
+    ]);
+    // Export: the customer is the exporter, procedure 1000; sent fields win over the prefill.
+    const e = await create({
+      type: 'export',
+      dossierId: dossier.body.id as string,
+      countryOfDestination: 'US',
+    });
+    expect(e).toMatchObject({ consignor: { partyId: acmeId }, countryOfDestination: 'US', category: 'B1' });
+    expect((e.items as Json[])[0]?.procedureCode).toBe('1000');
+    // Transit: the forwarder holds the procedure; no procedure code on the item.
+    const t = await create({ type: 'transit', dossierId: dossier.body.id as string });
+    expect(t).toMatchObject({ holder: { name: 'FVG Forwarding B.V.' }, category: 'T1' });
+    expect((t.items as Json[])[0]?.procedureCode).toBeNull();
+    // Another customer than the dossier's is refused on customerId.
+    const wrong = await call('POST', '/declarations', staff, {
+      type: 'import',
+      dossierId: dossier.body.id,
+      customerId: globexId,
+    });
+    expect(wrong.status).toBe(422);
+    expect(fields(wrong.body)).toEqual(['customerId']);
+    const listed = await call('GET', `/declarations?dossierId=${dossier.body.id}&sort=createdAt`, staff);
+    expect((listed.body.items as Json[]).map((i) => i.id)).toEqual([d.id, e.id, t.id]);
+  });
+});
+
+describe('every validation error names its field', () => {
+  const header: [string, Json, string][] = [
+    ['type', { type: 'customs' }, 'type'],
+    ['category of the type', { category: 'T1' }, 'category'],
+    ['customer', { customerId: undefined }, 'customerId'],
+    ['LRN format', { lrn: 'lrn with spaces' }, 'lrn'],
+    ['LRN length', { lrn: 'A'.repeat(23) }, 'lrn'],
+    ['declarant EORI', { declarant: party({ eori: 'XX12' }) }, 'declarant.eori'],
+    ['declarant name', { declarant: party({ name: '' }) }, 'declarant.name'],
+    [
+      'representative country',
+      { representative: party({ countryCode: 'ZZ' }) },
+      'representative.countryCode',
+    ],
+    ['representative status', { representativeStatus: '4' }, 'representativeStatus'],
+    ['office of lodgement', { officeOfLodgement: 'NL0003' }, 'officeOfLodgement'],
+    ['office of exit', { officeOfExitEntry: 'ZZ000396' }, 'officeOfExitEntry'],
+    ['office of transit', { officesOfTransit: ['DE004058', 'bad'] }, 'officesOfTransit.1'],
+    ['country of dispatch', { countryOfDispatch: 'XX' }, 'countryOfDispatch'],
+    ['transport mode', { transportModeBorder: '6' }, 'transportModeBorder'],
+    ['container indicator', { containerIndicator: 'yes' }, 'containerIndicator'],
+    ['incoterm', { incoterm: 'FREE' }, 'incoterm'],
+    ['nature of transaction', { natureOfTransaction: '123' }, 'natureOfTransaction'],
+    ['currency', { currency: 'XYZ' }, 'currency'],
+    ['invoice total decimals', { currency: 'JPY', invoiceTotal: '100.50' }, 'invoiceTotal'],
+    ['invoice total negative', { invoiceTotal: '-1' }, 'invoiceTotal'],
+    ['exchange rate', { exchangeRate: '0' }, 'exchangeRate'],
+    ['guarantee type', { guaranteeType: 'Z' }, 'guaranteeType'],
+    ['GRN', { guaranteeReference: 'G'.repeat(25) }, 'guaranteeReference'],
+    ['guarantee amount', { guaranteeAmount: '0' }, 'guaranteeAmount'],
+    ['unknown field', { colour: 'blue' }, 'colour'],
+  ];
+  const item: [string, Json, string][] = [
+    ['commodity code', { commodityCode: '7712 00 00' }, 'items.0.commodityCode'],
+    ['commodity code length', { commodityCode: '84713' }, 'items.0.commodityCode'],
+    ['country of origin', { countryOfOrigin: 'QQ' }, 'items.0.countryOfOrigin'],
+    ['preference', { preference: '10' }, 'items.0.preference'],
+    ['procedure code format', { procedureCode: '40' }, 'items.0.procedureCode'],
+    ['procedure code of the category', { procedureCode: '1000' }, 'items.0.procedureCode'],
+    ['packages', { packages: -1 }, 'items.0.packages'],
+    ['package kind', { packageKind: 'ZZ' }, 'items.0.packageKind'],
+    ['gross mass', { grossMassKg: '0' }, 'items.0.grossMassKg'],
+    ['net over gross', { grossMassKg: '10', netMassKg: '11' }, 'items.0.netMassKg'],
+    ['customs value', { customsValue: '1.234' }, 'items.0.customsValue'],
+    ['duty rate', { dutyRate: '-1' }, 'items.0.dutyRate'],
+    ['VAT rate', { vatRate: '121' }, 'items.0.vatRate'],
+    ['container number', { containers: ['MSKU6011673'] }, 'items.0.containers.0'],
+    [
+      'supporting document type',
+      { supportingDocuments: [{ type: 'X1', reference: 'a' }] },
+      'items.0.supportingDocuments.0.type',
+    ],
+    [
+      'previous export MRN',
+      { previousDocuments: [{ type: 'N830', reference: '22ITZXBZYUTJFLJXK6' }] },
+      'items.0.previousDocuments.0.reference',
+    ],
+    [
+      'previous MRN check',
+      { previousDocuments: [{ type: 'MRN', reference: '25NL000000001234A1' }] },
+      'items.0.previousDocuments.0.reference',
+    ],
+  ];
+
+  it.each(header)('create refuses a wrong %s', async (_what, over, field) => {
+    const body = { ...completeImport(acmeId), ...over };
+    if ('customerId' in over && over.customerId === undefined) delete (body as Json).customerId;
+    const r = await call('POST', '/declarations', staff, body);
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(fields(r.body)).toEqual([field]);
+    expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it.each(item)('an item refuses a wrong %s', async (_what, over, field) => {
+    const r = await call(
+      'POST',
+      '/declarations',
+      staff,
+      completeImport(acmeId, { items: [importItem(over)] }),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(fields(r.body)).toEqual([field]);
+  });
+
+  it('the edit checks the stored category and currency too', async () => {
+    const d = await create({
+      ...completeImport(acmeId),
+      currency: 'JPY',
+      invoiceTotal: '1200',
+      exchangeRate: '0.0061',
+    });
+    const decimals = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      invoiceTotal: '1200.5',
+    });
+    expect(decimals.status).toBe(400);
+    expect(fields(decimals.body)).toEqual(['invoiceTotal']);
+    const procedure = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      items: [importItem({ procedureCode: '1000' })],
+    });
+    expect(procedure.status).toBe(400);
+    expect(fields(procedure.body)).toEqual(['items.0.procedureCode']);
+    const category = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      category: 'B1',
+    });
+    expect(category.status).toBe(400);
+    expect(fields(category.body)).toEqual(['category']);
+  });
+});
+
+describe('lodging, amending, cancelling', () => {
+  it('refuses to lodge what is missing, with every field path, and sends nothing', async () => {
+    const d = await create({
+      type: 'import',
+      customerId: acmeId,
+      items: [importItem({ commodityCode: null, netMassKg: null })],
+    });
+    const before = recorder.calls.length;
+    const r = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version });
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toMatch(new RegExp(`^${d.lrn} cannot be sent yet`));
+    expect(fields(r.body)).toEqual(
+      expect.arrayContaining([
+        'officeOfLodgement',
+        'countryOfDispatch',
+        'currency',
+        'invoiceTotal',
+        'items.0.commodityCode',
+        'items.0.netMassKg',
+      ]),
+    );
+    expect(recorder.calls.length).toBe(before);
+    expect((await call('GET', `/declarations/${d.id}`, staff)).body.status).toBe('draft');
+  });
+
+  it('lodges a complete draft through the gateway, once', async () => {
+    const d = await create(completeImport(acmeId));
+    const r = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({
+      status: 'lodged',
+      version: d.version + 1,
+      allowedActions: ['cancel', 'copy'],
+    });
+    expect(typeof r.body.lodgedAt).toBe('string');
+    expect(recorder.calls.at(-1)).toMatchObject({ op: 'lodge', declarationId: d.id });
+    const again = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: r.body.version });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(`${d.lrn} is lodged: only a draft can be lodged.`);
+    const stale = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version });
+    expect(stale.status).toBe(409);
+    expect(fields(stale.body)).toEqual(['version']);
+    const history = (await call('GET', `/declarations/${d.id}/history`, staff)).body as unknown as Json[];
+    expect(history.map((h) => h.action)).toEqual(['lodged', 'created']);
+  });
+
+  it('a gateway failure rolls the lodging back', async () => {
+    const broken = await createTestApp(
+      db,
+      { dataDir },
+      {
+        customsGateway: {
+          ...recorder.gateway,
+          lodge: async () => {
+            throw new Error('the line to the authority is down');
+          },
+        },
+      },
+    );
+    try {
+      const d = await create(completeImport(acmeId));
+      const r = await broken.inject({
+        method: 'POST',
+        url: `/api/declarations/${d.id}/lodge`,
+        headers: staff,
+        payload: { version: d.version },
+      });
+      expect(r.statusCode).toBe(500);
+      const after = await call('GET', `/declarations/${d.id}`, staff);
+      expect(after.body).toMatchObject({ status: 'draft', version: d.version, lodgedAt: null });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('requests an amendment of an accepted declaration with the content after the change', async () => {
+    const a = await accepted(completeImport(acmeId), '26NL00039600000A12');
+    expect(a.allowedActions).toEqual(['amend', 'cancel', 'copy']);
+    const missing = await call('POST', `/declarations/${a.id}/amend`, staff, {
+      version: a.version,
+      reason: 'Wrong mass',
+      changes: { items: [importItem({ netMassKg: null })] },
+    });
+    expect(missing.status).toBe(422);
+    expect(fields(missing.body)).toEqual(['changes.items.0.netMassKg']);
+    const nothing = await call('POST', `/declarations/${a.id}/amend`, staff, {
+      version: a.version,
+      reason: 'x',
+      changes: {},
+    });
+    expect(nothing.status).toBe(400);
+    expect(fields(nothing.body)).toEqual(['changes']);
+    const noReason = await call('POST', `/declarations/${a.id}/amend`, staff, {
+      version: a.version,
+      reason: '',
+      changes: { notes: 'x' },
+    });
+    expect(fields(noReason.body)).toEqual(['reason']);
+
+    const r = await call('POST', `/declarations/${a.id}/amend`, staff, {
+      version: a.version,
+      reason: 'Net mass was weighed again',
+      changes: { items: [importItem({ netMassKg: '990' })] },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({
+      status: 'accepted',
+      pendingRequest: 'amendment',
+      allowedActions: ['copy'],
+    });
+    // The content changes only when the authority accepts: still the old mass here.
+    expect((r.body.items as Json[])[0]?.netMassKg).toBe('1000');
+    const call_ = recorder.calls.at(-1) as { op: string; reason: string; proposed: Json };
+    expect(call_).toMatchObject({ op: 'amend', declarationId: a.id, reason: 'Net mass was weighed again' });
+    expect((call_.proposed.items as Json[])[0]?.netMassKg).toBe('990');
+    const stored = await db.db
+      .selectFrom('declarations')
+      .select('pending_amendment')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    expect((stored.pending_amendment as Json).items).toEqual([expect.objectContaining({ netMassKg: '990' })]);
+    const second = await call('POST', `/declarations/${a.id}/cancel`, staff, {
+      version: r.body.version,
+      reason: 'x',
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.detail).toMatch(/waits for the authority's answer to its amendment request/);
+  });
+
+  it('requests cancellation where the status allows it', async () => {
+    const draft = await create({ type: 'import', customerId: acmeId });
+    const d = await call('POST', `/declarations/${draft.id}/cancel`, staff, {
+      version: draft.version,
+      reason: 'Not needed',
+    });
+    expect(d.status).toBe(409);
+    expect(d.body.detail).toMatch(/is a draft: nothing was lodged to cancel/);
+    const a = await accepted(completeImport(acmeId), '26NL00039600000B17');
+    const r = await call('POST', `/declarations/${a.id}/cancel`, staff, {
+      version: a.version,
+      reason: 'Goods not shipped',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ pendingRequest: 'cancellation', status: 'accepted' });
+    expect(recorder.calls.at(-1)).toMatchObject({
+      op: 'cancel',
+      declarationId: a.id,
+      reason: 'Goods not shipped',
+    });
+    await db.db
+      .updateTable('declarations')
+      .set({ status: 'released', pending_request: null })
+      .where('id', '=', a.id)
+      .execute();
+    const released = await call('POST', `/declarations/${a.id}/cancel`, staff, {
+      version: r.body.version as number,
+      reason: 'x',
+    });
+    expect(released.status).toBe(409);
+    expect(released.body.detail).toBe(`${a.lrn} is released: it can no longer be cancelled.`);
+    const amend = await call('POST', `/declarations/${a.id}/amend`, staff, {
+      version: r.body.version,
+      reason: 'x',
+      changes: { notes: 'y' },
+    });
+    expect(amend.status).toBe(409);
+  });
+
+  it('answers 503 when no gateway is configured, and lodges nothing', async () => {
+    const none = await createTestApp(db, { dataDir });
+    try {
+      const d = await create(completeImport(acmeId));
+      const r = await none.inject({
+        method: 'POST',
+        url: `/api/declarations/${d.id}/lodge`,
+        headers: staff,
+        payload: { version: d.version },
+      });
+      expect(r.statusCode).toBe(503);
+      expect(r.json()).toMatchObject({ detail: 'No customs gateway configured.' });
+      expect((await call('GET', `/declarations/${d.id}`, staff)).body.status).toBe('draft');
+    } finally {
+      await none.close();
+    }
+  });
+});
+
+describe('customers', () => {
+  it('see their own lodged declarations read-only, never drafts, notes or another party', async () => {
+    const draft = await create({ type: 'import', customerId: acmeId, notes: 'Internal: broker fee 45' });
+    const own = await accepted(
+      completeImport(acmeId, { notes: 'Internal: broker fee 45' }),
+      '26NL00039600000C13',
+    );
+    const other = await accepted(completeImport(globexId), '26NL00039600000D19');
+
+    expect((await call('GET', `/declarations/${draft.id}`, acme)).status).toBe(404);
+    expect((await call('GET', `/declarations/${other.id}`, acme)).status).toBe(404);
+    expect((await call('GET', `/declarations/${other.id}/messages`, acme)).status).toBe(404);
+    expect((await call('GET', `/declarations/${other.id}/history`, acme)).status).toBe(404);
+    const mine = await call('GET', `/declarations/${own.id}`, acme);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ notes: null, allowedActions: [] });
+    expect(JSON.stringify(mine.body)).not.toContain('broker fee');
+
+    const list = await call('GET', '/declarations?pageSize=200', acme);
+    const ids = (list.body.items as Json[]).map((i) => i.id);
+    expect(ids).toContain(own.id);
+    expect(ids).not.toContain(draft.id);
+    expect(ids).not.toContain(other.id);
+    expect((list.body.items as Json[]).every((i) => (i.customer as Json).id === acmeId)).toBe(true);
+
+    // Read-only: their own is 403, another's and a draft 404 (as if missing).
+    expect(
+      (await call('PATCH', `/declarations/${own.id}`, acme, { version: own.version, notes: 'x' })).status,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/declarations/${own.id}/cancel`, acme, { version: own.version, reason: 'x' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/declarations/${other.id}/cancel`, acme, { version: other.version, reason: 'x' }))
+        .status,
+    ).toBe(404);
+    expect((await call('DELETE', `/declarations/${draft.id}`, acme)).status).toBe(404);
+    expect((await call('POST', '/declarations', acme, { type: 'import', customerId: acmeId })).status).toBe(
+      403,
+    );
+
+    // History starts at the lodging, without the notes.
+    const history = (await call('GET', `/declarations/${own.id}/history`, acme)).body as unknown as Json[];
+    expect(history.map((h) => h.action)).toEqual(['lodged']);
+    // Globex' customer finds nothing of Acme's.
+    expect((await call('GET', `/declarations/${own.id}`, globex)).status).toBe(404);
+  });
+});
+
+describe('the list', () => {
+  it('filters by type, status, customer, reference, dates and pending requests; sorts; pages by cursor; exports', async () => {
+    const e1 = await create({ type: 'export', customerId: globexId, lrn: 'LIST-EXP-1' });
+    const e2 = await create({ type: 'export', customerId: globexId, lrn: 'LIST-EXP-2' });
+    const t1 = await create({ type: 'transit', customerId: globexId, lrn: 'LIST-TRA-1' });
+    const get = async (q: string) => {
+      const r = await call('GET', `/declarations?${q}`, staff);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as Json & { items: Json[]; nextCursor: string | null; total: number };
+    };
+    expect((await get('reference=list-exp&sort=lrn')).items.map((i) => i.lrn)).toEqual([
+      'LIST-EXP-1',
+      'LIST-EXP-2',
+    ]);
+    expect((await get('reference=LIST-&type=transit')).items.map((i) => i.id)).toEqual([t1.id]);
+    expect((await get('reference=LIST-&type=export,transit&sort=-lrn')).items.map((i) => i.lrn)).toEqual([
+      'LIST-TRA-1',
+      'LIST-EXP-2',
+      'LIST-EXP-1',
+    ]);
+    expect((await get(`reference=LIST-&status=lodged`)).total).toBe(0);
+    expect((await get(`customerId=${globexId}&reference=LIST-`)).total).toBe(3);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await get(`reference=LIST-&from=${today}&to=${today}`)).total).toBe(3);
+    expect((await get('reference=LIST-&to=2000-01-01')).total).toBe(0);
+    expect((await get('reference=LIST-&pendingRequest=true')).total).toBe(0);
+    expect((await get('q=LIST-TRA')).items.map((i) => i.id)).toEqual([t1.id]);
+
+    const page1 = await get('reference=LIST-&sort=lrn&pageSize=2');
+    expect(page1.items.map((i) => i.id)).toEqual([e1.id, e2.id]);
+    const page2 = await get(
+      `reference=LIST-&sort=lrn&pageSize=2&cursor=${encodeURIComponent(page1.nextCursor as string)}`,
+    );
+    expect(page2.items.map((i) => i.id)).toEqual([t1.id]);
+    expect(page2.nextCursor).toBeNull();
+
+    const bad = await call('GET', '/declarations?status=flying&sort=colour', staff);
+    expect(bad.status).toBe(400);
+
+    const csv = await call('GET', '/declarations/export?format=csv&reference=LIST-&sort=lrn', staff);
+    expect(csv.status).toBe(200);
+    const lines = csv.raw.trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^\uFEFF?LRN,MRN,Type,Category,Status,Customer/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['LIST-EXP-1', 'LIST-EXP-2', 'LIST-TRA-1']);
+    expect(lines[1]).toContain('Export,B1,Draft');
+    const xlsx = await call('GET', '/declarations/export?format=xlsx&reference=LIST-', staff);
+    expect(xlsx.status).toBe(200);
+    expect(String(xlsx.headers['content-type'])).toMatch(/spreadsheetml/);
+  });
+
+  it('a customer cannot sort or filter by the internal notes', async () => {
+    const r = await call('GET', '/declarations?notes=x', acme);
+    // Unknown query parameters are refused as they are for staff; notes is no filter at all.
+    expect([200, 400]).toContain(r.status);
+  });
+});
+
+describe('history and messages', () => {
+  it('records who changed what, with names for the customer', async () => {
+    const d = await create({ type: 'import', customerId: acmeId, officeOfLodgement: 'NL000396' });
+    await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      officeOfLodgement: 'NL000123',
+      items: [importItem()],
+    });
+    const history = (await call('GET', `/declarations/${d.id}/history`, staff)).body as unknown as Json[];
+    expect(history.map((h) => h.action)).toEqual(['updated', 'created']);
+    expect(history[0]?.changes).toEqual([
+      { field: 'officeOfLodgement', from: 'NL000396', to: 'NL000123' },
+      { field: 'items', from: [], to: ['1. 84713000 Laptops, 14 inch, 1200 kg'] },
+    ]);
+    expect(history[0]?.actor).toMatchObject({ name: 'Sam Staff' });
+    const created = history[1]?.changes as { field: string; to: unknown }[];
+    expect(created.find((c) => c.field === 'customerId')?.to).toMatchObject({ id: acmeId, code: 'ACME' });
+  });
+
+  it('lists the message log oldest first, with who sent what', async () => {
+    const d = await create(completeImport(acmeId));
+    const staffUser = await db.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('email', '=', 'staff@fvg.local')
+      .executeTakeFirstOrThrow();
+    await db.db
+      .insertInto('declaration_messages')
+      .values([
+        {
+          declaration_id: d.id,
+          direction: 'sent',
+          kind: 'lodge',
+          summary: 'Lodged',
+          sandbox: true,
+          created_by: staffUser.id,
+          at: new Date('2026-03-01T10:00:00Z'),
+        },
+        {
+          declaration_id: d.id,
+          direction: 'received',
+          kind: 'rejected',
+          summary: 'Rejected',
+          sandbox: true,
+          rules: JSON.stringify([{ code: 'SBX-R101', text: 'Office unknown', field: 'officeOfLodgement' }]),
+          at: new Date('2026-03-01T10:00:02Z'),
+        },
+      ])
+      .execute();
+    const r = await call('GET', `/declarations/${d.id}/messages`, staff);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([
+      expect.objectContaining({
+        direction: 'sent',
+        kind: 'lodge',
+        by: { id: staffUser.id, name: staffUser.name },
+        rules: [],
+      }),
+      expect.objectContaining({
+        direction: 'received',
+        kind: 'rejected',
+        by: null,
+        mrn: null,
+        sandbox: true,
+        at: '2026-03-01T10:00:02.000Z',
+        rules: [{ code: 'SBX-R101', text: 'Office unknown', field: 'officeOfLodgement' }],
+      }),
+    ]);
+  });
+});
+
+describe('documents', () => {
+  it('attach to a declaration without a dossier, in its customer scope once lodged', async () => {
+    const d = await accepted(completeImport(acmeId), '26NL00039600000E14');
+    const upload = multipartForm(
+      { recordType: 'declaration', recordId: d.id, documentType: 'release_note', visibleToCustomer: 'true' },
+      [{ filename: 'release-note.pdf', content: minimalPdf('Release'), contentType: 'application/pdf' }],
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...staff, 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
+    const q = `/documents?recordType=declaration&recordId=${d.id}`;
+    expect(((await call('GET', q, staff)).body.items as Json[]).map((x) => x.id)).toEqual([docId]);
+    expect(((await call('GET', q, acme)).body.items as Json[]).map((x) => x.id)).toEqual([docId]);
+    expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(200);
+    expect((await call('GET', `/documents/${docId}`, globex)).status).toBe(404);
+    expect((await call('GET', q, globex)).status).toBe(404);
+    // A draft's documents are not the customer's; and a draft with documents is not deleted under them.
+    const draft = await create({ type: 'import', customerId: acmeId });
+    const up2 = multipartForm(
+      {
+        recordType: 'declaration',
+        recordId: draft.id,
+        documentType: 'commercial_invoice',
+        visibleToCustomer: 'false',
+      },
+      [{ filename: 'invoice.pdf', content: minimalPdf('Invoice'), contentType: 'application/pdf' }],
+    );
+    const res2 = await app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...staff, 'content-type': up2.contentType },
+      payload: up2.payload,
+    });
+    expect(res2.statusCode, res2.body).toBe(201);
+    expect((await call('GET', `/documents?recordType=declaration&recordId=${draft.id}`, acme)).status).toBe(
+      404,
+    );
+    const del = await call('DELETE', `/declarations/${draft.id}`, staff);
+    expect(del.status).toBe(409);
+  });
+});
+
+describe('the hub', () => {
+  it('announces declarations to staff at once, and to their customer from lodging on', async () => {
+    type Change = { kind: string; id: string; action: string };
+    const staffConn = await hub.connect(staff);
+    const acmeConn = await hub.connect(acme);
+    const acmeHeard: Change[] = [];
+    acmeConn.on('RecordChanged', (c: Change) => acmeHeard.push(c));
+    const created = nextEvent<Change>(
+      staffConn,
+      'RecordChanged',
+      (c) => c.kind === 'declaration' && c.action === 'created',
+    );
+    const d = await create(completeImport(acmeId));
+    expect(await created).toEqual({ kind: 'declaration', id: d.id, action: 'created' });
+    const updated = nextEvent<Change>(
+      staffConn,
+      'RecordChanged',
+      (c) => c.id === d.id && c.action === 'updated',
+    );
+    await call('PATCH', `/declarations/${d.id}`, staff, { version: d.version, notes: 'x' });
+    expect(await updated).toEqual({ kind: 'declaration', id: d.id, action: 'updated' });
+    const acmeLodged = nextEvent<Change>(acmeConn, 'RecordChanged', (c) => c.id === d.id);
+    expect(
+      (await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version + 1 })).status,
+    ).toBe(200);
+    expect(await acmeLodged).toEqual({ kind: 'declaration', id: d.id, action: 'updated' });
+    expect(acmeHeard.filter((c) => c.id === d.id)).toEqual([
+      { kind: 'declaration', id: d.id, action: 'updated' },
+    ]);
+  });
+});

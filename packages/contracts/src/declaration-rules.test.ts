@@ -1,0 +1,414 @@
+import { describe, expect, it } from 'vitest';
+import { type LodgingInput, type LodgingItem, lodgingProblems } from './declaration-rules.ts';
+import { makeMrn } from './validators/mrn.ts';
+
+const declarant = { name: 'FVG Customs BV', countryCode: 'NL', eori: 'NL812345678' };
+const importer = { name: 'Brouwer Trading BV', countryCode: 'NL', eori: 'NL001234567' };
+const foreign = { name: 'Shenzhen Bright Co.', countryCode: 'CN', eori: null };
+
+const importItem: LodgingItem = {
+  commodityCode: '8471300000',
+  description: 'Laptops',
+  countryOfOrigin: 'CN',
+  preference: '100',
+  procedureCode: '4000',
+  packages: 20,
+  packageKind: 'CT',
+  grossMassKg: '1200.000',
+  netMassKg: '1100.000',
+  invoiceValue: '25000.00',
+  customsValue: '23800.00',
+  statisticalValue: '23800.00',
+  dutyRate: '0',
+  vatRate: '21',
+  vatCosts: '350.00',
+  containers: ['MSKU6011672'],
+  supportingDocuments: [{ type: 'N380', reference: 'INV-2026-118' }],
+  previousDocuments: [{ type: 'N337', reference: 'TS-2026-4411' }],
+};
+
+const completeImport: LodgingInput = {
+  type: 'import',
+  category: 'H1',
+  declarant,
+  representative: null,
+  representativeStatus: '1',
+  consignor: foreign,
+  consignee: importer,
+  holder: null,
+  officeOfLodgement: 'NL000396',
+  officeOfExitEntry: 'NL000396',
+  officeOfDestination: null,
+  officesOfTransit: [],
+  countryOfDispatch: 'CN',
+  countryOfDestination: 'NL',
+  transportModeBorder: '1',
+  transportModeInland: '3',
+  containerIndicator: true,
+  incoterm: 'CIF',
+  natureOfTransaction: '11',
+  currency: 'USD',
+  invoiceTotal: '27000.00',
+  exchangeRate: '0.921500',
+  guaranteeType: null,
+  guaranteeReference: null,
+  guaranteeAmount: null,
+  items: [importItem],
+};
+
+const completeExport: LodgingInput = {
+  type: 'export',
+  category: 'B1',
+  declarant,
+  representative: { name: 'FVG Customs BV', countryCode: 'NL', eori: 'NL812345678' },
+  representativeStatus: '2',
+  consignor: { name: 'Van Dijk Machines BV', countryCode: 'NL', eori: 'NL009876543' },
+  consignee: { name: 'Acme Corp', countryCode: 'US', eori: '' },
+  officeOfLodgement: 'NL000854',
+  officeOfExitEntry: 'NL000396',
+  countryOfDispatch: 'NL',
+  countryOfDestination: 'US',
+  transportModeBorder: '1',
+  containerIndicator: false,
+  currency: 'EUR',
+  invoiceTotal: '48000',
+  exchangeRate: '',
+  items: [
+    {
+      commodityCode: '84798997',
+      description: 'Packaging machine',
+      procedureCode: '1000',
+      packages: '1',
+      packageKind: 'CR',
+      grossMassKg: '2400',
+      netMassKg: '2150.5',
+      invoiceValue: '48000',
+      statisticalValue: '48000',
+      containers: [],
+      supportingDocuments: [],
+      previousDocuments: [],
+    },
+  ],
+};
+
+const completeTransit: LodgingInput = {
+  type: 'transit',
+  category: 'T1',
+  declarant,
+  representativeStatus: '1',
+  consignor: { name: 'Van Dijk Machines BV', countryCode: 'NL', eori: 'NL009876543' },
+  consignee: { name: 'Schweizer Import AG', countryCode: 'CH' },
+  holder: { name: 'FVG Customs BV', countryCode: 'NL', eori: 'NL812345678' },
+  officeOfLodgement: 'NL000854',
+  officeOfDestination: 'CH001251',
+  officesOfTransit: ['DE004800'],
+  countryOfDispatch: 'NL',
+  countryOfDestination: 'CH',
+  transportModeBorder: '3',
+  guaranteeType: '1',
+  guaranteeReference: '26NL0000000000012A',
+  guaranteeAmount: '15000.00',
+  items: [
+    {
+      commodityCode: '84798997',
+      description: 'Packaging machine',
+      procedureCode: null,
+      packages: 1,
+      packageKind: 'CR',
+      grossMassKg: '2400',
+      netMassKg: '2150.5',
+      previousDocuments: [{ type: 'N830', reference: '25NL000000001234A0' }],
+    },
+    {
+      commodityCode: '73089059',
+      description: 'Steel frames, in bulk',
+      packages: null,
+      packageKind: 'VR',
+      grossMassKg: '800',
+      netMassKg: '800',
+      previousDocuments: [{ type: 'N830', reference: '25NL000000001234A0' }],
+    },
+  ],
+};
+
+function problemsOf(d: LodgingInput) {
+  return lodgingProblems(d);
+}
+
+describe('lodgingProblems', () => {
+  it('finds nothing missing in complete import, export and transit declarations', () => {
+    expect(problemsOf(completeImport)).toEqual([]);
+    expect(problemsOf(completeExport)).toEqual([]);
+    expect(problemsOf(completeTransit)).toEqual([]);
+  });
+
+  it('lists what an empty import draft lacks, each with its field path', () => {
+    const fields = problemsOf({ type: 'import', category: '', declarant: null, items: [] }).map(
+      (p) => p.field,
+    );
+    expect(fields).toEqual([
+      'category',
+      'declarant',
+      'representativeStatus',
+      'consignee',
+      'consignor',
+      'officeOfLodgement',
+      'countryOfDispatch',
+      'countryOfDestination',
+      'currency',
+      'invoiceTotal',
+      'items',
+    ]);
+  });
+
+  it('lists what an empty item lacks, by type', () => {
+    const empty: LodgingItem = {
+      commodityCode: '',
+      description: '',
+      packages: '',
+      grossMassKg: '',
+      netMassKg: '',
+    };
+    const fieldsOf = (d: LodgingInput) =>
+      problemsOf({ ...d, items: [empty] })
+        .filter((p) => p.field.startsWith('items.0.'))
+        .map((p) => [p.field, p.message]);
+    expect(fieldsOf(completeImport)).toEqual([
+      ['items.0.commodityCode', 'Enter the commodity code of item 1'],
+      ['items.0.description', 'Enter the description of the goods of item 1'],
+      ['items.0.procedureCode', 'Enter the procedure code of item 1'],
+      ['items.0.packageKind', 'Choose the kind of packages of item 1'],
+      ['items.0.packages', 'Enter the number of packages of item 1'],
+      ['items.0.grossMassKg', 'Enter the gross mass of item 1'],
+      ['items.0.netMassKg', 'Enter the net mass of item 1'],
+      ['items.0.customsValue', 'Enter the customs value of item 1, in EUR'],
+      ['items.0.countryOfOrigin', 'Enter the country of origin of item 1'],
+      [
+        'items.0.containers',
+        'Box 19 says the goods travel in containers: enter the container numbers of item 1',
+      ],
+    ]);
+    expect(fieldsOf(completeTransit).map(([f]) => f)).toEqual([
+      'items.0.commodityCode',
+      'items.0.description',
+      'items.0.packageKind',
+      'items.0.packages',
+      'items.0.grossMassKg',
+      'items.0.netMassKg',
+      'items.0.previousDocuments',
+    ]);
+  });
+
+  const one = (d: LodgingInput, field: string) => {
+    const found = problemsOf(d).filter((p) => p.field === field);
+    expect(found, JSON.stringify(problemsOf(d))).toHaveLength(1);
+    return found[0];
+  };
+  const withItem = (d: LodgingInput, change: Partial<LodgingItem>): LodgingInput => ({
+    ...d,
+    items: [{ ...d.items[0], ...change }, ...d.items.slice(1)],
+  });
+
+  it('refuses a net mass above the gross mass, naming the gross mass', () => {
+    expect(one(withItem(completeImport, { netMassKg: '1200.001' }), 'items.0.netMassKg')).toEqual({
+      field: 'items.0.netMassKg',
+      message: 'Net mass cannot exceed the gross mass (1 200.000 kg)',
+      code: 'net-over-gross',
+    });
+    expect(problemsOf(withItem(completeImport, { netMassKg: '1200' }))).toEqual([]);
+    expect(one(withItem(completeImport, { grossMassKg: '0' }), 'items.0.grossMassKg')?.message).toBe(
+      'The gross mass is more than 0 kg',
+    );
+  });
+
+  it('checks the procedure code against the category', () => {
+    expect(one(withItem(completeImport, { procedureCode: '1000' }), 'items.0.procedureCode')).toEqual({
+      field: 'items.0.procedureCode',
+      message:
+        'Procedure 1000 is an export procedure; an import (H1) declaration takes 01, 07, 40, 42, 44 or 61',
+      code: 'procedure',
+    });
+    expect(one(withItem(completeTransit, { procedureCode: '1000' }), 'items.0.procedureCode')?.message).toBe(
+      'A transit item has no procedure code: leave it empty',
+    );
+  });
+
+  it('checks the category against the type', () => {
+    expect(one({ ...completeImport, category: 'B1' }, 'category')).toMatchObject({
+      message: 'An import declaration is H1, not B1',
+      code: 'category-type',
+    });
+  });
+
+  it('needs EORIs of the declarant, the representative (status 2, 3) and the EU-side party', () => {
+    expect(one({ ...completeImport, consignee: { ...importer, eori: '' } }, 'consignee.eori')?.message).toBe(
+      "Enter the consignee's EORI number",
+    );
+    expect(
+      one({ ...completeImport, declarant: { ...declarant, eori: 'NL 81' } }, 'declarant.eori')?.message,
+    ).toBe('An EORI is a country prefix and up to 15 letters or digits');
+    expect(
+      one({ ...completeExport, consignor: { ...completeExport.consignor, eori: null } }, 'consignor.eori'),
+    ).toBeTruthy();
+    expect(
+      one({ ...completeTransit, holder: { name: 'X', countryCode: 'NL' } }, 'holder.eori')?.message,
+    ).toBe("Enter the holder of the transit procedure's EORI number");
+    expect(one({ ...completeExport, representative: null }, 'representative')?.message).toBe(
+      'Enter the representative',
+    );
+    expect(one({ ...completeImport, representative: declarant }, 'representative')?.code).toBe(
+      'representative-status',
+    );
+    expect(one({ ...completeImport, consignor: { ...foreign, name: '' } }, 'consignor.name')?.message).toBe(
+      "Enter the consignor's name",
+    );
+    expect(
+      one({ ...completeImport, consignor: { ...foreign, countryCode: 'QQ' } }, 'consignor.countryCode')
+        ?.message,
+    ).toBe('QQ is not a country code');
+  });
+
+  it('needs the offices of each type', () => {
+    expect(one({ ...completeExport, officeOfExitEntry: '' }, 'officeOfExitEntry')?.message).toBe(
+      'Enter the office of exit',
+    );
+    expect(one({ ...completeTransit, officeOfDestination: null }, 'officeOfDestination')?.message).toBe(
+      'Enter the office of destination',
+    );
+    expect(one({ ...completeTransit, officeOfLodgement: '' }, 'officeOfLodgement')?.message).toBe(
+      'Enter the office of departure',
+    );
+    expect(
+      one({ ...completeTransit, officesOfTransit: ['DE004800', 'XX12'] }, 'officesOfTransit.1')?.message,
+    ).toBe('A customs office reference is a country code and 6 letters or digits, e.g. NL000396');
+    expect(one({ ...completeImport, officeOfLodgement: 'QQ000396' }, 'officeOfLodgement')?.code).toBe(
+      'format',
+    );
+  });
+
+  it('needs the countries, currency, invoice total and exchange rate', () => {
+    expect(one({ ...completeImport, countryOfDispatch: 'XX' }, 'countryOfDispatch')?.message).toBe(
+      'XX is not a country code',
+    );
+    expect(one({ ...completeImport, exchangeRate: null }, 'exchangeRate')?.message).toBe(
+      'Enter the exchange rate: EUR per 1 USD (box 23)',
+    );
+    expect(one({ ...completeImport, exchangeRate: '0' }, 'exchangeRate')?.message).toBe(
+      'The exchange rate is more than 0',
+    );
+    expect(one({ ...completeExport, exchangeRate: '1.1' }, 'exchangeRate')?.message).toBe(
+      'A EUR invoice has exchange rate 1',
+    );
+    expect(problemsOf({ ...completeExport, exchangeRate: '1.000000' })).toEqual([]);
+    expect(one({ ...completeImport, currency: 'XYZ' }, 'currency')?.message).toBe(
+      'XYZ is not an ISO 4217 currency',
+    );
+    expect(one({ ...completeImport, invoiceTotal: '' }, 'invoiceTotal')?.message).toBe(
+      'Enter the total amount invoiced (box 22)',
+    );
+    expect(
+      one({ ...completeImport, currency: 'JPY', invoiceTotal: '1200.50' }, 'invoiceTotal')?.message,
+    ).toBe('JPY amounts have no decimals');
+    // Transit carries no invoice: no currency or total needed.
+    expect(problemsOf({ ...completeTransit, currency: null, invoiceTotal: null })).toEqual([]);
+  });
+
+  it('checks transport modes, the Incoterm and the nature of transaction when given', () => {
+    expect(one({ ...completeImport, transportModeBorder: '6' }, 'transportModeBorder')?.message).toBe(
+      '6 is not a mode of transport: choose one from the list',
+    );
+    expect(one({ ...completeImport, transportModeBorder: '4' }, 'incoterm')?.message).toBe(
+      'CIF is for sea and inland waterway transport only, not air',
+    );
+    expect(one({ ...completeImport, incoterm: 'DDU' }, 'incoterm')?.message).toContain('retired');
+    expect(one({ ...completeImport, natureOfTransaction: '1A' }, 'natureOfTransaction')?.code).toBe('format');
+  });
+
+  it('needs a transit guarantee: type, GRN where the type has one, amount', () => {
+    expect(one({ ...completeTransit, guaranteeType: null }, 'guaranteeType')?.message).toBe(
+      'Choose the guarantee type (box 52)',
+    );
+    expect(one({ ...completeTransit, guaranteeReference: '' }, 'guaranteeReference')?.message).toBe(
+      'Enter the guarantee reference number (GRN) of the guarantee',
+    );
+    expect(problemsOf({ ...completeTransit, guaranteeType: '3', guaranteeReference: null })).toEqual([]);
+    expect(
+      one({ ...completeTransit, guaranteeReference: 'A'.repeat(25) }, 'guaranteeReference')?.message,
+    ).toBe('A guarantee reference number (GRN) has at most 24 characters');
+    expect(one({ ...completeTransit, guaranteeAmount: '0.00' }, 'guaranteeAmount')?.message).toBe(
+      'The guarantee amount is more than 0',
+    );
+    expect(one({ ...completeTransit, guaranteeAmount: null }, 'guaranteeAmount')?.code).toBe('required');
+    expect(
+      one(
+        { ...completeTransit, guaranteeType: '5', guaranteeReference: null, guaranteeAmount: '500.01' },
+        'guaranteeAmount',
+      )?.code,
+    ).toBe('guarantee-waiver-limit');
+  });
+
+  it('needs an export MRN with A, B or E as the previous document of a transit item', () => {
+    const cite = (reference: string) =>
+      withItem(completeTransit, { previousDocuments: [{ type: 'N830', reference }] });
+    const path = 'items.0.previousDocuments.0.reference';
+    expect(problemsOf(cite('25NL000000001234A0'))).toEqual([]);
+    expect(one(cite('22ITZXBZYUTJFLJXK6'), path)?.message).toBe(
+      'Position 17 of an export MRN is A, B, C, D or E',
+    );
+    // An exit-summary-only MRN (C) has an export letter but is not an export declaration.
+    const exitSummary = makeMrn({ year: 2026, country: 'NL', serial: '000000007777', letter: 'C' });
+    expect(one(cite(exitSummary), path)).toMatchObject({
+      message: 'The export declaration of goods in transit is an MRN with A, B or E in position 17',
+      code: 'previous-export-mrn',
+    });
+    expect(one(cite('25NL000000001234A1'), path)?.message).toBe('The check character should be 0');
+    expect(
+      one(withItem(completeTransit, { previousDocuments: [{ type: 'N830', reference: ' ' }] }), path)?.code,
+    ).toBe('required');
+  });
+
+  it('checks container numbers against box 19', () => {
+    expect(
+      one(withItem(completeImport, { containers: ['MSKU6011673'] }), 'items.0.containers.0')?.message,
+    ).toBe('MSKU6011673 is not a valid container number (ISO 6346)');
+    expect(one(withItem(completeExport, { containers: ['MSKU6011672'] }), 'items.0.containers')?.code).toBe(
+      'container-indicator',
+    );
+  });
+
+  it('checks the rates, values, preference and documents of an item when given', () => {
+    expect(one(withItem(completeImport, { vatRate: '121' }), 'items.0.vatRate')?.message).toBe(
+      'Enter the VAT rate as a percentage between 0 and 100',
+    );
+    expect(one(withItem(completeImport, { customsValue: '0' }), 'items.0.customsValue')?.message).toBe(
+      'The customs value is more than 0',
+    );
+    expect(one(withItem(completeImport, { vatCosts: '-5' }), 'items.0.vatCosts')?.message).toBe(
+      'The costs to the first destination is an amount of 0 or more',
+    );
+    expect(one(withItem(completeImport, { preference: '1' }), 'items.0.preference')?.message).toBe(
+      'A preference has 3 digits, e.g. 100',
+    );
+    expect(
+      one(withItem(completeImport, { commodityCode: '7700000000' }), 'items.0.commodityCode')?.message,
+    ).toBe('Chapter 77 is reserved: no commodity code starts with 77');
+    expect(
+      one(
+        withItem(completeImport, { supportingDocuments: [{ type: 'N380', reference: '' }] }),
+        'items.0.supportingDocuments.0.reference',
+      )?.code,
+    ).toBe('required');
+    expect(one(withItem(completeImport, { packages: '2.5' }), 'items.0.packages')?.message).toBe(
+      'The number of packages is a whole number from 1',
+    );
+    expect(one(withItem(completeImport, { packages: 0 }), 'items.0.packages')?.code).toBe('format');
+  });
+
+  it('points at the item by its index', () => {
+    const d = {
+      ...completeTransit,
+      items: [completeTransit.items[0] as LodgingItem, { ...completeTransit.items[1], netMassKg: '900' }],
+    };
+    expect(one(d, 'items.1.netMassKg')?.message).toBe('Net mass cannot exceed the gross mass (800.000 kg)');
+  });
+});
