@@ -16,13 +16,14 @@
  * The tests fail for an operation without an entry, and for an entry without an operation.
  * `hiddenSort`/`hiddenFilters` list what a customer cannot see and so must not sort or filter by.
  */
-import { iso6346CheckDigit } from '@fvg/contracts';
+import { iso6346CheckDigit, makeMrn } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { App } from '../app.ts';
 import { seedDemo } from '../db/seed.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
 import { newOpaqueToken } from '../features/auth/tokens.ts';
 import { gateIn } from '../features/container-events/test-support.ts';
+import { completeImport, recordingGateway } from '../features/declarations/test-support.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
 import { completeCompany, draftBody } from '../features/sales-invoices/test-support.ts';
 import { usersService } from '../features/users/users.service.ts';
@@ -170,7 +171,8 @@ const nextSerial = () => ++serial;
 export async function createWorld(): Promise<World> {
   const db = await createTestDatabase();
   await seedDemo(db.db);
-  const app = await createTestApp(db);
+  // Lodging reaches a gateway that only records: the access matrix is about who may ask, not the answer.
+  const app = await createTestApp(db, {}, { customsGateway: recordingGateway().gateway });
 
   async function send(method: string, template: string, req: OpRequest, auth: Auth | undefined) {
     const headers: Record<string, string> = { ...(auth ?? {}), ...(req.headers ?? {}) };
@@ -568,6 +570,60 @@ function issuedInvoice(ctx: BuildContext): Promise<{ id: string; version: number
   perWorld[ctx.owner] ??= freshInvoice(ctx, true);
   return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
 }
+let mrnSerial = 0;
+/**
+ * A customs declaration of `owner` (staff, through the API): a draft, lodged, or accepted (the
+ * authority's answer played in SQL, as the recording gateway gives none). Its notes are internal.
+ */
+async function freshDeclaration(
+  { world, owner }: Pick<BuildContext, 'world' | 'owner'>,
+  status: 'draft' | 'lodged' | 'accepted',
+): Promise<{ id: string; version: number }> {
+  const notes = `Declaration broker note ${owner}: fee 45 EUR`;
+  if (!world.internalFigures.includes(notes)) world.internalFigures.push(notes);
+  const made = await world.send(
+    'POST',
+    '/api/declarations',
+    { body: completeImport(world[owner].partyId, { notes }) },
+    world.staff,
+  );
+  const d = made.json as Json;
+  if (made.status !== 201) throw new Error(`world: declaration answered ${made.status} ${made.text}`);
+  if (status === 'draft') return { id: d.id as string, version: d.version as number };
+  const l = await world.send(
+    'POST',
+    '/api/declarations/{id}/lodge',
+    { path: { id: d.id as string }, body: { version: d.version } },
+    world.staff,
+  );
+  if (l.status !== 200) throw new Error(`world: lodging answered ${l.status} ${l.text}`);
+  if (status === 'lodged') return { id: d.id as string, version: (l.json as Json).version as number };
+  const serial = String(++mrnSerial).padStart(12, '0');
+  const row = await world.db.db
+    .updateTable('declarations')
+    .set((eb) => ({
+      status: 'accepted',
+      mrn: makeMrn({ year: 2026, country: 'NL', serial, letter: 'R' }),
+      accepted_at: new Date(),
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', d.id as string)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return { id: d.id as string, version: row.version };
+}
+const lodgedDeclarations = new WeakMap<
+  World,
+  Partial<Record<Owner, Promise<{ id: string; version: number }>>>
+>();
+/** One lodged declaration per owner and world, for the calls that only read it. */
+function lodgedDeclaration(ctx: BuildContext): Promise<{ id: string; version: number }> {
+  const perWorld = lodgedDeclarations.get(ctx.world) ?? {};
+  lodgedDeclarations.set(ctx.world, perWorld);
+  perWorld[ctx.owner] ??= freshDeclaration(ctx, 'lodged');
+  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
+}
+
 /** A draft is staff's alone: a customer finds none, theirs or not. */
 const staffDraft = (ok: number): Record<Role, number> => ({
   ...staffOnly(ok),
@@ -1122,6 +1178,66 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   },
   'GET /api/sales-invoices/{id}/history': {
     build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
+    expect: readable(),
+  },
+  // customs declarations
+  'GET /api/declarations': {
+    build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
+    expect: listOther,
+  },
+  'GET /api/declarations/export': {
+    build: (ctx) => ({ query: { format: 'csv', customerId: id(ctx).partyId } }),
+    expect: listOther,
+  },
+  'POST /api/declarations': {
+    build: (ctx) => ({ body: { type: 'import', customerId: id(ctx).partyId } }),
+    expect: staffOnly(201),
+  },
+  'GET /api/declarations/{id}': {
+    build: async (ctx) => ({ path: { id: (await lodgedDeclaration(ctx)).id } }),
+    expect: readable(),
+  },
+  'PATCH /api/declarations/{id}': {
+    build: async (ctx) => {
+      const d = await freshDeclaration(ctx, 'draft');
+      return { path: { id: d.id }, body: { version: d.version, locationOfGoods: 'NLRTMECTDELTA' } };
+    },
+    expect: staffDraft(200),
+  },
+  'DELETE /api/declarations/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshDeclaration(ctx, 'draft')).id } }),
+    expect: staffDraft(204),
+  },
+  'POST /api/declarations/{id}/lodge': {
+    build: async (ctx) => {
+      const d = await freshDeclaration(ctx, 'draft');
+      return { path: { id: d.id }, body: { version: d.version } };
+    },
+    expect: staffDraft(200),
+  },
+  'POST /api/declarations/{id}/amend': {
+    build: async (ctx) => {
+      const d = await freshDeclaration(ctx, 'accepted');
+      return {
+        path: { id: d.id },
+        body: { version: d.version, reason: 'Location corrected', changes: { locationOfGoods: 'NLRTMAPMT' } },
+      };
+    },
+    expect: staffOnlyRecord(200),
+  },
+  'POST /api/declarations/{id}/cancel': {
+    build: async (ctx) => {
+      const d = await freshDeclaration(ctx, 'lodged');
+      return { path: { id: d.id }, body: { version: d.version, reason: 'Goods not shipped' } };
+    },
+    expect: staffOnlyRecord(200),
+  },
+  'GET /api/declarations/{id}/messages': {
+    build: async (ctx) => ({ path: { id: (await lodgedDeclaration(ctx)).id } }),
+    expect: readable(),
+  },
+  'GET /api/declarations/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await lodgedDeclaration(ctx)).id } }),
     expect: readable(),
   },
 };
