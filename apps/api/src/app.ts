@@ -258,6 +258,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       store,
       declarations,
       sandbox,
+      customs: sandbox,
     },
   });
 }

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { ChatPanel, ChatUnreadBadge } from '../features/chat/components/chat-panel.tsx';
 import { DossierPresence, DossierRoom } from '../features/chat/components/dossier-room.tsx';
 import { DossierEvents } from '../features/container-events/components/dossier-events.tsx';
+import { DossierDeclarations } from '../features/declarations/components/dossier-declarations.tsx';
 import { DocumentsTab } from '../features/documents/components/dossier-documents.tsx';
 import { DossierDetail, type DossierExtraTab } from '../features/dossiers/components/dossier-detail.tsx';
 import { anyPartyLookup, customerPartyLookup, partyLookup } from '../features/parties/api/parties-api.ts';
@@ -19,8 +20,8 @@ const carrierLookup = partyLookup('carrier');
 const containersOf = (dossier: Dossier) => dossier.containers.map((c) => c.number);
 
 /**
- * The dossier's legs (features/transports), documents, container events, offers (features/sales-offers)
- * and chat (features/chat) as tabs of the dossier screen: the screen composes the areas, so the
+ * The dossier's legs (features/transports), documents, container events, offers (features/sales-offers),
+ * invoices, customs declarations (features/declarations) and chat (features/chat) as tabs of the dossier screen: the screen composes the areas, so the
  * dossiers feature imports none.
  * Staff add legs and events from their tabs.
  */
@@ -64,6 +65,13 @@ const extraTabs = (staff: boolean): DossierExtraTab[] => [
         ]}
         staff={staff}
       />
+    ),
+  },
+  {
+    value: 'declarations',
+    label: 'Declarations',
+    content: (dossier) => (
+      <DossierDeclarations dossier={{ id: dossier.id, number: dossier.number }} staff={staff} />
     ),
   },
   {

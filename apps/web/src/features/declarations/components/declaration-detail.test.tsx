@@ -1,0 +1,167 @@
+import type { Declaration } from '@fvg/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorOf, field } from '../../../test/fields.ts';
+import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { aDeclaration, DECLARATION_ID, released } from '../test/fixtures.ts';
+import { DeclarationDetail } from './declaration-detail.tsx';
+
+type Answer = (body: Record<string, unknown>) => Response;
+
+function stubApi(declaration: Declaration, answers: Record<string, Answer> = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input).split('?')[0] ?? '';
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    for (const [key, answer] of Object.entries(answers)) {
+      const [m, suffix] = key.split(' ') as [string, string];
+      if (method === m && url.endsWith(suffix)) return answer(body);
+    }
+    if (url.endsWith('/history') || url.endsWith('/messages')) return jsonResponse([]);
+    return jsonResponse(declaration);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const start = (role: 'staff' | 'customer') =>
+  renderRoute(<DeclarationDetail id={DECLARATION_ID} role={role} />, {
+    path: '/declarations/$id',
+    url: `/declarations/${DECLARATION_ID}`,
+  });
+
+const problem = (status: number, errors: { field: string; message: string }[]) =>
+  jsonResponse(
+    {
+      type: 'about:blank',
+      title: 'Not lodged',
+      status,
+      detail: 'The declaration cannot be lodged yet',
+      errors,
+    },
+    status,
+  );
+
+/** Inside the read-only fieldset an input is disabled by its ancestor, which `:disabled` sees. */
+const locked = (name: string) => field(name).matches(':disabled');
+
+beforeEach(() => localStorage.clear());
+
+describe('the declaration screen', () => {
+  it('lets staff edit a draft: the fields are open, Save, Lodge and Delete are offered, the sandbox is named', async () => {
+    stubApi(aDeclaration());
+    await start('staff');
+    await screen.findByTestId('declaration-form');
+    expect(locked('officeOfLodgement')).toBe(false);
+    expect(field('declarant.eori').value).toBe('NL812345678');
+    expect(field('notes').value).toBe('Broker: call before lodging');
+    expect(screen.getByTestId('lodge-declaration')).toBeTruthy();
+    expect(screen.getByTestId('delete-record')).toBeTruthy();
+    expect(screen.getByTestId('form-submit').textContent).toBe('Save draft');
+    expect(screen.getByTestId('sandbox-badge').textContent).toBe('Sandbox');
+    expect(screen.getByTestId('sandbox-notice').textContent).toContain(
+      'Sandbox authority — not a real customs lodgement',
+    );
+    expect(screen.getByTestId('declaration-status').textContent).toBe('Draft');
+    expect(screen.getByTestId('sad-view').getAttribute('href')).toBe(
+      `/declarations/import/${DECLARATION_ID}/alt`,
+    );
+  });
+
+  it('shows a released declaration read-only: disabled fields, no Save or Lodge, the MRN in the header', async () => {
+    stubApi(released());
+    await start('staff');
+    await screen.findByTestId('declaration-header');
+    expect(screen.queryByTestId('declaration-form')).toBeNull();
+    expect(screen.queryByTestId('form-submit')).toBeNull();
+    expect(screen.queryByTestId('lodge-declaration')).toBeNull();
+    expect(screen.queryByTestId('delete-record')).toBeNull();
+    expect(locked('officeOfLodgement')).toBe(true);
+    expect(locked('declarant.eori')).toBe(true);
+    expect(screen.getByTestId('declaration-status').textContent).toBe('Released');
+    expect(screen.getByTestId('declaration-mrn').textContent).toBe('26NL000396000042R3');
+    expect(screen.getByTestId('sandbox-badge')).toBeTruthy();
+  });
+
+  it('shows customers their declaration read-only, without notes, actions or history', async () => {
+    stubApi({ ...released(), notes: null, allowedActions: [] });
+    await start('customer');
+    await screen.findByTestId('declaration-header');
+    expect(locked('officeOfLodgement')).toBe(true);
+    expect(screen.queryByTestId('field-notes')).toBeNull();
+    const actions = screen.getByTestId('record-actions');
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['SAD view']);
+    expect(within(actions).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByTestId('tab-history')).toBeNull();
+    expect(screen.getByTestId('tab-messages')).toBeTruthy();
+    expect(screen.getByTestId('tab-documents')).toBeTruthy();
+  });
+
+  it('puts a lodging refusal (422) on the header fields and the item rows, and lists it above the form', async () => {
+    const fetchMock = stubApi(aDeclaration(), {
+      'POST /lodge': () =>
+        problem(422, [
+          { field: 'declarant.eori', message: 'The declarant needs an EORI' },
+          { field: 'officeOfExitEntry', message: 'Enter the office of entry' },
+          { field: 'items.0.netMassKg', message: 'Enter the net mass' },
+        ]),
+    });
+    await start('staff');
+    fireEvent.click(await screen.findByTestId('lodge-declaration'));
+    fireEvent.click(await screen.findByTestId('lodge-confirm'));
+    await waitFor(() => expect(errorOf(field('declarant.eori'))).toContain('The declarant needs an EORI'));
+    const lodge = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/lodge') && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(lodge?.[1]?.body))).toEqual({ version: 3 });
+    const list = screen.getByTestId('lodge-problems');
+    expect(list.textContent).toContain('The declarant needs an EORI');
+    expect(list.textContent).toContain('Enter the office of entry');
+    expect(list.textContent).toContain('Enter the net mass');
+    // The items component shows the server's item error on its row.
+    expect(screen.getByTestId('declaration-items').textContent).toContain('Enter the net mass');
+  });
+
+  it('names a pending amendment and opens an amendment draft with a reason for an accepted declaration', async () => {
+    const accepted = aDeclaration({
+      status: 'accepted',
+      mrn: '26NL000396000042R3',
+      lodgedAt: '2026-11-12T10:00:00.000Z',
+      acceptedAt: '2026-11-12T10:00:02.000Z',
+      allowedActions: ['amend', 'cancel', 'copy'],
+    });
+    const fetchMock = stubApi(accepted, {
+      'POST /amend': () => jsonResponse({ ...accepted, pendingRequest: 'amendment', version: 4 }),
+    });
+    await start('staff');
+    await screen.findByTestId('declaration-header');
+    expect(locked('locationOfGoods')).toBe(true);
+    fireEvent.click(screen.getByTestId('amend-declaration'));
+    await screen.findByTestId('amend-banner');
+    expect(locked('locationOfGoods')).toBe(false);
+    fireEvent.change(field('locationOfGoods'), { target: { value: 'RWG terminal' } });
+    fireEvent.click(screen.getByTestId('amend-send'));
+    // The whole content is checked with the contract first: slow in jsdom.
+    const reason = await screen.findByTestId('reason', {}, { timeout: 5000 });
+    fireEvent.change(reason, { target: { value: 'Goods moved to another terminal' } });
+    fireEvent.click(screen.getByTestId('amend-dialog-confirm'));
+    await screen.findByTestId('pending-request-banner', {}, { timeout: 5000 });
+    expect(screen.getByTestId('pending-request-banner').textContent).toBe(
+      'Amendment sent to the authority, waiting for the answer.',
+    );
+    const amend = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/amend'));
+    expect(JSON.parse(String(amend?.[1]?.body))).toEqual({
+      version: 3,
+      reason: 'Goods moved to another terminal',
+      changes: { locationOfGoods: 'RWG terminal' },
+    });
+    // Back to read-only while the authority decides; no second request can be started.
+    expect(locked('locationOfGoods')).toBe(true);
+    expect(screen.queryByTestId('amend-declaration')).toBeNull();
+    expect(screen.queryByTestId('cancel-declaration')).toBeNull();
+  });
+});

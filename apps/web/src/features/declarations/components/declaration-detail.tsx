@@ -1,0 +1,720 @@
+import type { Declaration, DeclarationStatus, Role } from '@fvg/contracts';
+import { Alert, Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconBan,
+  IconCopy,
+  IconFileText,
+  IconHourglass,
+  IconPencil,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { pathFor } from '../../../app/route-table.ts';
+import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import { SidePanel } from '../../../components/records/facts.tsx';
+import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import {
+  fieldPathsOf,
+  RecordFormShell,
+  useRecordBase,
+  useRecordSubmit,
+  useUnsavedChangesGuard,
+} from '../../../components/records/record-form.tsx';
+import { StatusBadge } from '../../../components/records/status-badge.tsx';
+import { useAdminMode } from '../../../lib/admin-mode.ts';
+import { isApiError, problemMessage } from '../../../lib/api-client.ts';
+import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from '../../../lib/field-messages.ts';
+import { applyProblemToForm } from '../../../lib/form-errors.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { DocumentsTab } from '../../documents/components/dossier-documents.tsx';
+import {
+  declarationHistoryOptions,
+  declarationMessagesOptions,
+  declarationOptions,
+  useAmendDeclaration,
+  useCancelDeclaration,
+  useCreateDeclaration,
+  useDeleteDeclaration,
+  useLodgeDeclaration,
+  useUpdateDeclaration,
+} from '../api/declarations-api.ts';
+import { LodgeDialog, ReasonDialog } from './declaration-dialogs.tsx';
+import {
+  contentInputOf,
+  type DeclarationFormValues,
+  declarationResolver,
+  formValuesOf,
+  itemErrorsOf,
+} from './declaration-form.ts';
+import { DeclarationHeader } from './declaration-header.tsx';
+import { DeclarationItems, type ItemFormValue } from './declaration-items.tsx';
+import { declarationPath, eur, lastMessageText } from './declaration-list-config.tsx';
+import { DeclarationMessages } from './declaration-messages.tsx';
+import {
+  DECLARATION_STATUS_COLORS,
+  DECLARATION_STATUS_LABELS,
+  DECLARATION_FIELD_LABELS as L,
+  SANDBOX_LABEL,
+  typeCategoryLabel,
+} from './declaration-meta.ts';
+import { SandboxBadge, SandboxNotice } from './sandbox-notice.tsx';
+
+type Form = UseFormReturn<DeclarationFormValues>;
+type Mode = 'view' | 'draft' | 'amend';
+
+const PENDING_TEXT = {
+  amendment: 'Amendment sent to the authority, waiting for the answer.',
+  cancellation: 'Cancellation request sent to the authority, waiting for the answer.',
+} as const;
+
+/** The route of the SAD view of this type (the sad helper's screens). */
+const sadRoute = (type: Declaration['type']) => `declaration-${type}-alt` as const;
+
+/** The top-level fields whose value differs from the stored declaration: what an amendment changes. */
+function changesOf(values: DeclarationFormValues, base: DeclarationFormValues) {
+  const all = contentInputOf(values) as Record<string, unknown>;
+  const before = contentInputOf(base) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(all).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
+  );
+}
+
+/** Every message of a lodging refusal, worded with the form's labels: the list above the form. */
+function problemLines(error: unknown): string[] {
+  if (!isApiError(error) || error.fieldErrors.length === 0) return [problemMessage(error)];
+  return error.fieldErrors.map((e) => {
+    const path = normalizeFieldPath(e.field);
+    const item = /^items\.(\d+)\.(.+)$/.exec(path);
+    const label = item ? `Item ${Number(item[1]) + 1}: ${labelFor(item[2] ?? '', L)}` : labelFor(path, L);
+    return fieldMessage(problemIssue(e), label);
+  });
+}
+
+function ItemsField({
+  form,
+  declaration,
+  readOnly,
+}: {
+  form: Form;
+  declaration: Declaration;
+  readOnly: boolean;
+}) {
+  const items = (useWatch({ control: form.control, name: 'items' }) ?? []) as ItemFormValue[];
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const exchangeRate = useWatch({ control: form.control, name: 'exchangeRate' });
+  // Subscribes to the errors so server and resolver messages reach the item cells.
+  const errors = form.formState.errors.items;
+  return (
+    <DeclarationItems
+      type={declaration.type}
+      currency={currency || null}
+      exchangeRate={exchangeRate || null}
+      value={items}
+      onChange={(next) => form.setValue('items', next, { shouldDirty: true })}
+      readOnly={readOnly}
+      errors={itemErrorsOf(errors)}
+    />
+  );
+}
+
+function Content({
+  form,
+  declaration,
+  readOnly,
+  staff,
+  banner,
+}: {
+  form: Form;
+  declaration: Declaration;
+  readOnly: boolean;
+  staff: boolean;
+  banner?: ReactNode;
+}) {
+  return (
+    <Stack gap="lg">
+      {banner}
+      <DeclarationHeader form={form} type={declaration.type} readOnly={readOnly} staff={staff} />
+      <ItemsField form={form} declaration={declaration} readOnly={readOnly} />
+    </Stack>
+  );
+}
+
+function Side({ d }: { d: Declaration }) {
+  const at = (label: string, value: string | null) => [label, value && formatDateTime(value)] as const;
+  return (
+    <SidePanel
+      rows={[
+        ['Status', DECLARATION_STATUS_LABELS[d.status]],
+        ['Type', typeCategoryLabel(d.type, d.category)],
+        ['LRN', <Code key="lrn">{d.lrn}</Code>],
+        [
+          'MRN',
+          d.mrn && (
+            <Code key="mrn" data-testid="side-mrn">
+              {d.mrn}
+            </Code>
+          ),
+        ],
+        ['Customs value', eur(d.totals.customsValue)],
+        ...(d.type === 'import'
+          ? ([['Duty + VAT (est.)', d.totals.dutyAndVat && eur(d.totals.dutyAndVat)]] as const)
+          : []),
+        ['Last message', d.lastMessage && lastMessageText(d.lastMessage)],
+        at('Lodged', d.lodgedAt),
+        at('Accepted', d.acceptedAt),
+        at('Released', d.releasedAt),
+        at('Exited', d.exitedAt),
+        at('Arrived', d.arrivedAt),
+        at('Discharged', d.dischargedAt),
+        ['Gateway', d.gateway.sandbox ? SANDBOX_LABEL : d.gateway.label],
+        ['Created', `${formatDateTime(d.createdAt)}${d.createdBy ? ` by ${d.createdBy.name}` : ''}`],
+        ['Updated', formatDateTime(d.updatedAt)],
+      ]}
+    />
+  );
+}
+
+function Subtitle({ d, staff }: { d: Declaration; staff: boolean }) {
+  const customer = `${d.customer.name} (${d.customer.code})`;
+  return (
+    <>
+      {typeCategoryLabel(d.type, d.category)} ·{' '}
+      {staff ? (
+        <Anchor component={Link} to={pathFor('party', { id: d.customer.id })}>
+          {customer}
+        </Anchor>
+      ) : (
+        customer
+      )}
+      {d.dossier && (
+        <>
+          {' · dossier '}
+          <Anchor
+            component={Link}
+            to={pathFor('dossier', { dossierId: d.dossier.number })}
+            ff="monospace"
+            data-testid="declaration-dossier"
+          >
+            {d.dossier.number}
+          </Anchor>
+        </>
+      )}
+      {d.mrn && (
+        <>
+          {' · MRN '}
+          <Code data-testid="declaration-mrn">{d.mrn}</Code>
+        </>
+      )}
+    </>
+  );
+}
+
+function History({ id, allowRaw }: { id: string; allowRaw: boolean }) {
+  const history = useQuery(declarationHistoryOptions(id));
+  return (
+    <HistoryTab
+      entries={history.data}
+      loading={history.isPending}
+      error={history.error ?? undefined}
+      onRetry={() => void history.refetch()}
+      fieldLabels={L}
+      formatValue={(field, value) =>
+        field === 'status' && typeof value === 'string'
+          ? (DECLARATION_STATUS_LABELS[value as DeclarationStatus] ?? value)
+          : formatAuditValue(value)
+      }
+      allowRaw={allowRaw}
+    />
+  );
+}
+
+function Messages({ id }: { id: string }) {
+  const messages = useQuery(declarationMessagesOptions(id));
+  return (
+    <DeclarationMessages
+      messages={messages.data}
+      loading={messages.isPending}
+      error={messages.error ?? undefined}
+      onRetry={() => void messages.refetch()}
+    />
+  );
+}
+
+/** The rules of the last refusal of lodging, as the authority worded them. */
+function RejectionBanner({ d }: { d: Declaration }) {
+  if (d.status !== 'rejected' || d.rejection.length === 0) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title="Rejected by the authority"
+      data-testid="rejection"
+    >
+      <Stack gap={4}>
+        {d.rejection.map((r) => (
+          <Text key={`${r.code}-${r.field ?? ''}`} size="sm">
+            <Code>{r.code}</Code> {r.text}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function ProblemsBanner({ title, lines }: { title: string; lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={title}
+      data-testid="lodge-problems"
+    >
+      <Stack gap={2}>
+        {lines.map((line) => (
+          <Text key={line} size="sm">
+            • {line}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+export interface DeclarationDetailProps {
+  id: string;
+  role: Role | undefined;
+}
+
+/**
+ * /declarations/$id. Staff fill a draft by sections and items (estimate live), save it and lodge it
+ * after a confirmation; the authority's answers arrive live (hub RecordChanged) in the status, the
+ * MRN and the message timeline. Once lodged the declaration is read-only: an amendment opens the
+ * form as a draft of the changes, sent with a reason; a cancellation asks for one. Customers see
+ * their lodged declarations read-only, without notes or actions.
+ */
+export function DeclarationDetail({ id, role }: DeclarationDetailProps): ReactNode {
+  const query = useQuery(declarationOptions(id));
+  const adminMode = useAdminMode(role);
+  const staff = role === 'admin' || role === 'staff';
+  const d = query.data;
+  if (!d)
+    return (
+      <DetailLayout
+        route="declaration"
+        recordId={id}
+        loading={query.isPending}
+        error={query.error ?? undefined}
+        onRetry={() => void query.refetch()}
+        tabs={[]}
+      />
+    );
+  return (
+    <LoadedDeclaration
+      key={d.id}
+      declaration={d}
+      staff={staff}
+      adminMode={adminMode.enabled}
+      reload={async () => (await query.refetch()).data}
+    />
+  );
+}
+
+function LoadedDeclaration({
+  declaration: d,
+  staff,
+  adminMode,
+  reload,
+}: {
+  declaration: Declaration;
+  staff: boolean;
+  adminMode: boolean;
+  reload: () => Promise<Declaration | undefined>;
+}) {
+  const navigate = useNavigate();
+  const form = useForm<DeclarationFormValues>({
+    resolver: declarationResolver,
+    defaultValues: formValuesOf(d),
+  });
+  const base = useRecordBase(form, d, formValuesOf);
+  const [amending, setAmending] = useState(false);
+  const [asking, setAsking] = useState<'lodge' | 'delete' | 'cancel' | 'amend' | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [preparing, setPreparing] = useState(false);
+  const update = useUpdateDeclaration();
+  const lodge = useLodgeDeclaration();
+  const amend = useAmendDeclaration();
+  const cancel = useCancelDeclaration();
+  const remove = useDeleteDeclaration();
+  const copy = useCreateDeclaration();
+  const can = (action: Declaration['allowedActions'][number]) => staff && d.allowedActions.includes(action);
+  const mode: Mode = can('edit') ? 'draft' : amending && can('amend') ? 'amend' : 'view';
+  const guard = useUnsavedChangesGuard(mode !== 'view' && form.formState.isDirty);
+
+  const save = async (values: DeclarationFormValues) => {
+    const saved = await update.mutateAsync({
+      id: d.id,
+      body: { ...contentInputOf(values), version: base.version ?? d.version },
+    });
+    base.restart(saved);
+    return saved;
+  };
+  const submit = useRecordSubmit(
+    form,
+    async (values) => {
+      setProblems([]);
+      await save(values);
+      notifications.show({ color: 'green', message: 'Draft saved.' });
+    },
+    { labels: L },
+  );
+  const mapProblems = (error: unknown) => {
+    applyProblemToForm(error, form.setError, {
+      fields: fieldPathsOf(form.getValues()) as never[],
+      labels: L,
+    });
+    setProblems(problemLines(error));
+  };
+
+  /** Unsaved changes are saved first: what is lodged is what is stored. */
+  const askLodge = async () => {
+    setProblems([]);
+    if (form.formState.isDirty) {
+      setPreparing(true);
+      try {
+        if (!(await form.trigger())) return;
+        await save(form.getValues());
+      } catch (error) {
+        mapProblems(error);
+        return;
+      } finally {
+        setPreparing(false);
+      }
+    }
+    setAsking('lodge');
+  };
+
+  const onLodge = () =>
+    lodge.mutate(
+      { id: d.id, version: base.version ?? d.version },
+      {
+        onSuccess: (saved) => {
+          base.restart(saved);
+          notifications.show({
+            color: 'green',
+            title: `Declaration ${saved.lrn} lodged`,
+            message: 'The authority answers in the messages; the status follows on its own.',
+          });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) void reload();
+          mapProblems(error);
+        },
+        onSettled: () => setAsking(null),
+      },
+    );
+
+  const onAmend = (reason: string) => {
+    setReasonError(undefined);
+    const changes = changesOf(form.getValues(), formValuesOf(d));
+    amend.mutate(
+      { id: d.id, body: { version: d.version, reason, changes } },
+      {
+        onSuccess: (saved) => {
+          setAsking(null);
+          setAmending(false);
+          base.restart(saved);
+          notifications.show({ color: 'green', message: PENDING_TEXT.amendment });
+        },
+        onError: (error) => {
+          setAsking(null);
+          if (isApiError(error) && error.fieldErrors.some((e) => e.field === 'reason'))
+            setReasonError(problemMessage(error));
+          mapProblems(error);
+        },
+      },
+    );
+  };
+
+  const onCancelRequest = (reason: string) => {
+    setReasonError(undefined);
+    cancel.mutate(
+      { id: d.id, body: { version: d.version, reason } },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          notifications.show({ color: 'green', message: PENDING_TEXT.cancellation });
+        },
+        onError: (error) => setReasonError(problemMessage(error)),
+      },
+    );
+  };
+
+  const onDelete = () =>
+    remove.mutate(d.id, {
+      onSuccess: () => {
+        guard.release();
+        notifications.show({ color: 'green', message: `Draft declaration ${d.lrn} deleted.` });
+        void navigate({ to: pathFor('declarations'), replace: true });
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'Not deleted', message: problemMessage(error) }),
+      onSettled: () => setAsking(null),
+    });
+
+  const onCopy = () =>
+    copy.mutate(
+      { type: d.type, copyOf: d.id },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: `Copied into the new draft ${saved.lrn}.` });
+          void navigate({ to: declarationPath(saved) });
+        },
+        onError: (error) =>
+          notifications.show({ color: 'red', title: 'Not copied', message: problemMessage(error) }),
+      },
+    );
+
+  const discardAmendment = () => {
+    form.reset(formValuesOf(d));
+    setAmending(false);
+    setProblems([]);
+  };
+
+  const banner = (
+    <Stack gap="sm">
+      {d.gateway.sandbox && <SandboxNotice />}
+      {d.pendingRequest && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconHourglass aria-hidden />}
+          data-testid="pending-request-banner"
+        >
+          {PENDING_TEXT[d.pendingRequest]}
+        </Alert>
+      )}
+      <RejectionBanner d={d} />
+      {mode === 'amend' && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconPencil aria-hidden />}
+          title="Amendment draft"
+          data-testid="amend-banner"
+        >
+          Change what needs changing, then send the amendment with a reason. The declaration stays as lodged
+          until the authority accepts it.
+        </Alert>
+      )}
+      <ProblemsBanner
+        title={mode === 'amend' ? 'Not sent' : 'Not lodged yet: fix these first'}
+        lines={problems}
+      />
+    </Stack>
+  );
+
+  const content =
+    mode === 'draft' ? (
+      <RecordFormShell
+        form={form}
+        submit={submit}
+        submitLabel="Save draft"
+        label="Declaration draft"
+        testId="declaration-form"
+        fieldLabels={L}
+        onReload={async () => {
+          const fresh = await reload();
+          return fresh ? base.reapply(fresh) : undefined;
+        }}
+        {...(form.formState.isDirty ? { onCancel: () => form.reset() } : {})}
+      >
+        <Content form={form} declaration={d} readOnly={false} staff={staff} banner={banner} />
+      </RecordFormShell>
+    ) : mode === 'amend' ? (
+      <Stack gap="lg" data-testid="declaration-amend">
+        <Content form={form} declaration={d} readOnly={false} staff={staff} banner={banner} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={discardAmendment} data-testid="amend-discard">
+            Discard amendment
+          </Button>
+          <Button
+            leftSection={<IconSend size={16} aria-hidden />}
+            onClick={async () => {
+              setProblems([]);
+              if (!form.formState.isDirty) {
+                setProblems(['Nothing changed yet: change the fields to amend first.']);
+                return;
+              }
+              if (await form.trigger()) setAsking('amend');
+            }}
+            data-testid="amend-send"
+          >
+            Send amendment…
+          </Button>
+        </Group>
+      </Stack>
+    ) : (
+      <Content form={form} declaration={d} readOnly staff={staff} banner={banner} />
+    );
+
+  const tabs: DetailTab[] = [
+    { value: 'declaration', label: 'Declaration', badge: d.items.length || undefined, content },
+    { value: 'messages', label: 'Messages', content: <Messages id={d.id} /> },
+    {
+      value: 'documents',
+      label: 'Documents',
+      content: <DocumentsTab recordType="declaration" recordId={d.id} />,
+    },
+    ...(staff
+      ? [{ value: 'history', label: 'History', content: <History id={d.id} allowRaw={adminMode} /> }]
+      : []),
+  ];
+
+  const actions = (
+    <>
+      <Button
+        component={Link}
+        to={pathFor(sadRoute(d.type), { id: d.id })}
+        variant="default"
+        leftSection={<IconFileText size={16} aria-hidden />}
+        data-testid="sad-view"
+      >
+        SAD view
+      </Button>
+      {can('lodge') && (
+        <Button
+          leftSection={<IconSend size={16} aria-hidden />}
+          onClick={() => void askLodge()}
+          loading={preparing}
+          data-testid="lodge-declaration"
+        >
+          Lodge…
+        </Button>
+      )}
+      {can('amend') && mode !== 'amend' && !d.pendingRequest && (
+        <Button
+          variant="light"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          onClick={() => setAmending(true)}
+          data-testid="amend-declaration"
+        >
+          Amend…
+        </Button>
+      )}
+      {can('cancel') && !d.pendingRequest && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconBan size={16} aria-hidden />}
+          onClick={() => setAsking('cancel')}
+          data-testid="cancel-declaration"
+        >
+          Cancel declaration…
+        </Button>
+      )}
+      {can('copy') && (
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} aria-hidden />}
+          onClick={onCopy}
+          loading={copy.isPending}
+          data-testid="copy-declaration"
+        >
+          Copy
+        </Button>
+      )}
+      {can('delete') && (
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => setAsking('delete')}
+          data-testid="delete-record"
+        >
+          Delete draft
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <DetailLayout
+        route="declaration"
+        recordId={d.lrn}
+        subtitle={<Subtitle d={d} staff={staff} />}
+        status={
+          <Group gap="xs">
+            <StatusBadge
+              status={d.status}
+              colors={DECLARATION_STATUS_COLORS}
+              labels={DECLARATION_STATUS_LABELS}
+              size="lg"
+              testId="declaration-status"
+            />
+            {d.gateway.sandbox && <SandboxBadge />}
+          </Group>
+        }
+        actions={actions}
+        tabs={tabs}
+        side={<Side d={d} />}
+      />
+      {staff && (
+        <>
+          <LodgeDialog
+            opened={asking === 'lodge'}
+            declaration={d}
+            loading={lodge.isPending}
+            onConfirm={onLodge}
+            onCancel={() => setAsking(null)}
+          />
+          <ReasonDialog
+            opened={asking === 'amend'}
+            title={`Send the amendment of ${d.lrn}?`}
+            message="The changes go to the authority; the declaration stays as lodged until it accepts them."
+            confirmLabel="Send amendment"
+            loading={amend.isPending}
+            error={reasonError}
+            onConfirm={onAmend}
+            onCancel={() => setAsking(null)}
+            testId="amend-dialog"
+          />
+          <ReasonDialog
+            opened={asking === 'cancel'}
+            title={`Cancel declaration ${d.lrn}?`}
+            message="The authority is asked to invalidate the declaration. Until it answers, nothing changes."
+            confirmLabel="Request cancellation"
+            danger
+            loading={cancel.isPending}
+            error={reasonError}
+            onConfirm={onCancelRequest}
+            onCancel={() => setAsking(null)}
+            testId="cancel-dialog"
+          />
+          <ConfirmDialog
+            opened={asking === 'delete'}
+            title={`Delete draft ${d.lrn}?`}
+            message="The draft is removed for good. Its LRN is not used again."
+            confirmLabel="Delete draft"
+            danger
+            loading={remove.isPending}
+            onConfirm={onDelete}
+            onCancel={() => setAsking(null)}
+          />
+        </>
+      )}
+      {guard.dialog}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ListPage } from '../../../components/records/list-page.tsx';
+import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { validateDeclarationsSearch } from '../search.ts';
+import { aListItem } from '../test/fixtures.ts';
+import { declarationListConfig } from './declaration-list-config.tsx';
+
+const lookup: LookupSource = { key: ['lookup'], search: async () => [], byId: async () => null };
+
+const accepted = aListItem();
+const rejectedExport = aListItem({
+  id: '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d',
+  type: 'export',
+  category: 'B1',
+  status: 'rejected',
+  lrn: 'LRN-2026-000043',
+  mrn: null,
+  dossier: null,
+  declarantName: null,
+  customsValue: '2500.50',
+  dutyAndVat: null,
+  lastMessage: { kind: 'rejected', at: '2026-11-12T11:00:00.000Z' },
+  pendingRequest: null,
+});
+const pending = aListItem({
+  id: '2b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d',
+  lrn: 'LRN-2026-000044',
+  pendingRequest: 'amendment',
+});
+
+function stubList() {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
+    jsonResponse({
+      items: [accepted, rejectedExport, pending],
+      total: 3,
+      totalIsEstimate: false,
+      page: 1,
+      pageSize: 50,
+      nextCursor: null,
+    }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const start = (staff: boolean, url = '/declarations') =>
+  renderRoute(
+    <ListPage config={declarationListConfig({ staff, customerLookup: lookup, dossierLookup: lookup })} />,
+    { path: '/declarations', url, validateSearch: validateDeclarationsSearch },
+  );
+
+beforeEach(() => {
+  localStorage.clear();
+  giveElementsSize();
+});
+
+describe('the declarations list', () => {
+  it('shows the model’s columns with labels, not codes, and euro amounts through the one formatter', async () => {
+    stubList();
+    await start(true);
+    const row = await screen.findByTestId('row-LRN-2026-000042');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'LRN',
+      'MRN',
+      'Type',
+      'Status',
+      'Dossier',
+      'Customer',
+      'Customs value',
+      'Duty + VAT (est.)',
+      'Last message',
+    ]);
+    expect(within(row).getByRole('link', { name: 'LRN-2026-000042' }).getAttribute('href')).toBe(
+      `/declarations/${accepted.id}`,
+    );
+    expect(row.textContent).toContain('26NL000396000042R3');
+    expect(row.textContent).toContain('Import');
+    expect(within(row).getByTestId('row-status').textContent).toBe('Accepted');
+    expect(row.textContent).toContain('€10,000.00');
+    expect(row.textContent).toContain('€2,100.00');
+    expect(row.textContent).toContain('Accepted, MRN allocated · 12 Nov 2026');
+    // No raw codes or ISO instants anywhere in the row.
+    expect(row.textContent).not.toMatch(/\bimport\b|accepted\b|2026-11-12T/);
+
+    const other = screen.getByTestId('row-LRN-2026-000043');
+    expect(other.textContent).toContain('Export');
+    expect(within(other).getByTestId('row-status').textContent).toBe('Rejected');
+    expect(other.textContent).toContain('€2,500.50');
+    expect(other.getAttribute('data-accent')).toBe('danger');
+    expect(row.getAttribute('data-accent')).toBeNull();
+  });
+
+  it('marks a declaration waiting for the authority’s answer to a request', async () => {
+    stubList();
+    await start(true);
+    const row = await screen.findByTestId('row-LRN-2026-000044');
+    expect(within(row).getByTestId('pending-request').textContent).toBe('Amendment pending');
+    expect(within(screen.getByTestId('row-LRN-2026-000042')).queryByTestId('pending-request')).toBeNull();
+  });
+
+  it('sends the filters from the URL as the API names them', async () => {
+    const fetchMock = stubList();
+    await start(
+      true,
+      '/declarations?type=import,transit&status=accepted,released&reference=26NL&from=2026-11-01&to=2026-11-30&pendingRequest=true&sort=-customsValue',
+    );
+    await screen.findByTestId('row-LRN-2026-000042');
+    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://x');
+    expect(url.pathname).toMatch(/\/declarations$/);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      type: 'import,transit',
+      status: 'accepted,released',
+      reference: '26NL',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      pendingRequest: 'true',
+      sort: '-customsValue',
+    });
+    await waitFor(() => expect(screen.getByTestId('filters-clear').textContent).toBe('Clear filters (5)'));
+  });
+
+  it('drops what the URL names that the list does not know', () => {
+    expect(
+      validateDeclarationsSearch({ type: 'import,bogus', status: 'nope', sort: 'secret', from: 'x' }),
+    ).toEqual({
+      type: 'import',
+    });
+  });
+
+  it('offers customers no customer or dossier filter and no draft status', async () => {
+    stubList();
+    await start(false);
+    await screen.findByTestId('row-LRN-2026-000042');
+    expect(screen.queryByTestId('filter-customerId')).toBeNull();
+    expect(screen.queryByTestId('filter-dossierId')).toBeNull();
+    const config = declarationListConfig({ staff: false, customerLookup: lookup, dossierLookup: lookup });
+    const status = config.filters?.find((f) => f.kind === 'multiselect' && f.key === 'status');
+    expect(status?.kind === 'multiselect' && status.options.map((o) => o.value)).not.toContain('draft');
+    const staffStatus = declarationListConfig({
+      staff: true,
+      customerLookup: lookup,
+      dossierLookup: lookup,
+    }).filters?.find((f) => f.kind === 'multiselect' && f.key === 'status');
+    expect(staffStatus?.kind === 'multiselect' && staffStatus.options.map((o) => o.value)).toContain('draft');
+  });
+});

@@ -1,0 +1,150 @@
+import { acmeDossier, apiAs, DEMO, expect, screens, signIn, test } from './support.ts';
+
+/*
+ * Customs declarations end to end, against the real app and its sandbox authority (answers after
+ * SANDBOX_DELAYS, set short by global-setup.ts): staff make an import declaration from a dossier's
+ * Declarations tab, fill its item, lodge it, and watch it become accepted (with an MRN) and released
+ * on screen without a reload; the customer then sees it read-only. Screenshots of the list, the
+ * detail as a draft and released, and the dossier's tab go to test-results/screens/.
+ */
+
+const party = (name: string, eori: string) => ({
+  partyId: null,
+  name,
+  street: 'Waalhaven 12',
+  postalCode: '3089 JH',
+  city: 'Rotterdam',
+  countryCode: 'NL',
+  eori,
+});
+
+test('staff lodge an import declaration made from a dossier and watch it released live; the customer sees it read-only', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const dossier = await acmeDossier(baseURL as string, { customerReference: `DECL-${Date.now()}` });
+  const staff = await apiAs(baseURL as string, DEMO.staff);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.staff);
+
+  // The dossier's tab makes the draft and opens it.
+  await page.goto(`/dossiers/${dossier.number}?tab=declarations`);
+  await expect(page.getByTestId('dossier-declarations-empty')).toBeVisible();
+  await page.getByTestId('new-import-declaration').click();
+  await expect(page).toHaveURL(/\/declarations\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop() as string;
+  await expect(page.getByTestId('declaration-status')).toHaveText('Draft');
+  await expect(page.getByTestId('sandbox-badge')).toBeVisible();
+  await expect(page.getByTestId('sandbox-notice')).toContainText(
+    'Sandbox authority — not a real customs lodgement',
+  );
+  await expect(page.getByTestId('declaration-dossier')).toHaveText(dossier.number);
+
+  // The header's parties, offices and finances as a broker's system would send them (through the API:
+  // this test is about the item, the lodgement and the answers); the untouched form follows live.
+  const draft = await staff.call<{ version: number; lrn: string }>('GET', `/declarations/${id}`);
+  await staff.call('PATCH', `/declarations/${id}`, {
+    version: draft.version,
+    declarant: party('FVG Forwarding BV', 'NL001234567'),
+    consignee: party('Acme Imports BV', 'NL009876543'),
+    representativeStatus: '1',
+    officeOfLodgement: 'NL000396',
+    officeOfExitEntry: 'NL000396',
+    countryOfDispatch: 'CN',
+    countryOfDestination: 'NL',
+    transportModeBorder: '1',
+    transportModeInland: '3',
+    currency: 'EUR',
+    invoiceTotal: '12500.00',
+    locationOfGoods: 'ECT Delta terminal, Maasvlakte',
+  });
+  await expect(page.getByTestId('field-officeOfLodgement')).toHaveValue('NL000396');
+  await expect(page.getByTestId('field-declarant.eori')).toHaveValue('NL001234567');
+
+  // One item, typed on screen.
+  const items = page.getByTestId('declaration-items');
+  if ((await items.getByTestId('item-0').count()) === 0) await items.getByTestId('add-item').click();
+  await page.getByTestId('field-items.0.commodityCode').fill('8471 30 00');
+  await page.getByTestId('field-items.0.description').fill('Portable computers');
+  const origin = page.getByTestId('field-items.0.countryOfOrigin');
+  await origin.click();
+  await origin.fill('CN');
+  await page.getByRole('option', { name: /^CN\b/ }).first().click();
+  await page.getByTestId('field-items.0.procedureCode').fill('4000');
+  await page.getByTestId('field-items.0.packages').fill('25');
+  await page.getByTestId('field-items.0.grossMassKg').fill('180');
+  await page.getByTestId('field-items.0.netMassKg').fill('150');
+  await page.getByTestId('field-items.0.customsValue').fill('12500.00');
+  await page.getByTestId('details-item-0').click();
+  await page.getByTestId('field-items.0.invoiceValue').fill('12500.00');
+  await page.getByTestId('field-items.0.dutyRate').fill('0');
+  await page.getByTestId('field-items.0.vatRate').fill('21');
+  await expect(page.getByTestId('item-0-calculation')).toContainText('2,625.00');
+  await page.getByTestId('form-submit').click();
+  await expect(page.getByTestId('form-submit')).toBeEnabled();
+  await page.getByTestId('details-item-0').click();
+  await screens(page, 'declaration-draft');
+
+  // Lodge; a marker on the window proves nothing reloads while the authority answers.
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+  await page.getByTestId('lodge-declaration').click();
+  await expect(page.getByTestId('lodge-dialog')).toContainText(
+    'Sandbox authority — not a real customs lodgement',
+  );
+  await page.getByTestId('lodge-confirm').click();
+  await expect(page.getByTestId('declaration-status')).toHaveText(/Lodged|Accepted|Released/);
+  await expect(page.getByTestId('declaration-status'))
+    .toHaveText('Accepted', { timeout: 30_000 })
+    .catch(() => {
+      // The sandbox may answer acceptance and release inside one poll of the screen: release is what counts.
+    });
+  await expect(page.getByTestId('declaration-status')).toHaveText('Released', { timeout: 45_000 });
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  const mrn = (await page.getByTestId('declaration-mrn').textContent()) as string;
+  expect(mrn).toMatch(/^\d{2}NL[A-Z0-9]{12}R[A-Z0-9]$/);
+  await expect(page.getByTestId('lodge-declaration')).toHaveCount(0);
+  await expect(page.getByTestId('field-officeOfLodgement')).toBeDisabled();
+
+  // The messages: our lodgement, the acceptance with the MRN, the release.
+  await page.getByTestId('tab-messages').click();
+  await expect(page.getByTestId('message-lodge')).toContainText('Declaration lodged');
+  await expect(page.getByTestId('message-accepted').getByTestId('message-mrn')).toHaveText(mrn);
+  await expect(page.getByTestId('message-released')).toContainText('Goods released');
+  await page.getByTestId('tab-declaration').click();
+  await screens(page, 'declaration-released');
+
+  // The list and the dossier's tab show it released, with its MRN.
+  await page.goto(`/declarations?reference=${mrn.slice(0, 10)}`);
+  const row = page.getByTestId(`row-${draft.lrn}`);
+  await expect(row).toContainText(mrn);
+  await expect(row.getByTestId('row-status')).toHaveText('Released');
+  await expect(row).toContainText('€12,500.00');
+  await expect(page.getByTestId('sandbox-notice')).toBeVisible();
+  await page.goto('/declarations');
+  await expect(page.getByTestId(`row-${draft.lrn}`)).toBeVisible();
+  await screens(page, 'declarations-list');
+  await page.goto(`/dossiers/${dossier.number}?tab=declarations`);
+  const tabRow = page.getByTestId(`dossier-declaration-${draft.lrn}`);
+  await expect(tabRow).toContainText(mrn);
+  await expect(tabRow.getByTestId('row-status')).toHaveText('Released');
+  await screens(page, 'dossier-declarations');
+
+  // The customer: their declaration, read-only, without notes or actions.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const customer = await context.newPage();
+  await signIn(customer, DEMO.customer);
+  await customer.goto(`/declarations/${id}`);
+  await expect(customer.getByTestId('declaration-status')).toHaveText('Released');
+  await expect(customer.getByTestId('field-officeOfLodgement')).toBeDisabled();
+  await expect(customer.getByTestId('field-notes')).toHaveCount(0);
+  await expect(customer.getByTestId('lodge-declaration')).toHaveCount(0);
+  await expect(customer.getByTestId('amend-declaration')).toHaveCount(0);
+  await expect(customer.getByTestId('cancel-declaration')).toHaveCount(0);
+  await expect(customer.getByTestId('sandbox-badge')).toBeVisible();
+  await screens(customer, 'declaration-customer');
+  await context.close();
+});
