@@ -1,5 +1,8 @@
-import { ScreenFrame } from '../components/screen-frame.tsx';
+import { useParams } from '@tanstack/react-router';
+import { SadView } from '../features/declarations/sad/sad-view.tsx';
 
+/** /declarations/import/$id/alt: the import declaration as the Single Administrative Document. */
 export default function DeclarationImportAltScreen() {
-  return <ScreenFrame route="declaration-import-alt" />;
+  const { id } = useParams({ strict: false }) as { id: string };
+  return <SadView key={id} route="declaration-import-alt" id={id} />;
 }

@@ -1,5 +1,8 @@
-import { ScreenFrame } from '../components/screen-frame.tsx';
+import { useParams } from '@tanstack/react-router';
+import { SadView } from '../features/declarations/sad/sad-view.tsx';
 
+/** /declarations/transit/$id/alt: the transit declaration as the Single Administrative Document. */
 export default function DeclarationTransitAltScreen() {
-  return <ScreenFrame route="declaration-transit-alt" />;
+  const { id } = useParams({ strict: false }) as { id: string };
+  return <SadView key={id} route="declaration-transit-alt" id={id} />;
 }
