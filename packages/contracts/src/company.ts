@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BASE_CURRENCIES, PEPPOL_SCHEMES, SERIES_KINDS } from './company-values.ts';
+import { BASE_CURRENCIES, formatSeriesNumber, PEPPOL_SCHEMES, SERIES_KINDS } from './company-values.ts';
+import { MAX_LRN_LENGTH } from './declarations-values.ts';
 import { int, optionalText, text, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
 import { taxIdSchema } from './tax-id-schema.ts';
@@ -106,6 +107,14 @@ export const companyFieldsSchema = z.strictObject({
         if (seen.has(key))
           ctx.addIssue({ code: 'custom', path: [i, 'kind'], message: 'This series is listed twice' });
         seen.add(key);
+        // The declaration series makes LRNs, which customs takes up to 22 characters (domain-standards).
+        const lrn = formatSeriesNumber(s.prefix, s.year ?? new Date().getUTCFullYear(), s.nextNumber);
+        if (s.kind === 'declaration' && lrn.length > MAX_LRN_LENGTH)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'prefix'],
+            message: `An LRN has at most ${MAX_LRN_LENGTH} characters; ${lrn} has ${lrn.length}: shorten the prefix`,
+          });
       });
     }),
 });

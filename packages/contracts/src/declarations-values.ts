@@ -322,3 +322,6 @@ export type DeclarationSortField = (typeof DECLARATION_SORT_FIELDS)[number];
 
 /** Every screen, SAD page and message of the shipped gateway carries this label (issue 12). */
 export const SANDBOX_LABEL = 'Sandbox authority — not a real customs lodgement';
+
+/** An LRN is the declarant's own reference: customs takes up to 22 characters (domain-standards.md). */
+export const MAX_LRN_LENGTH = 22;

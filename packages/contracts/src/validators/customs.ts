@@ -5,7 +5,7 @@
  * the messages are identical everywhere. EORIs are `eoriProblem` (tax-ids.ts), countries `isCountryCode`
  * (places.ts), currency decimals `currencyDecimalsProblem` (money.ts).
  */
-import type { DeclarationCategory } from '../declarations-values.ts';
+import { type DeclarationCategory, MAX_LRN_LENGTH } from '../declarations-values.ts';
 import { isCountryCode } from './places.ts';
 
 /** A customs office reference: country prefix + 6 letters or digits (`NL000396`). */
@@ -123,7 +123,7 @@ export function preferenceProblem(value: string): string | undefined {
  */
 export function lrnProblem(value: string): string | undefined {
   if (value === '') return 'Enter the LRN';
-  if (value.length > 22) return 'An LRN has at most 22 characters';
+  if (value.length > MAX_LRN_LENGTH) return `An LRN has at most ${MAX_LRN_LENGTH} characters`;
   if (!/^[A-Z0-9./-]+$/.test(value)) return 'An LRN has only capital letters, digits, - / and .';
   return undefined;
 }

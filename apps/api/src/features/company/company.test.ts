@@ -227,6 +227,26 @@ describe('company settings', () => {
     });
     expect(twice.status).toBe(400);
     expect(errorsOf(twice.body).map((e) => e.field)).toEqual(['series.1.kind']);
+    // The declaration series makes LRNs (≤ 22 characters): 11 + '2026-' + 6 digits fits, 12 does not.
+    const fits = await call('PUT', '/company', admin, {
+      version: v,
+      series: [{ kind: 'declaration', prefix: 'ABCDEFGHIJ-', nextNumber: 1 }],
+    });
+    expect(fits.status).toBe(200);
+    const long = await call('PUT', '/company', admin, {
+      version: fits.body.version,
+      series: [
+        { kind: 'offer', prefix: 'ABCDEFGHIJK-', nextNumber: 1 },
+        { kind: 'declaration', prefix: 'ABCDEFGHIJK-', nextNumber: 1 },
+      ],
+    });
+    expect(long.status).toBe(400);
+    expect(errorsOf(long.body)).toEqual([
+      expect.objectContaining({
+        field: 'series.1.prefix',
+        message: `An LRN has at most 22 characters; ABCDEFGHIJK-${year}-000001 has 23: shorten the prefix`,
+      }),
+    ]);
   });
 
   it('keeps a history of who changed what, fields and series by name, for staff and admins', async () => {

@@ -22,6 +22,7 @@ import {
   defaultCategory,
   isCancellable,
   lodgingProblems,
+  MAX_LRN_LENGTH,
 } from '@fvg/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -300,6 +301,13 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       const finalItems = items ?? baseItems;
       const finalLrn =
         lrn ?? (await takeSeriesNumber(trx, 'declaration', new Date().getUTCFullYear())).number;
+      // Settings refuse such a series, but its counter can still grow past 6 digits; the number
+      // taken goes back with the rollback.
+      if (finalLrn.length > MAX_LRN_LENGTH)
+        throw problems.conflict(
+          `The declaration series gives ${finalLrn}, longer than the ${MAX_LRN_LENGTH} characters an LRN may have: shorten the series prefix in the company settings, or enter the LRN.`,
+          [{ field: 'lrn', message: `An LRN has at most ${MAX_LRN_LENGTH} characters` }],
+        );
       const row = await trx
         .insertInto('declarations')
         .values({

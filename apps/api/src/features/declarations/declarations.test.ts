@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { seedDemo } from '../../db/seed.ts';
@@ -192,6 +193,38 @@ describe('drafts', () => {
     const renamed = await call('PATCH', `/declarations/${d.id}`, staff, { version: 2, lrn: 'OWN-LRN-1' });
     expect(renamed.status).toBe(409);
     expect(fields(renamed.body)).toEqual(['lrn']);
+  });
+
+  it('refuses with 409 on lrn, taking no number, when the series has grown past the 22 characters of an LRN', async () => {
+    const year = new Date().getUTCFullYear();
+    const next = async () =>
+      (
+        await sql<{ n: number }>`select next_number as n from document_series_years
+          where kind = 'declaration' and year = ${year}`.execute(db.db)
+      ).rows[0]?.n;
+    // A 12-character prefix (settings refuse it now, an older one may have it) and a counter past 6 digits.
+    const original = await next();
+    await sql`update document_series set prefix = 'LRN-LONG-PRE' where kind = 'declaration'`.execute(db.db);
+    await sql`update document_series_years set next_number = 1000000 where kind = 'declaration' and year = ${year}`.execute(
+      db.db,
+    );
+    const before = await next();
+    try {
+      const r = await call('POST', '/declarations', staff, { type: 'import', customerId: acmeId });
+      expect(r.status).toBe(409);
+      expect(fields(r.body)).toEqual(['lrn']);
+      expect(r.body.detail).toBe(
+        `The declaration series gives LRN-LONG-PRE${year}-1000000, longer than the 22 characters an LRN may have: shorten the series prefix in the company settings, or enter the LRN.`,
+      );
+      expect(await next()).toBe(before);
+      // An LRN given by hand still works.
+      expect((await create({ type: 'import', customerId: acmeId, lrn: 'BY-HAND-1' })).lrn).toBe('BY-HAND-1');
+    } finally {
+      await sql`update document_series set prefix = 'LRN-' where kind = 'declaration'`.execute(db.db);
+      await sql`update document_series_years set next_number = ${original} where kind = 'declaration' and year = ${year}`.execute(
+        db.db,
+      );
+    }
   });
 
   it('deletes a draft, and nothing else', async () => {
