@@ -89,11 +89,19 @@ export const documentListSpec = defineListSpec({
   countFrom: sql`documents doc left join dossiers d on d.id = doc.dossier_id`,
 });
 
-/** Only documents marked visible, on the customer's own dossiers. */
+/**
+ * Only documents marked visible, on the customer's own dossiers; a declaration's only once it is
+ * theirs to see (lodged, and theirs: drafts answer 404 to customers, so do their documents).
+ */
 function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
   return scope.all
     ? []
-    : [sql`doc.visible_to_customer`, sql`coalesce(d.customer_id, doc.party_id) = ${scope.partyId}`];
+    : [
+        sql`doc.visible_to_customer`,
+        sql`coalesce(d.customer_id, doc.party_id) = ${scope.partyId}`,
+        sql`(doc.record_type <> 'declaration' or exists (select 1 from declarations x
+          where x.id = doc.record_id and x.customer_id = ${scope.partyId} and x.status <> 'draft'))`,
+      ];
 }
 
 function where(scope: Scope, q: DocumentListQuery, dossierId = q.dossierId): RawBuilder<unknown>[] {
