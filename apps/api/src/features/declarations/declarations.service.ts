@@ -258,6 +258,23 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         baseItems = (await repo.items(source.type, source.id)).map(itemInputOf);
         customer = source.customer_id;
         dossier = dossierId === undefined ? source.dossier_id : dossier;
+        // A copy is its source's customer's: another party's dossier or customer would show their
+        // dossier to this customer, and this declaration's documents to theirs.
+        if (customerId && customerId !== customer)
+          throw problems.unprocessable(`A copy of ${source.lrn} is for its customer.`, [
+            { field: 'customerId', message: `Not the customer of ${source.lrn}` },
+          ]);
+        if (dossier && dossier !== source.dossier_id) {
+          const d = await dossierForDeclaration(trx, dossier);
+          if (!d)
+            throw problems.unprocessable('No such dossier.', [
+              { field: 'dossierId', message: 'No such dossier' },
+            ]);
+          if (d.customer_id !== customer)
+            throw problems.unprocessable(`${d.number} is another customer's dossier.`, [
+              { field: 'dossierId', message: `Not a dossier of the customer of ${source.lrn}` },
+            ]);
+        }
         cat = category ?? source.category;
       } else if (dossierId) {
         const d = await dossierForDeclaration(trx, dossierId);
