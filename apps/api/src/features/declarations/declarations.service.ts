@@ -19,8 +19,11 @@ import {
   declarationContentIssues,
   declarationFieldVisibility,
   type declarationLodgeSchema,
+  declarationTotals,
   defaultCategory,
+  fitsNumeric,
   isCancellable,
+  itemEstimate,
   lodgingProblems,
   MAX_LRN_LENGTH,
 } from '@fvg/contracts';
@@ -221,6 +224,53 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       );
   }
 
+  /**
+   * What the API computes from the items must fit its columns too (migration 0020): each item's duty,
+   * VAT base and VAT (numeric(16,2)), the header's packages (int), gross mass (numeric(16,3)), customs
+   * value, duty and VAT (numeric(16,2)). Values that each fit their own column can still overflow
+   * these; refused here with a field path (400), before anything is written or sent.
+   */
+  function computedIssues(
+    type: Declaration['type'],
+    items: DeclarationItemParsed[] | undefined,
+    prefix = '',
+  ) {
+    if (!items?.length) return;
+    const money = (d: string | null | undefined) => d == null || fitsNumeric(d, 16, 2);
+    const found: { field: string; message: string }[] = [];
+    if (type === 'import')
+      items.forEach((i, n) => {
+        const e = itemEstimate({
+          customsValue: i.customsValue ?? null,
+          dutyRate: i.dutyRate ?? null,
+          vatRate: i.vatRate ?? null,
+          vatCosts: i.vatCosts ?? null,
+        });
+        if (e && !(money(e.duty) && money(e.vatBase) && money(e.vat)))
+          found.push({
+            field: `${prefix}items.${n}.customsValue`,
+            message: 'The duty and VAT of this item are too large to compute: check the value and the rates',
+          });
+      });
+    if (!found.length) {
+      const t = declarationTotals(type, items);
+      if (
+        t.packages > 2_147_483_647 ||
+        !fitsNumeric(t.grossMassKg, 16, 3) ||
+        !money(t.customsValue) ||
+        !money(t.duty) ||
+        !money(t.vat) ||
+        !money(t.dutyAndVat)
+      )
+        found.push({
+          field: `${prefix}items`,
+          message:
+            'The totals of these items (packages, gross mass, customs value, duty or VAT) are too large',
+        });
+    }
+    if (found.length) throw problems.validation(found);
+  }
+
   function notReady(lrn: string, found: { field: string; message: string }[], prefix = ''): never {
     throw problems.unprocessable(
       `${lrn} cannot be sent yet: ${found.length === 1 ? 'one thing is' : `${found.length} things are`} missing or wrong.`,
@@ -316,6 +366,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       if (merged.representativeStatus === '1' && header.representative === undefined)
         merged.representative = null;
       const finalItems = items ?? baseItems;
+      computedIssues(type, finalItems);
       const finalLrn =
         lrn ?? (await takeSeriesNumber(trx, 'declaration', new Date().getUTCFullYear())).number;
       // Settings refuse such a series, but its counter can still grow past 6 digits; the number
@@ -461,6 +512,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           },
           category ?? row.category,
         );
+        computedIssues(row.type, items);
         const before = headerOf(row);
         const beforeItems = items ? await declarationsRepository(trx).items(row.type, row.id) : [];
         await writeDeclarationContent(trx, row.id, input, user.id);
@@ -556,6 +608,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           row.category,
           'changes.',
         );
+        computedIssues(row.type, changes.items, 'changes.');
         const current = await toDeclaration(trx, { all: true }, row);
         const proposed = proposedContent(current, changes);
         const found = lodgingProblems(proposed);
