@@ -268,7 +268,7 @@ describe('integrity', () => {
     release();
     await deletion;
     const res = await pending;
-    expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(res.statusCode, res.body).toBe(400);
     const orphans = await db.db
       .selectFrom('documents')
       .select('id')

@@ -259,6 +259,21 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
         const { target, documentType, visibleToCustomer } = attach;
         const ids = await db.transaction().execute(async (trx) => {
           const r = documentsRepository(trx);
+          // A draft declaration is deleted only without documents: hold it (share lock) so a
+          // deletion either waits for these rows and sees them, or has gone before and we see that.
+          if (target.recordType === 'declaration') {
+            const held = await trx
+              .selectFrom('declarations')
+              .select('id')
+              .where('id', '=', target.recordId)
+              .forShare()
+              .executeTakeFirst();
+            if (!held)
+              throw problems.validation(
+                [{ field: 'recordId', message: noSuch(target.recordType) }],
+                `${noSuch(target.recordType)} ${target.recordId}; documents are attached to existing records.`,
+              );
+          }
           const out: string[] = [];
           for (const f of stored) {
             const { id } = await r.insert({
