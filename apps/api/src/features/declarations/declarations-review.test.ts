@@ -94,6 +94,20 @@ describe('access', () => {
     expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(200);
   });
 
+  it("the hub does not tell a customer of the documents of a draft declaration", async () => {
+    const heard: { kind: string; id: string; partyIds?: string[] }[] = [];
+    app.services.events.subscribe((c) => {
+      heard.push(c);
+    });
+    const draft = await create({ type: 'import', customerId: acmeId });
+    const res = await upload(draft.id, 'true');
+    expect(res.statusCode, res.body).toBe(201);
+    const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
+    expect(heard.filter((c) => c.id === docId)).toEqual([
+      { kind: 'document', id: docId, action: 'created', partyIds: [] },
+    ]);
+  });
+
   it("a copy stays its source's customer's: a dossier or customer of another party is refused", async () => {
     const source = await create(completeImport(acmeId));
     const dossier = await call('POST', '/dossiers', staff, {
