@@ -63,9 +63,17 @@ function duplicateOf(scope: Scope): RawBuilder<unknown> {
     order by e.uploaded_at, e.id limit 1)`;
 }
 
+/**
+ * The customer a document's changes are announced to: the dossier's (or record's) customer; for a
+ * declaration's document only its customer, once the declaration is no draft (as the scope has it).
+ */
+const announcedTo = sql`case when doc.record_type = 'declaration'
+    then (select x.customer_id from declarations x where x.id = doc.record_id and x.status <> 'draft')
+    else coalesce(d.customer_id, doc.party_id) end`;
+
 function select(scope: Scope): RawBuilder<unknown> {
   return sql`doc.id, doc.record_type, doc.record_id, doc.dossier_id, d.number as dossier_number,
-    coalesce(d.customer_id, doc.party_id) as dossier_customer_id, doc.storage_key, doc.file_name, doc.content_type, doc.size_bytes,
+    ${announcedTo} as dossier_customer_id, doc.storage_key, doc.file_name, doc.content_type, doc.size_bytes,
     doc.sha256, doc.document_type, doc.visible_to_customer, doc.version, doc.uploaded_by,
     u.name as uploaded_by_name, doc.uploaded_at, doc.updated_at, ${duplicateOf(scope)} as duplicate_of`;
 }
