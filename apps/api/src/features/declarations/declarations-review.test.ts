@@ -292,6 +292,17 @@ describe('integrity', () => {
     expect(orphans).toEqual([]);
   });
 
+  it('the series skips an LRN that was entered by hand, rather than refusing every new declaration', async () => {
+    const first = await create({ type: 'import', customerId: acmeId });
+    const m = /^(.*?)(\d+)$/.exec(first.lrn) as RegExpExecArray;
+    const next = `${m[1]}${String(Number(m[2]) + 1).padStart((m[2] as string).length, '0')}`;
+    const manual = await create({ type: 'import', customerId: acmeId, lrn: next });
+    expect(manual.lrn).toBe(next);
+    const after = await call('POST', '/declarations', staff, { type: 'import', customerId: acmeId });
+    expect(after.status, JSON.stringify(after.body)).toBe(201);
+    expect(after.body.lrn).not.toBe(next);
+  });
+
   it('lodging twice at once lodges once', async () => {
     const d = await create(completeImport(acmeId));
     const before = recorder.calls.length;
