@@ -94,7 +94,7 @@ describe('access', () => {
     expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(200);
   });
 
-  it("the hub does not tell a customer of the documents of a draft declaration", async () => {
+  it('the hub does not tell a customer of the documents of a draft declaration', async () => {
     const heard: { kind: string; id: string; partyIds?: string[] }[] = [];
     app.services.events.subscribe((c) => {
       heard.push(c);

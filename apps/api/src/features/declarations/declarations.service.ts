@@ -285,6 +285,25 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
     await trx.updateTable('declarations').set(totals).where('id', '=', id).execute();
   }
 
+  /**
+   * The series' next LRN that no declaration holds yet: an LRN may be entered by hand, and one the
+   * series reaches later would otherwise refuse every new declaration (the number goes back with the
+   * rollback). LRNs may have gaps; the numbers skipped stay taken.
+   */
+  async function seriesLrn(trx: Db): Promise<string> {
+    const year = new Date().getUTCFullYear();
+    for (let tries = 0; ; tries++) {
+      const { number } = await takeSeriesNumber(trx, 'declaration', year);
+      if (tries >= 100 || number.length > MAX_LRN_LENGTH) return number;
+      const taken = await trx
+        .selectFrom('declarations')
+        .select('id')
+        .where('lrn', '=', number)
+        .executeTakeFirst();
+      if (!taken) return number;
+    }
+  }
+
   async function create(user: SessionUser, input: DeclarationCreateParsed): Promise<string> {
     const { type, category, dossierId, customerId, copyOf, lrn, items, ...header } = input;
     return inTransaction(db, async (trx) => {
@@ -367,8 +386,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         merged.representative = null;
       const finalItems = items ?? baseItems;
       computedIssues(type, finalItems);
-      const finalLrn =
-        lrn ?? (await takeSeriesNumber(trx, 'declaration', new Date().getUTCFullYear())).number;
+      const finalLrn = lrn ?? (await seriesLrn(trx));
       // Settings refuse such a series, but its counter can still grow past 6 digits; the number
       // taken goes back with the rollback.
       if (finalLrn.length > MAX_LRN_LENGTH)
