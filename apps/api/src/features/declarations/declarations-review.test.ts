@@ -16,6 +16,7 @@ import {
 } from '../../test/helpers.ts';
 import { minimalPdf } from '../documents/minimal-pdf.ts';
 import { completeCompany } from '../sales-invoices/test-support.ts';
+import { LATER, sandbox } from './sandbox/test-support.ts';
 import { completeImport, importItem, recordingGateway } from './test-support.ts';
 
 /** Defects found in the review of issue 12 (access, odd input, integrity), each pinned by a test. */
@@ -130,6 +131,48 @@ describe('access', () => {
     });
     expect(r2.status, JSON.stringify(r2.body)).toBe(422);
     expect(fields(r2.body)).toEqual(['customerId']);
+  });
+});
+
+describe('what goes to the authority', () => {
+  it('never carries the internal notes (lodgement and amendment)', async () => {
+    const real = await createTestApp(db, { sandbox: sandbox({ delays: { accept: LATER } }) });
+    try {
+      const { staff: auth } = await demoTokens(real);
+      const send = apiCaller(() => real);
+      const made = await send(
+        'POST',
+        '/declarations',
+        auth,
+        completeImport(acmeId, { notes: 'Broker fee 45' }),
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const id = made.body.id as string;
+      const l = await send('POST', `/declarations/${id}/lodge`, auth, { version: made.body.version });
+      expect(l.status, JSON.stringify(l.body)).toBe(200);
+      const row = await db.db
+        .updateTable('declarations')
+        .set((eb) => ({ status: 'accepted', mrn: '26NL00039600000F11', version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .returning('version')
+        .executeTakeFirstOrThrow();
+      const a = await send('POST', `/declarations/${id}/amend`, auth, {
+        version: row.version,
+        reason: 'Location corrected',
+        changes: { locationOfGoods: 'NLRTMAPMT', notes: 'Broker fee 50' },
+      });
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      const sent = await db.db
+        .selectFrom('declaration_messages')
+        .select(['kind', 'payload'])
+        .where('declaration_id', '=', id)
+        .where('direction', '=', 'sent')
+        .execute();
+      expect(sent.map((m) => m.kind).sort()).toEqual(['amendment_request', 'lodge']);
+      expect(JSON.stringify(sent)).not.toMatch(/Broker fee|"notes"/);
+    } finally {
+      await real.close();
+    }
   });
 });
 
