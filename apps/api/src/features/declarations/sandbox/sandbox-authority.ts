@@ -402,7 +402,12 @@ export function createSandboxAuthority(
         : kind === 'amendment_request'
           ? summaries.amendmentRequest(ref, extra.reason ?? '')
           : summaries.cancellationRequest(ref, extra.reason ?? '');
-    const { allowedActions: _a, ...content } = d;
+    // The notes are the forwarder's internal ones: no part of what an authority receives.
+    const { allowedActions: _a, notes: _n, ...content } = d;
+    const proposed =
+      extra.proposed && typeof extra.proposed === 'object'
+        ? { ...(extra.proposed as Record<string, unknown>), notes: undefined }
+        : extra.proposed;
     const messageId = await insertMessage(trx, {
       declarationId: d.id,
       direction: 'sent',
@@ -413,7 +418,7 @@ export function createSandboxAuthority(
         kind === 'lodge'
           ? content
           : kind === 'amendment_request'
-            ? { reason: extra.reason, proposed: extra.proposed }
+            ? { reason: extra.reason, proposed }
             : { reason: extra.reason },
       createdBy: request.userId,
     });
