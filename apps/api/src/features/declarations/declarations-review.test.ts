@@ -24,6 +24,7 @@ import { completeImport, importItem, recordingGateway } from './test-support.ts'
 let db: TestDatabase;
 let app: App;
 type Auth = { authorization: string };
+let admin: Auth;
 let staff: Auth;
 let acme: Auth;
 let acmeId: string;
@@ -38,7 +39,7 @@ beforeAll(async () => {
   await db.db.updateTable('company_settings').set({ eori: 'NL859437215' }).execute();
   dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-declarations-review-'));
   app = await createTestApp(db, { dataDir }, { customsGateway: recorder.gateway });
-  ({ staff, acme } = await demoTokens(app));
+  ({ admin, staff, acme } = await demoTokens(app));
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
   globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
@@ -344,6 +345,30 @@ describe('integrity', () => {
     const after = await call('POST', '/declarations', staff, { type: 'import', customerId: acmeId });
     expect(after.status, JSON.stringify(after.body)).toBe(201);
     expect(after.body.lrn).not.toBe(next);
+  });
+
+  it('a party or dossier a declaration names is not deleted under it: 409, not 500', async () => {
+    const made = await call('POST', '/parties', staff, {
+      code: 'DECLONLY',
+      name: 'Declaration Only B.V.',
+      kinds: ['customer'],
+      countryCode: 'NL',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const partyId = made.body.id as string;
+    await create({ type: 'import', customerId: partyId });
+    const p = await call('DELETE', `/parties/${partyId}`, admin);
+    expect(p.status, JSON.stringify(p.body)).toBe(409);
+
+    const dossier = await call('POST', '/dossiers', staff, {
+      type: 'import',
+      mode: 'sea',
+      customerId: acmeId,
+    });
+    expect(dossier.status, JSON.stringify(dossier.body)).toBe(201);
+    await create({ type: 'import', dossierId: dossier.body.id as string });
+    const d = await call('DELETE', `/dossiers/${dossier.body.id}`, admin);
+    expect(d.status, JSON.stringify(d.body)).toBe(409);
   });
 
   it('lodging twice at once lodges once', async () => {
