@@ -153,7 +153,7 @@ describe('what goes to the authority', () => {
       expect(l.status, JSON.stringify(l.body)).toBe(200);
       const row = await db.db
         .updateTable('declarations')
-        .set((eb) => ({ status: 'accepted', mrn: '26NL00039600000F11', version: eb('version', '+', 1) }))
+        .set((eb) => ({ status: 'accepted', mrn: '26NL00039600000G17', version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .returning('version')
         .executeTakeFirstOrThrow();

@@ -465,6 +465,15 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
       if (before.status !== 'requested' && before.status !== 'cancelled') {
         throw problems.conflict('Only booking requests and cancelled dossiers can be deleted.');
       }
+      const declaration = await db
+        .selectFrom('declarations')
+        .select('lrn')
+        .where('dossier_id', '=', before.id)
+        .executeTakeFirst();
+      if (declaration)
+        throw problems.conflict(
+          `Customs declaration ${declaration.lrn} belongs to this dossier: a dossier with declarations is not deleted.`,
+        );
       await db.transaction().execute(async (trx) => {
         await dossiersRepository(trx).remove(before.id);
         await writeAudit(trx, {

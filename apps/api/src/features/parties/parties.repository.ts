@@ -129,7 +129,9 @@ export function partiesRepository(db: Db) {
       const r = await sql<{ used: boolean }>`
         select exists (select 1 from users where party_id = ${id})
             or exists (select 1 from dossiers where ${id} in (customer_id, consignor_id, consignee_id, notify_party_id))
-            or exists (select 1 from dossier_charges where party_id = ${id}) as used`.execute(db);
+            or exists (select 1 from dossier_charges where party_id = ${id})
+            or exists (select 1 from declarations where customer_id = ${id})
+            or exists (select 1 from documents where party_id = ${id}) as used`.execute(db);
       return r.rows[0]?.used ?? false;
     },
 

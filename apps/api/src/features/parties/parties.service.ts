@@ -117,7 +117,9 @@ export function partiesService(db: Db, events: RecordEvents) {
       await getOr404(user, id);
       requireAdmin(user);
       if (await repo.isReferenced(id)) {
-        throw problems.conflict('This party is used by users, dossiers or charges and cannot be deleted.');
+        throw problems.conflict(
+          'This party is used by users, dossiers, charges or declarations and cannot be deleted.',
+        );
       }
       await db.transaction().execute(async (trx) => {
         await partiesRepository(trx).remove(id);
