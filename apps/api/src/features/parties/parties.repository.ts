@@ -130,6 +130,9 @@ export function partiesRepository(db: Db) {
         select exists (select 1 from users where party_id = ${id})
             or exists (select 1 from dossiers where ${id} in (customer_id, consignor_id, consignee_id, notify_party_id))
             or exists (select 1 from dossier_charges where party_id = ${id})
+            or exists (select 1 from transports where carrier_id = ${id})
+            or exists (select 1 from sales_offers where customer_id = ${id})
+            or exists (select 1 from sales_invoices where customer_id = ${id})
             or exists (select 1 from declarations where customer_id = ${id})
             or exists (select 1 from documents where party_id = ${id}) as used`.execute(db);
       return r.rows[0]?.used ?? false;

@@ -116,15 +116,22 @@ export function partiesService(db: Db, events: RecordEvents) {
     async remove(user: SessionUser, id: string): Promise<void> {
       await getOr404(user, id);
       requireAdmin(user);
-      if (await repo.isReferenced(id)) {
-        throw problems.conflict(
-          'This party is used by users, dossiers, charges or declarations and cannot be deleted.',
+      const inUse = () =>
+        problems.conflict(
+          'This party is used by users, dossiers, charges, transports, offers, invoices or declarations and cannot be deleted.',
         );
-      }
-      await db.transaction().execute(async (trx) => {
-        await partiesRepository(trx).remove(id);
-        await writeAudit(trx, { kind: 'party', id, action: 'deleted', actorId: user.id, changes: [] });
-      });
+      if (await repo.isReferenced(id)) throw inUse();
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await partiesRepository(trx).remove(id);
+          await writeAudit(trx, { kind: 'party', id, action: 'deleted', actorId: user.id, changes: [] });
+        })
+        .catch((e: unknown) => {
+          // A record made meanwhile, or by an area the check above does not know yet: the foreign key says no.
+          if ((e as { code?: string }).code === '23503') throw inUse();
+          throw e;
+        });
       events.publish({ kind: 'party', id, action: 'deleted' });
     },
 

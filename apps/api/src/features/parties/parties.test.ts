@@ -133,6 +133,21 @@ describe('parties', () => {
     expect((await call('DELETE', `/parties/${fresh}`, admin)).status).toBe(204);
   });
 
+  it('a party only an offer names is not deleted under it: 409, not the foreign key’s 500', async () => {
+    const p = (
+      await call('POST', '/parties', staff, { ...valid, code: 'OFFERONLY', vatNumber: null, eori: null })
+    ).body.id;
+    const validUntil = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const offer = await call('POST', '/sales-offers', staff, { customerId: p, mode: 'sea', validUntil });
+    expect(offer.status).toBe(201);
+    const r = await call('DELETE', `/parties/${p}`, admin);
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toBe(
+      'This party is used by users, dossiers, charges, transports, offers, invoices or declarations and cannot be deleted.',
+    );
+    expect((await call('GET', `/parties/${p}`, staff)).status).toBe(200);
+  });
+
   it('exports the list as CSV', async () => {
     const r = await call('GET', '/parties?format=csv', staff);
     expect(r.raw).toMatch(/^\uFEFFCode,Name,Roles/);

@@ -210,7 +210,7 @@ export function PartyDetail({ id, role }: PartyDetailProps) {
       <ConfirmDialog
         opened={confirmDelete}
         title="Delete this party?"
-        message="The party is removed for good. Parties used by users, dossiers, charges or declarations cannot be deleted."
+        message="The party is removed for good. Parties used by users, dossiers, charges, transports, offers, invoices or declarations cannot be deleted."
         confirmLabel="Delete party"
         danger
         loading={remove.isPending}
