@@ -198,15 +198,26 @@ describe('the demo company on a first start', () => {
     expect(disc.find((e) => !e.superseded)?.previousEventDateTime).toBeTruthy();
   });
 
-  it('has real PDFs, and a customer sees only the visible ones of their own dossiers', async () => {
+  it('has real PDFs, and a customer sees only the visible ones of their own dossiers, not of draft declarations', async () => {
     const staffDocs = await all('/documents', tokens.staff);
     expect(staffDocs.length).toBeGreaterThanOrEqual(20);
     expect(staffDocs.some((d) => d.visibleToCustomer === false)).toBe(true);
     const acmeDocs = await all('/documents', tokens.acme);
     expect(acmeDocs.length).toBeGreaterThan(0);
     const acmeDossiers = new Set((await all('/dossiers', tokens.acme)).map((d) => d.id));
+    // A draft declaration is not the customer's to see yet, nor are its papers (marked visible or not).
+    const drafts = new Set(
+      (await all('/declarations', tokens.staff, { status: 'draft' })).map((d) => d.id as string),
+    );
+    const onDraft = staffDocs.filter(
+      (d) => d.recordType === 'declaration' && drafts.has(d.recordId as string),
+    );
+    expect(onDraft.some((d) => d.visibleToCustomer)).toBe(true);
     const expected = staffDocs.filter(
-      (d) => d.visibleToCustomer && acmeDossiers.has((d.dossier as { id: string } | null)?.id),
+      (d) =>
+        d.visibleToCustomer &&
+        acmeDossiers.has((d.dossier as { id: string } | null)?.id) &&
+        !onDraft.includes(d),
     );
     expect(acmeDocs.map((d) => d.id).sort()).toEqual(expected.map((d) => d.id).sort());
     const file = await get(`/documents/${(acmeDocs[0] as Row).id}/content`, tokens.acme);
