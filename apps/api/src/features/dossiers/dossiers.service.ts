@@ -474,16 +474,26 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
         throw problems.conflict(
           `Customs declaration ${declaration.lrn} belongs to this dossier: a dossier with declarations is not deleted.`,
         );
-      await db.transaction().execute(async (trx) => {
-        await dossiersRepository(trx).remove(before.id);
-        await writeAudit(trx, {
-          kind: 'dossier',
-          id: before.id,
-          action: 'deleted',
-          actorId: user.id,
-          changes: [{ field: 'number', from: before.number, to: null }],
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await dossiersRepository(trx).remove(before.id);
+          await writeAudit(trx, {
+            kind: 'dossier',
+            id: before.id,
+            action: 'deleted',
+            actorId: user.id,
+            changes: [{ field: 'number', from: before.number, to: null }],
+          });
+        })
+        .catch((e: unknown) => {
+          // A record that names the dossier (an offer, an invoice, a declaration made meanwhile): the foreign key says no.
+          if ((e as { code?: string }).code === '23503')
+            throw problems.conflict(
+              `Other records refer to dossier ${before.number} (an offer, an invoice or a declaration): it is not deleted.`,
+            );
+          throw e;
         });
-      });
       announce('deleted', before);
     },
 

@@ -657,4 +657,29 @@ describe('deleting', () => {
     expect((await call('DELETE', `/dossiers/${b.id}`, admin)).status).toBe(204);
     expect((await call('GET', `/dossiers/${b.id}`, admin)).status).toBe(404);
   });
+
+  it('answers 409, not the foreign key’s 500, for a booking request an invoice names', async () => {
+    const b = (
+      await call('POST', '/dossiers/bookings', acme, {
+        type: 'import',
+        mode: 'air',
+        originLocode: 'CNSHA',
+        destinationLocode: 'NLAMS',
+        cargoDescription: 'x',
+      })
+    ).body;
+    const invoice = await call('POST', '/sales-invoices', staff, {
+      customerId: acmeId,
+      dossierId: b.id,
+      currency: 'EUR',
+      lines: [],
+    });
+    expect(invoice.status).toBe(201);
+    const r = await call('DELETE', `/dossiers/${b.id}`, admin);
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toBe(
+      `Other records refer to dossier ${b.number} (an offer, an invoice or a declaration): it is not deleted.`,
+    );
+    expect((await call('GET', `/dossiers/${b.id}`, admin)).status).toBe(200);
+  });
 });
