@@ -77,41 +77,15 @@ export const DECLARATION_STATUS_LABELS: Readonly<Record<DeclarationStatus, strin
   discharged: 'Discharged',
 };
 
+/** The path every declaration may take to release, and the ends every type shares. */
+const TO_RELEASE: readonly DeclarationStatus[] = ['draft', 'lodged', 'accepted', 'under_control', 'released'];
+const STOPPED: readonly DeclarationStatus[] = ['not_released', 'rejected', 'cancelled'];
+
 /** The statuses a declaration of each type can reach; filters and the status badge legend read it. */
 export const STATUSES_OF_TYPE: Readonly<Record<DeclarationType, readonly DeclarationStatus[]>> = {
-  import: [
-    'draft',
-    'lodged',
-    'accepted',
-    'under_control',
-    'released',
-    'not_released',
-    'rejected',
-    'cancelled',
-  ],
-  export: [
-    'draft',
-    'lodged',
-    'accepted',
-    'under_control',
-    'released',
-    'exited',
-    'not_released',
-    'rejected',
-    'cancelled',
-  ],
-  transit: [
-    'draft',
-    'lodged',
-    'accepted',
-    'under_control',
-    'released',
-    'arrived',
-    'discharged',
-    'not_released',
-    'rejected',
-    'cancelled',
-  ],
+  import: [...TO_RELEASE, ...STOPPED],
+  export: [...TO_RELEASE, 'exited', ...STOPPED],
+  transit: [...TO_RELEASE, 'arrived', 'discharged', ...STOPPED],
 };
 
 /** Where the authority (not the user) moves a declaration; the sandbox applies these and nothing else. */

@@ -135,11 +135,6 @@ export const declarationPartyInputSchema = z.strictObject({
 });
 export type DeclarationPartyInput = z.input<typeof declarationPartyInputSchema>;
 
-export const declarationDocumentRefInputSchema = z.strictObject({
-  type: z.string(),
-  reference: text(70, { min: 1 }),
-});
-
 const supportingDocumentSchema = z.strictObject({
   type: z.enum(SUPPORTING_DOCUMENT_TYPES, { message: 'Choose a document type from the list' }),
   reference: text(70, { min: 1 }),
