@@ -236,7 +236,7 @@ describe('lodgingProblems', () => {
 
   it('checks the category against the type', () => {
     expect(one({ ...completeImport, category: 'B1' }, 'category')).toMatchObject({
-      message: 'An import declaration is H1, not B1',
+      message: 'An import declaration is H1 or H2, not B1',
       code: 'category-type',
     });
   });

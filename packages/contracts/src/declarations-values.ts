@@ -16,20 +16,22 @@ export const DECLARATION_TYPE_LABELS: Readonly<Record<DeclarationType, string>> 
 };
 
 /**
- * The data-requirement category of each declaration: H1 release for free circulation, B1 export,
- * T1 external / T2 internal Union transit. Import and export have one; transit chooses.
+ * The data-requirement category of each declaration: H1 release for free circulation, H2 customs
+ * warehousing (the entry of non-Union goods into the warehouse, procedure 71), B1 export, T1 external /
+ * T2 internal Union transit. An import is H1 unless it enters the customs warehouse; transit chooses.
  */
-export const DECLARATION_CATEGORIES = ['H1', 'B1', 'T1', 'T2'] as const;
+export const DECLARATION_CATEGORIES = ['H1', 'H2', 'B1', 'T1', 'T2'] as const;
 export type DeclarationCategory = (typeof DECLARATION_CATEGORIES)[number];
 
 export const CATEGORIES_OF_TYPE: Readonly<Record<DeclarationType, readonly DeclarationCategory[]>> = {
-  import: ['H1'],
+  import: ['H1', 'H2'],
   export: ['B1'],
   transit: ['T1', 'T2'],
 };
 
 export const DECLARATION_CATEGORY_LABELS: Readonly<Record<DeclarationCategory, string>> = {
   H1: 'H1 — release for free circulation',
+  H2: 'H2 — customs warehousing',
   B1: 'B1 — export',
   T1: 'T1 — external Union transit',
   T2: 'T2 — internal Union transit',
@@ -38,6 +40,7 @@ export const DECLARATION_CATEGORY_LABELS: Readonly<Record<DeclarationCategory, s
 /** SAD box 1: the declaration's first subdivision (IM import, EX export) or the transit type. */
 export const SAD_BOX1: Readonly<Record<DeclarationCategory, string>> = {
   H1: 'IM',
+  H2: 'IM',
   B1: 'EX',
   T1: 'T1',
   T2: 'T2',

@@ -54,8 +54,13 @@ export const RECORD_KINDS = [
   'sales-invoice',
   'offer',
   'declaration',
+  'stock',
+  'shipment',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** Warehouse kinds: only users with cw_access hear of them (staff and customers alike). */
+export const WAREHOUSE_RECORD_KINDS: readonly RecordKind[] = ['stock', 'shipment'];
 
 export interface RecordChanged {
   kind: RecordKind;

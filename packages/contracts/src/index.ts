@@ -24,3 +24,4 @@ export * from './transports.ts';
 export * from './users.ts';
 export * from './validators/index.ts';
 export * from './vat-rules.ts';
+export * from './warehouse-values.ts';

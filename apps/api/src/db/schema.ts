@@ -559,7 +559,7 @@ export interface DeclarationRuleJson {
 export interface DeclarationsTable {
   id: Generated<string>;
   type: 'import' | 'export' | 'transit';
-  category: 'H1' | 'B1' | 'T1' | 'T2';
+  category: 'H1' | 'H2' | 'B1' | 'T1' | 'T2';
   status: Generated<
     | 'draft'
     | 'lodged'

@@ -69,6 +69,7 @@ const PROCEDURES: Readonly<Record<string, string>> = {
 /** The requested procedures each category takes (domain-standards.md); transit items have none. */
 export const REQUESTED_PROCEDURES_OF_CATEGORY: Readonly<Record<DeclarationCategory, readonly string[]>> = {
   H1: ['01', '07', '40', '42', '44', '61'],
+  H2: ['71'],
   B1: ['10', '11', '23', '31'],
   T1: [],
   T2: [],
@@ -76,6 +77,7 @@ export const REQUESTED_PROCEDURES_OF_CATEGORY: Readonly<Record<DeclarationCatego
 
 const CATEGORY_NAMES: Readonly<Record<DeclarationCategory, string>> = {
   H1: 'an import (H1) declaration',
+  H2: 'a customs warehousing (H2) declaration',
   B1: 'an export (B1) declaration',
   T1: 'a transit (T1) declaration',
   T2: 'a transit (T2) declaration',

@@ -5,3 +5,4 @@ export * from './iso6346.ts';
 export * from './mrn.ts';
 export * from './places.ts';
 export * from './tax-ids.ts';
+export * from './gs1.ts';

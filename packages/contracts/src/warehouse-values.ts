@@ -1,0 +1,225 @@
+/**
+ * The values of the customs warehouse (stock, handling units, movements, shipments) that screens, the
+ * router, the seed and the API read without the schemas (no zod here; ADR 0023). product.md
+ * "Customs warehouse", domain-standards.md "GS1 SSCC" and "Customs warehousing".
+ */
+
+/** A stock record's customs status: Union goods, or non-Union goods under customs warehousing or in temporary storage. */
+export const CUSTOMS_STATUSES = ['union', 'non_union_customs_warehousing', 'temporary_storage'] as const;
+export type CustomsStatus = (typeof CUSTOMS_STATUSES)[number];
+
+export const CUSTOMS_STATUS_LABELS: Readonly<Record<CustomsStatus, string>> = {
+  union: 'Union goods',
+  non_union_customs_warehousing: 'Non-Union · customs warehousing',
+  temporary_storage: 'Non-Union · temporary storage',
+};
+
+/** Goods that may leave only under an outbound declaration (release for free circulation or re-export). */
+export const NON_UNION_STATUSES: readonly CustomsStatus[] = [
+  'non_union_customs_warehousing',
+  'temporary_storage',
+];
+
+export function isNonUnion(status: CustomsStatus): boolean {
+  return NON_UNION_STATUSES.includes(status);
+}
+
+/** Units stock is counted in (UN/ECE Recommendation 20 codes); quantities are whole numbers of the unit. */
+export const STOCK_UNITS = ['H87', 'CT', 'BX', 'BG', 'DR', 'RO', 'SET', 'PR'] as const;
+export type StockUnit = (typeof STOCK_UNITS)[number];
+
+export const STOCK_UNIT_LABELS: Readonly<Record<StockUnit, { one: string; many: string }>> = {
+  H87: { one: 'piece', many: 'pieces' },
+  CT: { one: 'carton', many: 'cartons' },
+  BX: { one: 'box', many: 'boxes' },
+  BG: { one: 'bag', many: 'bags' },
+  DR: { one: 'drum', many: 'drums' },
+  RO: { one: 'roll', many: 'rolls' },
+  SET: { one: 'set', many: 'sets' },
+  PR: { one: 'pair', many: 'pairs' },
+};
+
+/** "1 piece", "40 pieces" (the number as given; screens pass it formatted). */
+export function quantityWithUnit(quantity: number | string, unit: StockUnit): string {
+  const labels = STOCK_UNIT_LABELS[unit];
+  return `${quantity} ${Number(quantity) === 1 ? labels.one : labels.many}`;
+}
+
+/** Handling units: pallets (by SSCC) hold cartons, cartons hold items; a pallet may also hold items directly. */
+export const HANDLING_UNIT_KINDS = ['pallet', 'carton', 'item'] as const;
+export type HandlingUnitKind = (typeof HANDLING_UNIT_KINDS)[number];
+
+export const HANDLING_UNIT_KIND_LABELS: Readonly<Record<HandlingUnitKind, string>> = {
+  pallet: 'Pallet',
+  carton: 'Carton',
+  item: 'Item',
+};
+
+/** The kinds a unit may sit in (none: it is a root unit of the stock record). */
+export const HANDLING_UNIT_PARENTS: Readonly<Record<HandlingUnitKind, readonly HandlingUnitKind[]>> = {
+  pallet: [],
+  carton: ['pallet'],
+  item: ['pallet', 'carton'],
+};
+
+/** Movements are append-only; on hand is always their sum. */
+export const MOVEMENT_KINDS = ['receipt', 'transfer', 'pick', 'adjustment'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+export const MOVEMENT_KIND_LABELS: Readonly<Record<MovementKind, string>> = {
+  receipt: 'Receipt',
+  transfer: 'Transfer',
+  pick: 'Pick',
+  adjustment: 'Adjustment',
+};
+
+/** What a user may post to a stock record's movements (receipts and picks come from receipts and shipments). */
+export const MANUAL_MOVEMENT_KINDS = ['transfer', 'adjustment'] as const;
+export type ManualMovementKind = (typeof MANUAL_MOVEMENT_KINDS)[number];
+
+/** A shipment's lifecycle: `draft → released → picking → packed → shipped`, or `cancelled`. */
+export const SHIPMENT_STATUSES = ['draft', 'released', 'picking', 'packed', 'shipped', 'cancelled'] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+export const SHIPMENT_STATUS_LABELS: Readonly<Record<ShipmentStatus, string>> = {
+  draft: 'Draft',
+  released: 'Released',
+  picking: 'Picking',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+};
+
+/** The statuses a transition may reach (a draft is written, not reached). */
+export const SHIPMENT_TRANSITION_TARGETS = ['released', 'picking', 'packed', 'shipped', 'cancelled'] as const;
+export type ShipmentTransitionTarget = (typeof SHIPMENT_TRANSITION_TARGETS)[number];
+
+export const SHIPMENT_TRANSITIONS: Readonly<Record<ShipmentStatus, readonly ShipmentTransitionTarget[]>> = {
+  draft: ['released', 'cancelled'],
+  released: ['picking', 'cancelled'],
+  picking: ['packed', 'cancelled'],
+  packed: ['shipped', 'cancelled'],
+  shipped: [],
+  cancelled: [],
+};
+
+/** The button of each transition, as the detail screen shows it. */
+export const SHIPMENT_TRANSITION_LABELS: Readonly<Record<ShipmentTransitionTarget, string>> = {
+  released: 'Release',
+  picking: 'Start picking',
+  packed: 'Mark packed',
+  shipped: 'Ship',
+  cancelled: 'Cancel shipment',
+};
+
+/** Statuses holding reservations (allocations not yet picked or freed). */
+export const RESERVING_STATUSES: readonly ShipmentStatus[] = ['released', 'picking', 'packed'];
+
+/**
+ * How goods leave the customs warehouse (domain-standards.md): release for free circulation from
+ * customs warehousing (4071, an import declaration) or re-export (3171, an export declaration).
+ */
+export const OUTBOUND_PROCEDURES = ['4071', '3171'] as const;
+export type OutboundProcedure = (typeof OUTBOUND_PROCEDURES)[number];
+
+export const OUTBOUND_PROCEDURE_LABELS: Readonly<Record<OutboundProcedure, string>> = {
+  '4071': '4071 · release for free circulation',
+  '3171': '3171 · re-export',
+};
+
+/** The declaration each outbound procedure is: its type, category, and the status that lets the goods go. */
+export const OUTBOUND_DECLARATION: Readonly<
+  Record<
+    OutboundProcedure,
+    { type: 'import' | 'export'; category: 'H1' | 'B1'; releasedBy: 'released' | 'exited' }
+  >
+> = {
+  '4071': { type: 'import', category: 'H1', releasedBy: 'released' },
+  '3171': { type: 'export', category: 'B1', releasedBy: 'exited' },
+};
+
+export const SHIPMENT_ACTIONS = [
+  'edit',
+  'delete',
+  'release',
+  'pick',
+  'pack',
+  'ship',
+  'cancel',
+  'declare',
+] as const;
+export type ShipmentAction = (typeof SHIPMENT_ACTIONS)[number];
+
+export const STOCK_ACTIONS = ['transfer', 'adjust'] as const;
+export type StockAction = (typeof STOCK_ACTIONS)[number];
+
+export const STOCK_SORT_FIELDS = [
+  'receivedOn',
+  'sku',
+  'location',
+  'available',
+  'onHand',
+  'updatedAt',
+] as const;
+export const STOCK_RECEIPT_SORT_FIELDS = ['receivedOn', 'number', 'createdAt'] as const;
+export const SHIPMENT_SORT_FIELDS = ['number', 'plannedDate', 'status', 'createdAt', 'updatedAt'] as const;
+
+/** Most lines a receipt or a shipment takes, and most handling units a receipt line takes. */
+export const MAX_RECEIPT_LINES = 200;
+export const MAX_SHIPMENT_LINES = 200;
+export const MAX_UNITS_PER_LINE = 500;
+
+/**
+ * A location code: warehouse, zone, then aisle/bin segments, upper-case letters and digits joined by
+ * '-', e.g. `RTM1-A-03-02`. Walking order is the code's order, segment by segment, numbers by value.
+ */
+export function locationProblem(value: string): string | undefined {
+  if (value === '') return 'Enter the location';
+  if (value.length > 40) return 'A location has at most 40 characters';
+  if (!/^[A-Z0-9]{1,10}(-[A-Z0-9]{1,10}){0,4}$/.test(value))
+    return 'A location is warehouse-zone-aisle-bin in capitals and digits, e.g. RTM1-A-03-02';
+  return undefined;
+}
+
+export function normalizeLocation(value: string): string {
+  return value
+    .trim()
+    .toUpperCase()
+    .replace(/\s*[-/ ]\s*/g, '-');
+}
+
+/** The warehouse (first segment) and zone (second) of a location code. */
+export function locationParts(code: string): { warehouse: string; zone: string | null; bin: string | null } {
+  const [warehouse = '', zone, ...rest] = code.split('-');
+  return { warehouse, zone: zone ?? null, bin: rest.length ? rest.join('-') : null };
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Walking order: by warehouse, zone, aisle and bin, numbers by value (A-2 before A-10). */
+export function compareLocations(a: string, b: string): number {
+  const as = a.split('-');
+  const bs = b.split('-');
+  for (let i = 0; i < Math.max(as.length, bs.length); i++) {
+    const x = as[i];
+    const y = bs[i];
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    const c = collator.compare(x, y);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+/** An article number (SKU): 1–40 of letters, digits, '-', '.', '/', '_'; kept as typed, compared case-insensitively. */
+export function skuProblem(value: string): string | undefined {
+  if (value === '') return 'Enter the article number (SKU)';
+  if (value.length > 40) return 'An article number has at most 40 characters';
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(value))
+    return 'An article number has letters, digits, and . _ / - only';
+  return undefined;
+}
+
+/** The label that names the warehouse in the product: the area is "Warehouse". */
+export const NO_CW_ACCESS_MESSAGE =
+  'You have no access to the customs warehouse. Ask an administrator for warehouse access.';
