@@ -1,4 +1,10 @@
-import type { Declaration, DeclarationStatus, Role } from '@fvg/contracts';
+import {
+  CATEGORIES_OF_TYPE,
+  type Declaration,
+  type DeclarationCategory,
+  type DeclarationStatus,
+  type Role,
+} from '@fvg/contracts';
 import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -110,11 +116,17 @@ function ItemsField({
   const items = (useWatch({ control: form.control, name: 'items' }) ?? []) as ItemFormValue[];
   const currency = useWatch({ control: form.control, name: 'currency' });
   const exchangeRate = useWatch({ control: form.control, name: 'exchangeRate' });
+  const category = useWatch({ control: form.control, name: 'category' });
   // Subscribes to the errors so server and resolver messages reach the item cells.
   const errors = form.formState.errors.items;
   return (
     <DeclarationItems
       type={declaration.type}
+      category={
+        (CATEGORIES_OF_TYPE[declaration.type] as readonly string[]).includes(category)
+          ? (category as DeclarationCategory)
+          : declaration.category
+      }
       currency={currency || null}
       exchangeRate={exchangeRate || null}
       value={items}

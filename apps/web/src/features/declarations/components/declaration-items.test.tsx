@@ -9,6 +9,7 @@ import {
   emptyItem,
   type ItemFormValue,
   itemFromContract,
+  itemProblems,
   itemToInput,
 } from './declaration-items.tsx';
 
@@ -292,6 +293,19 @@ describe('DeclarationItems', () => {
     await waitFor(() => expect(field('items.1.description').value).toBe('Second'));
     expect(field('items.0.description').value).toBe('After');
     expect(changes).toHaveLength(0);
+  });
+});
+
+describe('itemProblems', () => {
+  it("judges procedure codes by the declaration's category: 7100 enters customs warehousing (H2), not H1", () => {
+    const entry = [item({ procedureCode: '7100' })];
+    expect(itemProblems('import', entry, () => false, 'H2')['items.0.procedureCode']).toBeUndefined();
+    expect(itemProblems('import', entry)['items.0.procedureCode']).toMatch(
+      /customs warehousing procedure; an import \(H1\) declaration takes/,
+    );
+    expect(
+      itemProblems('import', [item({ procedureCode: '4000' })], () => false, 'H2')['items.0.procedureCode'],
+    ).toMatch(/H2/);
   });
 });
 

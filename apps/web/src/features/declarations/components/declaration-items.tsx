@@ -3,6 +3,7 @@ import {
   commodityCodeProblem,
   compareDecimal,
   customsValueFromInvoice,
+  type DeclarationCategory,
   type DeclarationItem,
   type DeclarationItemInput,
   type DeclarationType,
@@ -196,9 +197,10 @@ export function itemProblems(
   items: readonly ItemFormValue[],
   /** Whether the user has left the field (then a short code is judged too). */
   left: (index: number, field: string) => boolean = () => false,
+  /** The declaration's category (an import is H1 or H2); the type's first when not given. */
+  category: DeclarationCategory | undefined = CATEGORIES_OF_TYPE[type][0],
 ): Record<string, string> {
   const problems: Record<string, string> = {};
-  const category = CATEGORIES_OF_TYPE[type][0];
   items.forEach((item, index) => {
     const at = (field: string, message: string | undefined) => {
       if (message) problems[`items.${index}.${field}`] = message;
@@ -363,6 +365,8 @@ function detailFields(type: DeclarationType): string[] {
 
 export interface DeclarationItemsProps {
   type: DeclarationType;
+  /** Which procedure codes the items take (an import H1 or H2); the type's first category when absent. */
+  category?: DeclarationCategory;
   /** The declaration's currency (invoice values); null until chosen. */
   currency: string | null;
   /** EUR per unit of the currency (SAD box 23). */
@@ -382,6 +386,7 @@ interface ItemsForm {
 
 export function DeclarationItems({
   type,
+  category,
   currency,
   exchangeRate,
   value,
@@ -418,8 +423,8 @@ export function DeclarationItems({
   const touchedKey = JSON.stringify(form.formState.touchedFields.items ?? []);
   const problems = useMemo(() => {
     const touched = JSON.parse(touchedKey) as (Record<string, unknown> | null)[];
-    return itemProblems(type, watched, (index, field) => Boolean(touched[index]?.[field]));
-  }, [type, watched, touchedKey]);
+    return itemProblems(type, watched, (index, field) => Boolean(touched[index]?.[field]), category);
+  }, [type, watched, touchedKey, category]);
   const shownErrors = useMemo(() => {
     const server = Object.fromEntries(Object.entries(errors).filter(([key]) => /^items\.\d+\./.test(key)));
     return { ...server, ...problems };
