@@ -26,7 +26,10 @@ export interface ListParams {
 export interface ListConfig<T extends RowData> {
   /** Key of remembered columns; also the export file name base. */
   id: string;
-  /** API path of the list (exports use it with `format=`). */
+  /**
+   * API path the Export menu downloads with `format=`: the list's own path where the list route
+   * streams exports itself (dossiers), its `/export` sibling where the area has one (declarations).
+   */
   path: string;
   /** Accessible name of the grid, e.g. 'Dossiers'. */
   label: string;

@@ -218,7 +218,7 @@ export function declarationListConfig({
   ];
   return {
     id: staff ? 'declarations' : 'declarations-customer',
-    path: DECLARATIONS_PATH,
+    path: `${DECLARATIONS_PATH}/export`,
     label: 'Declarations',
     plural: 'declarations',
     columns,

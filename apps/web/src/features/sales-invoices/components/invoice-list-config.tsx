@@ -200,7 +200,7 @@ export function invoiceListConfig({
   ];
   return {
     id: staff ? 'sales-invoices' : 'sales-invoices-customer',
-    path: 'sales-invoices',
+    path: 'sales-invoices/export',
     label: 'Sales invoices',
     plural: 'invoices',
     columns,
