@@ -459,3 +459,23 @@ describe('documents of a shipment', () => {
     expect((theirs.body as { items?: Json[] }).items ?? []).toEqual([]);
   });
 });
+
+describe('hub events', () => {
+  it('a release announces the shipment and each stock record it touched to the owner', async () => {
+    const rc = await receive(acmeId, [looseLine({ sku: 'hub-1', quantity: 5 })]);
+    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'hub-1', quantity: 2 }] });
+    const heard: { kind: string; id: string; partyIds?: string[] }[] = [];
+    const stop = app.services.events.subscribe((e) => {
+      heard.push({ kind: e.kind, id: e.id, ...(e.partyIds ? { partyIds: e.partyIds } : {}) });
+    });
+    try {
+      await released(s);
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual([
+      { kind: 'shipment', id: s.id, partyIds: [acmeId] },
+      { kind: 'stock', id: rc.lines[0]?.id, partyIds: [acmeId] },
+    ]);
+  });
+});
