@@ -24,6 +24,7 @@ import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
 import { transportsRepository } from '../transports/transports.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { requireCwAccess } from '../warehouse/access.ts';
+import { findShipment } from '../warehouse/shipments/shipments.repository.ts';
 import { findStock } from '../warehouse/stock/stock.repository.ts';
 import { type Detected, RefusedContentError, sniffed } from './content-type.ts';
 import {
@@ -158,9 +159,13 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
         const r = await findStock(db, scope, recordId);
         return r && { recordType, recordId: r.id, dossierId: null, partyId: r.owner_id };
       }
+      case 'shipment': {
+        // Like stock: the owner's scope covers it through the document's party.
+        const r = await findShipment(db, scope, recordId);
+        return r && { recordType, recordId: r.id, dossierId: null, partyId: r.owner_id };
+      }
       case 'invoice':
       case 'offer':
-      case 'shipment':
         return undefined;
     }
   }
