@@ -11,7 +11,7 @@ import {
 } from '@fvg/contracts';
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import {
   DateField,
@@ -221,6 +221,21 @@ export function PalletsEditor({ form, index }: { form: UseFormReturn<ReceiptForm
     return sum + (typeof q === 'number' ? q : 0);
   }, 0);
   const balanced = typeof lineQuantity === 'number' && held === lineQuantity;
+  // The sums span fields: once the form was sent, changing one pallet re-checks the line and every
+  // pallet, so a message about an unequal sum goes as soon as the sum agrees.
+  const sums = JSON.stringify([
+    watched?.quantity,
+    (watched?.handlingUnits ?? []).map((p) => [p.quantity, p.cartons, p.cartonQuantity]),
+  ]);
+  const { isSubmitted } = form.formState;
+  useEffect(() => {
+    if (!isSubmitted || sums === '') return;
+    const count = form.getValues(`lines.${index}.handlingUnits`).length;
+    void form.trigger([
+      `lines.${index}.quantity`,
+      ...Array.from({ length: count }, (_, j) => `lines.${index}.handlingUnits.${j}.quantity` as const),
+    ]);
+  }, [sums, isSubmitted, form, index]);
   return (
     <Stack gap={6} data-testid={`pallets-${index + 1}`}>
       <Group justify="space-between" wrap="nowrap">
