@@ -1,6 +1,7 @@
 import { Button, SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
@@ -9,6 +10,7 @@ import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import type { StockSearch } from '../features/stock/api/search.ts';
+import { receiptOptions } from '../features/stock/api/stock-api.ts';
 import { receiptListConfig, stockListConfig } from '../features/stock/components/stock-list-config.tsx';
 import { lazyNamed } from '../lib/lazy-component.ts';
 import { useMe } from '../lib/session.ts';
@@ -46,7 +48,18 @@ export default function StockScreen() {
   const [search, setSearch] = useRouteSearch<StockSearch>();
   const staff = me.data?.role === 'admin' || me.data?.role === 'staff';
   const view = search.view === 'receipts' ? 'receipts' : 'stock';
-  const stockConfig = useMemo(() => stockListConfig({ staff, ownerLookup: customerPartyLookup }), [staff]);
+  // The pinned receipt's chip names its number (the list's receipt column has it too, but not before it loads).
+  const receipt = useQuery({ ...receiptOptions(search.receiptId ?? ''), enabled: !!search.receiptId });
+  const pinnedNumber = receipt.data?.number;
+  const stockConfig = useMemo(
+    () =>
+      stockListConfig({
+        staff,
+        ownerLookup: customerPartyLookup,
+        receiptNumber: () => pinnedNumber,
+      }),
+    [staff, pinnedNumber],
+  );
   const receiptsConfig = useMemo(
     () => receiptListConfig({ staff, ownerLookup: customerPartyLookup }),
     [staff],

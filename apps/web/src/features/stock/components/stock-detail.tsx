@@ -199,7 +199,7 @@ function Movements({ r }: { r: StockRecord }) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th>When</Table.Th>
-          <Table.Th>Kind</Table.Th>
+          <Table.Th w={120}>Kind</Table.Th>
           <Table.Th ta="right">Quantity</Table.Th>
           <Table.Th>Unit</Table.Th>
           <Table.Th>From → to</Table.Th>
@@ -212,7 +212,12 @@ function Movements({ r }: { r: StockRecord }) {
           <Table.Tr key={m.id} data-testid={`movement-${m.kind}`}>
             <Table.Td>{formatDateTime(m.at)}</Table.Td>
             <Table.Td>
-              <Badge color={MOVEMENT_KIND_COLORS[m.kind]} variant="light" size="sm">
+              <Badge
+                color={MOVEMENT_KIND_COLORS[m.kind]}
+                variant="light"
+                size="sm"
+                style={{ overflow: 'visible' }}
+              >
                 {MOVEMENT_KIND_LABELS[m.kind]}
               </Badge>
             </Table.Td>
@@ -225,7 +230,7 @@ function Movements({ r }: { r: StockRecord }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Text size="sm" ff="monospace">
+              <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                 {fromTo(m)}
               </Text>
             </Table.Td>

@@ -176,12 +176,18 @@ export interface StockListOptions {
   /** Staff filter by owner; a customer sees only their party's stock. */
   staff: boolean;
   ownerLookup: LookupSource;
+  /** The number of the receipt the list is pinned to (`receiptId`), once known. */
+  receiptNumber?: (receiptId: string) => string | undefined;
 }
 
 const upper = (value: string) => value.toUpperCase();
 
 /** The stock records list: what lies where, for whom, under which customs status. */
-export function stockListConfig({ staff, ownerLookup }: StockListOptions): ListConfig<StockRecordListItem> {
+export function stockListConfig({
+  staff,
+  ownerLookup,
+  receiptNumber,
+}: StockListOptions): ListConfig<StockRecordListItem> {
   const filters: FilterDef[] = [
     ...(staff ? ([{ kind: 'lookup', key: 'ownerId', label: 'Owner', source: ownerLookup }] as const) : []),
     { kind: 'text', key: 'sku', label: 'SKU', placeholder: 'Starts with', normalize: upper, width: 140 },
@@ -202,7 +208,12 @@ export function stockListConfig({ staff, ownerLookup }: StockListOptions): ListC
       options: [{ value: 'true', label: 'Available only' }],
       width: 150,
     },
-    { kind: 'pinned', key: 'receiptId', label: 'One receipt' },
+    {
+      kind: 'pinned',
+      key: 'receiptId',
+      label: 'Receipt',
+      ...(receiptNumber ? { valueLabel: receiptNumber } : {}),
+    },
   ];
   return {
     id: staff ? 'stock' : 'stock-customer',
