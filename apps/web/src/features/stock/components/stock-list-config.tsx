@@ -56,7 +56,7 @@ const stockColumns: RecordColumn<StockRecordListItem>[] = [
     id: 'sku',
     header: 'SKU',
     sortField: 'sku',
-    width: 130,
+    width: 115,
     required: true,
     cell: (r) => (
       <Anchor component={Link} to={stockPath(r)} size="sm" fw={500} ff="monospace">
@@ -67,7 +67,7 @@ const stockColumns: RecordColumn<StockRecordListItem>[] = [
   {
     id: 'description',
     header: 'Description',
-    width: 190,
+    width: 140,
     cell: (r) => (
       <Text size="sm" truncate title={r.description}>
         {r.description}
@@ -77,7 +77,7 @@ const stockColumns: RecordColumn<StockRecordListItem>[] = [
   {
     id: 'owner',
     header: 'Owner',
-    width: 140,
+    width: 110,
     cell: (r) => (
       <Text size="sm" truncate title={`${r.owner.name} (${r.owner.code})`}>
         {r.owner.name}
@@ -89,7 +89,7 @@ const stockColumns: RecordColumn<StockRecordListItem>[] = [
     header: 'On hand',
     sortField: 'onHand',
     sortDescFirst: true,
-    width: 120,
+    width: 110,
     align: 'right',
     cell: (r) => qty(r.quantityOnHand, r),
   },
@@ -124,7 +124,7 @@ const stockColumns: RecordColumn<StockRecordListItem>[] = [
     id: 'location',
     header: 'Location',
     sortField: 'location',
-    width: 160,
+    width: 120,
     cell: (r) => (
       <Text size="sm" ff="monospace" truncate>
         {locationText(r)}
@@ -136,7 +136,7 @@ const stockColumns: RecordColumn<StockRecordListItem>[] = [
     header: 'Received',
     sortField: 'receivedOn',
     sortDescFirst: true,
-    width: 110,
+    width: 105,
     cell: (r) => formatDate(r.receivedOn),
   },
   {
