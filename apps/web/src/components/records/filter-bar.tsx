@@ -32,7 +32,12 @@ export type FilterDef =
    * Set by a link, not picked here (e.g. one record's documents from its tab's "see them all"):
    * shown only while set, as a chip naming it that removes it.
    */
-  | (FilterBase & { kind: 'pinned'; key: string });
+  | (FilterBase & {
+      kind: 'pinned';
+      key: string;
+      /** How the chip names the value (a receipt's number for its id); the id's start otherwise. */
+      valueLabel?: (value: string) => string | undefined;
+    });
 
 export type FilterValues = Readonly<Record<string, string | number | undefined>>;
 export type FilterPatch = Record<string, string | undefined>;
@@ -223,7 +228,8 @@ function FilterControl({
           }
           data-testid={testId}
         >
-          {filter.label}: {value.length > 12 ? `${value.slice(0, 8)}…` : value}
+          {filter.label}:{' '}
+          {filter.valueLabel?.(value) ?? (value.length > 12 ? `${value.slice(0, 8)}…` : value)}
         </Badge>
       );
     }

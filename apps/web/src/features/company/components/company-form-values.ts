@@ -24,6 +24,8 @@ export interface CompanyFormValues {
   baseCurrency: string;
   paymentTermsDays: string;
   invoiceFooter: string;
+  gs1CompanyPrefix: string;
+  ssccExtensionDigit: string;
   series: { kind: SeriesKind; prefix: string; year: number; nextNumber: string; lastIssued: number }[];
 }
 
@@ -45,6 +47,8 @@ export function companyValues(c: Company): CompanyFormValues {
     baseCurrency: c.baseCurrency,
     paymentTermsDays: String(c.paymentTermsDays),
     invoiceFooter: c.invoiceFooter ?? '',
+    gs1CompanyPrefix: c.gs1CompanyPrefix ?? '',
+    ssccExtensionDigit: String(c.ssccExtensionDigit),
     series: c.series.map((s) => ({ ...s, nextNumber: String(s.nextNumber) })),
   };
 }
@@ -61,6 +65,7 @@ export function companyInput(values: CompanyFormValues) {
   return {
     ...values,
     paymentTermsDays: whole(values.paymentTermsDays),
+    ssccExtensionDigit: whole(values.ssccExtensionDigit),
     series: values.series.map((s) => ({
       kind: s.kind,
       prefix: s.prefix,
@@ -87,6 +92,8 @@ export const COMPANY_FIELD_LABELS: Readonly<Record<string, string>> = {
   baseCurrency: 'Base currency',
   paymentTermsDays: 'Payment terms (days)',
   invoiceFooter: 'Invoice footer',
+  gs1CompanyPrefix: 'GS1 company prefix',
+  ssccExtensionDigit: 'SSCC extension digit',
   'series.prefix': 'Prefix',
   'series.nextNumber': 'Next number',
   'series.kind': 'Series',

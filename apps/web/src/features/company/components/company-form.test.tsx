@@ -107,6 +107,29 @@ describe('CompanyForm', () => {
     expect(show).not.toHaveBeenCalled();
   });
 
+  it('checks the GS1 company prefix before sending, and sends it with the SSCC extension digit as a number', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(company));
+    vi.stubGlobal('fetch', fetchMock);
+    await render();
+
+    fireEvent.change(field('gs1CompanyPrefix'), { target: { value: '87123' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() =>
+      expect(errorOf(field('gs1CompanyPrefix'))).toContain('A GS1 company prefix has 6 to 12 digits'),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(field('gs1CompanyPrefix'), { target: { value: '8712345' } });
+    fireEvent.change(field('ssccExtensionDigit'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      gs1CompanyPrefix: '8712345',
+      ssccExtensionDigit: 3,
+    });
+  });
+
   it('shows the conflict banner when someone else saved first', async () => {
     vi.stubGlobal(
       'fetch',

@@ -149,6 +149,26 @@ export function CompanyFields({ form }: { form: UseFormReturn<CompanyFormValues>
         </SimpleGrid>
         <TextareaField form={form} name="invoiceFooter" label="Invoice footer" mt="sm" minRows={3} />
       </Fieldset>
+      <Fieldset legend="Warehouse (GS1)">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextField
+            form={form}
+            name="gs1CompanyPrefix"
+            label="GS1 company prefix"
+            inputMode="numeric"
+            maxLength={14}
+            hint="6 to 12 digits from GS1; pallets received without an SSCC get one under it"
+          />
+          <TextField
+            form={form}
+            name="ssccExtensionDigit"
+            label="SSCC extension digit"
+            inputMode="numeric"
+            maxLength={1}
+            hint="0–9, the SSCC's first digit"
+          />
+        </SimpleGrid>
+      </Fieldset>
       <Fieldset legend="Number series">
         <SeriesTable form={form} />
       </Fieldset>
