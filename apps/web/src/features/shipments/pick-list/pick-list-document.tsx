@@ -6,8 +6,8 @@ import {
   type Shipment,
 } from '@fvg/contracts';
 import { Code128, Gs1_128 } from '../../../components/barcode/index.ts';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import classes from './pick-list.module.css';
 import { packingSummary, pickRows } from './pick-list-model.ts';
 
@@ -36,7 +36,11 @@ export function PickListDocument({ shipment, printedAt }: PickListDocumentProps)
   const declaration = shipment.declaration;
 
   return (
-    <article className={classes.document} data-testid="pick-list" aria-label={`Pick and packing list ${shipment.number}`}>
+    <article
+      className={classes.document}
+      data-testid="pick-list"
+      aria-label={`Pick and packing list ${shipment.number}`}
+    >
       <header className={classes.header}>
         <div className={classes.titleBlock}>
           <h1 className={classes.title}>Pick and packing list</h1>

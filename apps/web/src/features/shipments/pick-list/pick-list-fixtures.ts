@@ -4,7 +4,9 @@ export const SHIPMENT_ID = '7d0f4a8e-2b1c-4c3d-9e8f-0a1b2c3d4e5f';
 export const SSCC_A = makeSscc({ extensionDigit: 0, companyPrefix: '8712345', serial: 11 });
 export const SSCC_B = makeSscc({ extensionDigit: 0, companyPrefix: '8712345', serial: 12 });
 
-function allocation(over: Partial<ShipmentAllocation> & Pick<ShipmentAllocation, 'id' | 'location' | 'quantity'>): ShipmentAllocation {
+function allocation(
+  over: Partial<ShipmentAllocation> & Pick<ShipmentAllocation, 'id' | 'location' | 'quantity'>,
+): ShipmentAllocation {
   return {
     stockRecordId: 'st-1',
     receiptNumber: 'SR-2026-000004',
@@ -17,7 +19,9 @@ function allocation(over: Partial<ShipmentAllocation> & Pick<ShipmentAllocation,
   };
 }
 
-function line(over: Partial<ShipmentLine> & Pick<ShipmentLine, 'id' | 'position' | 'sku' | 'quantity'>): ShipmentLine {
+function line(
+  over: Partial<ShipmentLine> & Pick<ShipmentLine, 'id' | 'position' | 'sku' | 'quantity'>,
+): ShipmentLine {
   return {
     description: `Description of ${over.sku}`,
     unit: 'H87',
@@ -44,7 +48,13 @@ export function aReleasedShipment(over: Partial<Shipment> = {}): Shipment {
     outboundProcedure: '4071',
     customerReference: 'PO-7781',
     notes: null,
-    declaration: { id: 'd-1', lrn: 'LRN-2026-000031', mrn: '26NL0000000000031B', type: 'import', status: 'lodged' },
+    declaration: {
+      id: 'd-1',
+      lrn: 'LRN-2026-000031',
+      mrn: '26NL0000000000031B',
+      type: 'import',
+      status: 'lodged',
+    },
     lines: [
       line({
         id: 'l-1',
@@ -58,7 +68,13 @@ export function aReleasedShipment(over: Partial<Shipment> = {}): Shipment {
             quantity: 40,
             handlingUnit: { id: 'hu-a', kind: 'pallet', sscc: SSCC_A, reference: null },
           }),
-          allocation({ id: 'a-2', location: 'WH1-A-2', quantity: 5, stockRecordId: 'st-2', receiptNumber: 'SR-2026-000005' }),
+          allocation({
+            id: 'a-2',
+            location: 'WH1-A-2',
+            quantity: 5,
+            stockRecordId: 'st-2',
+            receiptNumber: 'SR-2026-000005',
+          }),
         ],
       }),
       line({

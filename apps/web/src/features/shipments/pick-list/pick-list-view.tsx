@@ -8,8 +8,8 @@ import { pathFor } from '../../../app/route-table.ts';
 import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { pageTitle } from '../../../lib/title.ts';
-import { shipmentOptions } from '../api/shipments-api.ts';
 import { SHIPMENT_STATUS_COLORS } from '../api/shipment-meta.ts';
+import { shipmentOptions } from '../api/shipments-api.ts';
 import classes from './pick-list.module.css';
 import { PickListDocument } from './pick-list-document.tsx';
 
@@ -55,13 +55,22 @@ export function PickListView({ id }: { id: string }) {
   if (!shipment) {
     if (detail.isError && isApiError(detail.error) && detail.error.status === 404) throwNotFound();
     return (
-      <RecordQueryState query={detail} title="This shipment could not be loaded" skeleton={[40, [600, '210mm']]} />
+      <RecordQueryState
+        query={detail}
+        title="This shipment could not be loaded"
+        skeleton={[40, [600, '210mm']]}
+      />
     );
   }
 
   return (
     <Stack gap="sm" data-testid="pick-list-view">
-      <Group justify="space-between" wrap="nowrap" className={classes.toolbar} data-testid="pick-list-toolbar">
+      <Group
+        justify="space-between"
+        wrap="nowrap"
+        className={classes.toolbar}
+        data-testid="pick-list-toolbar"
+      >
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <Button
             component={Link}

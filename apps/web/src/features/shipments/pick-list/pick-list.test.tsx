@@ -40,7 +40,9 @@ describe('PickListDocument', () => {
       'LRN-2026-000031 · MRN 26NL0000000000031B · Lodged',
     );
     // The formatter's reading of the moment, never the raw ISO text.
-    expect(screen.getByTestId('pick-list-printed-at').textContent).toBe(`Printed at${formatDateTime(PRINTED_AT)}`);
+    expect(screen.getByTestId('pick-list-printed-at').textContent).toBe(
+      `Printed at${formatDateTime(PRINTED_AT)}`,
+    );
     expect(screen.getByTestId('pick-list-printed-at').textContent).not.toContain('T10:30');
     expect(screen.queryByTestId('pick-list-draft')).toBeNull();
   });
@@ -76,7 +78,8 @@ describe('PickListDocument', () => {
 
   it('marks picked allocations as ticked', () => {
     const shipped = aReleasedShipment({ status: 'packed' });
-    for (const l of shipped.lines) for (const a of l.allocations) if (a.state === 'reserved') a.state = 'picked';
+    for (const l of shipped.lines)
+      for (const a of l.allocations) if (a.state === 'reserved') a.state = 'picked';
     renderWithProviders(<PickListDocument shipment={shipped} printedAt={PRINTED_AT} />);
     expect(screen.getAllByRole('img', { name: 'Picked' })).toHaveLength(3);
   });

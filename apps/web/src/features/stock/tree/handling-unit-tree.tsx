@@ -1,9 +1,9 @@
-import { HANDLING_UNIT_KIND_LABELS, type HandlingUnitNode, quantityWithUnit, type StockUnit } from '@fvg/contracts';
+import { formatSscc, HANDLING_UNIT_KIND_LABELS, type HandlingUnitNode, type StockUnit } from '@fvg/contracts';
 import { ActionIcon, Badge, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useRef } from 'react';
 import { formatNumber } from '../../../lib/format.ts';
-import { formatSscc } from '@fvg/contracts';
+import { formatQuantity, HANDLING_UNIT_KIND_COLORS } from '../api/stock-meta.ts';
 import classes from './stock-tree.module.css';
 import { type VisibleNode, visibleNodes } from './tree-model.ts';
 
@@ -131,14 +131,28 @@ export function HandlingUnitTree({
               <span className={classes.toggleSpace} />
             )}
             <UnstyledButton component="span" tabIndex={-1} className={classes.rowMain}>
-              <Badge variant="light" size="sm" color={node.kind === 'pallet' ? 'blue' : node.kind === 'carton' ? 'teal' : 'gray'} className={classes.kind}>
+              <Badge
+                variant="light"
+                size="sm"
+                color={HANDLING_UNIT_KIND_COLORS[node.kind]}
+                className={classes.kind}
+              >
                 {HANDLING_UNIT_KIND_LABELS[node.kind]}
               </Badge>
-              <Text size="sm" ff={node.sscc ? 'monospace' : undefined} className={classes.name} truncate="end">
-                {name || <Text span c="dimmed" size="sm">No reference</Text>}
+              <Text
+                size="sm"
+                ff={node.sscc ? 'monospace' : undefined}
+                className={classes.name}
+                truncate="end"
+              >
+                {name || (
+                  <Text span c="dimmed" size="sm">
+                    No reference
+                  </Text>
+                )}
               </Text>
               <Text size="sm" className={classes.qty} data-testid="hu-quantity">
-                {quantityWithUnit(formatNumber(node.quantity), unit)}
+                {formatQuantity(node.quantity, unit)}
                 {node.quantityReserved > 0 && (
                   <Text span size="xs" c="dimmed">
                     {' '}

@@ -1,8 +1,8 @@
-import { type HandlingUnitNode, quantityWithUnit, type StockRecordListItem } from '@fvg/contracts';
+import type { HandlingUnitNode, StockRecordListItem } from '@fvg/contracts';
 import { createPortal } from 'react-dom';
 import { Gs1_128 } from '../../../components/barcode/index.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatQuantity } from '../api/stock-meta.ts';
 import classes from './pallet-labels.module.css';
 
 export interface PalletLabelProps {
@@ -13,7 +13,11 @@ export interface PalletLabelProps {
 /** One A6 label: who owns it, what it is, how much, where, since when, and the SSCC to scan. */
 export function PalletLabel({ stock, pallet }: PalletLabelProps) {
   return (
-    <section className={classes.label} data-testid="pallet-label" aria-label={`Pallet label ${pallet.sscc ?? ''}`}>
+    <section
+      className={classes.label}
+      data-testid="pallet-label"
+      aria-label={`Pallet label ${pallet.sscc ?? ''}`}
+    >
       <div className={classes.row}>
         <span className={classes.caption}>Owner</span>
         <span className={classes.owner}>{stock.owner.name}</span>
@@ -27,7 +31,7 @@ export function PalletLabel({ stock, pallet }: PalletLabelProps) {
         <div>
           <span className={classes.caption}>Quantity</span>
           <span className={classes.big} data-testid="pallet-label-quantity">
-            {quantityWithUnit(formatNumber(pallet.quantity), stock.unit)}
+            {formatQuantity(pallet.quantity, stock.unit)}
           </span>
         </div>
         <div>

@@ -1,17 +1,11 @@
-import {
-  CUSTOMS_STATUS_LABELS,
-  type HandlingUnitNode,
-  quantityWithUnit,
-  type StockTree,
-} from '@fvg/contracts';
+import { CUSTOMS_STATUS_LABELS, type HandlingUnitNode, type StockTree } from '@fvg/contracts';
 import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { CUSTOMS_STATUS_COLORS } from '../api/stock-meta.ts';
+import { CUSTOMS_STATUS_COLORS, formatQuantity } from '../api/stock-meta.ts';
 import { HandlingUnitTree, unitName } from './handling-unit-tree.tsx';
 import { PalletLabelSheet } from './pallet-labels.tsx';
 import classes from './stock-tree.module.css';
@@ -44,7 +38,7 @@ export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
     setPrintRequest((n) => n + 1);
   };
 
-  const qty = (n: number) => quantityWithUnit(formatNumber(n), stock.unit);
+  const qty = (n: number) => formatQuantity(n, stock.unit);
 
   return (
     <Stack gap="md" data-testid="stock-tree">
@@ -54,7 +48,11 @@ export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
             <Title order={1} size="h2" ff="monospace" data-testid="stock-tree-sku">
               {stock.sku}
             </Title>
-            <Badge color={CUSTOMS_STATUS_COLORS[stock.customsStatus]} variant="light" data-testid="stock-tree-status">
+            <Badge
+              color={CUSTOMS_STATUS_COLORS[stock.customsStatus]}
+              variant="light"
+              data-testid="stock-tree-status"
+            >
               {CUSTOMS_STATUS_LABELS[stock.customsStatus]}
             </Badge>
           </Group>
@@ -91,12 +89,19 @@ export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
           <Fact label="On hand" value={qty(stock.quantityOnHand)} testId="fact-on-hand" />
           <Fact label="Reserved" value={qty(stock.quantityReserved)} testId="fact-reserved" />
           <Fact label="Available" value={qty(stock.quantityAvailable)} testId="fact-available" />
-          <Fact label="Location" value={stock.locationCount > 1 ? `${stock.location} (+${stock.locationCount - 1} more)` : stock.location} />
+          <Fact
+            label="Location"
+            value={
+              stock.locationCount > 1
+                ? `${stock.location} (+${stock.locationCount - 1} more)`
+                : stock.location
+            }
+          />
           {stock.inboundMrn && <Fact label="Inbound MRN" value={stock.inboundMrn} mono />}
         </div>
       </Paper>
 
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Paper withBorder p="sm" radius="md">
             <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -161,7 +166,7 @@ export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
                     </Button>
                   )}
                 </Group>
-                <UnitMovements movements={selected.movements} />
+                <UnitMovements movements={selected.movements} unit={stock.unit} />
               </Stack>
             ) : (
               <Stack gap="xs">
@@ -171,7 +176,9 @@ export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
                 <Text size="sm" c="dimmed">
                   Select a handling unit to see its own movements.
                 </Text>
-                {tree.movements.length > 0 && <UnitMovements movements={tree.movements} testId="record-movements" />}
+                {tree.movements.length > 0 && (
+                  <UnitMovements movements={tree.movements} unit={stock.unit} testId="record-movements" />
+                )}
               </Stack>
             )}
           </Paper>
@@ -193,7 +200,17 @@ function unitTitle(node: HandlingUnitNode): string {
   return name ? `${kind} ${name}` : `this ${kind}`;
 }
 
-function Fact({ label, value, mono, testId }: { label: string; value: string; mono?: boolean; testId?: string }) {
+function Fact({
+  label,
+  value,
+  mono,
+  testId,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  testId?: string;
+}) {
   return (
     <div>
       <Text size="xs" c="dimmed">

@@ -13,10 +13,12 @@ export function StockTreeView({ id }: { id: string }) {
         query={query}
         title="This stock record could not be loaded"
         skeleton={[40, 80, 300]}
-        notFound={{ title: 'This stock record does not exist', back: { label: 'Back to the stock', href: pathFor('stock') } }}
+        notFound={{
+          title: 'This stock record does not exist',
+          back: { label: 'Back to the stock', href: pathFor('stock') },
+        }}
       />
     );
   }
   return <StockTreeScreenBody tree={query.data} />;
 }
-

@@ -8,7 +8,10 @@ const node = (id: string) => screen.getByTestId(`hu-node-${id}`);
 const shown = () => screen.getAllByRole('treeitem').map((el) => el.dataset.testid?.replace('hu-node-', ''));
 
 async function renderTree() {
-  return renderRoute(<StockTreeScreenBody tree={aTree()} />, { path: '/stock/$id/tree', url: '/stock/st-1/tree' });
+  return renderRoute(<StockTreeScreenBody tree={aTree()} />, {
+    path: '/stock/$id/tree',
+    url: '/stock/st-1/tree',
+  });
 }
 
 afterEach(() => {
@@ -84,7 +87,7 @@ describe('StockTreeScreenBody', () => {
     expect(rows.map((r) => r.dataset.kind)).toEqual(['transfer', 'receipt']);
     expect(rows[0]?.textContent).toContain('WH1-A-01 → WH1-B-10');
     expect(rows[0]?.textContent).toContain('Ada Admin');
-    expect(within(rows[1] as HTMLElement).getByTestId('hu-movement-quantity').textContent).toBe('+20');
+    expect(within(rows[1] as HTMLElement).getByTestId('hu-movement-quantity').textContent).toBe('+20 pieces');
     fireEvent.click(node('hu-c2'));
     expect(screen.getByTestId('hu-movements-empty')).toBeTruthy();
   });

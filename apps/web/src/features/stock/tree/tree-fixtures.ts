@@ -1,11 +1,13 @@
-import { makeSscc, type StockMovement, type StockTree } from '@fvg/contracts';
+import { type HandlingUnitNode, makeSscc, type StockMovement, type StockTree } from '@fvg/contracts';
 
 export const PALLET_1 = makeSscc({ extensionDigit: 0, companyPrefix: '8712345', serial: 1 });
 export const PALLET_2 = makeSscc({ extensionDigit: 0, companyPrefix: '8712345', serial: 2 });
 
 const admin = { id: 'u-admin', name: 'Ada Admin' };
 
-function movement(over: Partial<StockMovement> & Pick<StockMovement, 'id' | 'kind' | 'quantity'>): StockMovement {
+function movement(
+  over: Partial<StockMovement> & Pick<StockMovement, 'id' | 'kind' | 'quantity'>,
+): StockMovement {
   return {
     handlingUnit: null,
     fromLocation: null,
@@ -30,7 +32,7 @@ export function aTree(): StockTree {
     quantity: number,
     position: number,
     extra: { sscc?: string; reference?: string; location?: string; reserved?: number } = {},
-  ) => ({
+  ): HandlingUnitNode => ({
     id,
     parentId,
     kind,
@@ -40,8 +42,8 @@ export function aTree(): StockTree {
     quantityReserved: extra.reserved ?? 0,
     location: extra.location ?? 'WH1-A-01',
     position,
-    movements: [] as StockMovement[],
-    children: [] as ReturnType<typeof unit>[],
+    movements: [],
+    children: [],
   });
   const p1 = unit('hu-p1', 'pallet', null, 40, 1, { sscc: PALLET_1, reserved: 5 });
   const c1 = unit('hu-c1', 'carton', 'hu-p1', 20, 2, { reference: 'CTN-A' });
@@ -54,7 +56,12 @@ export function aTree(): StockTree {
   p1.children = [c1, c2];
   p2.children = [i3];
   p1.movements = [
-    movement({ id: 'm1', kind: 'receipt', quantity: 40, handlingUnit: { id: 'hu-p1', kind: 'pallet', sscc: PALLET_1, reference: null } }),
+    movement({
+      id: 'm1',
+      kind: 'receipt',
+      quantity: 40,
+      handlingUnit: { id: 'hu-p1', kind: 'pallet', sscc: PALLET_1, reference: null },
+    }),
   ];
   p2.movements = [
     movement({ id: 'm2', kind: 'receipt', quantity: 20, toLocation: 'WH1-A-01' }),
@@ -93,5 +100,5 @@ export function aTree(): StockTree {
     },
     units: [p1, p2],
     movements: [],
-  } as unknown as StockTree;
+  };
 }

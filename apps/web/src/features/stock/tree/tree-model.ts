@@ -10,7 +10,10 @@ export interface VisibleNode {
 }
 
 /** The rows on screen, depth first: children only under expanded parents. */
-export function visibleNodes(units: readonly HandlingUnitNode[], expanded: ReadonlySet<string>): VisibleNode[] {
+export function visibleNodes(
+  units: readonly HandlingUnitNode[],
+  expanded: ReadonlySet<string>,
+): VisibleNode[] {
   const out: VisibleNode[] = [];
   const walk = (nodes: readonly HandlingUnitNode[], level: number, parentId: string | null) => {
     for (const node of nodes) {

@@ -1,24 +1,26 @@
-import { MOVEMENT_KIND_LABELS, type StockMovement } from '@fvg/contracts';
+import { MOVEMENT_KIND_LABELS, type StockMovement, type StockUnit } from '@fvg/contracts';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { pathFor } from '../../../app/route-table.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatNumber } from '../../../lib/format.ts';
-
-/** "+40", "−5", "0" (a transfer moves no quantity). */
-export function signedQuantity(quantity: number): string {
-  if (quantity > 0) return `+${formatNumber(quantity)}`;
-  if (quantity < 0) return `−${formatNumber(-quantity)}`;
-  return '0';
-}
+import { formatSignedQuantity } from '../api/stock-meta.ts';
 
 function fromTo(m: StockMovement): string {
-  if (m.fromLocation && m.toLocation && m.fromLocation !== m.toLocation) return `${m.fromLocation} → ${m.toLocation}`;
+  if (m.fromLocation && m.toLocation && m.fromLocation !== m.toLocation)
+    return `${m.fromLocation} → ${m.toLocation}`;
   return m.toLocation ?? m.fromLocation ?? '';
 }
 
 /** The movements of one handling unit (or of the record as a whole), newest first. */
-export function UnitMovements({ movements, testId = 'hu-movements' }: { movements: readonly StockMovement[]; testId?: string }) {
+export function UnitMovements({
+  movements,
+  unit,
+  testId = 'hu-movements',
+}: {
+  movements: readonly StockMovement[];
+  unit: StockUnit;
+  testId?: string;
+}) {
   if (movements.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid={`${testId}-empty`}>
@@ -45,7 +47,7 @@ export function UnitMovements({ movements, testId = 'hu-movements' }: { movement
             <Table.Tr key={m.id} data-testid="hu-movement" data-kind={m.kind}>
               <Table.Td>{MOVEMENT_KIND_LABELS[m.kind]}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="hu-movement-quantity">
-                {signedQuantity(m.quantity)}
+                {formatSignedQuantity(m.quantity, unit)}
               </Table.Td>
               <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                 {fromTo(m) || '—'}
