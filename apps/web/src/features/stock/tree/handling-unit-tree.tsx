@@ -1,5 +1,5 @@
 import { formatSscc, HANDLING_UNIT_KIND_LABELS, type HandlingUnitNode, type StockUnit } from '@fvg/contracts';
-import { ActionIcon, Badge, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useRef } from 'react';
 import { formatNumber } from '../../../lib/format.ts';
@@ -100,6 +100,15 @@ export function HandlingUnitTree({
             aria-level={row.level}
             aria-expanded={row.hasChildren ? row.expanded : undefined}
             aria-selected={selected}
+            aria-label={[
+              HANDLING_UNIT_KIND_LABELS[node.kind],
+              name,
+              formatQuantity(node.quantity, unit),
+              node.quantityReserved > 0 ? `${formatNumber(node.quantityReserved)} reserved` : '',
+              node.location,
+            ]
+              .filter(Boolean)
+              .join(', ')}
             tabIndex={node.id === focusId ? 0 : -1}
             ref={(el) => {
               if (el) refs.current.set(node.id, el);
@@ -130,7 +139,7 @@ export function HandlingUnitTree({
             ) : (
               <span className={classes.toggleSpace} />
             )}
-            <UnstyledButton component="span" tabIndex={-1} className={classes.rowMain}>
+            <div className={classes.rowMain}>
               <Badge
                 variant="light"
                 size="sm"
@@ -163,7 +172,7 @@ export function HandlingUnitTree({
               <Text size="sm" ff="monospace" className={classes.location} data-testid="hu-location">
                 {node.location}
               </Text>
-            </UnstyledButton>
+            </div>
             {node.kind === 'pallet' && node.sscc && (
               <Group gap={0} className={classes.rowActions}>
                 <Button
