@@ -138,7 +138,8 @@ test('the tree of a receipt with two pallets, a unit’s movements, and a printe
   // Pallet 2's own movements: the transfer (newest first), then the receipt.
   const nodeB = page.getByTestId(`hu-node-${palletB.id}`);
   await nodeB.click();
-  await expect(page.getByTestId('hu-detail-title')).toHaveText(`Movements of pallet (00) ${ssccB}`);
+  await expect(page.getByTestId('hu-detail-title')).toHaveText('Movements');
+  await expect(page.getByTestId('hu-detail-name')).toHaveText(`Pallet (00) ${ssccB}`);
   const moves = page.getByTestId('hu-movements').getByTestId('hu-movement');
   await expect(moves.first()).toHaveAttribute('data-kind', 'transfer');
   await expect(moves.first()).toContainText('WH1-A-2 → WH1-A-3');

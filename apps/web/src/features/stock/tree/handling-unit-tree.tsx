@@ -1,5 +1,5 @@
 import { formatSscc, HANDLING_UNIT_KIND_LABELS, type HandlingUnitNode, type StockUnit } from '@fvg/contracts';
-import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useRef } from 'react';
 import { formatNumber } from '../../../lib/format.ts';
@@ -160,26 +160,26 @@ export function HandlingUnitTree({
                   </Text>
                 )}
               </Text>
-              <Text size="sm" className={classes.qty} data-testid="hu-quantity">
-                {formatQuantity(node.quantity, unit)}
+              <div className={classes.qty}>
+                <Text size="sm" data-testid="hu-quantity">
+                  {formatQuantity(node.quantity, unit)}
+                </Text>
                 {node.quantityReserved > 0 && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    · {formatNumber(node.quantityReserved)} reserved
+                  <Text size="xs" c="dimmed" data-testid="hu-reserved">
+                    {formatNumber(node.quantityReserved)} reserved
                   </Text>
                 )}
-              </Text>
+              </div>
               <Text size="sm" ff="monospace" className={classes.location} data-testid="hu-location">
                 {node.location}
               </Text>
             </div>
             {node.kind === 'pallet' && node.sscc && (
-              <Group gap={0} className={classes.rowActions}>
-                <Button
-                  size="compact-xs"
+              <Tooltip label="Print label" withArrow>
+                <ActionIcon
                   variant="subtle"
+                  size="md"
                   tabIndex={-1}
-                  leftSection={<IconPrinter size={14} aria-hidden />}
                   onClick={(e) => {
                     e.stopPropagation();
                     onPrintLabel(node.id);
@@ -187,9 +187,9 @@ export function HandlingUnitTree({
                   aria-label={`Print the label of pallet ${name}`}
                   data-testid="hu-print-label"
                 >
-                  Print label
-                </Button>
-              </Group>
+                  <IconPrinter size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
             )}
           </div>
         );

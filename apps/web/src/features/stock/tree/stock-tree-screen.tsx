@@ -1,4 +1,9 @@
-import { CUSTOMS_STATUS_LABELS, type HandlingUnitNode, type StockTree } from '@fvg/contracts';
+import {
+  CUSTOMS_STATUS_LABELS,
+  HANDLING_UNIT_KIND_LABELS,
+  type HandlingUnitNode,
+  type StockTree,
+} from '@fvg/contracts';
 import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -102,7 +107,7 @@ export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
       </Paper>
 
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="sm" radius="md">
             <Group justify="space-between" mb="xs" wrap="nowrap">
               <Title order={2} size="h4">
@@ -146,18 +151,27 @@ export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
             )}
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="sm" radius="md" data-testid="hu-detail">
             {selected ? (
               <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap">
-                  <Title order={2} size="h4" data-testid="hu-detail-title">
-                    Movements of {unitTitle(selected)}
-                  </Title>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div style={{ minWidth: 0 }}>
+                    <Title order={2} size="h4" data-testid="hu-detail-title">
+                      Movements
+                    </Title>
+                    <Text size="sm" data-testid="hu-detail-name">
+                      {HANDLING_UNIT_KIND_LABELS[selected.kind]}{' '}
+                      <Text span size="sm" ff={selected.sscc ? 'monospace' : undefined}>
+                        {unitName(selected) || 'without reference'}
+                      </Text>
+                    </Text>
+                  </div>
                   {selected.kind === 'pallet' && selected.sscc && (
                     <Button
                       size="compact-sm"
                       variant="default"
+                      style={{ flexShrink: 0 }}
                       leftSection={<IconPrinter size={14} aria-hidden />}
                       onClick={() => print({ kind: 'one', id: selected.id })}
                       data-testid="hu-detail-print"
@@ -192,12 +206,6 @@ export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
       <PalletLabelSheet stock={stock} pallets={sheetPallets} />
     </Stack>
   );
-}
-
-function unitTitle(node: HandlingUnitNode): string {
-  const kind = node.kind === 'pallet' ? 'pallet' : node.kind === 'carton' ? 'carton' : 'item';
-  const name = unitName(node);
-  return name ? `${kind} ${name}` : `this ${kind}`;
 }
 
 function Fact({

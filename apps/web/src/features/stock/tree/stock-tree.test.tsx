@@ -37,7 +37,9 @@ describe('StockTreeScreenBody', () => {
     expect(shown()).toEqual(['hu-p1', 'hu-c1', 'hu-c2', 'hu-p2', 'hu-i3']);
     const p1 = node('hu-p1');
     expect(within(p1).getByText(`(00) ${PALLET_1}`)).toBeTruthy();
-    expect(within(p1).getByTestId('hu-quantity').textContent).toBe('40 pieces · 5 reserved');
+    expect(within(p1).getByTestId('hu-quantity').textContent).toBe('40 pieces');
+    expect(within(p1).getByTestId('hu-reserved').textContent).toBe('5 reserved');
+    expect(p1.getAttribute('aria-label')).toBe(`Pallet, (00) ${PALLET_1}, 40 pieces, 5 reserved, WH1-A-01`);
     expect(within(node('hu-p2')).getByTestId('hu-location').textContent).toBe('WH1-B-10');
     expect(within(node('hu-c1')).getByText('CTN-A')).toBeTruthy();
 
@@ -81,7 +83,8 @@ describe('StockTreeScreenBody', () => {
     await renderTree();
     expect(screen.queryByTestId('hu-movements')).toBeNull();
     fireEvent.click(node('hu-p2'));
-    expect(screen.getByTestId('hu-detail-title').textContent).toBe(`Movements of pallet (00) ${PALLET_2}`);
+    expect(screen.getByTestId('hu-detail-title').textContent).toBe('Movements');
+    expect(screen.getByTestId('hu-detail-name').textContent).toBe(`Pallet (00) ${PALLET_2}`);
     const rows = within(screen.getByTestId('hu-movements')).getAllByTestId('hu-movement');
     // Newest first: the transfer, then the receipt.
     expect(rows.map((r) => r.dataset.kind)).toEqual(['transfer', 'receipt']);

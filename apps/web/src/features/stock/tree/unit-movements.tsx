@@ -1,9 +1,10 @@
 import { MOVEMENT_KIND_LABELS, type StockMovement, type StockUnit } from '@fvg/contracts';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { pathFor } from '../../../app/route-table.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { formatSignedQuantity } from '../api/stock-meta.ts';
+import { formatSignedQuantity, MOVEMENT_KIND_COLORS } from '../api/stock-meta.ts';
+import classes from './stock-tree.module.css';
 
 function fromTo(m: StockMovement): string {
   if (m.fromLocation && m.toLocation && m.fromLocation !== m.toLocation)
@@ -11,7 +12,10 @@ function fromTo(m: StockMovement): string {
   return m.toLocation ?? m.fromLocation ?? '';
 }
 
-/** The movements of one handling unit (or of the record as a whole), newest first. */
+/**
+ * The movements of one handling unit (or of the record as a whole), newest first, two lines each so
+ * they fit the side column: what and how much, when; then where, why or for which shipment, by whom.
+ */
 export function UnitMovements({
   movements,
   unit,
@@ -30,43 +34,41 @@ export function UnitMovements({
   }
   const rows = [...movements].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped withTableBorder fz="sm" data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Movement</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th>From → to</Table.Th>
-            <Table.Th>Reason / shipment</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>When</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((m) => (
-            <Table.Tr key={m.id} data-testid="hu-movement" data-kind={m.kind}>
-              <Table.Td>{MOVEMENT_KIND_LABELS[m.kind]}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="hu-movement-quantity">
+    <ol className={classes.movements} data-testid={testId} aria-label="Movements, newest first">
+      {rows.map((m) => (
+        <li key={m.id} className={classes.movement} data-testid="hu-movement" data-kind={m.kind}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Badge variant="light" size="sm" color={MOVEMENT_KIND_COLORS[m.kind]}>
+                {MOVEMENT_KIND_LABELS[m.kind]}
+              </Badge>
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="hu-movement-quantity">
                 {formatSignedQuantity(m.quantity, unit)}
-              </Table.Td>
-              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                {fromTo(m) || '—'}
-              </Table.Td>
-              <Table.Td>
-                {m.shipment ? (
-                  <Anchor component={Link} to={pathFor('shipment', { id: m.shipment.id })} size="sm">
-                    {m.shipment.number}
-                  </Anchor>
-                ) : (
-                  (m.reason ?? '—')
-                )}
-              </Table.Td>
-              <Table.Td>{m.by?.name ?? 'System'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(m.at)}
+            </Text>
+          </Group>
+          <Text size="sm" mt={2}>
+            <Text span ff="monospace" size="sm">
+              {fromTo(m) || '—'}
+            </Text>
+            {m.shipment && (
+              <>
+                {' · '}
+                <Anchor component={Link} to={pathFor('shipment', { id: m.shipment.id })} size="sm">
+                  {m.shipment.number}
+                </Anchor>
+              </>
+            )}
+            {m.reason && ` · ${m.reason}`}
+            <Text span c="dimmed" size="sm">
+              {' · '}by {m.by?.name ?? 'the system'}
+            </Text>
+          </Text>
+        </li>
+      ))}
+    </ol>
   );
 }
