@@ -1,7 +1,6 @@
 import {
   DECLARATION_STATUS_LABELS,
   OUTBOUND_PROCEDURE_LABELS,
-  quantityWithUnit,
   SHIPMENT_STATUS_LABELS,
   type Shipment,
 } from '@fvg/contracts';
@@ -9,7 +8,7 @@ import { Code128, Gs1_128 } from '../../../components/barcode/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import classes from './pick-list.module.css';
-import { packingSummary, pickRows } from './pick-list-model.ts';
+import { packingSummary, pickQuantity, pickRows } from './pick-list-model.ts';
 
 export interface PickListDocumentProps {
   shipment: Shipment;
@@ -68,8 +67,7 @@ export function PickListDocument({ shipment, printedAt }: PickListDocumentProps)
             ? [
                 declaration.lrn,
                 declaration.mrn ? `MRN ${declaration.mrn}` : null,
-                DECLARATION_STATUS_LABELS[declaration.status as keyof typeof DECLARATION_STATUS_LABELS] ??
-                  declaration.status,
+                DECLARATION_STATUS_LABELS[declaration.status],
               ]
                 .filter(Boolean)
                 .join(' · ')
@@ -129,7 +127,7 @@ export function PickListDocument({ shipment, printedAt }: PickListDocumentProps)
                   )}
                 </td>
                 <td className={classes.qtyCol} data-testid="pick-row-quantity">
-                  {quantityWithUnit(formatNumber(row.quantity), row.unit)}
+                  {pickQuantity(row.quantity, row.unit)}
                 </td>
                 <td className={classes.checkCol}>
                   <span

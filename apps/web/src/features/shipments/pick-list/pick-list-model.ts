@@ -8,7 +8,8 @@ export interface PickRow {
   location: string | null;
   sku: string;
   description: string;
-  unit: StockUnit;
+  /** Null while a draft's SKU matches no stock yet. */
+  unit: StockUnit | null;
   sscc: string | null;
   /** A carton or item taken by reference (no SSCC), or null for loose goods. */
   reference: string | null;
@@ -33,7 +34,7 @@ export function pickRows(shipment: Pick<Shipment, 'status' | 'lines'>): PickRow[
         lineNo: line.position,
         location: null,
         sku: line.sku,
-        description: line.description,
+        description: line.description ?? '',
         unit: line.unit,
         sscc: null,
         reference: null,
@@ -49,7 +50,7 @@ export function pickRows(shipment: Pick<Shipment, 'status' | 'lines'>): PickRow[
         lineNo: line.position,
         location: a.location,
         sku: line.sku,
-        description: line.description,
+        description: line.description ?? '',
         unit: line.unit,
         sscc: a.handlingUnit?.sscc ?? null,
         reference: a.handlingUnit && !a.handlingUnit.sscc ? a.handlingUnit.reference : null,
@@ -69,6 +70,11 @@ export function pickRows(shipment: Pick<Shipment, 'status' | 'lines'>): PickRow[
   );
 }
 
+/** "40 pieces", or the bare number when the unit is not known. */
+export function pickQuantity(quantity: number, unit: StockUnit | null): string {
+  return unit ? quantityWithUnit(formatNumber(quantity), unit) : formatNumber(quantity);
+}
+
 export interface PackingSummary {
   /** "60 pieces · 4 cartons": one total per unit of measure, never added across units. */
   total: string;
@@ -79,11 +85,11 @@ export interface PackingSummary {
 }
 
 export function packingSummary(rows: readonly PickRow[]): PackingSummary {
-  const byUnit = new Map<StockUnit, number>();
+  const byUnit = new Map<StockUnit | null, number>();
   for (const r of rows) byUnit.set(r.unit, (byUnit.get(r.unit) ?? 0) + r.quantity);
   const units = new Set(rows.filter((r) => r.sscc || r.reference).map((r) => r.sscc ?? r.reference));
   return {
-    total: [...byUnit].map(([unit, q]) => quantityWithUnit(formatNumber(q), unit)).join(' · ') || '—',
+    total: [...byUnit].map(([unit, q]) => pickQuantity(q, unit)).join(' · ') || '—',
     handlingUnits: units.size,
     loosePicks: rows.filter((r) => r.location !== null && !r.sscc && !r.reference).length,
   };
