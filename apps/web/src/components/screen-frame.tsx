@@ -3,9 +3,7 @@ import { IconBarrierBlock } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type RouteName, routeByName } from '../app/route-table.ts';
-import { hasCwAccess, useMe } from '../lib/session.ts';
-import { NoAccess } from './no-access.tsx';
-import { PageLoader } from './page-loader.tsx';
+import { useRouteAccessBlock } from './route-access.tsx';
 
 export interface ScreenFrameProps {
   route: RouteName;
@@ -15,9 +13,6 @@ export interface ScreenFrameProps {
   comingSoon?: boolean;
 }
 
-const NOT_FOR_ROLE =
-  'This screen is part of FVG’s internal work and is not available to your account. Your dossiers, their transports and documents are under Dossiers.';
-
 /**
  * The frame of every business screen: the title from the route table, the record id of the route
  * (`id` or `dossierId`), and the content. Routes marked requiresCwAccess show "No access" instead
@@ -26,16 +21,8 @@ const NOT_FOR_ROLE =
 export function ScreenFrame({ route, children, comingSoon = children === undefined }: ScreenFrameProps) {
   const def = routeByName(route);
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
-  const me = useMe();
-
-  if (def.roles) {
-    if (!me.data) return <PageLoader />;
-    if (!def.roles.includes(me.data.role)) return <NoAccess message={NOT_FOR_ROLE} />;
-  }
-  if (def.requiresCwAccess) {
-    if (me.isPending && me.fetchStatus !== 'idle') return <PageLoader />;
-    if (!hasCwAccess(me.data)) return <NoAccess />;
-  }
+  const blocked = useRouteAccessBlock(route);
+  if (blocked) return blocked;
 
   const recordId = params.id ?? params.dossierId;
 

@@ -91,13 +91,13 @@ export function validationProblem(errors: { field: string; message: string }[]):
 }
 
 /** GET /api/me of a signed-in user with `role` (staff, admin…), no party, no CargoWise access. */
-export function meResponse(role: string): Response {
+export function meResponse(role: string, options: { cwAccess?: boolean } = {}): Response {
   return jsonResponse({
     id: 'u1',
     Email: 'sam@fvg.local',
     name: 'Sam',
     role,
     party: null,
-    access: { cw_access: false },
+    access: { cw_access: options.cwAccess ?? false },
   });
 }
