@@ -22,6 +22,7 @@ import { validateDossierSearch, validateDossiersSearch } from '../features/dossi
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
 import { validateInvoiceSearch, validateInvoicesSearch } from '../features/sales-invoices/search.ts';
 import { validateSalesOffersSearch } from '../features/sales-offers/search.ts';
+import { validateShipmentSearch, validateShipmentsSearch } from '../features/shipments/api/search.ts';
 import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';
@@ -79,6 +80,8 @@ const SEARCH_VALIDATORS: Partial<
   'sales-invoice': validateInvoiceSearch,
   declarations: validateDeclarationsSearch,
   declaration: validateDeclarationSearch,
+  shipments: validateShipmentsSearch,
+  shipment: validateShipmentSearch,
 };
 
 interface BeforeLoadArgs {
