@@ -1,4 +1,19 @@
-import { type AuditEntry, auditEntrySchema, type ListResponse } from '@fvg/contracts';
+import {
+  type AuditEntry,
+  auditEntrySchema,
+  listResponseSchema,
+  type StockAvailability,
+  type StockMovementCreate,
+  type StockReceiptCreate,
+  type StockRecord,
+  stockAvailabilityResponseSchema,
+  stockMovementSchema,
+  stockReceiptListItemSchema,
+  stockReceiptSchema,
+  stockRecordListItemSchema,
+  stockRecordSchema,
+  stockTreeSchema,
+} from '@fvg/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
@@ -6,21 +21,13 @@ import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { stockKeys } from './keys.ts';
-import type {
-  StockAvailability,
-  StockMovement,
-  StockMovementCreate,
-  StockReceipt,
-  StockReceiptCreate,
-  StockReceiptListItem,
-  StockRecord,
-  StockRecordListItem,
-  StockTree,
-} from './types.ts';
 
 export type * from './types.ts';
 
 const historySchema = z.array(auditEntrySchema);
+const stockListSchema = listResponseSchema(stockRecordListItemSchema);
+const receiptListSchema = listResponseSchema(stockReceiptListItemSchema);
+const movementListSchema = listResponseSchema(stockMovementSchema);
 
 /** The lists' API paths (the list page's export uses them with `format=`). */
 export const STOCK_PATH = 'stock';
@@ -30,11 +37,8 @@ const receiptPath = (id: string) => `${STOCK_RECEIPTS_PATH}/${encodeURIComponent
 
 // ---- stock records ----
 
-export function fetchStockList(
-  params: ListParams,
-  signal?: AbortSignal,
-): Promise<ListResponse<StockRecordListItem>> {
-  return api.get(withQuery(STOCK_PATH, params), signal ? { signal } : {});
+export function fetchStockList(params: ListParams, signal?: AbortSignal) {
+  return api.get(withQuery(STOCK_PATH, params), { ...(signal ? { signal } : {}), schema: stockListSchema });
 }
 
 export function stockListOptions(params: ListParams) {
@@ -52,7 +56,7 @@ export function exportStock(params: Omit<ListParams, 'page' | 'pageSize'>, forma
 export function stockOptions(id: string) {
   return queryOptions({
     queryKey: stockKeys.detail(id),
-    queryFn: ({ signal }): Promise<StockRecord> => api.get(path(id), { signal }),
+    queryFn: ({ signal }) => api.get(path(id), { signal, schema: stockRecordSchema }),
   });
 }
 
@@ -60,7 +64,7 @@ export function stockOptions(id: string) {
 export function stockTreeOptions(id: string) {
   return queryOptions({
     queryKey: stockKeys.tree(id),
-    queryFn: ({ signal }): Promise<StockTree> => api.get(`${path(id)}/tree`, { signal }),
+    queryFn: ({ signal }) => api.get(`${path(id)}/tree`, { signal, schema: stockTreeSchema }),
   });
 }
 
@@ -68,8 +72,8 @@ export function stockTreeOptions(id: string) {
 export function stockMovementsOptions(id: string, params: { pageSize?: number; cursor?: string } = {}) {
   return queryOptions({
     queryKey: [...stockKeys.movements(id), params] as const,
-    queryFn: ({ signal }): Promise<ListResponse<StockMovement>> =>
-      api.get(withQuery(`${path(id)}/movements`, params), { signal }),
+    queryFn: ({ signal }) =>
+      api.get(withQuery(`${path(id)}/movements`, params), { signal, schema: movementListSchema }),
   });
 }
 
@@ -93,8 +97,13 @@ export function stockAvailabilityOptions(params: {
   const query = { ownerId: params.ownerId, q: params.q, limit: params.limit };
   return queryOptions({
     queryKey: stockKeys.availability(query),
-    queryFn: ({ signal }): Promise<StockAvailability[]> =>
-      api.get(withQuery(`${STOCK_PATH}/availability`, { ...query, q: query.q || undefined }), { signal }),
+    queryFn: async ({ signal }): Promise<StockAvailability[]> =>
+      (
+        await api.get(withQuery(`${STOCK_PATH}/availability`, query), {
+          signal,
+          schema: stockAvailabilityResponseSchema,
+        })
+      ).items,
   });
 }
 
@@ -112,18 +121,19 @@ export function storeStock(queryClient: QueryClient, record: StockRecord) {
 export function usePostMovement(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StockMovementCreate): Promise<StockRecord> => api.post(`${path(id)}/movements`, body),
+    mutationFn: (body: StockMovementCreate) =>
+      api.post(`${path(id)}/movements`, body, { schema: stockRecordSchema }),
     onSuccess: (record) => storeStock(queryClient, record),
   });
 }
 
 // ---- receipts ----
 
-export function fetchReceiptList(
-  params: ListParams,
-  signal?: AbortSignal,
-): Promise<ListResponse<StockReceiptListItem>> {
-  return api.get(withQuery(STOCK_RECEIPTS_PATH, params), signal ? { signal } : {});
+export function fetchReceiptList(params: ListParams, signal?: AbortSignal) {
+  return api.get(withQuery(STOCK_RECEIPTS_PATH, params), {
+    ...(signal ? { signal } : {}),
+    schema: receiptListSchema,
+  });
 }
 
 export function receiptListOptions(params: ListParams) {
@@ -140,7 +150,7 @@ export function exportReceipts(params: Omit<ListParams, 'page' | 'pageSize'>, fo
 export function receiptOptions(id: string) {
   return queryOptions({
     queryKey: stockKeys.receipt(id),
-    queryFn: ({ signal }): Promise<StockReceipt> => api.get(receiptPath(id), { signal }),
+    queryFn: ({ signal }) => api.get(receiptPath(id), { signal, schema: stockReceiptSchema }),
   });
 }
 
@@ -148,7 +158,8 @@ export function receiptOptions(id: string) {
 export function useCreateReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StockReceiptCreate): Promise<StockReceipt> => api.post(STOCK_RECEIPTS_PATH, body),
+    mutationFn: (body: StockReceiptCreate) =>
+      api.post(STOCK_RECEIPTS_PATH, body, { schema: stockReceiptSchema }),
     onSuccess: (receipt) => {
       queryClient.setQueryData(stockKeys.receipt(receipt.id), receipt);
       void queryClient.invalidateQueries({ queryKey: stockKeys.all });
