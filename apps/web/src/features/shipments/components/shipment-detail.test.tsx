@@ -81,12 +81,20 @@ describe('the actions per status and role', () => {
     expect(screen.getByTestId('pick-list').getAttribute('href')).toBe(`/shipments-alt/${SHIPMENT_ID}`);
   });
 
-  it('shows a shipped one without actions, and a customer’s released one the same', async () => {
+  it('shows a shipped one without actions', async () => {
     stubApi(aShipment({ status: 'shipped', allowedActions: [] }));
     await start();
     await screen.findByTestId('shipment-status');
     expect(screen.queryByTestId('record-actions')).toBeNull();
     expect(screen.getByTestId('shipment-status').textContent).toBe('Shipped');
+  });
+
+  it('shows a customer its released shipment read-only: no actions, not even the pick list', async () => {
+    stubApi(aShipment({ status: 'released', allowedActions: [] }));
+    await start(false);
+    await screen.findByTestId('shipment-status');
+    expect(screen.queryByTestId('record-actions')).toBeNull();
+    expect(screen.queryByTestId('pick-list')).toBeNull();
   });
 
   it('asks before shipping and sends the version it shows', async () => {

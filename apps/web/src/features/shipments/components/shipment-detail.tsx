@@ -73,8 +73,19 @@ export function lineErrorsOf(error: unknown): Record<number, string> {
   return out;
 }
 
+/** Whether the user has anything to do with the shipment now (else no action bar at all). */
+export function hasShipmentActions(s: Shipment, staff: boolean): boolean {
+  return (
+    allowedTransitions(s.status, s.allowedActions).length > 0 ||
+    (staff && PICKABLE.includes(s.status)) ||
+    s.allowedActions.some((a) => a === 'edit' || a === 'delete' || a === 'declare')
+  );
+}
+
 export interface ShipmentActionsProps {
   shipment: Shipment;
+  /** The pick list is the warehouse's working paper: staff only. */
+  staff: boolean;
   /** A refused change's per-line messages (a release short of stock), or {} to clear them. */
   onLineErrors: (errors: Record<number, string>) => void;
   onDeleted: () => void;
@@ -85,7 +96,7 @@ export interface ShipmentActionsProps {
  * own draft; staff: the lifecycle): the status changes, each asked first since none can be undone;
  * Edit and Delete for drafts; the pick list; the outbound declaration.
  */
-export function ShipmentActions({ shipment: s, onLineErrors, onDeleted }: ShipmentActionsProps) {
+export function ShipmentActions({ shipment: s, staff, onLineErrors, onDeleted }: ShipmentActionsProps) {
   const transition = useTransitionShipment();
   const declare = useCreateShipmentDeclaration();
   const remove = useDeleteShipment();
@@ -147,7 +158,7 @@ export function ShipmentActions({ shipment: s, onLineErrors, onDeleted }: Shipme
           Create outbound declaration
         </Button>
       )}
-      {PICKABLE.includes(s.status) && (
+      {staff && PICKABLE.includes(s.status) && (
         <Button
           component={Link}
           to={pathFor('shipment-alt', { id: s.id })}
@@ -329,9 +340,11 @@ export function ShipmentDetail({ id, staff }: { id: string; staff: boolean }) {
         )
       }
       actions={
-        s && (
+        s &&
+        hasShipmentActions(s, staff) && (
           <ShipmentActions
             shipment={s}
+            staff={staff}
             onLineErrors={setLineErrors}
             onDeleted={() => void navigate({ to: pathFor('shipments') })}
           />
