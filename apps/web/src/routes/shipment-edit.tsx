@@ -5,10 +5,13 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { pathFor } from '../app/route-table.ts';
 import { RecordLoadState } from '../components/records/record-load-state.tsx';
+import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { anyPartyLookup, customerPartyLookup } from '../features/parties/api/parties-api.ts';
+import type { ShipmentEditSearch } from '../features/shipments/api/search.ts';
 import { shipmentOptions } from '../features/shipments/api/shipments-api.ts';
 import { ShipmentEditor } from '../features/shipments/components/shipment-editor.tsx';
 import { WarehouseGate } from '../features/shipments/components/warehouse-gate.tsx';
+import { stockOptions } from '../features/stock/api/stock-api.ts';
 import { useMe } from '../lib/session.ts';
 
 const NEW = 'new';
@@ -18,6 +21,9 @@ function Editor({ id }: { id: string }) {
   const navigate = useNavigate();
   const isNew = id === NEW;
   const query = useQuery({ ...shipmentOptions(id), enabled: !isNew });
+  const [search] = useRouteSearch<ShipmentEditSearch>();
+  const stockId = isNew ? search.stock : undefined;
+  const stock = useQuery({ ...stockOptions(stockId ?? ''), enabled: stockId !== undefined });
   const staff = me.data?.role === 'admin' || me.data?.role === 'staff';
   const shipment = query.data;
   const locked = shipment !== undefined && shipment.status !== 'draft';
@@ -59,7 +65,7 @@ function Editor({ id }: { id: string }) {
         />
       </Stack>
     );
-  if (locked || !me.data) return null;
+  if (locked || !me.data || (stockId && stock.isPending)) return null;
 
   return (
     <Stack gap="lg" data-testid="screen-frame" data-route="shipment-edit">
@@ -76,6 +82,11 @@ function Editor({ id }: { id: string }) {
       <ShipmentEditor
         shipment={shipment}
         staff={staff}
+        fromStock={
+          stockId && stock.data
+            ? { id: stock.data.id, sku: stock.data.sku, owner: stock.data.owner }
+            : undefined
+        }
         party={me.data.party}
         ownerLookup={customerPartyLookup}
         consigneeLookup={anyPartyLookup}

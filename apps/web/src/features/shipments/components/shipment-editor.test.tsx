@@ -120,4 +120,34 @@ describe('the line editor', () => {
     await waitFor(() => expect(field('lines.1.sku').getAttribute('aria-invalid')).toBe('true'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
   });
+
+  it('starts a new draft from a given stock record and sends the record, not the article', async () => {
+    const owner = aShipment().owner;
+    const record = '33333333-3333-4333-8333-333333333333';
+    const fetchMock = stubApi({ 'POST shipments': () => jsonResponse(aShipment(), 201) });
+    const onSaved = vi.fn();
+    await renderRoute(
+      <ShipmentEditor
+        staff
+        fromStock={{ id: record, sku: 'ABC-1', owner }}
+        ownerLookup={noParties}
+        consigneeLookup={noParties}
+        onSaved={onSaved}
+        onCancel={() => {}}
+      />,
+      { path: '/shipments/$id/edit', url: '/shipments/new/edit' },
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('line-0-available').textContent).toContain(
+        'From one given stock record (ABC-1)',
+      ),
+    );
+    fireEvent.change(field('lines.0.quantity'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the draft' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST') as [string, RequestInit];
+    const body = JSON.parse(String(call[1].body)) as Record<string, unknown>;
+    expect(body.ownerId).toBe(owner.id);
+    expect(body.lines).toEqual([{ stockRecordId: record, quantity: 12 }]);
+  });
 });

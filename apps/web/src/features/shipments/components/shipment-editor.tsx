@@ -147,6 +147,8 @@ export interface ShipmentEditorProps {
   /** The draft being edited; absent for a new one. */
   shipment?: Shipment | undefined;
   staff: boolean;
+  /** A new draft's first line from a given stock record (the stock screen's "Ship from this record"). */
+  fromStock?: { id: string; sku: string; owner: { id: string; name: string } } | undefined;
   /** A customer's own party (fixed owner). */
   party?: { id: string; name: string } | null | undefined;
   ownerLookup: LookupSource;
@@ -174,6 +176,7 @@ const updateResolver = (staff: boolean) =>
 export function ShipmentEditor({
   shipment,
   staff,
+  fromStock,
   party,
   ownerLookup,
   consigneeLookup,
@@ -189,7 +192,12 @@ export function ShipmentEditor({
     resolver,
     defaultValues: shipment
       ? shipmentValuesOf(shipment)
-      : emptyShipmentValues(staff ? '' : (party?.id ?? '')),
+      : fromStock
+        ? {
+            ...emptyShipmentValues(fromStock.owner.id),
+            lines: [{ sku: fromStock.sku, stockRecordId: fromStock.id, quantity: '' }],
+          }
+        : emptyShipmentValues(staff ? '' : (party?.id ?? '')),
   });
   const base = useRecordBase(form, shipment, shipmentValuesOf);
   const create = useCreateShipment();
@@ -245,7 +253,10 @@ export function ShipmentEditor({
                 name="ownerId"
                 label={L.ownerId}
                 source={ownerLookup}
-                knownOption={shipment ? { value: shipment.owner.id, label: shipment.owner.name } : null}
+                knownOption={(() => {
+                  const owner = shipment?.owner ?? fromStock?.owner;
+                  return owner ? { value: owner.id, label: owner.name } : null;
+                })()}
                 withAsterisk
               />
             ) : (
