@@ -7,7 +7,9 @@ import { formatNumber } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { ALLOCATION_STATE_COLORS, ALLOCATION_STATE_LABELS } from '../api/shipment-meta.ts';
 
-const qty = (quantity: number, unit: ShipmentLine['unit']) => quantityWithUnit(formatNumber(quantity), unit);
+/** With the article's unit; a draft's line of an article not in stock has none yet. */
+const qty = (quantity: number, unit: ShipmentLine['unit']) =>
+  unit ? quantityWithUnit(formatNumber(quantity), unit) : formatNumber(quantity);
 
 /** Which stock records and handling units one line takes, oldest receipt first (the server's FIFO order). */
 export function AllocationsTable({ line }: { line: ShipmentLine }) {
@@ -97,7 +99,7 @@ export function ShipmentLines({ lines, lineErrors = {} }: ShipmentLinesProps) {
                 <Text fw={600} ff="monospace">
                   {line.sku}
                 </Text>
-                <Text size="sm">{line.description}</Text>
+                {line.description && <Text size="sm">{line.description}</Text>}
               </Group>
               <Group gap="sm">
                 {line.stockRecordId && (
