@@ -136,7 +136,7 @@ export function shipmentLineColumns(
           <Text size="sm" c="dimmed">
             From one given stock record ({l.sku})
           </Text>
-        ) : (
+        ) : staff && !ownerId ? null : (
           <AvailabilityHint ownerId={ownerId} sku={l.sku} quantity={l.quantity} />
         ),
     },
@@ -223,7 +223,7 @@ export function ShipmentEditor({
   const queryClient = useQueryClient();
   const columns = useMemo(() => {
     const owner = staff ? ownerId : undefined;
-    return shipmentLineColumns(skuLookup(queryClient, owner), owner, staff);
+    return shipmentLineColumns(skuLookup(queryClient, owner, staff), owner, staff);
   }, [queryClient, ownerId, staff]);
 
   return (

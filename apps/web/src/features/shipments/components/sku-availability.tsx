@@ -25,16 +25,23 @@ const ofSku = (ownerId: string | undefined, sku: string) =>
  * The SKU picker's source: the owner's articles starting with what is typed, each with what is
  * available now. Staff must choose the owner first (the server needs it); a customer's own stock is implied.
  */
-export function skuLookup(queryClient: QueryClient, ownerId: string | undefined): LookupSource {
+export function skuLookup(
+  queryClient: QueryClient,
+  ownerId: string | undefined,
+  needsOwner = false,
+): LookupSource {
   return {
     key: ['stock', 'availability', 'lookup', ownerId ?? 'mine'],
     search: async (q) =>
-      (
-        await queryClient.fetchQuery(
-          stockAvailabilityOptions({ ownerId, q: q.trim().toUpperCase(), limit: 20 }),
-        )
-      ).map(option),
+      needsOwner && !ownerId
+        ? []
+        : (
+            await queryClient.fetchQuery(
+              stockAvailabilityOptions({ ownerId, q: q.trim().toUpperCase(), limit: 20 }),
+            )
+          ).map(option),
     byId: async (sku) => {
+      if (needsOwner && !ownerId) return null;
       const a = exact(await queryClient.fetchQuery(ofSku(ownerId, sku)), sku);
       return a ? option(a) : null;
     },
