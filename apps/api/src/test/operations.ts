@@ -624,6 +624,63 @@ function lodgedDeclaration(ctx: BuildContext): Promise<{ id: string; version: nu
   return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
 }
 
+/**
+ * A goods receipt of `owner` (admin: staff has no cw_access), one line without handling units
+ * (no GS1 prefix needed) and internal notes a customer must never read.
+ */
+async function freshReceipt({ world, owner }: Pick<BuildContext, 'world' | 'owner'>): Promise<{
+  id: string;
+  stockId: string;
+  stockVersion: number;
+}> {
+  const notes = `Warehouse note ${owner}: storage 4.75 EUR per pallet-week`;
+  if (!world.internalFigures.includes(notes)) world.internalFigures.push(notes);
+  const made = await world.send(
+    'POST',
+    '/api/stock-receipts',
+    {
+      body: {
+        ownerId: world[owner].partyId,
+        receivedOn: '2026-10-01',
+        customsStatus: 'union',
+        notes,
+        lines: [
+          {
+            sku: `SKU-${owner}-1`,
+            description: 'Bluetooth speakers',
+            quantity: 40,
+            location: 'RTM1-A-01-01',
+          },
+        ],
+      },
+    },
+    world.admin,
+  );
+  if (made.status !== 201) throw new Error(`world: receipt answered ${made.status} ${made.text}`);
+  const r = made.json as { id: string; lines: { id: string }[] };
+  const stockId = r.lines[0]?.id as string;
+  const stock = await world.send('GET', '/api/stock/{id}', { path: { id: stockId } }, world.admin);
+  return { id: r.id, stockId, stockVersion: (stock.json as Json).version as number };
+}
+const receipts = new WeakMap<World, Partial<Record<Owner, ReturnType<typeof freshReceipt>>>>();
+/** One receipt per owner and world, for the calls that only read it. */
+function aReceipt(ctx: BuildContext): ReturnType<typeof freshReceipt> {
+  const perWorld = receipts.get(ctx.world) ?? {};
+  receipts.set(ctx.world, perWorld);
+  perWorld[ctx.owner] ??= freshReceipt(ctx);
+  return perWorld[ctx.owner] as ReturnType<typeof freshReceipt>;
+}
+/**
+ * The customs warehouse (model.md "Demo users and cw_access"): staff@fvg.local has no cw_access
+ * (403 everywhere), the admin has it, and so does party A's customer; B's ids answer A's customer 404.
+ */
+const warehouseRead: Record<Role, number> = { ...readable(200), staff: 403 };
+const warehouseWrite = (ok: number): Record<Role, number> => ({ ...staffOnly(ok), staff: 403 });
+const warehouseRecordWrite = (ok: number): Record<Role, number> => ({
+  ...staffOnlyRecord(ok),
+  staff: 403,
+});
+
 /** A draft is staff's alone: a customer finds none, theirs or not. */
 const staffDraft = (ok: number): Record<Role, number> => ({
   ...staffOnly(ok),
@@ -1239,6 +1296,77 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/declarations/{id}/history': {
     build: async (ctx) => ({ path: { id: (await lodgedDeclaration(ctx)).id } }),
     expect: readable(),
+  },
+  // customs warehouse: receipts and stock
+  'GET /api/stock-receipts': {
+    build: (ctx) => ({ query: { ownerId: id(ctx).partyId, sort: '-receivedOn', pageSize: '5' } }),
+    expect: warehouseRead,
+  },
+  'GET /api/stock-receipts/export': {
+    build: (ctx) => ({ query: { format: 'csv', ownerId: id(ctx).partyId } }),
+    expect: warehouseRead,
+  },
+  'POST /api/stock-receipts': {
+    build: (ctx) => ({
+      body: {
+        ownerId: id(ctx).partyId,
+        receivedOn: '2026-10-02',
+        customsStatus: 'union',
+        lines: [{ sku: 'SKU-NEW', description: 'Cables', quantity: 10, location: 'RTM1-A-02-01' }],
+      },
+    }),
+    expect: warehouseWrite(201),
+  },
+  'GET /api/stock-receipts/{id}': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).id } }),
+    expect: warehouseRead,
+  },
+  'GET /api/stock': {
+    build: async (ctx) => {
+      await aReceipt(ctx);
+      return { query: { ownerId: id(ctx).partyId, sort: 'sku', pageSize: '5' } };
+    },
+    expect: warehouseRead,
+  },
+  'GET /api/stock/export': {
+    build: async (ctx) => {
+      await aReceipt(ctx);
+      return { query: { format: 'csv', ownerId: id(ctx).partyId } };
+    },
+    expect: warehouseRead,
+  },
+  'GET /api/stock/availability': {
+    build: async (ctx) => {
+      await aReceipt(ctx);
+      return { query: { ownerId: id(ctx).partyId, q: 'sku' } };
+    },
+    expect: warehouseRead,
+  },
+  'GET /api/stock/{id}': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId } }),
+    expect: warehouseRead,
+  },
+  'GET /api/stock/{id}/tree': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId } }),
+    expect: warehouseRead,
+  },
+  'GET /api/stock/{id}/movements': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId }, query: { pageSize: '5' } }),
+    expect: warehouseRead,
+  },
+  'POST /api/stock/{id}/movements': {
+    build: async (ctx) => {
+      const r = await freshReceipt(ctx);
+      return {
+        path: { id: r.stockId },
+        body: { kind: 'transfer', version: r.stockVersion, toLocation: 'RTM1-B-03-01' },
+      };
+    },
+    expect: warehouseRecordWrite(201),
+  },
+  'GET /api/stock/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId } }),
+    expect: warehouseRead,
   },
 };
 
