@@ -11,6 +11,8 @@ import { ALLOCATION_STATE_COLORS, ALLOCATION_STATE_LABELS } from '../api/shipmen
 const qty = (quantity: number, unit: ShipmentLine['unit']) =>
   unit ? quantityWithUnit(formatNumber(quantity), unit) : formatNumber(quantity);
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Which stock records and handling units one line takes, oldest receipt first (the server's FIFO order). */
 export function AllocationsTable({ line }: { line: ShipmentLine }) {
   if (line.allocations.length === 0)
@@ -24,7 +26,6 @@ export function AllocationsTable({ line }: { line: ShipmentLine }) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Receipt</Table.Th>
-          <Table.Th>Received</Table.Th>
           <Table.Th>Customs status</Table.Th>
           <Table.Th>Handling unit</Table.Th>
           <Table.Th>Location</Table.Th>
@@ -35,7 +36,8 @@ export function AllocationsTable({ line }: { line: ShipmentLine }) {
       <Table.Tbody>
         {line.allocations.map((a, i) => (
           <Table.Tr key={a.id} data-testid={`allocation-${i}`}>
-            <Table.Td>
+            {/* The receipt with its date: the date is what first-in first-out goes by. */}
+            <Table.Td style={NOWRAP}>
               <Anchor
                 component={Link}
                 to={pathFor('stock-item', { id: a.stockRecordId })}
@@ -44,10 +46,12 @@ export function AllocationsTable({ line }: { line: ShipmentLine }) {
               >
                 {a.receiptNumber}
               </Anchor>
+              <Text size="xs" c="dimmed" data-testid="allocation-received">
+                received {formatDate(a.receivedOn)}
+              </Text>
             </Table.Td>
-            <Table.Td data-testid="allocation-received">{formatDate(a.receivedOn)}</Table.Td>
             <Table.Td>{CUSTOMS_STATUS_LABELS[a.customsStatus]}</Table.Td>
-            <Table.Td>
+            <Table.Td style={NOWRAP}>
               {a.handlingUnit ? (
                 a.handlingUnit.sscc ? (
                   <Code data-testid="allocation-sscc">{formatSscc(a.handlingUnit.sscc)}</Code>
@@ -58,11 +62,13 @@ export function AllocationsTable({ line }: { line: ShipmentLine }) {
                 'Loose stock'
               )}
             </Table.Td>
-            <Table.Td ff="monospace">{a.location}</Table.Td>
-            <Table.Td ta="right" data-testid="allocation-quantity">
+            <Table.Td ff="monospace" style={NOWRAP}>
+              {a.location}
+            </Table.Td>
+            <Table.Td ta="right" style={NOWRAP} data-testid="allocation-quantity">
               {qty(a.quantity, line.unit)}
             </Table.Td>
-            <Table.Td>
+            <Table.Td style={NOWRAP}>
               <StatusBadge
                 status={a.state}
                 colors={ALLOCATION_STATE_COLORS}

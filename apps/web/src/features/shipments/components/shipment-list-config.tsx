@@ -26,7 +26,7 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
       id: 'number',
       header: 'Number',
       sortField: 'number',
-      width: 140,
+      width: 130,
       required: true,
       cell: (s) => (
         <Anchor component={Link} to={shipmentPath(s)} size="sm" fw={500} ff="monospace">
@@ -38,7 +38,7 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
       id: 'status',
       header: 'Status',
       sortField: 'status',
-      width: 110,
+      width: 90,
       cell: (s) => (
         <StatusBadge
           status={s.status}
@@ -55,7 +55,7 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
           {
             id: 'owner',
             header: 'Owner',
-            width: 150,
+            width: 125,
             cell: (s: ShipmentListItem) => (
               <Text size="sm" truncate title={`${s.owner.name} (${s.owner.code})`}>
                 {s.owner.name}
@@ -67,7 +67,7 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
     {
       id: 'consignee',
       header: 'Consignee',
-      width: 150,
+      width: 125,
       cell: (s) =>
         s.consigneeName ? (
           <Text size="sm" truncate title={s.consigneeName}>
@@ -81,15 +81,15 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
       id: 'plannedDate',
       header: 'Planned',
       sortField: 'plannedDate',
-      width: 105,
+      width: 100,
       cell: (s) => (s.plannedDate ? formatDate(s.plannedDate) : '—'),
     },
-    { id: 'lines', header: 'Lines', width: 65, align: 'right', cell: (s) => formatNumber(s.lines) },
+    { id: 'lines', header: 'Lines', width: 55, align: 'right', cell: (s) => formatNumber(s.lines) },
     { id: 'quantity', header: 'Quantity', width: 90, align: 'right', cell: (s) => formatNumber(s.quantity) },
     {
       id: 'declaration',
       header: 'Declaration',
-      width: 190,
+      width: 160,
       cell: (s) =>
         s.declaration ? (
           <Group gap={4} wrap="nowrap">
@@ -116,9 +116,16 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
     },
     {
       id: 'customerReference',
-      header: 'Customer reference',
-      width: 150,
-      cell: (s) => s.customerReference ?? '—',
+      header: 'Reference',
+      width: 115,
+      cell: (s) =>
+        s.customerReference ? (
+          <Text size="sm" truncate title={s.customerReference}>
+            {s.customerReference}
+          </Text>
+        ) : (
+          '—'
+        ),
     },
     {
       id: 'updatedAt',
@@ -151,8 +158,8 @@ export function shipmentListConfig({
       kind: 'text',
       key: 'reference',
       label: 'Reference',
-      placeholder: 'Number or customer ref.',
-      width: 170,
+      placeholder: 'Starts with',
+      width: 150,
     },
     {
       kind: 'text',
@@ -171,7 +178,7 @@ export function shipmentListConfig({
     columns: columns(staff),
     filters,
     defaultSort: '-createdAt',
-    searchPlaceholder: 'Number, consignee, reference',
+    searchPlaceholder: 'Number or reference',
     getRowId: (s) => s.id,
     getRowTestId: (s) => `row-${s.number}`,
     rowHref: shipmentPath,
