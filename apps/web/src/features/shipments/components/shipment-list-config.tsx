@@ -26,7 +26,7 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
       id: 'number',
       header: 'Number',
       sortField: 'number',
-      width: 130,
+      width: 125,
       required: true,
       cell: (s) => (
         <Anchor component={Link} to={shipmentPath(s)} size="sm" fw={500} ff="monospace">
@@ -55,7 +55,7 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
           {
             id: 'owner',
             header: 'Owner',
-            width: 125,
+            width: 120,
             cell: (s: ShipmentListItem) => (
               <Text size="sm" truncate title={`${s.owner.name} (${s.owner.code})`}>
                 {s.owner.name}
@@ -67,7 +67,7 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
     {
       id: 'consignee',
       header: 'Consignee',
-      width: 125,
+      width: 120,
       cell: (s) =>
         s.consigneeName ? (
           <Text size="sm" truncate title={s.consigneeName}>
@@ -81,10 +81,10 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
       id: 'plannedDate',
       header: 'Planned',
       sortField: 'plannedDate',
-      width: 100,
+      width: 112,
       cell: (s) => (s.plannedDate ? formatDate(s.plannedDate) : '—'),
     },
-    { id: 'lines', header: 'Lines', width: 55, align: 'right', cell: (s) => formatNumber(s.lines) },
+    { id: 'lines', header: 'Lines', width: 62, align: 'right', cell: (s) => formatNumber(s.lines) },
     { id: 'quantity', header: 'Quantity', width: 90, align: 'right', cell: (s) => formatNumber(s.quantity) },
     {
       id: 'declaration',
