@@ -51,7 +51,7 @@ function Editor({ id }: { id: string }) {
 
   if (!isNew && !shipment)
     return (
-      <Stack gap="lg">
+      <Stack gap="lg" data-testid="screen-frame" data-route="shipment-edit">
         {title}
         <RecordLoadState
           title="This shipment could not be loaded"
