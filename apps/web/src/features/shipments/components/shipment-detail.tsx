@@ -143,7 +143,9 @@ export function ShipmentActions({ shipment: s, staff, onLineErrors, onDeleted }:
               (saved) =>
                 notifications.show({
                   color: 'green',
-                  message: `Outbound declaration ${saved.declaration?.lrn ?? ''} drafted: check it and lodge it.`,
+                  message: saved.declaration
+                    ? `Outbound declaration ${saved.declaration.lrn} drafted: check it and lodge it.`
+                    : 'Outbound declaration drafted: check it and lodge it.',
                 }),
               (error: unknown) =>
                 notifications.show({
