@@ -22,6 +22,11 @@ import { validateDossierSearch, validateDossiersSearch } from '../features/dossi
 import { validatePartiesSearch, validatePartySearch } from '../features/parties/search.ts';
 import { validateInvoiceSearch, validateInvoicesSearch } from '../features/sales-invoices/search.ts';
 import { validateSalesOffersSearch } from '../features/sales-offers/search.ts';
+import {
+  validateShipmentEditSearch,
+  validateShipmentSearch,
+  validateShipmentsSearch,
+} from '../features/shipments/api/search.ts';
 import { validateStockItemSearch, validateStockSearch } from '../features/stock/api/search.ts';
 import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
@@ -82,6 +87,9 @@ const SEARCH_VALIDATORS: Partial<
   declaration: validateDeclarationSearch,
   stock: validateStockSearch,
   'stock-item': validateStockItemSearch,
+  shipments: validateShipmentsSearch,
+  shipment: validateShipmentSearch,
+  'shipment-edit': validateShipmentEditSearch,
 };
 
 interface BeforeLoadArgs {

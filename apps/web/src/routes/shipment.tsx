@@ -1,5 +1,16 @@
-import { ScreenFrame } from '../components/screen-frame.tsx';
+import { useParams } from '@tanstack/react-router';
+import { ShipmentDetail } from '../features/shipments/components/shipment-detail.tsx';
+import { WarehouseGate } from '../features/shipments/components/warehouse-gate.tsx';
+import { useMe } from '../lib/session.ts';
 
+/** /shipments/$id: one shipment, live through the hub; a customer sees its own, read-only but for its drafts. */
 export default function ShipmentScreen() {
-  return <ScreenFrame route="shipment" />;
+  const { id } = useParams({ strict: false }) as { id: string };
+  const me = useMe();
+  const staff = me.data?.role === 'admin' || me.data?.role === 'staff';
+  return (
+    <WarehouseGate>
+      <ShipmentDetail key={id} id={id} staff={staff} />
+    </WarehouseGate>
+  );
 }

@@ -1,5 +1,39 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { pathFor } from '../app/route-table.ts';
+import { ListPage } from '../components/records/list-page.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
+import { customerPartyLookup } from '../features/parties/api/parties-api.ts';
+import { shipmentListConfig } from '../features/shipments/components/shipment-list-config.tsx';
+import { useMe } from '../lib/session.ts';
 
+/**
+ * /shipments: outbound orders drawn from the warehouse stock. Staff see every owner's; a customer
+ * with warehouse access sees its own and orders new ones ("New shipment" opens an unsaved draft).
+ */
 export default function ShipmentsScreen() {
-  return <ScreenFrame route="shipments" />;
+  const me = useMe();
+  const staff = me.data?.role === 'admin' || me.data?.role === 'staff';
+  const config = useMemo(() => shipmentListConfig({ staff, ownerLookup: customerPartyLookup }), [staff]);
+  return (
+    <ScreenFrame route="shipments">
+      <ListPage
+        config={config}
+        actions={
+          me.data && (
+            <Button
+              component={Link}
+              to={pathFor('shipment-edit', { id: 'new' })}
+              leftSection={<IconPlus size={16} aria-hidden />}
+              data-testid="new-shipment"
+            >
+              New shipment
+            </Button>
+          )
+        }
+      />
+    </ScreenFrame>
+  );
 }

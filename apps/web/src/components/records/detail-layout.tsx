@@ -32,6 +32,8 @@ export interface DetailLayoutProps {
   side?: ReactNode;
   /** Replaces the tabs (e.g. the edit form). */
   children?: ReactNode;
+  /** Above the tabs, whichever is open: what blocks the record's next step (an alert). */
+  banner?: ReactNode;
   loading?: boolean;
   error?: unknown;
   onRetry?: () => void;
@@ -51,6 +53,7 @@ export function DetailLayout({
   tabs,
   side,
   children,
+  banner,
   loading = false,
   error,
   onRetry,
@@ -119,6 +122,16 @@ export function DetailLayout({
     ))
   );
 
+  const content =
+    loaded && banner ? (
+      <Stack gap="md">
+        {banner}
+        {body}
+      </Stack>
+    ) : (
+      body
+    );
+
   return (
     <Stack gap="lg" data-testid="screen-frame" data-route={def.name}>
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
@@ -146,11 +159,11 @@ export function DetailLayout({
       </Group>
       {side ? (
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 9 }}>{body}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 9 }}>{content}</Grid.Col>
           <Grid.Col span={{ base: 12, lg: 3 }}>{loaded && side}</Grid.Col>
         </Grid>
       ) : (
-        body
+        content
       )}
     </Stack>
   );

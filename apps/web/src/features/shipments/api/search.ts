@@ -27,5 +27,10 @@ export type ShipmentsSearch = z.infer<typeof shipmentsSearchSchema>;
 export const shipmentSearchSchema = z.object({ ...detailSearchShape });
 export type ShipmentSearch = z.infer<typeof shipmentSearchSchema>;
 
+/** URL state of /shipments/new/edit: `stock=<id>` starts the draft with a line from that stock record. */
+export const shipmentEditSearchSchema = z.object({ stock: searchParam.uuid });
+export type ShipmentEditSearch = z.infer<typeof shipmentEditSearchSchema>;
+
 export const validateShipmentsSearch = searchValidator(shipmentsSearchSchema);
 export const validateShipmentSearch = searchValidator(shipmentSearchSchema);
+export const validateShipmentEditSearch = searchValidator(shipmentEditSearchSchema);

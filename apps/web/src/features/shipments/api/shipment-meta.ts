@@ -1,4 +1,5 @@
 import {
+  type AllocationState,
   OUTBOUND_PROCEDURE_LABELS,
   OUTBOUND_PROCEDURES,
   SHIPMENT_STATUS_LABELS,
@@ -61,8 +62,6 @@ export const SHIPMENT_TRANSITION_CONFIRM: Readonly<Record<ShipmentTransitionTarg
   shipped: 'Ship this shipment? The picked goods leave the stock for good.',
   cancelled: 'Cancel this shipment? Its reservations are freed and it cannot be reopened.',
 };
-
-export type AllocationState = 'reserved' | 'picked' | 'freed';
 
 export const ALLOCATION_STATE_LABELS: Readonly<Record<AllocationState, string>> = {
   reserved: 'Reserved',

@@ -1,0 +1,409 @@
+import {
+  DECLARATION_STATUS_LABELS,
+  DECLARATION_TYPE_LABELS,
+  quantityWithUnit,
+  type Shipment,
+  type ShipmentStatus,
+  type ShipmentTransitionTarget,
+  SHIPMENT_STATUS_LABELS as STATUS_LABELS,
+} from '@fvg/contracts';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconClipboardList,
+  IconFileImport,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { pathFor } from '../../../app/route-table.ts';
+import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import { SidePanel } from '../../../components/records/facts.tsx';
+import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { StatusBadge } from '../../../components/records/status-badge.tsx';
+import { TransitionButtons } from '../../../components/records/transition-buttons.tsx';
+import { useAdminMode } from '../../../lib/admin-mode.ts';
+import { isApiError, problemMessage } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { useMe } from '../../../lib/session.ts';
+import { DECLARATION_STATUS_COLORS } from '../../declarations/components/declaration-meta.ts';
+import { DocumentsTab } from '../../documents/components/dossier-documents.tsx';
+import {
+  allowedTransitions,
+  OUTBOUND_PROCEDURE_LABELS,
+  SHIPMENT_FIELD_LABELS,
+  SHIPMENT_STATUS_COLORS,
+  SHIPMENT_TRANSITION_CONFIRM,
+  SHIPMENT_TRANSITION_LABELS,
+  SHIPMENT_TRANSITIONS,
+} from '../api/shipment-meta.ts';
+import {
+  shipmentHistoryOptions,
+  shipmentOptions,
+  useCreateShipmentDeclaration,
+  useDeleteShipment,
+  useTransitionShipment,
+} from '../api/shipments-api.ts';
+import { ShipmentLines } from './shipment-lines.tsx';
+
+/** Statuses whose reservations the pick list prints. */
+const PICKABLE: readonly ShipmentStatus[] = ['released', 'picking', 'packed'];
+
+const DONE: Readonly<Record<ShipmentTransitionTarget, string>> = {
+  released: 'Released: the stock is reserved, oldest receipts first.',
+  picking: 'Picking started.',
+  packed: 'Marked packed.',
+  shipped: 'Shipped: the goods have left the stock.',
+  cancelled: 'Cancelled: the reservations are freed.',
+};
+
+/** `lines.2.quantity` → 2: the line a refused release names. */
+export function lineErrorsOf(error: unknown): Record<number, string> {
+  const out: Record<number, string> = {};
+  if (!isApiError(error)) return out;
+  for (const e of error.fieldErrors) {
+    const m = /^lines\.(\d+)\./.exec(e.field);
+    if (m) out[Number(m[1])] ??= e.message;
+  }
+  return out;
+}
+
+/** Whether the user has anything to do with the shipment now (else no action bar at all). */
+export function hasShipmentActions(s: Shipment, staff: boolean): boolean {
+  return (
+    allowedTransitions(s.status, s.allowedActions).length > 0 ||
+    (staff && PICKABLE.includes(s.status)) ||
+    s.allowedActions.some((a) => a === 'edit' || a === 'delete' || a === 'declare')
+  );
+}
+
+export interface ShipmentActionsProps {
+  shipment: Shipment;
+  /** The pick list is the warehouse's working paper: staff only. */
+  staff: boolean;
+  /** A refused change's per-line messages (a release short of stock), or {} to clear them. */
+  onLineErrors: (errors: Record<number, string>) => void;
+  onDeleted: () => void;
+}
+
+/**
+ * What the user may do now, as the server's `allowedActions` say (a customer: edit or delete its
+ * own draft; staff: the lifecycle): the status changes, each asked first since none can be undone;
+ * Edit and Delete for drafts; the pick list; the outbound declaration.
+ */
+export function ShipmentActions({ shipment: s, staff, onLineErrors, onDeleted }: ShipmentActionsProps) {
+  const transition = useTransitionShipment();
+  const declare = useCreateShipmentDeclaration();
+  const remove = useDeleteShipment();
+  const [deleting, setDeleting] = useState(false);
+  const can = (action: Shipment['allowedActions'][number]) => s.allowedActions.includes(action);
+
+  return (
+    <>
+      <TransitionButtons<ShipmentTransitionTarget | ShipmentStatus>
+        current={s.status}
+        allowed={allowedTransitions(s.status, s.allowedActions)}
+        workflow={SHIPMENT_TRANSITIONS}
+        labels={{ ...STATUS_LABELS, ...SHIPMENT_TRANSITION_LABELS }}
+        confirm={SHIPMENT_TRANSITION_CONFIRM}
+        danger={['cancelled']}
+        onTransition={async (to) => {
+          onLineErrors({});
+          await transition.mutateAsync({
+            id: s.id,
+            body: { to: to as ShipmentTransitionTarget, version: s.version },
+          });
+          return { message: DONE[to as ShipmentTransitionTarget] };
+        }}
+        onError={(error) => {
+          const lines = lineErrorsOf(error);
+          onLineErrors(lines);
+          const count = Object.keys(lines).length;
+          notifications.show({
+            color: 'red',
+            title: 'Status not changed',
+            message: count
+              ? `${count === 1 ? 'One line is' : `${count} lines are`} short of stock: see the lines. Nothing was reserved.`
+              : problemMessage(error),
+          });
+        }}
+      />
+      {can('declare') && (
+        <Button
+          variant="default"
+          leftSection={<IconFileImport size={16} aria-hidden />}
+          loading={declare.isPending}
+          onClick={() =>
+            declare.mutateAsync({ id: s.id, version: s.version }).then(
+              (saved) =>
+                notifications.show({
+                  color: 'green',
+                  message: saved.declaration
+                    ? `Outbound declaration ${saved.declaration.lrn} drafted: check it and lodge it.`
+                    : 'Outbound declaration drafted: check it and lodge it.',
+                }),
+              (error: unknown) =>
+                notifications.show({
+                  color: 'red',
+                  title: 'Declaration not created',
+                  message: problemMessage(error),
+                }),
+            )
+          }
+          data-testid="create-declaration"
+        >
+          Create outbound declaration
+        </Button>
+      )}
+      {staff && PICKABLE.includes(s.status) && (
+        <Button
+          component={Link}
+          to={pathFor('shipment-alt', { id: s.id })}
+          variant="default"
+          leftSection={<IconClipboardList size={16} aria-hidden />}
+          data-testid="pick-list"
+        >
+          Pick list
+        </Button>
+      )}
+      {can('edit') && (
+        <Button
+          component={Link}
+          to={pathFor('shipment-edit', { id: s.id })}
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          data-testid="edit-record"
+        >
+          Edit
+        </Button>
+      )}
+      {can('delete') && (
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => setDeleting(true)}
+          data-testid="delete-record"
+        >
+          Delete
+        </Button>
+      )}
+      <ConfirmDialog
+        opened={deleting}
+        title="Delete the draft"
+        message={`Delete draft shipment ${s.number}? This cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() =>
+          remove.mutateAsync(s.id).then(
+            () => {
+              setDeleting(false);
+              notifications.show({ color: 'green', message: `Draft shipment ${s.number} deleted.` });
+              onDeleted();
+            },
+            (error: unknown) => {
+              setDeleting(false);
+              notifications.show({ color: 'red', title: 'Not deleted', message: problemMessage(error) });
+            },
+          )
+        }
+      />
+    </>
+  );
+}
+
+/** The outbound declaration: its link, LRN, MRN and status. */
+function DeclarationPanel({ shipment: s }: { shipment: Shipment }) {
+  const d = s.declaration;
+  return (
+    <SidePanel
+      title="Outbound declaration"
+      rows={[
+        ['Procedure', s.outboundProcedure ? OUTBOUND_PROCEDURE_LABELS[s.outboundProcedure] : 'Not chosen'],
+        [
+          'LRN',
+          d ? (
+            <Anchor
+              key="lrn"
+              component={Link}
+              to={pathFor('declaration', { id: d.id })}
+              size="sm"
+              ff="monospace"
+              data-testid="declaration-link"
+            >
+              {d.lrn}
+            </Anchor>
+          ) : null,
+        ],
+        ['Type', d ? DECLARATION_TYPE_LABELS[d.type] : null],
+        [
+          'MRN',
+          d?.mrn ? (
+            <Text key="mrn" size="sm" ff="monospace">
+              {d.mrn}
+            </Text>
+          ) : null,
+        ],
+        [
+          'Status',
+          d ? (
+            <StatusBadge
+              key="status"
+              status={d.status}
+              colors={DECLARATION_STATUS_COLORS}
+              labels={DECLARATION_STATUS_LABELS}
+              size="sm"
+              testId="declaration-status"
+            />
+          ) : null,
+        ],
+      ]}
+    >
+      {!d && (
+        <Text size="sm" c="dimmed" data-testid="declaration-none">
+          {s.nonUnion
+            ? 'Non-Union goods: they may leave only under an outbound declaration.'
+            : 'Union goods only: no outbound declaration is needed.'}
+        </Text>
+      )}
+    </SidePanel>
+  );
+}
+
+function HistoryPanel({ id }: { id: string }) {
+  const history = useQuery(shipmentHistoryOptions(id));
+  const adminMode = useAdminMode(useMe().data?.role);
+  return (
+    <HistoryTab
+      entries={history.data}
+      loading={history.isPending}
+      error={history.error ?? undefined}
+      onRetry={() => void history.refetch()}
+      fieldLabels={SHIPMENT_FIELD_LABELS}
+      formatValue={(field, value) =>
+        field === 'status' && typeof value === 'string'
+          ? (STATUS_LABELS[value as ShipmentStatus] ?? value)
+          : formatAuditValue(value)
+      }
+      allowRaw={adminMode.enabled}
+    />
+  );
+}
+
+/** /shipments/$id: header and actions, the ship blocker, the lines with their FIFO allocations, the declaration, documents and history. */
+export function ShipmentDetail({ id, staff }: { id: string; staff: boolean }) {
+  const query = useQuery(shipmentOptions(id));
+  const navigate = useNavigate();
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const s = query.data;
+
+  const tabs: DetailTab[] = s
+    ? [
+        {
+          value: 'lines',
+          label: 'Lines',
+          badge: s.lines.length,
+          content: <ShipmentLines lines={s.lines} lineErrors={lineErrors} />,
+        },
+        {
+          value: 'documents',
+          label: 'Documents',
+          content: <DocumentsTab recordType="shipment" recordId={s.id} />,
+        },
+        { value: 'history', label: 'History', content: <HistoryPanel id={s.id} /> },
+      ]
+    : [];
+  const unit = s?.lines[0]?.unit;
+  const sameUnit = s && unit && s.lines.every((l) => l.unit === unit);
+
+  return (
+    <DetailLayout
+      route="shipment"
+      recordId={s?.number ?? id}
+      loading={query.isPending}
+      error={query.error ?? undefined}
+      onRetry={() => void query.refetch()}
+      subtitle={s ? (staff ? `${s.owner.name} (${s.owner.code})` : s.owner.name) : undefined}
+      status={
+        s && (
+          <StatusBadge
+            status={s.status}
+            colors={SHIPMENT_STATUS_COLORS}
+            labels={STATUS_LABELS}
+            testId="shipment-status"
+          />
+        )
+      }
+      actions={
+        s &&
+        hasShipmentActions(s, staff) && (
+          <ShipmentActions
+            shipment={s}
+            staff={staff}
+            onLineErrors={setLineErrors}
+            onDeleted={() => void navigate({ to: pathFor('shipments') })}
+          />
+        )
+      }
+      tabs={tabs}
+      side={
+        s && (
+          <Stack gap="md">
+            <SidePanel
+              title="Shipment"
+              rows={[
+                ['Owner', s.owner.name],
+                ['Consignee', s.consignee?.name ?? s.consigneeName],
+                [
+                  'Delivery address',
+                  s.deliveryAddress ? (
+                    <span key="address" style={{ whiteSpace: 'pre-line' }}>
+                      {s.deliveryAddress}
+                    </span>
+                  ) : null,
+                ],
+                ['Planned', s.plannedDate ? formatDate(s.plannedDate) : null],
+                ['Customer reference', s.customerReference],
+                [
+                  'Quantity',
+                  sameUnit && unit
+                    ? quantityWithUnit(formatNumber(s.quantity), unit)
+                    : formatNumber(s.quantity),
+                ],
+                ['Released', s.releasedAt ? formatDateTime(s.releasedAt) : null],
+                ['Shipped', s.shippedAt ? formatDateTime(s.shippedAt) : null],
+                ...(s.cancelledAt ? ([['Cancelled', formatDateTime(s.cancelledAt)]] as const) : []),
+                ...(s.cancelReason ? ([['Cancel reason', s.cancelReason]] as const) : []),
+                ...(staff ? ([['Internal notes', s.notes]] as const) : []),
+                ['Created', `${formatDateTime(s.createdAt)}${s.createdBy ? ` by ${s.createdBy.name}` : ''}`],
+              ]}
+            />
+            <DeclarationPanel shipment={s} />
+          </Stack>
+        )
+      }
+      banner={
+        s?.shipBlocker &&
+        s.status !== 'shipped' &&
+        s.status !== 'cancelled' && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title="Cannot ship yet"
+            data-testid="ship-blocker"
+          >
+            {s.shipBlocker}
+          </Alert>
+        )
+      }
+    />
+  );
+}
