@@ -6,11 +6,11 @@ import { useEffect } from 'react';
 import { pathFor } from '../app/route-table.ts';
 import { RecordLoadState } from '../components/records/record-load-state.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
+import { RouteAccess } from '../components/route-access.tsx';
 import { anyPartyLookup, customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import type { ShipmentEditSearch } from '../features/shipments/api/search.ts';
 import { shipmentOptions } from '../features/shipments/api/shipments-api.ts';
 import { ShipmentEditor } from '../features/shipments/components/shipment-editor.tsx';
-import { WarehouseGate } from '../features/shipments/components/warehouse-gate.tsx';
 import { stockOptions } from '../features/stock/api/stock-api.ts';
 import { useMe } from '../lib/session.ts';
 
@@ -112,8 +112,8 @@ function Editor({ id }: { id: string }) {
 export default function ShipmentEditScreen() {
   const { id } = useParams({ strict: false }) as { id: string };
   return (
-    <WarehouseGate>
+    <RouteAccess route="shipment-edit">
       <Editor key={id} id={id} />
-    </WarehouseGate>
+    </RouteAccess>
   );
 }

@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
+import { RouteAccess } from '../components/route-access.tsx';
 import { ShipmentDetail } from '../features/shipments/components/shipment-detail.tsx';
-import { WarehouseGate } from '../features/shipments/components/warehouse-gate.tsx';
 import { useMe } from '../lib/session.ts';
 
 /** /shipments/$id: one shipment, live through the hub; a customer sees its own, read-only but for its drafts. */
@@ -9,8 +9,8 @@ export default function ShipmentScreen() {
   const me = useMe();
   const staff = me.data?.role === 'admin' || me.data?.role === 'staff';
   return (
-    <WarehouseGate>
+    <RouteAccess route="shipment">
       <ShipmentDetail key={id} id={id} staff={staff} />
-    </WarehouseGate>
+    </RouteAccess>
   );
 }

@@ -1,9 +1,7 @@
 import { Badge, Code, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { listRouteOf, type RouteName, routeByName } from '../../app/route-table.ts';
-import { hasCwAccess, useMe } from '../../lib/session.ts';
-import { NoAccess } from '../no-access.tsx';
-import { PageLoader } from '../page-loader.tsx';
+import { useRouteAccessBlock } from '../route-access.tsx';
 import { RecordLoadState } from './record-load-state.tsx';
 import { useRouteSearch } from './use-route-search.ts';
 
@@ -60,12 +58,10 @@ export function DetailLayout({
 }: DetailLayoutProps) {
   const def = routeByName(route);
   const [search, setSearch] = useRouteSearch<{ tab?: string }>();
-  const me = useMe();
-  // Warehouse records answer 403 without cw_access: the screen says "No access" like ScreenFrame, not "could not be loaded".
-  if (def.requiresCwAccess) {
-    if (me.isPending && me.fetchStatus !== 'idle') return <PageLoader />;
-    if (!hasCwAccess(me.data)) return <NoAccess />;
-  }
+  // The route's access rules, as ScreenFrame applies them: a warehouse record without cw_access says
+  // "No access", not "could not be loaded" after the API's 403.
+  const blocked = useRouteAccessBlock(route);
+  if (blocked) return blocked;
   const first = tabs[0]?.value;
   const current = tabs.some((t) => t.value === search.tab) ? (search.tab as string) : first;
 
