@@ -2,7 +2,8 @@ import type { Shipment } from '@fvg/contracts';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { setToken } from '../../../lib/session.ts';
+import { jsonResponse, meResponse, renderRoute } from '../../../test/render-route.tsx';
 import { aLine, anAllocation, aShipment, RECORD_NEW, SHIPMENT_ID } from '../../../test/shipment.ts';
 import { ShipmentDetail } from './shipment-detail.tsx';
 
@@ -18,6 +19,8 @@ function stubApi(shipment: Shipment, answers: Record<string, Answer> = {}) {
       if (method === m && url.split('?')[0]?.endsWith(suffix)) return answer(body);
     }
     if (url.endsWith('/history')) return jsonResponse([]);
+    // The screen is a warehouse screen: it shows itself to a user with cw_access only.
+    if (url.split('?')[0]?.endsWith('/me')) return meResponse('admin', { cwAccess: true });
     return jsonResponse(shipment);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -37,6 +40,8 @@ const actionIds = () =>
 
 beforeEach(() => {
   localStorage.clear();
+  // Signed in, so the screen asks for the user (and its cw_access) before it shows itself.
+  setToken('tok');
   vi.restoreAllMocks();
 });
 
