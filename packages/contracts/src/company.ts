@@ -4,6 +4,7 @@ import { MAX_LRN_LENGTH } from './declarations-values.ts';
 import { int, optionalText, text, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
 import { taxIdSchema } from './tax-id-schema.ts';
+import { gs1CompanyPrefixProblem } from './validators/gs1.ts';
 import { ibanLength, ibanProblem, isBic, normalizeIban } from './validators/iban.ts';
 import { isCountryCode } from './validators/places.ts';
 import { eoriProblem, vatNumberProblem } from './validators/tax-ids.ts';
@@ -97,6 +98,18 @@ export const companyFieldsSchema = z.strictObject({
   baseCurrency: z.enum(BASE_CURRENCIES, { message: 'The base currency is EUR (job costing is kept in EUR)' }),
   paymentTermsDays: int({ min: 0, max: 365 }),
   invoiceFooter: optionalText(1000),
+  /** The GS1 company prefix pallets' SSCCs are generated under (the warehouse); none: SSCCs are typed. */
+  gs1CompanyPrefix: z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ''))
+    .transform((s) => (s === '' ? null : s))
+    .superRefine((v, ctx) => {
+      const p = v === null ? undefined : gs1CompanyPrefixProblem(v);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    })
+    .nullish(),
+  /** The SSCC's first digit, 0–9, which the company chooses to widen its serial range. */
+  ssccExtensionDigit: int({ min: 0, max: 9 }).optional(),
   series: z
     .array(seriesInputSchema)
     .max(SERIES_KINDS.length * 2)
@@ -179,6 +192,8 @@ export const companySchema = z.object({
   baseCurrency: z.string(),
   paymentTermsDays: z.number().int(),
   invoiceFooter: z.string().nullable(),
+  gs1CompanyPrefix: z.string().nullable(),
+  ssccExtensionDigit: z.number().int(),
   /** The series of the current year (the year each one reports). */
   series: z.array(seriesSchema),
   version: z.number().int(),

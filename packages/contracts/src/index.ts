@@ -20,6 +20,7 @@ export * from './records.ts';
 export * from './sales-invoices.ts';
 export * from './sales-offers.ts';
 export * from './sales-values.ts';
+export * from './stock.ts';
 export * from './transports.ts';
 export * from './users.ts';
 export * from './validators/index.ts';

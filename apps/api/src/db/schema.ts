@@ -132,6 +132,9 @@ export interface CompanySettingsTable {
   base_currency: string;
   payment_terms_days: number;
   invoice_footer: string | null;
+  /** Migration 0023: SSCCs of pallets are generated under it (none: typed only). */
+  gs1_company_prefix: string | null;
+  sscc_extension_digit: Generated<number>;
   version: Generated<number>;
   updated_at: Generated<Date>;
   updated_by: string | null;
@@ -679,4 +682,93 @@ export interface Database {
   declarations: DeclarationsTable;
   declaration_items: DeclarationItemsTable;
   declaration_messages: DeclarationMessagesTable;
+}
+
+// ---- customs warehouse: stock (migration 0023) -----------------------------------------------------
+
+type CustomsStatusCol = 'union' | 'non_union_customs_warehousing' | 'temporary_storage';
+
+export interface StockReceiptsTable {
+  id: Generated<string>;
+  number: string;
+  owner_id: string;
+  received_on: string;
+  customs_status: CustomsStatusCol;
+  inbound_mrn: string | null;
+  entry_declaration_id: string | null;
+  notes: string | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface StockRecordsTable {
+  id: Generated<string>;
+  receipt_id: string;
+  line_no: number;
+  owner_id: string;
+  sku: string;
+  description: string;
+  commodity_code: string | null;
+  country_of_origin: string | null;
+  unit: string;
+  quantity_received: number;
+  quantity_on_hand: number;
+  quantity_reserved: Generated<number>;
+  /** Generated always (on hand − reserved). */
+  quantity_available: ColumnType<number, never, never>;
+  customs_status: CustomsStatusCol;
+  inbound_mrn: string | null;
+  received_on: string;
+  location: string;
+  location_count: Generated<number>;
+  packages: number | null;
+  gross_mass_kg: NullableNumeric;
+  net_mass_kg: NullableNumeric;
+  value: NullableNumeric;
+  currency: string | null;
+  notes: string | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface HandlingUnitsTable {
+  id: Generated<string>;
+  stock_record_id: string;
+  parent_id: string | null;
+  kind: 'pallet' | 'carton' | 'item';
+  sscc: string | null;
+  reference: string | null;
+  quantity: number;
+  quantity_reserved: Generated<number>;
+  location: string;
+  position: number;
+  created_at: Generated<Date>;
+}
+
+/** Append-only (a trigger refuses UPDATE and DELETE). */
+export interface StockMovementsTable {
+  id: Generated<string>;
+  stock_record_id: string;
+  handling_unit_id: string | null;
+  kind: 'receipt' | 'transfer' | 'pick' | 'adjustment';
+  quantity: number;
+  from_location: string | null;
+  to_location: string | null;
+  reason: string | null;
+  shipment_id: string | null;
+  at: Generated<Date>;
+  created_by: string | null;
+}
+
+export interface Database {
+  stock_receipts: StockReceiptsTable;
+  stock_records: StockRecordsTable;
+  handling_units: HandlingUnitsTable;
+  stock_movements: StockMovementsTable;
 }

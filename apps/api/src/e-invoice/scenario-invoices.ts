@@ -21,6 +21,8 @@ import { DEMO_COMPANY_FIELDS } from '../db/demo/company.ts';
 
 export const COMPANY: Company = {
   ...DEMO_COMPANY_FIELDS,
+  gs1CompanyPrefix: null,
+  ssccExtensionDigit: 0,
   series: [],
   version: 3,
   updatedAt: '2026-11-01T09:00:00.000Z',

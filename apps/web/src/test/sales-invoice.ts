@@ -107,6 +107,8 @@ export function aCompany(overrides: Partial<Company> = {}): Company {
     baseCurrency: 'EUR',
     paymentTermsDays: 30,
     invoiceFooter: null,
+    gs1CompanyPrefix: null,
+    ssccExtensionDigit: 0,
     series: [
       { kind: 'invoice', prefix: 'I-', year: THIS_YEAR, nextNumber: 43, lastIssued: 42 },
       { kind: 'credit_note', prefix: 'C-', year: THIS_YEAR, nextNumber: 5, lastIssued: 4 },

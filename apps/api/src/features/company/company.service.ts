@@ -39,6 +39,8 @@ const COLUMNS = {
   baseCurrency: 'base_currency',
   paymentTermsDays: 'payment_terms_days',
   invoiceFooter: 'invoice_footer',
+  gs1CompanyPrefix: 'gs1_company_prefix',
+  ssccExtensionDigit: 'sscc_extension_digit',
 } as const satisfies Record<string, string>;
 const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
@@ -77,6 +79,8 @@ export async function readCompany(db: Db, year = currentYear()): Promise<Company
     baseCurrency: row.base_currency,
     paymentTermsDays: row.payment_terms_days,
     invoiceFooter: row.invoice_footer,
+    gs1CompanyPrefix: row.gs1_company_prefix,
+    ssccExtensionDigit: row.sscc_extension_digit,
     // In the order of SERIES_KINDS, so every screen lists them alike.
     series: SERIES_KINDS.flatMap((kind): Series[] => {
       const r = byKind.get(kind);

@@ -23,6 +23,8 @@ const company: Company = {
   baseCurrency: 'EUR',
   paymentTermsDays: 30,
   invoiceFooter: null,
+  gs1CompanyPrefix: null,
+  ssccExtensionDigit: 0,
   series: [
     { kind: 'offer', prefix: 'O-', year: 2026, nextNumber: 1, lastIssued: 0 },
     { kind: 'invoice', prefix: 'I-', year: 2026, nextNumber: 121, lastIssued: 120 },
