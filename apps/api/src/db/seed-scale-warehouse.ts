@@ -255,19 +255,19 @@ export async function seedWarehouse(db: Db, opts: WarehouseScaleOptions): Promis
       await sql`drop table if exists seed_wh_batch`.execute(c);
       await sql`
         create temporary table seed_wh_batch as
-        select i, rc.id as receipt_id, 1 + i % 10 as line_no, rc.owner_id, rc.customs_status, rc.received_on,
+        select g.i as i, rc.id as receipt_id, 1 + g.i % 10 as line_no, rc.owner_id, rc.customs_status, rc.received_on,
                rc.created_at, rc.created_by, rc.mrn17,
-               'ART-' || lpad((1 + i % ${skus})::text, 5, '0') as sku, 1 + (i % ${skus}) % ${GOODS.length} as goods,
-               12 + (i * 7) % 189 as q,
-               'RTM1-' || chr(65 + i % 6) || '-' || lpad((1 + (i / 6) % 40)::text, 2, '0') || '-' || lpad((1 + (i / 240) % 5)::text, 2, '0') as location,
+               'ART-' || lpad((1 + g.i % ${skus})::text, 5, '0') as sku, 1 + (g.i % ${skus}) % ${GOODS.length} as goods,
+               12 + (g.i * 7) % 189 as q,
+               'RTM1-' || chr(65 + g.i % 6) || '-' || lpad((1 + (g.i / 6) % 40)::text, 2, '0') || '-' || lpad((1 + (g.i / 240) % 5)::text, 2, '0') as location,
                gen_random_uuid() as id, gen_random_uuid() as pallet_id, gen_random_uuid() as carton1_id, gen_random_uuid() as carton2_id,
                s.id as shipment_id, s.line_id, s.status as shipment_status, s.created_at as shipment_at,
                coalesce(case when s.status = 'shipped' then s.quantity end, 0) as shipped,
                coalesce(case when s.status in ('released', 'picking', 'packed') then s.quantity end, 0) as reserved,
                s.quantity as shipment_quantity
-        from generate_series(${from}::int, ${to - 1}::int) i
-        join seed_wh_receipts rc on rc.r = i / 10
-        left join seed_wh_shipments s on s.i = i`.execute(c);
+        from generate_series(${from}::int, ${to - 1}::int) as g(i)
+        join seed_wh_receipts rc on rc.r = g.i / 10
+        left join seed_wh_shipments s on s.i = g.i`.execute(c);
       await sql`
         insert into stock_records (id, receipt_id, line_no, owner_id, sku, description, commodity_code, country_of_origin, unit,
                                    quantity_received, quantity_on_hand, quantity_reserved, customs_status, inbound_mrn, received_on,
