@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
 import type { Db } from './database.ts';
 import { seedDemo } from './seed.ts';
 import { seedWarehouse } from './seed-scale-warehouse.ts';
+import { warehouseInvariantBreaks } from './warehouse-invariants.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -15,41 +16,6 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 const one = async <T>(d: Db, q: ReturnType<typeof sql<T>>) => (await q.execute(d)).rows[0] as T;
-
-/** Every invariant of the stock and its reservations, as counts of the rows that break one (all 0). */
-async function broken(d: Db) {
-  return one(
-    d,
-    sql<Record<string, number>>`
-      select
-        (select count(*)::int from stock_records r
-          where r.quantity_on_hand <> (select coalesce(sum(m.quantity), 0) from stock_movements m where m.stock_record_id = r.id)) as on_hand_not_movements,
-        (select count(*)::int from stock_records r
-          where r.quantity_on_hand <> (select coalesce(sum(u.quantity), 0) from handling_units u where u.stock_record_id = r.id and u.parent_id is null)) as on_hand_not_roots,
-        (select count(*)::int from handling_units p
-          where exists (select 1 from handling_units c where c.parent_id = p.id)
-            and p.quantity <> (select sum(c.quantity) from handling_units c where c.parent_id = p.id)) as parent_not_children,
-        (select count(*)::int from stock_records r
-          where r.quantity_reserved <> (select coalesce(sum(a.quantity), 0) from shipment_allocations a
-                                        where a.stock_record_id = r.id and a.state = 'reserved')) as reserved_not_allocations,
-        (select count(*)::int from handling_units u
-          where u.parent_id is null and u.quantity_reserved <> (select coalesce(sum(a.quantity), 0) from shipment_allocations a
-                                                               where a.handling_unit_id = u.id and a.state = 'reserved')) as unit_reserved_not_allocations,
-        (select count(*)::int from shipment_allocations a join shipments s on s.id = a.shipment_id
-          where a.state <> case when s.status = 'shipped' then 'picked' when s.status = 'cancelled' then 'freed' else 'reserved' end
-             or s.status = 'draft') as allocation_state_not_status,
-        (select count(*)::int from shipments s
-          where s.status = 'shipped' and (select coalesce(sum(m.quantity), 0) from stock_movements m where m.shipment_id = s.id)
-                <> -(select sum(a.quantity) from shipment_allocations a where a.shipment_id = s.id)) as shipped_without_picks,
-        (select count(*)::int from shipment_lines l
-          where l.quantity <> coalesce((select sum(a.quantity) from shipment_allocations a where a.line_id = l.id),
-                                       case when (select status from shipments where id = l.shipment_id) = 'draft' then l.quantity end)) as line_not_allocated,
-        (select count(*)::int from shipment_lines l join shipment_allocations a on a.line_id = l.id
-           join stock_records r on r.id = a.stock_record_id join shipments s on s.id = l.shipment_id
-          where r.sku <> l.sku or r.owner_id <> s.owner_id) as allocation_of_another_article`,
-  );
-}
-
 describe('seed:scale, the customs warehouse', () => {
   it('generates consistent stock with handling units and shipments in every status, and continues the series', async () => {
     const reports = await seedWarehouse(db.db, { stockRecords: 2000, shipments: 400, skus: 50, batch: 700 });
@@ -83,7 +49,7 @@ describe('seed:scale, the customs warehouse', () => {
       receipt_movements: 2000,
       available: 2000,
     });
-    expect(await broken(db.db)).toEqual({
+    expect(await warehouseInvariantBreaks(db.db)).toEqual({
       on_hand_not_movements: 0,
       on_hand_not_roots: 0,
       parent_not_children: 0,
@@ -161,6 +127,6 @@ describe('seed:scale, the customs warehouse', () => {
                  (select count(*)::int - count(distinct number)::int from shipments) numbers`,
       ),
     ).toEqual({ records: 2300, ssccs: 2300, mrns: 0, numbers: 0 });
-    expect(Object.values(await broken(db.db)).every((n) => n === 0)).toBe(true);
+    expect(Object.values(await warehouseInvariantBreaks(db.db)).every((n) => n === 0)).toBe(true);
   });
 });
