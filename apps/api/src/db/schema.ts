@@ -772,3 +772,58 @@ export interface Database {
   handling_units: HandlingUnitsTable;
   stock_movements: StockMovementsTable;
 }
+
+// ---- customs warehouse: shipments (migration 0024) -------------------------------------------------
+
+export interface ShipmentsTable {
+  id: Generated<string>;
+  number: string;
+  owner_id: string;
+  status: Generated<'draft' | 'released' | 'picking' | 'packed' | 'shipped' | 'cancelled'>;
+  consignee_id: string | null;
+  consignee_name: string | null;
+  delivery_address: string | null;
+  planned_date: DateCol;
+  outbound_procedure: '4071' | '3171' | null;
+  declaration_id: string | null;
+  customer_reference: string | null;
+  notes: string | null;
+  released_at: Date | null;
+  picking_at: Date | null;
+  packed_at: Date | null;
+  shipped_at: Date | null;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  created_by: string | null;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface ShipmentLinesTable {
+  id: Generated<string>;
+  shipment_id: string;
+  position: number;
+  sku: string;
+  stock_record_id: string | null;
+  quantity: number;
+  description: string | null;
+}
+
+export interface ShipmentAllocationsTable {
+  id: Generated<string>;
+  shipment_id: string;
+  line_id: string;
+  stock_record_id: string;
+  handling_unit_id: string | null;
+  quantity: number;
+  state: Generated<'reserved' | 'picked' | 'freed'>;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  shipment_allocations: ShipmentAllocationsTable;
+}

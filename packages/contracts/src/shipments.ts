@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { DECLARATION_STATUSES, DECLARATION_TYPES } from './declarations-values.ts';
+import { partyRefSchema } from './parties.ts';
+import { calendarDate, int, optionalText, versionSchema } from './primitives.ts';
+import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { customsStatusSchema, handlingUnitKindSchema, skuSchema, stockUnitSchema } from './stock.ts';
+import {
+  MAX_SHIPMENT_LINES,
+  OUTBOUND_PROCEDURES,
+  SHIPMENT_ACTIONS,
+  SHIPMENT_STATUSES,
+  SHIPMENT_TRANSITION_TARGETS,
+} from './warehouse-values.ts';
+
+/**
+ * Shipments out of the customs warehouse (issue 13, ADR 0035): a line names an article (SKU) or a given
+ * stock record and a quantity; releasing reserves stock first-in first-out (warehouse-fifo.ts) and
+ * each line shows what it took. Shapes only; the lifecycle is warehouse-values.ts'.
+ */
+
+export const shipmentStatusSchema = z.enum(SHIPMENT_STATUSES, { message: 'Choose a status from the list' });
+export const shipmentTransitionTargetSchema = z.enum(SHIPMENT_TRANSITION_TARGETS, {
+  message: 'Choose released, picking, packed, shipped or cancelled',
+});
+export const outboundProcedureSchema = z.enum(OUTBOUND_PROCEDURES, {
+  message: 'Choose 4071 (release for free circulation) or 3171 (re-export)',
+});
+
+const MAX_QUANTITY = 1_000_000_000;
+
+/** Exactly one of `sku` / `stockRecordId` (a 400 on `lines.i.sku` otherwise). */
+export const shipmentLineInputSchema = z
+  .strictObject({
+    sku: skuSchema.optional(),
+    stockRecordId: uuidSchema.optional(),
+    quantity: int({ min: 1, max: MAX_QUANTITY }),
+  })
+  .superRefine((l, ctx) => {
+    const { sku, stockRecordId } = l as { sku?: unknown; stockRecordId?: unknown };
+    if ((sku === undefined) === (stockRecordId === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sku'],
+        message:
+          sku === undefined
+            ? 'Enter the article number (SKU), or choose a stock record'
+            : 'Give the article number or the stock record, not both',
+      });
+  });
+export type ShipmentLineInput = z.input<typeof shipmentLineInputSchema>;
+
+const shipmentFields = {
+  /** Staff: required; a customer: their own party (may be left out). */
+  ownerId: uuidSchema.optional(),
+  consigneeId: uuidSchema.nullish(),
+  consigneeName: optionalText(200),
+  deliveryAddress: optionalText(500),
+  plannedDate: calendarDate.nullish(),
+  outboundProcedure: outboundProcedureSchema.nullish(),
+  customerReference: optionalText(50),
+  /** Internal: staff only (a customer sending it gets a 400 on `notes`). */
+  notes: optionalText(2000),
+  lines: z
+    .array(shipmentLineInputSchema)
+    .min(1, 'Add at least one line')
+    .max(MAX_SHIPMENT_LINES, `At most ${MAX_SHIPMENT_LINES} lines`),
+};
+
+export const shipmentCreateSchema = z.strictObject(shipmentFields);
+export type ShipmentCreate = z.input<typeof shipmentCreateSchema>;
+export type ShipmentCreateParsed = z.output<typeof shipmentCreateSchema>;
+
+/** Drafts only; `lines` replaces the whole array. */
+export const shipmentUpdateSchema = z.strictObject({
+  ...shipmentFields,
+  lines: shipmentFields.lines.optional(),
+  version: versionSchema,
+});
+export type ShipmentUpdate = z.input<typeof shipmentUpdateSchema>;
+export type ShipmentUpdateParsed = z.output<typeof shipmentUpdateSchema>;
+
+export const shipmentTransitionSchema = z.strictObject({
+  to: shipmentTransitionTargetSchema,
+  version: versionSchema,
+  /** Kept for `cancelled`. */
+  reason: optionalText(500),
+});
+export type ShipmentTransition = z.input<typeof shipmentTransitionSchema>;
+
+export const shipmentDeclarationSchema = z.strictObject({ version: versionSchema });
+export type ShipmentDeclarationRequest = z.input<typeof shipmentDeclarationSchema>;
+
+export const shipmentListQuerySchema = listQueryBaseSchema.extend({
+  status: csvOf(shipmentStatusSchema).optional(),
+  ownerId: uuidSchema.optional(),
+  /** Shipments with a line of this article (prefix, any case). */
+  sku: z.string().trim().max(40).optional(),
+  /** The start of the shipment number or the customer's reference, any case. */
+  reference: z.string().trim().max(50).optional(),
+  /** Planned on or after / on or before this day. */
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+});
+export type ShipmentListQuery = z.infer<typeof shipmentListQuerySchema>;
+
+// ---- what the API answers ------------------------------------------------------------------------
+
+const userRefSchema = z.object({ id: z.string(), name: z.string() });
+
+export const ALLOCATION_STATES = ['reserved', 'picked', 'freed'] as const;
+export type AllocationState = (typeof ALLOCATION_STATES)[number];
+
+export const shipmentAllocationSchema = z.object({
+  id: z.string(),
+  stockRecordId: z.string(),
+  receiptNumber: z.string(),
+  receivedOn: z.string(),
+  customsStatus: customsStatusSchema,
+  inboundMrn: z.string().nullable(),
+  handlingUnit: z
+    .object({
+      id: z.string(),
+      kind: handlingUnitKindSchema,
+      sscc: z.string().nullable(),
+      reference: z.string().nullable(),
+    })
+    .nullable(),
+  /** The unit's (or the record's) current location. */
+  location: z.string(),
+  quantity: z.number().int(),
+  state: z.enum(ALLOCATION_STATES),
+});
+export type ShipmentAllocation = z.infer<typeof shipmentAllocationSchema>;
+
+export const shipmentLineSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  sku: z.string(),
+  description: z.string().nullable(),
+  unit: stockUnitSchema.nullable(),
+  stockRecordId: z.string().nullable(),
+  quantity: z.number().int(),
+  allocations: z.array(shipmentAllocationSchema),
+});
+export type ShipmentLine = z.infer<typeof shipmentLineSchema>;
+
+export const shipmentSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: shipmentStatusSchema,
+  owner: partyRefSchema,
+  consignee: partyRefSchema.nullable(),
+  consigneeName: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  plannedDate: z.string().nullable(),
+  outboundProcedure: outboundProcedureSchema.nullable(),
+  customerReference: z.string().nullable(),
+  /** Internal: null for customers. */
+  notes: z.string().nullable(),
+  declaration: z
+    .object({
+      id: z.string(),
+      lrn: z.string(),
+      mrn: z.string().nullable(),
+      type: z.enum(DECLARATION_TYPES),
+      status: z.enum(DECLARATION_STATUSES),
+    })
+    .nullable(),
+  lines: z.array(shipmentLineSchema),
+  quantity: z.number().int(),
+  /** Some allocation is of non-Union goods: it leaves only under its outbound declaration. */
+  nonUnion: z.boolean(),
+  /** Why `shipped` would be refused now (the same rule as the transition), or null. */
+  shipBlocker: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  pickingAt: z.string().nullable(),
+  packedAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: userRefSchema.nullable(),
+  updatedAt: z.string(),
+  allowedActions: z.array(z.enum(SHIPMENT_ACTIONS)),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+export const shipmentListItemSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: shipmentStatusSchema,
+  owner: partyRefSchema,
+  /** The consignee's name as written, or the consignee party's. */
+  consigneeName: z.string().nullable(),
+  plannedDate: z.string().nullable(),
+  lines: z.number().int(),
+  quantity: z.number().int(),
+  declaration: z.object({ id: z.string(), lrn: z.string(), status: z.enum(DECLARATION_STATUSES) }).nullable(),
+  customerReference: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ShipmentListItem = z.infer<typeof shipmentListItemSchema>;
+
+/** Customers see their own party's shipments, never the internal notes. */
+export const shipmentFieldVisibility = {
+  internal: ['notes'],
+  partyField: 'ownerId',
+} as const satisfies FieldVisibility;
