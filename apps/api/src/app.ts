@@ -45,6 +45,8 @@ import { transportsRoutes } from './features/transports/transports.routes.ts';
 import { transportsService } from './features/transports/transports.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersAdminService } from './features/users/users-admin.service.ts';
+import { stockRoutes } from './features/warehouse/stock/stock.routes.ts';
+import { stockService } from './features/warehouse/stock/stock.service.ts';
 import { closeRevokedSessions, forwardNotifications, forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
 import { localPresence, redisPresence } from './hub/presence.ts';
 import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
@@ -169,6 +171,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   const sandbox = createSandboxAuthority(db, { events, settings: config.sandbox, log: app.log });
   sandbox.register(jobs);
   const declarations = declarationsService(db, { events, gateway: customsGateway ?? sandbox });
+  const stock = stockService(db, { events });
 
   await app.register(
     async (api) => {
@@ -186,6 +189,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       await api.register(transportsRoutes, { transports: transportsService(db, events) });
       await api.register(salesOffersRoutes, { offers });
       await api.register(declarationsRoutes, { declarations });
+      await api.register(stockRoutes, { stock });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, {
         routePrefix: '/docs',
@@ -258,6 +262,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       store,
       declarations,
       sandbox,
+      stock,
     },
   });
 }

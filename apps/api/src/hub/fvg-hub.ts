@@ -4,6 +4,7 @@ import {
   hubMethodParameters,
   type PresenceUser,
   type RecordChanged,
+  WAREHOUSE_RECORD_KINDS,
 } from '@fvg/contracts';
 import type { AuthService } from '../features/auth/auth.service.ts';
 import type { SessionEndReason, Sessions } from '../features/auth/sessions.ts';
@@ -25,13 +26,18 @@ import type { LifetimeManager } from './protocol/lifetime.ts';
 import { MessageType } from './protocol/messages.ts';
 import { toRecord } from './protocol/records.ts';
 
-/** Group names: one per dossier room, per user, per customer party, and all staff. */
+/**
+ * Group names: one per dossier room, per user, per customer party, and all staff; the customs
+ * warehouse's changes go only to the cw_access audience (staff with it, a party's customers with it).
+ */
 const DOSSIER_PREFIX = 'dossier:';
 export const groups = {
   dossier: (id: string) => `${DOSSIER_PREFIX}${id}`,
   user: (id: string) => `user:${id}`,
   party: (id: string) => `party:${id}`,
   staff: 'staff',
+  staffCw: 'staff-cw',
+  partyCw: (id: string) => `party-cw:${id}`,
 };
 
 const JOINED = 'joined-dossiers';
@@ -135,9 +141,14 @@ export function fvgHub(deps: {
     async onConnected(ctx) {
       // Personal and audience groups come from the user, so a reconnect (new connection id) has them at once.
       await ctx.groups.add(groups.user(ctx.user.id));
-      if (ctx.user.role === 'customer' && ctx.user.party_id)
+      if (ctx.user.role === 'customer' && ctx.user.party_id) {
         await ctx.groups.add(groups.party(ctx.user.party_id));
-      else await ctx.groups.add(groups.staff);
+        if (ctx.user.cw_access) await ctx.groups.add(groups.partyCw(ctx.user.party_id));
+      } else {
+        await ctx.groups.add(groups.staff);
+        // A changed cw_access revokes the session (sameAccess), so this group follows the flag.
+        if (ctx.user.cw_access) await ctx.groups.add(groups.staffCw);
+      }
     },
 
     async onDisconnected(ctx) {
@@ -212,9 +223,17 @@ export function forwardRecordChanges(
         ]),
       );
     const payload = invocation('RecordChanged', change as RecordChanged);
-    deliver(lifetime.send({ scope: 'group', key: groups.staff, payload }));
+    // The warehouse is gated by cw_access everywhere, its change signals too (not even an id leaks).
+    const warehouse = WAREHOUSE_RECORD_KINDS.includes(change.kind);
+    deliver(lifetime.send({ scope: 'group', key: warehouse ? groups.staffCw : groups.staff, payload }));
     for (const partyId of partyIds ?? [])
-      deliver(lifetime.send({ scope: 'group', key: groups.party(partyId), payload }));
+      deliver(
+        lifetime.send({
+          scope: 'group',
+          key: warehouse ? groups.partyCw(partyId) : groups.party(partyId),
+          payload,
+        }),
+      );
     if (change.kind === 'user')
       deliver(lifetime.send({ scope: 'group', key: groups.user(change.id), payload }));
   });
