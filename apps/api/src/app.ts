@@ -45,6 +45,8 @@ import { transportsRoutes } from './features/transports/transports.routes.ts';
 import { transportsService } from './features/transports/transports.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersAdminService } from './features/users/users-admin.service.ts';
+import { shipmentsRoutes } from './features/warehouse/shipments/shipments.routes.ts';
+import { shipmentsService } from './features/warehouse/shipments/shipments.service.ts';
 import { stockRoutes } from './features/warehouse/stock/stock.routes.ts';
 import { stockService } from './features/warehouse/stock/stock.service.ts';
 import { closeRevokedSessions, forwardNotifications, forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
@@ -172,6 +174,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   sandbox.register(jobs);
   const declarations = declarationsService(db, { events, gateway: customsGateway ?? sandbox });
   const stock = stockService(db, { events });
+  const shipments = shipmentsService(db, { events });
 
   await app.register(
     async (api) => {
@@ -190,6 +193,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       await api.register(salesOffersRoutes, { offers });
       await api.register(declarationsRoutes, { declarations });
       await api.register(stockRoutes, { stock });
+      await api.register(shipmentsRoutes, { shipments });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, {
         routePrefix: '/docs',
@@ -263,6 +267,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       declarations,
       sandbox,
       stock,
+      shipments,
     },
   });
 }

@@ -1,0 +1,253 @@
+import {
+  type AllocationState,
+  type CustomsStatus,
+  type DeclarationStatus,
+  type DeclarationType,
+  type HandlingUnitKind,
+  type OutboundProcedure,
+  type ShipmentAllocation,
+  type ShipmentListItem,
+  type ShipmentListQuery,
+  type ShipmentStatus,
+  type StockUnit,
+  shipmentFieldVisibility,
+} from '@fvg/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import { defineListSpec, listAll, listPage } from '../../../records/list.ts';
+import type { Scope } from '../../../records/scope.ts';
+
+const iso = (d: Date) => d.toISOString();
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface ShipmentRow {
+  id: string;
+  number: string;
+  status: ShipmentStatus;
+  owner_id: string;
+  owner_code: string;
+  owner_name: string;
+  consignee_id: string | null;
+  consignee_code: string | null;
+  consignee_party_name: string | null;
+  consignee_name: string | null;
+  delivery_address: string | null;
+  planned_date: string | null;
+  outbound_procedure: OutboundProcedure | null;
+  declaration_id: string | null;
+  declaration_lrn: string | null;
+  declaration_mrn: string | null;
+  declaration_type: DeclarationType | null;
+  declaration_status: DeclarationStatus | null;
+  customer_reference: string | null;
+  notes: string | null;
+  released_at: Date | null;
+  picking_at: Date | null;
+  packed_at: Date | null;
+  shipped_at: Date | null;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
+  lines: number;
+  quantity: number;
+  version: number;
+  created_at: Date;
+  created_by: string | null;
+  created_by_name: string | null;
+  updated_at: Date;
+}
+
+const FROM = sql`shipments sh join parties p on p.id = sh.owner_id
+  left join parties c on c.id = sh.consignee_id
+  left join declarations d on d.id = sh.declaration_id
+  left join users u on u.id = sh.created_by`;
+const SELECT = sql`sh.id, sh.number, sh.status, sh.owner_id, p.code as owner_code, p.name as owner_name,
+  sh.consignee_id, c.code as consignee_code, c.name as consignee_party_name, sh.consignee_name,
+  sh.delivery_address, sh.planned_date::text as planned_date, sh.outbound_procedure, sh.declaration_id,
+  d.lrn as declaration_lrn, d.mrn as declaration_mrn, d.type as declaration_type, d.status as declaration_status,
+  sh.customer_reference, sh.notes, sh.released_at, sh.picking_at, sh.packed_at, sh.shipped_at, sh.cancelled_at,
+  sh.cancel_reason,
+  (select count(*)::int from shipment_lines l where l.shipment_id = sh.id) as lines,
+  (select coalesce(sum(l.quantity), 0)::int from shipment_lines l where l.shipment_id = sh.id) as quantity,
+  sh.version, sh.created_at, sh.created_by, u.name as created_by_name, sh.updated_at`;
+
+export function toListItem(r: ShipmentRow): ShipmentListItem {
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    owner: { id: r.owner_id, code: r.owner_code, name: r.owner_name },
+    consigneeName: r.consignee_name ?? r.consignee_party_name,
+    plannedDate: r.planned_date,
+    lines: r.lines,
+    quantity: r.quantity,
+    declaration:
+      r.declaration_id && r.declaration_lrn && r.declaration_status
+        ? { id: r.declaration_id, lrn: r.declaration_lrn, status: r.declaration_status }
+        : null,
+    customerReference: r.customer_reference,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+  };
+}
+
+export const shipmentListSpec = defineListSpec({
+  name: 'shipments',
+  visibility: shipmentFieldVisibility,
+  from: FROM,
+  id: { expr: 'sh.id', type: 'uuid', nullable: false },
+  sortable: {
+    number: { expr: 'sh.number', type: 'text', nullable: false },
+    plannedDate: { expr: 'sh.planned_date', type: 'date', nullable: true },
+    status: { expr: 'sh.status', type: 'text', nullable: false },
+    createdAt: { expr: 'sh.created_at', type: 'timestamptz', nullable: false },
+    updatedAt: { expr: 'sh.updated_at', type: 'timestamptz', nullable: false },
+  },
+  defaultSort: '-createdAt',
+  searchPrefix: (q) => {
+    const p = `${escapeLike(q.toUpperCase())}%`;
+    return sql`(sh.number like ${p} or upper(sh.customer_reference) like ${p})`;
+  },
+  search: sql`(sh.number || ' ' || coalesce(sh.customer_reference, '') || ' ' || coalesce(sh.consignee_name, ''))`,
+  searchFields: ['number', 'customerReference', 'consigneeName'],
+  countFrom: sql`shipments sh`,
+});
+
+export type ShipmentFilters = Omit<ShipmentListQuery, 'page' | 'pageSize' | 'cursor'>;
+
+function shipmentWhere(scope: Scope, q: ShipmentFilters): RawBuilder<unknown>[] {
+  const w: RawBuilder<unknown>[] = scope.all ? [] : [sql`sh.owner_id = ${scope.partyId}`];
+  if (q.status?.length) w.push(sql`sh.status = any(${q.status})`);
+  if (q.ownerId) w.push(sql`sh.owner_id = ${q.ownerId}`);
+  if (q.sku)
+    w.push(
+      sql`exists (select 1 from shipment_lines l where l.shipment_id = sh.id and l.sku like ${`${escapeLike(q.sku.toUpperCase())}%`})`,
+    );
+  if (q.reference) {
+    const p = `${escapeLike(q.reference.toUpperCase())}%`;
+    w.push(sql`(sh.number like ${p} or upper(sh.customer_reference) like ${p})`);
+  }
+  if (q.from) w.push(sql`sh.planned_date >= ${q.from}::date`);
+  if (q.to) w.push(sql`sh.planned_date <= ${q.to}::date`);
+  return w;
+}
+
+/** One shipment in scope (another party's reads as missing); `lock` takes its row lock. */
+export async function findShipment(
+  db: Db,
+  scope: Scope,
+  id: string,
+  lock = false,
+): Promise<ShipmentRow | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  const where = scope.all ? sql`` : sql`and sh.owner_id = ${scope.partyId}`;
+  // `for update of sh`: the outer joins cannot be locked, and only the shipment needs to be.
+  const r = await sql<ShipmentRow>`select ${SELECT} from ${FROM} where sh.id = ${id} ${where}
+    ${lock ? sql`for update of sh` : sql``}`.execute(db);
+  return r.rows[0];
+}
+
+export interface LineRow {
+  id: string;
+  position: number;
+  sku: string;
+  stock_record_id: string | null;
+  quantity: number;
+  description: string | null;
+  unit: StockUnit | null;
+}
+
+export async function linesOf(db: Db, shipmentId: string): Promise<LineRow[]> {
+  const r = await sql<LineRow>`
+    select l.id, l.position, l.sku, l.stock_record_id, l.quantity, l.description,
+      coalesce(s.unit, (select s2.unit from stock_records s2 join shipments sh on sh.id = l.shipment_id
+        where s2.owner_id = sh.owner_id and s2.sku = l.sku order by s2.received_on desc, s2.id desc limit 1)) as unit
+    from shipment_lines l left join stock_records s on s.id = l.stock_record_id
+    where l.shipment_id = ${shipmentId} order by l.position`.execute(db);
+  return r.rows;
+}
+
+export interface AllocationRow {
+  id: string;
+  line_id: string;
+  stock_record_id: string;
+  handling_unit_id: string | null;
+  quantity: number;
+  state: AllocationState;
+  receipt_number: string;
+  received_on: string;
+  customs_status: CustomsStatus;
+  inbound_mrn: string | null;
+  unit_kind: HandlingUnitKind | null;
+  unit_sscc: string | null;
+  unit_reference: string | null;
+  location: string;
+  sku: string;
+  description: string;
+  commodity_code: string | null;
+  country_of_origin: string | null;
+  quantity_received: number;
+  gross_mass_kg: string | null;
+  net_mass_kg: string | null;
+  value: string | null;
+  currency: string | null;
+}
+
+export async function allocationsOf(db: Db, shipmentId: string): Promise<AllocationRow[]> {
+  const r = await sql<AllocationRow>`
+    select a.id, a.line_id, a.stock_record_id, a.handling_unit_id, a.quantity, a.state,
+      rc.number as receipt_number, s.received_on::text as received_on, s.customs_status, s.inbound_mrn,
+      h.kind as unit_kind, h.sscc as unit_sscc, h.reference as unit_reference,
+      coalesce(h.location, s.location) as location, s.sku, s.description, s.commodity_code, s.country_of_origin,
+      s.quantity_received, s.gross_mass_kg::text, s.net_mass_kg::text, s.value::text, s.currency
+    from shipment_allocations a
+    join stock_records s on s.id = a.stock_record_id
+    join stock_receipts rc on rc.id = s.receipt_id
+    left join handling_units h on h.id = a.handling_unit_id
+    where a.shipment_id = ${shipmentId}
+    order by s.received_on, s.id, h.position nulls first, a.created_at, a.id`.execute(db);
+  return r.rows;
+}
+
+export function toAllocation(a: AllocationRow): ShipmentAllocation {
+  return {
+    id: a.id,
+    stockRecordId: a.stock_record_id,
+    receiptNumber: a.receipt_number,
+    receivedOn: a.received_on,
+    customsStatus: a.customs_status,
+    inboundMrn: a.inbound_mrn,
+    handlingUnit:
+      a.handling_unit_id && a.unit_kind
+        ? { id: a.handling_unit_id, kind: a.unit_kind, sscc: a.unit_sscc, reference: a.unit_reference }
+        : null,
+    location: a.location,
+    quantity: a.quantity,
+    state: a.state,
+  };
+}
+
+export function shipmentRepository(db: Db) {
+  return {
+    list: (scope: Scope, query: ShipmentListQuery) =>
+      listPage<ShipmentRow, ShipmentListItem>(
+        db,
+        shipmentListSpec,
+        { select: SELECT, where: shipmentWhere(scope, query), scope, filters: query, ...query },
+        toListItem,
+      ),
+    all: (scope: Scope, query: ShipmentFilters) =>
+      listAll<ShipmentRow, ShipmentListItem>(
+        db,
+        shipmentListSpec,
+        {
+          select: SELECT,
+          where: shipmentWhere(scope, query),
+          scope,
+          filters: query,
+          sort: query.sort,
+          q: query.q,
+        },
+        toListItem,
+      ),
+  };
+}

@@ -1,0 +1,811 @@
+import {
+  consumeFifo,
+  DECLARATION_STATUS_LABELS,
+  type DeclarationCreateParsed,
+  declarationCreateSchema,
+  type FifoCandidate,
+  type FifoTake,
+  isNonUnion,
+  locationParts,
+  OUTBOUND_DECLARATION,
+  OUTBOUND_PROCEDURE_LABELS,
+  planFifo,
+  quantityWithUnit,
+  SHIPMENT_STATUS_LABELS,
+  SHIPMENT_TRANSITIONS,
+  type Shipment,
+  type ShipmentAction,
+  type ShipmentCreateParsed,
+  type ShipmentListQuery,
+  type ShipmentTransitionTarget,
+  type ShipmentUpdateParsed,
+  type StockUnit,
+  shipmentFieldVisibility,
+} from '@fvg/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import { problems } from '../../../http/problem.ts';
+import { type Change, diff, historyOf, writeAudit } from '../../../records/audit.ts';
+import type { RecordEvent, RecordEvents } from '../../../records/events.ts';
+import { pgConstraintProblem } from '../../../records/mutation.ts';
+import { requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
+import { redact } from '../../../records/visibility.ts';
+import { takeSeriesNumber } from '../../company/company.service.ts';
+import { declarationsService, noCustomsGateway } from '../../declarations/declarations.service.ts';
+import type { SessionUser } from '../../users/users.repository.ts';
+import { pickStock } from '../stock/stock.repository.ts';
+import {
+  type AllocationRow,
+  allocationsOf,
+  findShipment,
+  type LineRow,
+  linesOf,
+  type ShipmentFilters,
+  type ShipmentRow,
+  shipmentRepository,
+  toAllocation,
+} from './shipments.repository.ts';
+
+/** The audit trail's and the hub's name of the record. */
+const KIND = 'shipment';
+const HEADER_FIELDS = [
+  'consigneeId',
+  'consigneeName',
+  'deliveryAddress',
+  'plannedDate',
+  'outboundProcedure',
+  'customerReference',
+  'notes',
+] as const;
+const COLUMNS: Record<(typeof HEADER_FIELDS)[number], string> = {
+  consigneeId: 'consignee_id',
+  consigneeName: 'consignee_name',
+  deliveryAddress: 'delivery_address',
+  plannedDate: 'planned_date',
+  outboundProcedure: 'outbound_procedure',
+  customerReference: 'customer_reference',
+  notes: 'notes',
+};
+const REFERENCES = {
+  shipments_consignee_id_fkey: { field: 'consigneeId', message: 'No such party' },
+  shipments_owner_id_fkey: { field: 'ownerId', message: 'No such party' },
+};
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Runs `work` in a transaction, once more on a deadlock or serialization failure: the lock order is
+ * one for everyone (ADR 0035), so a retry is the rare case of another path's locks, not a loop.
+ */
+async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (attempt === 0 && (code === '40P01' || code === '40001')) continue;
+      throw e;
+    }
+  }
+}
+
+/** Why shipping would be refused now: non-Union goods without their outbound declaration through. */
+export function shipBlocker(
+  row: Pick<
+    ShipmentRow,
+    'number' | 'outbound_procedure' | 'declaration_lrn' | 'declaration_status' | 'declaration_id'
+  >,
+  allocations: Pick<AllocationRow, 'customs_status' | 'state'>[],
+): string | null {
+  if (!allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status))) return null;
+  const proc = row.outbound_procedure;
+  if (!proc)
+    return `${row.number} holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) and lodge its declaration before it leaves.`;
+  const need = OUTBOUND_DECLARATION[proc].releasedBy;
+  const what = `${row.number} holds non-Union goods: it may leave only once its ${OUTBOUND_PROCEDURE_LABELS[proc].replace(/^\d+ · /, '')} (${proc}) is ${DECLARATION_STATUS_LABELS[need].toLowerCase()}`;
+  if (!row.declaration_id || !row.declaration_status) return `${what}; it has no declaration yet.`;
+  if (row.declaration_status === need) return null;
+  return `${what}; declaration ${row.declaration_lrn} is ${DECLARATION_STATUS_LABELS[row.declaration_status]}.`;
+}
+
+function allowedActions(scope: Scope, row: ShipmentRow, allocations: AllocationRow[]): ShipmentAction[] {
+  if (!scope.all) return row.status === 'draft' ? ['edit', 'delete'] : [];
+  const out: ShipmentAction[] = [];
+  if (row.status === 'draft') out.push('edit', 'delete');
+  const to = SHIPMENT_TRANSITIONS[row.status];
+  if (to.includes('released')) out.push('release');
+  if (to.includes('picking')) out.push('pick');
+  if (to.includes('packed')) out.push('pack');
+  if (to.includes('shipped') && !shipBlocker(row, allocations)) out.push('ship');
+  if (to.includes('cancelled')) out.push('cancel');
+  if (declarationProblem(row, allocations) === null) out.push('declare');
+  return out;
+}
+
+/** Why an outbound declaration cannot be made now (with the field and status), or null. */
+function declarationProblem(
+  row: ShipmentRow,
+  allocations: Pick<AllocationRow, 'customs_status' | 'state'>[],
+): { status: 409 | 422; field: string; message: string } | null {
+  if (!['released', 'picking', 'packed'].includes(row.status))
+    return {
+      status: 409,
+      field: 'status',
+      message: `${row.number} is ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}: its outbound declaration is made once it is released and before it is shipped`,
+    };
+  if (!row.outbound_procedure)
+    return {
+      status: 422,
+      field: 'outboundProcedure',
+      message: 'Choose the outbound procedure (4071 or 3171) first',
+    };
+  if (row.declaration_id && !['rejected', 'cancelled'].includes(row.declaration_status ?? ''))
+    return {
+      status: 409,
+      field: 'declaration',
+      message: `${row.number} already has its declaration ${row.declaration_lrn}`,
+    };
+  if (!allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status)))
+    return {
+      status: 409,
+      field: 'declaration',
+      message: `${row.number} holds only Union goods: they need no outbound declaration`,
+    };
+  return null;
+}
+
+/** A decimal's share `q / of` with `scale` decimals, or null when it rounds to nothing. */
+function proRata(value: string | null, q: number, of: number, scale: number): string | null {
+  if (value === null || of <= 0) return null;
+  const f = 10 ** scale;
+  const n = Math.round((Number(value) * q * f) / of) / f;
+  return n > 0 ? n.toFixed(scale) : null;
+}
+
+export interface ShipmentsDeps {
+  events: RecordEvents;
+}
+
+interface ResolvedLine {
+  position: number;
+  sku: string;
+  stock_record_id: string | null;
+  quantity: number;
+  description: string | null;
+}
+
+export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
+  const repo = shipmentRepository(db);
+
+  async function detail(scope: Scope, row: ShipmentRow, via: Db = db): Promise<Shipment> {
+    const [lines, allocations] = await Promise.all([linesOf(via, row.id), allocationsOf(via, row.id)]);
+    const shipment: Shipment = {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      owner: { id: row.owner_id, code: row.owner_code, name: row.owner_name },
+      consignee:
+        row.consignee_id && row.consignee_code && row.consignee_party_name
+          ? { id: row.consignee_id, code: row.consignee_code, name: row.consignee_party_name }
+          : null,
+      consigneeName: row.consignee_name,
+      deliveryAddress: row.delivery_address,
+      plannedDate: row.planned_date,
+      outboundProcedure: row.outbound_procedure,
+      customerReference: row.customer_reference,
+      notes: row.notes,
+      declaration:
+        row.declaration_id && row.declaration_lrn && row.declaration_type && row.declaration_status
+          ? {
+              id: row.declaration_id,
+              lrn: row.declaration_lrn,
+              mrn: row.declaration_mrn,
+              type: row.declaration_type,
+              status: row.declaration_status,
+            }
+          : null,
+      lines: lines.map((l: LineRow) => ({
+        id: l.id,
+        position: l.position,
+        sku: l.sku,
+        description: l.description,
+        unit: l.unit,
+        stockRecordId: l.stock_record_id,
+        quantity: l.quantity,
+        allocations: allocations.filter((a) => a.line_id === l.id).map(toAllocation),
+      })),
+      quantity: lines.reduce((s, l) => s + l.quantity, 0),
+      nonUnion: allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status)),
+      shipBlocker: ['released', 'picking', 'packed'].includes(row.status)
+        ? shipBlocker(row, allocations)
+        : null,
+      releasedAt: iso(row.released_at),
+      pickingAt: iso(row.picking_at),
+      packedAt: iso(row.packed_at),
+      shippedAt: iso(row.shipped_at),
+      cancelledAt: iso(row.cancelled_at),
+      cancelReason: row.cancel_reason,
+      version: row.version,
+      createdAt: row.created_at.toISOString(),
+      createdBy:
+        row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
+      updatedAt: row.updated_at.toISOString(),
+      allowedActions: allowedActions(scope, row, allocations),
+    };
+    return redact(scope, shipmentFieldVisibility, shipment);
+  }
+
+  async function rowOr404(trx: Db, scope: Scope, id: string, lock = false): Promise<ShipmentRow> {
+    const row = await findShipment(trx, scope, id, lock);
+    if (!row) throw problems.notFound('This shipment does not exist.');
+    return row;
+  }
+
+  function versionCheck(row: ShipmentRow, version: number) {
+    if (row.version !== version)
+      throw problems.conflict(
+        `This shipment was changed by someone else since you opened it (you had version ${version}, it is now ${row.version}). Reload it to see their changes, then apply yours again.`,
+        [{ field: 'version', message: `Stale version ${version}; current is ${row.version}` }],
+      );
+  }
+
+  function draftOnly(row: ShipmentRow, what: string) {
+    if (row.status !== 'draft')
+      throw problems.conflict(
+        `${row.number} is ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}: only a draft can be ${what}.`,
+        [{ field: 'status', message: `Only a draft can be ${what}` }],
+      );
+  }
+
+  /** Whose shipment: staff name the owner, a customer orders for their own party. */
+  function ownerOf(user: SessionUser, ownerId: string | undefined): string {
+    if (user.role === 'customer') {
+      const own = user.party_id ?? '';
+      if (ownerId && ownerId !== own)
+        throw problems.unprocessable('A shipment is ordered from your own stock.', [
+          { field: 'ownerId', message: 'No such party' },
+        ]);
+      return own;
+    }
+    if (!ownerId) throw problems.validation([{ field: 'ownerId', message: 'Choose the owner of the goods' }]);
+    return ownerId;
+  }
+
+  function noNotesFromCustomers(user: SessionUser, notes: unknown) {
+    if (user.role === 'customer' && notes !== undefined)
+      throw problems.validation([{ field: 'notes', message: 'Internal notes are for staff' }]);
+  }
+
+  /**
+   * Lines as stored: a given stock record must be the owner's (another party's reads as missing), a SKU
+   * must be one the owner has stock of; 422 on the line otherwise.
+   */
+  async function resolveLines(
+    trx: Db,
+    ownerId: string,
+    lines: ShipmentCreateParsed['lines'],
+  ): Promise<ResolvedLine[]> {
+    const ids = lines.flatMap((l) => (l.stockRecordId ? [l.stockRecordId] : []));
+    const skus = lines.flatMap((l) => (l.sku ? [l.sku] : []));
+    const records = ids.length
+      ? await trx
+          .selectFrom('stock_records')
+          .select(['id', 'sku', 'description'])
+          .where('owner_id', '=', ownerId)
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    const known = skus.length
+      ? await sql<{ sku: string; description: string }>`
+          select distinct on (sku) sku, description from stock_records
+          where owner_id = ${ownerId} and sku = any(${skus})
+          order by sku, received_on desc, id desc`.execute(trx)
+      : { rows: [] };
+    const errors: { field: string; message: string }[] = [];
+    const out = lines.map((l, i): ResolvedLine => {
+      if (l.stockRecordId) {
+        const r = records.find((x) => x.id === l.stockRecordId);
+        if (!r) errors.push({ field: `lines.${i}.stockRecordId`, message: 'No such stock record' });
+        return {
+          position: i + 1,
+          sku: r?.sku ?? '',
+          stock_record_id: l.stockRecordId,
+          quantity: l.quantity,
+          description: r?.description ?? null,
+        };
+      }
+      const k = known.rows.find((x) => x.sku === l.sku);
+      if (!k) errors.push({ field: `lines.${i}.sku`, message: `There is no stock of ${l.sku}` });
+      return {
+        position: i + 1,
+        sku: l.sku as string,
+        stock_record_id: null,
+        quantity: l.quantity,
+        description: k?.description ?? null,
+      };
+    });
+    if (errors.length)
+      throw problems.unprocessable('Some lines name goods that are not in this stock.', errors);
+    return out;
+  }
+
+  async function writeLines(trx: Db, shipmentId: string, lines: ResolvedLine[]) {
+    await trx.deleteFrom('shipment_lines').where('shipment_id', '=', shipmentId).execute();
+    await trx
+      .insertInto('shipment_lines')
+      .values(lines.map((l) => ({ ...l, shipment_id: shipmentId })))
+      .execute();
+  }
+
+  const lineAudit = (lines: ResolvedLine[]) => lines.map((l) => `${l.position}. ${l.sku} × ${l.quantity}`);
+
+  function publish(list: RecordEvent[]) {
+    for (const e of list) events.publish(e);
+  }
+
+  function header(input: Partial<Record<(typeof HEADER_FIELDS)[number], unknown>>) {
+    const values: Record<string, unknown> = {};
+    for (const f of HEADER_FIELDS) if (input[f] !== undefined) values[COLUMNS[f]] = input[f];
+    return values;
+  }
+
+  function rowHeader(row: ShipmentRow): Record<string, unknown> {
+    return {
+      consigneeId: row.consignee_id,
+      consigneeName: row.consignee_name,
+      deliveryAddress: row.delivery_address,
+      plannedDate: row.planned_date,
+      outboundProcedure: row.outbound_procedure,
+      customerReference: row.customer_reference,
+      notes: row.notes,
+    };
+  }
+
+  /** Candidate records locked in the one order (sku, received_on, id), with their root units. */
+  async function lockCandidates(trx: Db, ownerId: string, lines: LineRow[]) {
+    const skus = [...new Set(lines.filter((l) => !l.stock_record_id).map((l) => l.sku))];
+    const ids = lines.flatMap((l) => (l.stock_record_id ? [l.stock_record_id] : []));
+    const rows = await sql<{
+      id: string;
+      sku: string;
+      received_on: string;
+      quantity_available: number;
+      unit: StockUnit;
+    }>`
+      select id, sku, received_on::text as received_on, quantity_available, unit from stock_records
+      where owner_id = ${ownerId}
+        and ((sku = any(${skus}::text[]) and quantity_available > 0) or id = any(${ids}::uuid[]))
+      order by sku, received_on, id
+      for update`.execute(trx);
+    const recordIds = rows.rows.map((r) => r.id);
+    const units = recordIds.length
+      ? await trx
+          .selectFrom('handling_units')
+          .select(['id', 'stock_record_id', 'quantity', 'quantity_reserved', 'position'])
+          .where('stock_record_id', 'in', recordIds)
+          .where('parent_id', 'is', null)
+          .execute()
+      : [];
+    const candidates: FifoCandidate[] = rows.rows.map((r) => ({
+      id: r.id,
+      receivedOn: r.received_on,
+      available: r.quantity_available,
+      units: units
+        .filter((u) => u.stock_record_id === r.id)
+        .map((u) => ({ id: u.id, available: u.quantity - u.quantity_reserved, position: u.position })),
+    }));
+    return { records: rows.rows, candidates };
+  }
+
+  /** Reserves every line first-in first-out, whole or nothing (409 naming each short line). */
+  async function reserve(trx: Db, user: SessionUser, row: ShipmentRow): Promise<string[]> {
+    const lines = await linesOf(trx, row.id);
+    const { records, candidates } = await lockCandidates(trx, row.owner_id, lines);
+    let pool = candidates;
+    const plan: { line: LineRow; takes: FifoTake[] }[] = [];
+    const errors: { field: string; message: string }[] = [];
+    lines.forEach((line, i) => {
+      const mine = pool.filter((c) => {
+        const rec = records.find((r) => r.id === c.id);
+        return line.stock_record_id ? c.id === line.stock_record_id : rec?.sku === line.sku;
+      });
+      const { takes, short } = planFifo(mine, line.quantity);
+      if (short > 0) {
+        const unit = (line.unit ?? 'H87') as StockUnit;
+        const what = line.stock_record_id ? `${line.sku} on this stock record` : line.sku;
+        errors.push({
+          field: `lines.${i}.quantity`,
+          message: `Only ${line.quantity - short} of ${quantityWithUnit(line.quantity, unit)} of ${what} are available (${short} short)`,
+        });
+      }
+      pool = consumeFifo(pool, takes);
+      plan.push({ line, takes });
+    });
+    if (errors.length)
+      throw problems.conflict(
+        `${row.number} cannot be released: ${errors.length === 1 ? 'one line is' : `${errors.length} lines are`} short of stock. Nothing was reserved.`,
+        errors,
+      );
+    const perRecord = new Map<string, number>();
+    const perUnit = new Map<string, number>();
+    const allocations = plan.flatMap(({ line, takes }) =>
+      takes.map((t) => {
+        perRecord.set(t.stockRecordId, (perRecord.get(t.stockRecordId) ?? 0) + t.quantity);
+        if (t.handlingUnitId)
+          perUnit.set(t.handlingUnitId, (perUnit.get(t.handlingUnitId) ?? 0) + t.quantity);
+        return {
+          shipment_id: row.id,
+          line_id: line.id,
+          stock_record_id: t.stockRecordId,
+          handling_unit_id: t.handlingUnitId,
+          quantity: t.quantity,
+        };
+      }),
+    );
+    if (allocations.length) await trx.insertInto('shipment_allocations').values(allocations).execute();
+    await reserveBy(trx, user, perRecord, perUnit, +1);
+    return [...perRecord.keys()];
+  }
+
+  /** Adds (sign +1) or takes back (−1) reservations on records and root units; the DB checks hold the line. */
+  async function reserveBy(
+    trx: Db,
+    user: SessionUser,
+    perRecord: Map<string, number>,
+    perUnit: Map<string, number>,
+    sign: 1 | -1,
+  ) {
+    for (const [id, q] of [...perRecord].sort(([a], [b]) => (a < b ? -1 : 1)))
+      await trx
+        .updateTable('stock_records')
+        .set((eb) => ({
+          quantity_reserved: eb('quantity_reserved', '+', sign * q),
+          version: eb('version', '+', 1),
+          updated_at: new Date(),
+          updated_by: user.id,
+        }))
+        .where('id', '=', id)
+        .execute();
+    for (const [id, q] of perUnit)
+      await trx
+        .updateTable('handling_units')
+        .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', sign * q) }))
+        .where('id', '=', id)
+        .execute();
+  }
+
+  /** Locks the records of the shipment's open allocations, in the one order. */
+  async function lockAllocated(trx: Db, shipmentId: string) {
+    await sql`select s.id from stock_records s
+      where s.id in (select stock_record_id from shipment_allocations where shipment_id = ${shipmentId} and state = 'reserved')
+      order by s.sku, s.received_on, s.id for update`.execute(trx);
+    return trx
+      .selectFrom('shipment_allocations')
+      .selectAll()
+      .where('shipment_id', '=', shipmentId)
+      .where('state', '=', 'reserved')
+      .execute();
+  }
+
+  async function free(trx: Db, user: SessionUser, shipmentId: string): Promise<string[]> {
+    const open = await lockAllocated(trx, shipmentId);
+    const perRecord = new Map<string, number>();
+    const perUnit = new Map<string, number>();
+    for (const a of open) {
+      perRecord.set(a.stock_record_id, (perRecord.get(a.stock_record_id) ?? 0) + a.quantity);
+      if (a.handling_unit_id)
+        perUnit.set(a.handling_unit_id, (perUnit.get(a.handling_unit_id) ?? 0) + a.quantity);
+    }
+    await reserveBy(trx, user, perRecord, perUnit, -1);
+    await trx
+      .updateTable('shipment_allocations')
+      .set({ state: 'freed' })
+      .where('shipment_id', '=', shipmentId)
+      .where('state', '=', 'reserved')
+      .execute();
+    return [...perRecord.keys()];
+  }
+
+  async function ship(trx: Db, user: SessionUser, row: ShipmentRow): Promise<string[]> {
+    const blocker = shipBlocker(row, await allocationsOf(trx, row.id));
+    if (blocker) throw problems.conflict(blocker, [{ field: 'declaration', message: blocker }]);
+    const open = await lockAllocated(trx, row.id);
+    for (const a of open)
+      await pickStock(trx, {
+        stockRecordId: a.stock_record_id,
+        handlingUnitId: a.handling_unit_id,
+        quantity: a.quantity,
+        shipmentId: row.id,
+        actorId: user.id,
+      });
+    await trx
+      .updateTable('shipment_allocations')
+      .set({ state: 'picked' })
+      .where('shipment_id', '=', row.id)
+      .where('state', '=', 'reserved')
+      .execute();
+    return [...new Set(open.map((a) => a.stock_record_id))];
+  }
+
+  const stockEvents = (ids: string[], ownerId: string): RecordEvent[] =>
+    ids.map((id) => ({ kind: 'stock', id, action: 'updated', partyIds: [ownerId] }));
+
+  return {
+    list: (user: SessionUser, query: ShipmentListQuery) => repo.list(scopeOf(user), query),
+    all: (user: SessionUser, query: ShipmentFilters) => repo.all(scopeOf(user), query),
+
+    async get(user: SessionUser, id: string): Promise<Shipment> {
+      const scope = scopeOf(user);
+      return detail(scope, await rowOr404(db, scope, id));
+    },
+
+    async create(user: SessionUser, input: ShipmentCreateParsed): Promise<Shipment> {
+      noNotesFromCustomers(user, input.notes);
+      const ownerId = ownerOf(user, input.ownerId);
+      const id = await inTransaction(db, async (trx) => {
+        const owner = await trx
+          .selectFrom('parties')
+          .select('id')
+          .where('id', '=', ownerId)
+          .executeTakeFirst();
+        if (!owner)
+          throw problems.unprocessable('No such owner.', [{ field: 'ownerId', message: 'No such party' }]);
+        const lines = await resolveLines(trx, ownerId, input.lines);
+        const { number } = await takeSeriesNumber(trx, 'shipment', new Date().getUTCFullYear());
+        const created = await trx
+          .insertInto('shipments')
+          .values({
+            ...(header(input) as object),
+            number,
+            owner_id: ownerId,
+            created_by: user.id,
+            updated_by: user.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeLines(trx, created.id, lines);
+        await writeAudit(trx, {
+          kind: KIND,
+          id: created.id,
+          action: 'created',
+          actorId: user.id,
+          changes: [
+            { field: 'number', from: null, to: number },
+            { field: 'ownerId', from: null, to: ownerId },
+            ...diff({}, input as Record<string, unknown>, HEADER_FIELDS),
+            { field: 'lines', from: null, to: lineAudit(lines) },
+          ],
+        });
+        return created.id;
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      const row = await rowOr404(db, { all: true }, id);
+      publish([{ kind: KIND, id, action: 'created', partyIds: [row.owner_id] }]);
+      return detail(scopeOf(user), row);
+    },
+
+    async update(user: SessionUser, id: string, input: ShipmentUpdateParsed): Promise<Shipment> {
+      noNotesFromCustomers(user, input.notes);
+      const scope = scopeOf(user);
+      await inTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        versionCheck(row, input.version);
+        draftOnly(row, 'edited');
+        const changes: Change[] = diff(rowHeader(row), input as Record<string, unknown>, HEADER_FIELDS);
+        let ownerId = row.owner_id;
+        if (input.ownerId !== undefined && input.ownerId !== row.owner_id) {
+          ownerId = ownerOf(user, input.ownerId);
+          changes.unshift({ field: 'ownerId', from: row.owner_id, to: ownerId });
+        }
+        if (input.lines) {
+          const before = await linesOf(trx, row.id);
+          const lines = await resolveLines(trx, ownerId, input.lines);
+          await writeLines(trx, row.id, lines);
+          changes.push({
+            field: 'lines',
+            from: before.map((l) => `${l.position}. ${l.sku} × ${l.quantity}`),
+            to: lineAudit(lines),
+          });
+        } else if (ownerId !== row.owner_id) {
+          const before = await linesOf(trx, row.id);
+          await resolveLines(
+            trx,
+            ownerId,
+            before.map((l) =>
+              l.stock_record_id
+                ? { stockRecordId: l.stock_record_id, quantity: l.quantity }
+                : { sku: l.sku, quantity: l.quantity },
+            ),
+          );
+        }
+        await trx
+          .updateTable('shipments')
+          .set((eb) => ({
+            ...(header(input) as object),
+            owner_id: ownerId,
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        await writeAudit(trx, { kind: KIND, id: row.id, action: 'updated', actorId: user.id, changes });
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      const row = await rowOr404(db, { all: true }, id);
+      publish([{ kind: KIND, id, action: 'updated', partyIds: [row.owner_id] }]);
+      return detail(scope, row);
+    },
+
+    async remove(user: SessionUser, id: string): Promise<void> {
+      const scope = scopeOf(user);
+      const owner = await inTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        draftOnly(row, 'deleted');
+        await trx.deleteFrom('shipments').where('id', '=', row.id).execute();
+        await writeAudit(trx, {
+          kind: KIND,
+          id: row.id,
+          action: 'deleted',
+          actorId: user.id,
+          changes: [{ field: 'number', from: row.number, to: null }],
+        });
+        return row.owner_id;
+      });
+      publish([{ kind: KIND, id, action: 'deleted', partyIds: [owner] }]);
+    },
+
+    async transition(
+      user: SessionUser,
+      id: string,
+      input: { to: ShipmentTransitionTarget; version: number; reason?: string | null | undefined },
+    ): Promise<Shipment> {
+      const scope = scopeOf(user);
+      const result = await inTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        requireStaff(user);
+        versionCheck(row, input.version);
+        if (!SHIPMENT_TRANSITIONS[row.status].includes(input.to))
+          throw problems.conflict(
+            `${row.number} is ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}: it cannot become ${SHIPMENT_STATUS_LABELS[input.to].toLowerCase()}.`,
+            [{ field: 'to', message: `Not allowed from ${SHIPMENT_STATUS_LABELS[row.status]}` }],
+          );
+        let touched: string[] = [];
+        if (input.to === 'released') touched = await reserve(trx, user, row);
+        else if (input.to === 'shipped') touched = await ship(trx, user, row);
+        else if (input.to === 'cancelled') touched = await free(trx, user, row.id);
+        const at = `${input.to}_at` as
+          | 'released_at'
+          | 'picking_at'
+          | 'packed_at'
+          | 'shipped_at'
+          | 'cancelled_at';
+        await trx
+          .updateTable('shipments')
+          .set((eb) => ({
+            status: input.to,
+            [at]: new Date(),
+            ...(input.to === 'cancelled' ? { cancel_reason: input.reason ?? null } : {}),
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        await writeAudit(trx, {
+          kind: KIND,
+          id: row.id,
+          action: input.to,
+          actorId: user.id,
+          changes: [
+            { field: 'status', from: row.status, to: input.to },
+            ...(input.to === 'cancelled' && input.reason
+              ? [{ field: 'cancelReason', from: null, to: input.reason }]
+              : []),
+          ],
+        });
+        return { touched, owner: row.owner_id };
+      });
+      publish([
+        { kind: KIND, id, action: 'updated', partyIds: [result.owner] },
+        ...stockEvents(result.touched, result.owner),
+      ]);
+      return detail(scope, await rowOr404(db, scope, id));
+    },
+
+    async declare(user: SessionUser, id: string, input: { version: number }): Promise<Shipment> {
+      const scope = scopeOf(user);
+      const deferred: RecordEvent[] = [];
+      const owner = await inTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        requireStaff(user);
+        versionCheck(row, input.version);
+        const allocations = (await allocationsOf(trx, row.id)).filter((a) => a.state !== 'freed');
+        const problem = declarationProblem(row, allocations);
+        if (problem) {
+          const errors = [{ field: problem.field, message: problem.message }];
+          throw problem.status === 422
+            ? problems.unprocessable(`${row.number} has no outbound procedure.`, errors)
+            : problems.conflict(`${problem.message}.`, errors);
+        }
+        const proc = row.outbound_procedure as '4071' | '3171';
+        const { type, category } = OUTBOUND_DECLARATION[proc];
+        // One item per stock record taken: its share of the record's masses and value.
+        const byRecord = new Map<string, { a: AllocationRow; q: number }>();
+        for (const a of allocations) {
+          const e = byRecord.get(a.stock_record_id);
+          if (e) e.q += a.quantity;
+          else byRecord.set(a.stock_record_id, { a, q: a.quantity });
+        }
+        const currencies = new Set(allocations.map((a) => a.currency).filter(Boolean));
+        const items = [...byRecord.values()].map(({ a, q }) => ({
+          commodityCode: a.commodity_code,
+          description: a.description,
+          countryOfOrigin: a.country_of_origin,
+          procedureCode: proc,
+          grossMassKg: proRata(a.gross_mass_kg, q, a.quantity_received, 3),
+          netMassKg: proRata(a.net_mass_kg, q, a.quantity_received, 3),
+          invoiceValue: currencies.size === 1 ? proRata(a.value, q, a.quantity_received, 2) : null,
+          previousDocuments: a.inbound_mrn ? [{ type: 'MRN', reference: a.inbound_mrn }] : [],
+        }));
+        const first = allocations[0];
+        const parsed = declarationCreateSchema.safeParse({
+          type,
+          category,
+          customerId: row.owner_id,
+          warehouseReference: first ? locationParts(first.location).warehouse : null,
+          currency: currencies.size === 1 ? [...currencies][0] : null,
+          items,
+        });
+        if (!parsed.success)
+          throw problems.unprocessable(
+            `The stock of ${row.number} does not make a valid declaration draft.`,
+            parsed.error.issues.map((i) => ({
+              field: `declaration.${i.path.join('.')}`,
+              message: i.message,
+            })),
+          );
+        // The declarations service in this transaction; its events wait for the commit like ours.
+        const declarations = declarationsService(trx, {
+          events: { publish: (e) => deferred.push(e), subscribe: () => () => {} },
+          gateway: noCustomsGateway,
+        });
+        const declaration = await declarations.create(user, parsed.data as DeclarationCreateParsed);
+        await trx
+          .updateTable('shipments')
+          .set((eb) => ({
+            declaration_id: declaration.id,
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        await writeAudit(trx, {
+          kind: KIND,
+          id: row.id,
+          action: 'declared',
+          actorId: user.id,
+          changes: [{ field: 'declaration', from: row.declaration_lrn, to: declaration.lrn }],
+        });
+        return row.owner_id;
+      });
+      publish([...deferred, { kind: KIND, id, action: 'updated', partyIds: [owner] }]);
+      return detail(scope, await rowOr404(db, scope, id));
+    },
+
+    async history(user: SessionUser, id: string) {
+      const scope = scopeOf(user);
+      const row = await rowOr404(db, scope, id);
+      return historyOf(
+        db,
+        KIND,
+        row.id,
+        { scope, visibility: shipmentFieldVisibility },
+        {
+          ownerId: 'party',
+          consigneeId: 'party',
+        },
+      );
+    },
+  };
+}
+
+export type ShipmentsService = ReturnType<typeof shipmentsService>;
