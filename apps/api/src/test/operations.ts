@@ -624,12 +624,164 @@ function lodgedDeclaration(ctx: BuildContext): Promise<{ id: string; version: nu
   return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
 }
 
+/**
+ * A goods receipt of `owner` (admin: staff has no cw_access), one line without handling units
+ * (no GS1 prefix needed) and internal notes a customer must never read.
+ */
+async function freshReceipt({ world, owner }: Pick<BuildContext, 'world' | 'owner'>): Promise<{
+  id: string;
+  stockId: string;
+  stockVersion: number;
+}> {
+  const notes = `Warehouse note ${owner}: storage 4.75 EUR per pallet-week`;
+  if (!world.internalFigures.includes(notes)) world.internalFigures.push(notes);
+  const made = await world.send(
+    'POST',
+    '/api/stock-receipts',
+    {
+      body: {
+        ownerId: world[owner].partyId,
+        receivedOn: '2026-10-01',
+        customsStatus: 'union',
+        notes,
+        lines: [
+          {
+            sku: `SKU-${owner}-1`,
+            description: 'Bluetooth speakers',
+            quantity: 40,
+            location: 'RTM1-A-01-01',
+          },
+        ],
+      },
+    },
+    world.admin,
+  );
+  if (made.status !== 201) throw new Error(`world: receipt answered ${made.status} ${made.text}`);
+  const r = made.json as { id: string; lines: { id: string }[] };
+  const stockId = r.lines[0]?.id as string;
+  const stock = await world.send('GET', '/api/stock/{id}', { path: { id: stockId } }, world.admin);
+  return { id: r.id, stockId, stockVersion: (stock.json as Json).version as number };
+}
+const receipts = new WeakMap<World, Partial<Record<Owner, ReturnType<typeof freshReceipt>>>>();
+/** One receipt per owner and world, for the calls that only read it. */
+function aReceipt(ctx: BuildContext): ReturnType<typeof freshReceipt> {
+  const perWorld = receipts.get(ctx.world) ?? {};
+  receipts.set(ctx.world, perWorld);
+  perWorld[ctx.owner] ??= freshReceipt(ctx);
+  return perWorld[ctx.owner] as ReturnType<typeof freshReceipt>;
+}
+/**
+ * The customs warehouse (model.md "Demo users and cw_access"): staff@fvg.local has no cw_access
+ * (403 everywhere), the admin has it, and so does party A's customer; B's ids answer A's customer 404.
+ */
+const warehouseRead: Record<Role, number> = { ...readable(200), staff: 403 };
+const warehouseWrite = (ok: number): Record<Role, number> => ({ ...staffOnly(ok), staff: 403 });
+const warehouseRecordWrite = (ok: number): Record<Role, number> => ({
+  ...staffOnlyRecord(ok),
+  staff: 403,
+});
+
 /** A draft is staff's alone: a customer finds none, theirs or not. */
 const staffDraft = (ok: number): Record<Role, number> => ({
   ...staffOnly(ok),
   customerOwn: 404,
   customerOther: 404,
 });
+
+// ---- customs warehouse: shipments (ship-api) -------------------------------------------------------
+
+/** A customer's own drafts: theirs to change (the warehouse's access otherwise, warehouseRead). */
+const warehouseOwnWrite = (ok: number): Record<Role, number> => ({ ...readable(ok), staff: 403 });
+let shipmentMrnSerial = 500_000;
+const shipmentStock = new WeakMap<World, Partial<Record<Owner, Promise<void>>>>();
+/** Plenty of Union (MATRIX-U) and non-Union (MATRIX-N) stock of `owner`, received once per world. */
+function ownerStock({ world, owner }: Pick<BuildContext, 'world' | 'owner'>): Promise<void> {
+  const perWorld = shipmentStock.get(world) ?? {};
+  shipmentStock.set(world, perWorld);
+  perWorld[owner] ??= (async () => {
+    for (const [sku, customsStatus] of [
+      ['MATRIX-U', 'union'],
+      ['MATRIX-N', 'non_union_customs_warehousing'],
+    ] as const) {
+      const r = await world.send(
+        'POST',
+        '/api/stock-receipts',
+        {
+          body: {
+            ownerId: world[owner].partyId,
+            receivedOn: '2026-10-01',
+            customsStatus,
+            inboundMrn:
+              customsStatus === 'union'
+                ? null
+                : makeMrn({
+                    year: 2026,
+                    country: 'NL',
+                    serial: String(++shipmentMrnSerial).padStart(12, '0'),
+                    letter: 'R',
+                  }),
+            lines: [
+              {
+                sku,
+                description: 'Matrix goods',
+                commodityCode: '85182200',
+                countryOfOrigin: 'CN',
+                quantity: 1_000_000,
+                location: 'RTM1-A-01-01',
+                grossMassKg: '1000',
+              },
+            ],
+          },
+        },
+        world.admin,
+      );
+      if (r.status !== 201) throw new Error(`world: stock receipt answered ${r.status} ${r.text}`);
+    }
+  })();
+  return perWorld[owner] as Promise<void>;
+}
+/** A new shipment of `owner` (admin): a draft, or released with non-Union goods under 4071. */
+async function freshShipment(
+  ctx: Pick<BuildContext, 'world' | 'owner'>,
+  status: 'draft' | 'released',
+): Promise<{ id: string; version: number }> {
+  await ownerStock(ctx);
+  const { world, owner } = ctx;
+  const notes = `Shipment handling note ${owner}: margin 12 EUR`;
+  if (!world.internalFigures.includes(notes)) world.internalFigures.push(notes);
+  const made = await world.send(
+    'POST',
+    '/api/shipments',
+    {
+      body: {
+        ownerId: world[owner].partyId,
+        outboundProcedure: '4071',
+        notes,
+        lines: [{ sku: status === 'draft' ? 'MATRIX-U' : 'MATRIX-N', quantity: 1 }],
+      },
+    },
+    world.admin,
+  );
+  if (made.status !== 201) throw new Error(`world: shipment answered ${made.status} ${made.text}`);
+  const d = made.json as Json;
+  if (status === 'draft') return { id: d.id as string, version: d.version as number };
+  const r = await world.send(
+    'POST',
+    '/api/shipments/{id}/transitions',
+    { path: { id: d.id as string }, body: { to: 'released', version: d.version } },
+    world.admin,
+  );
+  if (r.status !== 200) throw new Error(`world: release answered ${r.status} ${r.text}`);
+  return { id: d.id as string, version: (r.json as Json).version as number };
+}
+const readShipments = new WeakMap<World, Partial<Record<Owner, Promise<{ id: string; version: number }>>>>();
+/** One shipment per owner and world, for the calls that only read it. */
+function readShipment(ctx: BuildContext): Promise<{ id: string; version: number }> {
+  const perWorld = readShipments.get(ctx.world) ?? {};
+  readShipments.set(ctx.world, perWorld);
+  perWorld[ctx.owner] ??= freshShipment(ctx, 'draft');
+  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
+}
 
 export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/health': {
@@ -1239,6 +1391,126 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/declarations/{id}/history': {
     build: async (ctx) => ({ path: { id: (await lodgedDeclaration(ctx)).id } }),
     expect: readable(),
+  },
+  'GET /api/shipments': {
+    build: (ctx) => ({ query: { ownerId: id(ctx).partyId, sort: '-createdAt', pageSize: '5' } }),
+    expect: { ...warehouseRead, customerOther: 200 },
+  },
+  'GET /api/shipments/export': {
+    build: (ctx) => ({ query: { format: 'csv', ownerId: id(ctx).partyId } }),
+    expect: { ...warehouseRead, customerOther: 200 },
+  },
+  'POST /api/shipments': {
+    build: async (ctx) => {
+      await ownerStock(ctx);
+      return { body: { ownerId: id(ctx).partyId, lines: [{ sku: 'MATRIX-U', quantity: 1 }] } };
+    },
+    // A customer orders from their own stock only: another party's owner is refused on the field.
+    expect: { ...warehouseOwnWrite(201), customerOther: 422 },
+  },
+  'GET /api/shipments/{id}': {
+    build: async (ctx) => ({ path: { id: (await readShipment(ctx)).id } }),
+    expect: warehouseRead,
+  },
+  'PATCH /api/shipments/{id}': {
+    build: async (ctx) => {
+      const s = await freshShipment(ctx, 'draft');
+      return { path: { id: s.id }, body: { version: s.version, customerReference: 'PO-EDITED' } };
+    },
+    expect: warehouseOwnWrite(200),
+  },
+  'DELETE /api/shipments/{id}': {
+    build: async (ctx) => ({ path: { id: (await freshShipment(ctx, 'draft')).id } }),
+    expect: warehouseOwnWrite(204),
+  },
+  'POST /api/shipments/{id}/transitions': {
+    build: async (ctx) => {
+      const s = await freshShipment(ctx, 'draft');
+      return { path: { id: s.id }, body: { to: 'released', version: s.version } };
+    },
+    expect: warehouseRecordWrite(200),
+  },
+  'POST /api/shipments/{id}/declaration': {
+    build: async (ctx) => {
+      const s = await freshShipment(ctx, 'released');
+      return { path: { id: s.id }, body: { version: s.version } };
+    },
+    expect: warehouseRecordWrite(201),
+  },
+  'GET /api/shipments/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await readShipment(ctx)).id } }),
+    expect: warehouseRead,
+  },
+  // customs warehouse: receipts and stock
+  'GET /api/stock-receipts': {
+    build: (ctx) => ({ query: { ownerId: id(ctx).partyId, sort: '-receivedOn', pageSize: '5' } }),
+    expect: warehouseRead,
+  },
+  'GET /api/stock-receipts/export': {
+    build: (ctx) => ({ query: { format: 'csv', ownerId: id(ctx).partyId } }),
+    expect: warehouseRead,
+  },
+  'POST /api/stock-receipts': {
+    build: (ctx) => ({
+      body: {
+        ownerId: id(ctx).partyId,
+        receivedOn: '2026-10-02',
+        customsStatus: 'union',
+        lines: [{ sku: 'SKU-NEW', description: 'Cables', quantity: 10, location: 'RTM1-A-02-01' }],
+      },
+    }),
+    expect: warehouseWrite(201),
+  },
+  'GET /api/stock-receipts/{id}': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).id } }),
+    expect: warehouseRead,
+  },
+  'GET /api/stock': {
+    build: async (ctx) => {
+      await aReceipt(ctx);
+      return { query: { ownerId: id(ctx).partyId, sort: 'sku', pageSize: '5' } };
+    },
+    expect: warehouseRead,
+  },
+  'GET /api/stock/export': {
+    build: async (ctx) => {
+      await aReceipt(ctx);
+      return { query: { format: 'csv', ownerId: id(ctx).partyId } };
+    },
+    expect: warehouseRead,
+  },
+  'GET /api/stock/availability': {
+    build: async (ctx) => {
+      await aReceipt(ctx);
+      return { query: { ownerId: id(ctx).partyId, q: 'sku' } };
+    },
+    expect: warehouseRead,
+  },
+  'GET /api/stock/{id}': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId } }),
+    expect: warehouseRead,
+  },
+  'GET /api/stock/{id}/tree': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId } }),
+    expect: warehouseRead,
+  },
+  'GET /api/stock/{id}/movements': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId }, query: { pageSize: '5' } }),
+    expect: warehouseRead,
+  },
+  'POST /api/stock/{id}/movements': {
+    build: async (ctx) => {
+      const r = await freshReceipt(ctx);
+      return {
+        path: { id: r.stockId },
+        body: { kind: 'transfer', version: r.stockVersion, toLocation: 'RTM1-B-03-01' },
+      };
+    },
+    expect: warehouseRecordWrite(201),
+  },
+  'GET /api/stock/{id}/history': {
+    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId } }),
+    expect: warehouseRead,
   },
 };
 

@@ -112,8 +112,17 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
       ];
 }
 
-function where(scope: Scope, q: DocumentListQuery, dossierId = q.dossierId): RawBuilder<unknown>[] {
+/** Documents of customs-warehouse records: only users with cw_access see them (ADR 0034). */
+export const WAREHOUSE_DOCUMENT_RECORD_TYPES: readonly string[] = ['stock', 'shipment'];
+
+function where(
+  scope: Scope,
+  q: DocumentListQuery,
+  dossierId = q.dossierId,
+  warehouse = true,
+): RawBuilder<unknown>[] {
   const w = scopeWhere(scope);
+  if (!warehouse) w.push(sql`doc.record_type not in ('stock', 'shipment')`);
   if (dossierId) w.push(sql`doc.dossier_id = ${dossierId}`);
   if (q.type?.length) w.push(sql`doc.document_type = any(${q.type})`);
   if (q.recordType) w.push(sql`doc.record_type = ${q.recordType}`);
@@ -128,21 +137,28 @@ const NAMESPACE_SETTING = 'documents_storage_namespace';
 
 export function documentsRepository(db: Db) {
   return {
-    list: (scope: Scope, query: DocumentListQuery, dossierId?: string) =>
+    /** `warehouse` false: without the documents of warehouse records (a user without cw_access). */
+    list: (scope: Scope, query: DocumentListQuery, dossierId?: string, warehouse = true) =>
       listPage<DocumentRow, Document>(
         db,
         documentListSpec,
-        { select: select(scope), where: where(scope, query, dossierId), scope, filters: query, ...query },
+        {
+          select: select(scope),
+          where: where(scope, query, dossierId, warehouse),
+          scope,
+          filters: query,
+          ...query,
+        },
         toDocument,
       ),
 
-    all: (scope: Scope, query: DocumentListQuery) =>
+    all: (scope: Scope, query: DocumentListQuery, warehouse = true) =>
       listAll<DocumentRow, Document>(
         db,
         documentListSpec,
         {
           select: select(scope),
-          where: where(scope, query),
+          where: where(scope, query, query.dossierId, warehouse),
           scope,
           filters: query,
           sort: query.sort,

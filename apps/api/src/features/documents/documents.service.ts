@@ -23,8 +23,16 @@ import { findDeclaration } from '../declarations/declarations.repository.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
 import { transportsRepository } from '../transports/transports.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
+import { requireCwAccess } from '../warehouse/access.ts';
+import { findShipment } from '../warehouse/shipments/shipments.repository.ts';
+import { findStock } from '../warehouse/stock/stock.repository.ts';
 import { type Detected, RefusedContentError, sniffed } from './content-type.ts';
-import { type DocumentRow, documentsRepository, toDocument } from './documents.repository.ts';
+import {
+  type DocumentRow,
+  documentsRepository,
+  toDocument,
+  WAREHOUSE_DOCUMENT_RECORD_TYPES,
+} from './documents.repository.ts';
 import { FileMissingError, type FileStore, FileTooLargeError, newStorageKey } from './storage.ts';
 
 type DocumentUpdate = z.output<typeof documentUpdateSchema>;
@@ -111,6 +119,17 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
     return row;
   }
 
+  /** A document of a warehouse record is warehouse data: cw_access first, like its record's endpoints. */
+  function gateWarehouse(user: SessionUser, recordType: string | undefined) {
+    if (recordType && WAREHOUSE_DOCUMENT_RECORD_TYPES.includes(recordType)) requireCwAccess(user);
+  }
+
+  async function visibleRow(user: SessionUser, id: string): Promise<DocumentRow> {
+    const row = await rowOr404(scopeOf(user), id);
+    gateWarehouse(user, row.record_type);
+    return row;
+  }
+
   /**
    * The record within scope, or undefined. Dossiers, transports and declarations exist so far; each area adds its
    * case here. A transport's documents belong to its dossier too (its tab lists them, its customer's
@@ -135,10 +154,18 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
         const x = await findDeclaration(db, scope, recordId);
         return x && { recordType, recordId: x.id, dossierId: x.dossier_id, partyId: x.customer_id };
       }
+      case 'stock': {
+        // No dossier: the owner's scope covers it through the document's party.
+        const r = await findStock(db, scope, recordId);
+        return r && { recordType, recordId: r.id, dossierId: null, partyId: r.owner_id };
+      }
+      case 'shipment': {
+        // Like stock: the owner's scope covers it through the document's party.
+        const r = await findShipment(db, scope, recordId);
+        return r && { recordType, recordId: r.id, dossierId: null, partyId: r.owner_id };
+      }
       case 'invoice':
       case 'offer':
-      case 'shipment':
-      case 'stock':
         return undefined;
     }
   }
@@ -146,7 +173,10 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
   const noSuch = (recordType: DocumentRecordType) =>
     `No such ${DOCUMENT_RECORD_TYPE_LABELS[recordType].toLowerCase()}`;
 
-  async function targetOf(fields: Record<string, string>): Promise<{
+  async function targetOf(
+    user: SessionUser,
+    fields: Record<string, string>,
+  ): Promise<{
     target: AttachTarget;
     documentType: Document['documentType'];
     visibleToCustomer: boolean;
@@ -164,6 +194,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       throw problems.validation([...others, ...unknown]);
     }
     const { recordType, recordId, documentType, visibleToCustomer } = parsed.data;
+    gateWarehouse(user, recordType);
     const target = await resolve({ all: true }, recordType, recordId);
     if (!target) {
       throw problems.validation(
@@ -240,7 +271,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
             fields[part.name] = part.value;
             continue;
           }
-          attach ??= await targetOf(fields);
+          attach ??= await targetOf(user, fields);
           if (part.name !== 'files' && part.name !== 'file') {
             throw problems.validation([
               { field: part.name, message: 'Unknown field; send files as "files"' },
@@ -253,7 +284,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
           stored.push(await storeFile(namespace, part, stored.length));
         }
         if (!attach) {
-          await targetOf(fields);
+          await targetOf(user, fields);
           throw problems.validation([{ field: 'files', message: 'Attach at least one file' }]);
         }
         const { target, documentType, visibleToCustomer } = attach;
@@ -320,30 +351,34 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
     async list(user: SessionUser, query: DocumentListQuery) {
       const scope = scopeOf(user);
       // A record named in the filter must exist for this user: an unknown one is a 404, not an empty list.
+      gateWarehouse(user, query.recordType);
       if (query.recordId && query.recordType && !(await resolve(scope, query.recordType, query.recordId))) {
         throw problems.notFound(`${noSuch(query.recordType)}.`);
       }
       if (query.dossierId && !(await dossiers.find(scope, query.dossierId)))
         throw problems.notFound('No such dossier.');
-      return withTimeZone(() => repo.list(scope, query));
+      return withTimeZone(() => repo.list(scope, query, undefined, user.cw_access));
     },
 
-    all: (user: SessionUser, query: DocumentListQuery) => repo.all(scopeOf(user), query),
+    all: (user: SessionUser, query: DocumentListQuery) => {
+      gateWarehouse(user, query.recordType);
+      return repo.all(scopeOf(user), query, user.cw_access);
+    },
 
     /** The dossier's documents tab: documents on the dossier itself and on its records. */
     async ofDossier(user: SessionUser, idOrNumber: string, query: DocumentListQuery) {
       const scope = scopeOf(user);
       const d = await dossiers.find(scope, idOrNumber);
       if (!d) throw problems.notFound('This dossier does not exist.');
-      return withTimeZone(() => repo.list(scope, query, d.id));
+      return withTimeZone(() => repo.list(scope, query, d.id, user.cw_access));
     },
 
     async get(user: SessionUser, id: string): Promise<Document> {
-      return toDocument(await rowOr404(scopeOf(user), id));
+      return toDocument(await visibleRow(user, id));
     },
 
     async update(user: SessionUser, id: string, input: DocumentUpdate): Promise<Document> {
-      const before = await rowOr404(scopeOf(user), id);
+      const before = await visibleRow(user, id);
       requireStaff(user);
       const { version, ...changes } = input;
       const values: Record<string, unknown> = {};
@@ -372,7 +407,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
 
     /** The row goes first (with its audit entry); then the file. A file left by a failure there has no row and is swept. */
     async remove(user: SessionUser, id: string): Promise<void> {
-      const before = await rowOr404(scopeOf(user), id);
+      const before = await visibleRow(user, id);
       requireStaff(user);
       await db.transaction().execute(async (trx) => {
         await documentsRepository(trx).remove(before.id);
@@ -394,7 +429,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       id: string,
       wantInline: boolean,
     ): Promise<{ document: Document; stream: Readable; inline: boolean }> {
-      const row = await rowOr404(scopeOf(user), id);
+      const row = await visibleRow(user, id);
       try {
         const stream = await store.get(row.storage_key);
         return {
@@ -415,7 +450,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
     },
 
     async history(user: SessionUser, id: string) {
-      const row = await rowOr404(scopeOf(user), id);
+      const row = await visibleRow(user, id);
       return historyOf(db, 'document', row.id, { scope: scopeOf(user), visibility: NO_INTERNAL_FIELDS });
     },
   };

@@ -702,6 +702,14 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
           ],
         });
         return { touched, owner: row.owner_id };
+      }).catch((e: unknown) => {
+        // The stock checks (reserved within on hand) refused a statement: the locks should make this
+        // unreachable; if not, the release is refused like a short one, never a 500.
+        if ((e as { code?: string }).code === '23514')
+          throw problems.conflict('The stock changed while this shipment was being processed; try again.', [
+            { field: 'lines', message: 'The stock changed meanwhile' },
+          ]);
+        throw e;
       });
       publish([
         { kind: KIND, id, action: 'updated', partyIds: [result.owner] },

@@ -8,8 +8,10 @@ import {
   createTestDatabase,
   demoTokens,
   type Json,
+  multipartForm,
   type TestDatabase,
 } from '../../../test/helpers.ts';
+import { minimalPdf } from '../../documents/minimal-pdf.ts';
 import {
   looseLine,
   palletLine,
@@ -428,5 +430,52 @@ describe('customers and scoping', () => {
     const csv = await call('GET', '/shipments/export?reference=REF-LIST', admin);
     expect(csv.status).toBe(200);
     expect(csv.raw).toContain(s.number);
+  });
+});
+
+describe('documents of a shipment', () => {
+  it('the owner’s customer reads the visible ones, another party’s customer cannot attach or see them', async () => {
+    await receive(acmeId, [looseLine({ sku: 'doc-s1', quantity: 5 })]);
+    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'doc-s1', quantity: 1 }] });
+    const upload = multipartForm(
+      { recordType: 'shipment', recordId: s.id, documentType: 'packing_list', visibleToCustomer: 'true' },
+      [{ filename: 'packing-list.pdf', content: minimalPdf('Packing list'), contentType: 'application/pdf' }],
+    );
+    const up = (auth: Auth) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { ...auth, 'content-type': upload.contentType },
+        payload: upload.payload,
+      });
+    expect((await up(staff)).statusCode).toBe(403);
+    const res = await up(admin);
+    expect(res.statusCode, res.body).toBe(201);
+    const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
+    const mine = await call('GET', `/documents?recordType=shipment&recordId=${s.id}`, acme);
+    expect((mine.body as { items: Json[] }).items.map((d) => d.id)).toEqual([docId]);
+    const globexShipment = await draft({ ownerId: globexId, lines: [{ sku: 'globex-only', quantity: 1 }] });
+    const theirs = await call('GET', `/documents?recordType=shipment&recordId=${globexShipment.id}`, acme);
+    expect((theirs.body as { items?: Json[] }).items ?? []).toEqual([]);
+  });
+});
+
+describe('hub events', () => {
+  it('a release announces the shipment and each stock record it touched to the owner', async () => {
+    const rc = await receive(acmeId, [looseLine({ sku: 'hub-1', quantity: 5 })]);
+    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'hub-1', quantity: 2 }] });
+    const heard: { kind: string; id: string; partyIds?: string[] }[] = [];
+    const stop = app.services.events.subscribe((e) => {
+      heard.push({ kind: e.kind, id: e.id, ...(e.partyIds ? { partyIds: e.partyIds } : {}) });
+    });
+    try {
+      await released(s);
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual([
+      { kind: 'shipment', id: s.id, partyIds: [acmeId] },
+      { kind: 'stock', id: rc.lines[0]?.id, partyIds: [acmeId] },
+    ]);
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isValidSscc, type StockRecord, type StockTree } from '@fvg/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -12,9 +15,11 @@ import {
   hubClients,
   type Json,
   listenForHub,
+  multipartForm,
   nextEvent,
   type TestDatabase,
 } from '../../../test/helpers.ts';
+import { minimalPdf } from '../../documents/minimal-pdf.ts';
 import { pickStock } from './stock.repository.ts';
 import {
   looseLine,
@@ -35,12 +40,14 @@ let acme: Auth;
 let acmeId: string;
 let globexId: string;
 let hubUrl: string;
+let dataDir: string;
 const hub = hubClients(() => hubUrl);
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
-  app = await createTestApp(db);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-stock-'));
+  app = await createTestApp(db, { dataDir });
   ({ admin, staff, acme } = await demoTokens(app));
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
@@ -51,6 +58,7 @@ afterAll(async () => {
   await hub.stopAll();
   await app.close();
   await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const call = apiCaller(() => app);
@@ -524,6 +532,39 @@ describe('stock records, trees and movements', () => {
     });
     const staffWithout = await call('GET', '/stock/availability?q=', admin);
     expect(fields(staffWithout.body)).toEqual(['ownerId']);
+  });
+});
+
+describe('documents of a stock record', () => {
+  it('the owner’s customer reads the visible ones; users without cw_access get 403 and never list them', async () => {
+    const receipt = await receive(receiptBody(acmeId, [looseLine({ sku: 'DOC-1' })]));
+    const id = receipt.lines[0]?.id as string;
+    const upload = multipartForm(
+      { recordType: 'stock', recordId: id, documentType: 'packing_list', visibleToCustomer: 'true' },
+      [{ filename: 'packing-list.pdf', content: minimalPdf('Packing list'), contentType: 'application/pdf' }],
+    );
+    const up = (auth: Auth) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { ...auth, 'content-type': upload.contentType },
+        payload: upload.payload,
+      });
+    expect((await up(staff)).statusCode).toBe(403);
+    const res = await up(admin);
+    expect(res.statusCode, res.body).toBe(201);
+    const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
+    const q = `/documents?recordType=stock&recordId=${id}`;
+    const mine = await call('GET', q, acme);
+    expect(mine.status).toBe(200);
+    expect((mine.body as { items: Json[] }).items.map((d) => d.id)).toEqual([docId]);
+    expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(200);
+    expect((await call('GET', q, staff)).status).toBe(403);
+    expect((await call('GET', `/documents/${docId}`, staff)).status).toBe(403);
+    const all = (await call('GET', '/documents?pageSize=200', staff)).body as { items: Json[] };
+    expect(all.items.some((d) => d.recordType === 'stock')).toBe(false);
+    const asAdmin = (await call('GET', '/documents?pageSize=200', admin)).body as { items: Json[] };
+    expect(asAdmin.items.some((d) => d.id === docId)).toBe(true);
   });
 });
 
