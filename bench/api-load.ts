@@ -59,14 +59,15 @@ export async function drive(
 // Child mode: `tsx bench/api-load.ts '<json>'` with { urls, token, concurrency, seconds } for GETs,
 // { urls: [ingest url], apiKey, ingest: { batch, containers }, concurrency, seconds } for event ingest, or
 // { urls: [invoices url], token, issue: { draftsFile }, concurrency, seconds } to issue drafts (each once;
-// the file holds `{ id, version }[]`, too many for a command line).
+// the file holds `{ id, version }[]`, too many for a command line); `issue.path` and `issue.body` post
+// another action instead (`transitions` with `{ to: 'released' }` releases draft shipments).
 if (process.argv[1]?.endsWith('api-load.ts') && process.argv[2]) {
   const cfg = JSON.parse(process.argv[2]) as {
     urls: string[];
     token?: string;
     apiKey?: string;
     ingest?: { batch: number; containers: string[] };
-    issue?: { draftsFile: string };
+    issue?: { draftsFile: string; path?: string; body?: Record<string, unknown> };
     concurrency: number;
     seconds: number;
   };
@@ -85,10 +86,10 @@ if (process.argv[1]?.endsWith('api-load.ts') && process.argv[2]) {
         // Every call issues the next draft, warm-up included: a draft is issued once.
         const draft = drafts[nextDraft++];
         if (!draft) throw new Error('out of drafts');
-        const res = await fetch(`${url}/${draft.id}/issue`, {
+        const res = await fetch(`${url}/${draft.id}/${cfg.issue.path ?? 'issue'}`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ version: draft.version }),
+          body: JSON.stringify({ ...cfg.issue.body, version: draft.version }),
         });
         await res.arrayBuffer();
         return res.ok;

@@ -9,6 +9,11 @@
  * Prints p50/p95/p99 and requests per second, and API ÷ floor ratios; writes bench/results/api-latest.json.
  * Issuing invoices is measured apart (`issuing`): fresh drafts issued through the API by 1 and 10
  * concurrent issuers, then the numbers checked gap-free and consecutive, next to the bare SQL of issuing.
+ * The customs warehouse (`--stock-records`, `--shipments`, seeded by seed:scale's warehouse part when
+ * there is no stock yet): the stock list and a stock record's tree as scenarios (the admin's token: staff
+ * has no warehouse access), and release throughput (`releasing`): fresh draft shipments on the same
+ * few SKUs released through the API by 1 and 10 concurrent releasers, then checked that nothing is
+ * oversold or reserved twice, next to the bare SQL of a release.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -24,7 +29,9 @@ import {
   documentListQuerySchema,
   dossierListQuerySchema,
   EVENT_LINKING_STATUSES,
+  planFifo,
   salesInvoiceListQuerySchema,
+  stockListQuerySchema,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -39,6 +46,7 @@ import {
   seedScale,
   seedTransports,
 } from '../apps/api/src/db/seed-scale.ts';
+import { seedWarehouse } from '../apps/api/src/db/seed-scale-warehouse.ts';
 import { takeSeriesNumber } from '../apps/api/src/features/company/company.service.ts';
 import { containerEventsRepository } from '../apps/api/src/features/container-events/container-events.repository.ts';
 import { toNewEvent } from '../apps/api/src/features/container-events/container-events.service.ts';
@@ -55,6 +63,11 @@ import {
 import { salesInvoicesRepository } from '../apps/api/src/features/sales-invoices/sales-invoices.repository.ts';
 import { todayIn } from '../apps/api/src/features/sales-invoices/sales-invoices.service.ts';
 import { transportsRepository } from '../apps/api/src/features/transports/transports.repository.ts';
+import {
+  findStock,
+  stockRepository,
+  stockTree,
+} from '../apps/api/src/features/warehouse/stock/stock.repository.ts';
 import { writeAudit } from '../apps/api/src/records/audit.ts';
 import { cursorAt } from '../apps/api/src/records/list.ts';
 import { drive, type LoadResult } from './api-load.ts';
@@ -72,12 +85,17 @@ const { values: args } = parseArgs({
     lodge: { type: 'string', default: '600' },
     /** JOBS_CONCURRENCY of the worker process that answers them (the app's default is 2). */
     'worker-concurrency': { type: 'string', default: '2' },
+    /** The warehouse's volume when there is no stock yet (seed:scale's defaults: 1 M records, 200 000 shipments). */
+    'stock-records': { type: 'string', default: '1000000' },
+    shipments: { type: 'string', default: '200000' },
   },
 });
 const N = Number(args.dossiers);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = String(args.connections).split(',').map(Number);
 const LODGE = Math.max(500, Number(args.lodge));
+const STOCK_RECORDS = Number(args['stock-records']);
+const SHIPMENTS = Math.min(Number(args.shipments), STOCK_RECORDS);
 const WORKER_CONCURRENCY = Math.max(1, Number(args['worker-concurrency']));
 /** Every step of the sandbox answered at once: the throughput is the queue's, not the delays'. */
 const SANDBOX_ZERO = 'accept=0,control=0,release=0,exit=0,arrival=0,discharge=0,answer=0';
@@ -153,6 +171,25 @@ try {
       `  ${r.declarations} declarations, ${r.items} items, ${r.messages} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
   }
+  // Data seeded before the warehouse existed gets its stock and shipments now.
+  const haveStock = Number(
+    (await sql<{ n: number }>`select count(*)::int n from stock_records`.execute(database.db)).rows[0]?.n,
+  );
+  if (haveStock === 0 && STOCK_RECORDS > 0) {
+    console.log(`seeding the customs warehouse (${STOCK_RECORDS} stock records, ${SHIPMENTS} shipments) …`);
+    const t0 = performance.now();
+    await seedWarehouse(database.db, {
+      stockRecords: STOCK_RECORDS,
+      shipments: SHIPMENTS,
+      log: (l) => console.log(`  ${l}`),
+    });
+    console.log(`  warehouse seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const warehouse = (
+    await sql<{ records: number; units: number; shipments: number }>`
+      select (select count(*)::int from stock_records) records, (select count(*)::int from handling_units) units,
+             (select count(*)::int from shipments) shipments`.execute(database.db)
+  ).rows[0] ?? { records: 0, units: 0, shipments: 0 };
   const counts = (
     await sql<{ events: string; documents: string; transports: string; invoices: string; offers: string }>`
       select (select count(*) from container_events) as events, (select count(*) from documents) as documents,
@@ -231,6 +268,20 @@ try {
     }>`select id from declarations tablesample system (5) limit 200`.execute(database.db)
   ).rows.map((r) => r.id);
 
+  // Stock records for trees (with their units), and an article with stock to filter the list by.
+  const stockIds = (
+    await sql<{ id: string }>`select id from stock_records tablesample system (1) limit 200`.execute(
+      database.db,
+    )
+  ).rows.map((r) => r.id);
+  const stockSku =
+    (
+      await sql<{ sku: string }>`
+        select sku from stock_records tablesample system (1) where quantity_available > 0 limit 1`.execute(
+        database.db,
+      )
+    ).rows[0]?.sku ?? 'ART-00001';
+
   const port = await freePort();
   server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
     cwd: root,
@@ -308,6 +359,8 @@ try {
     floor: (i: number) => Promise<unknown>;
     /** Events per request, for ingest scenarios. */
     ingest?: number;
+    /** Signed in as the admin (the warehouse needs cw_access, which the demo's staff user lacks). */
+    admin?: boolean;
   }[] = [
     {
       name: 'list, first page, default sort',
@@ -411,6 +464,31 @@ try {
         const row = await declarations.find(all, declarationIds[i % declarationIds.length] as string);
         return declarations.items(row?.type ?? 'import', row?.id as string);
       },
+    },
+    {
+      name: 'stock, first page',
+      urls: ['/api/stock?pageSize=50'],
+      floor: () => stockRepository(database.db).list(all, stockListQuerySchema.parse({ pageSize: '50' })),
+      admin: true,
+    },
+    {
+      name: 'stock, by SKU + available',
+      urls: [`/api/stock?sku=${stockSku}&available=true&pageSize=50`],
+      floor: () =>
+        stockRepository(database.db).list(
+          all,
+          stockListQuerySchema.parse({ sku: stockSku, available: 'true', pageSize: '50' }),
+        ),
+      admin: true,
+    },
+    {
+      name: 'stock tree',
+      urls: stockIds.map((id) => `/api/stock/${id}/tree`),
+      floor: async (i) => {
+        const row = await findStock(database.db, all, stockIds[i % stockIds.length] as string);
+        return row ? stockTree(database.db, row) : null;
+      },
+      admin: true,
     },
     {
       name: 'search q (reference)',
@@ -776,8 +854,214 @@ try {
     return result;
   }
 
+  /**
+   * Release throughput with C concurrent releasers on the SAME few SKUs of one owner (the owner and
+   * three articles with the most stock available): fresh one-line draft shipments (1–3 pieces each)
+   * are released through `POST /api/shipments/{id}/transitions` from the load process, each once; then
+   * as many fresh drafts by the bare SQL of a release from this process (lock the shipment, lock the
+   * owner's candidate records of those SKUs in one query ordered by (sku, received_on, id), plan with
+   * planFifo over their root units, insert the allocations, raise reserved on records and units). After
+   * each run: every released line fully allocated, no record or unit reserved beyond what is on hand or
+   * beyond its open allocations, nothing reserved for a draft. Afterwards the bench's shipments are
+   * deleted and their reservations given back, so the stock is as before.
+   */
+  async function benchRelease(C: number) {
+    const hot = (
+      await sql<{ owner_id: string; skus: string[]; available: number }>`
+        with best as (
+          select owner_id from stock_records where quantity_available > 0 and customs_status = 'union'
+          group by owner_id order by sum(quantity_available) desc limit 1
+        )
+        select r.owner_id, (array_agg(r.sku order by r.available desc))[1:3] as skus, sum(r.available)::int as available
+        from (select owner_id, sku, sum(quantity_available) as available from stock_records
+              where owner_id = (select owner_id from best) and quantity_available > 0 and customs_status = 'union'
+              group by owner_id, sku) r
+        group by r.owner_id`.execute(database.db)
+    ).rows[0];
+    if (!hot) throw new Error('no stock to release against');
+    const adminId = (
+      await sql<{ id: string }>`select id from users where email = 'admin@fvg.local'`.execute(database.db)
+    ).rows[0]?.id as string;
+    const perRun = Math.max(1000, SECONDS * 400);
+    const tag = Date.now().toString(36).toUpperCase();
+    const makeDrafts = async (part: string, n: number) =>
+      (
+        await sql<{ id: string }>`
+          with s as (
+            insert into shipments (number, owner_id, status, consignee_name, customer_reference, notes, created_by, updated_by)
+            select ${`B-${tag}${part}-`} || g, ${hot.owner_id}, 'draft', 'Bench consignee', 'BENCH-' || g,
+                   'bench:api releasing', ${adminId}, ${adminId}
+            from generate_series(1, ${n}::int) g
+            returning id, customer_reference
+          ), l as (
+            insert into shipment_lines (shipment_id, position, sku, quantity)
+            select s.id, 1, (${hot.skus}::text[])[1 + substr(s.customer_reference, 7)::int % ${hot.skus.length}],
+                   1 + substr(s.customer_reference, 7)::int % 3
+            from s
+          )
+          select id from s`.execute(database.db)
+      ).rows.map((r) => ({ id: r.id, version: 1 }));
+    const checkRun = async (ids: string[]) =>
+      (
+        await sql<{
+          released: number;
+          refused: number;
+          short_lines: number;
+          oversold: number;
+          reserved_twice: number;
+        }>`
+          select (select count(*)::int from shipments where id = any(${ids}::uuid[]) and status = 'released') released,
+                 (select count(*)::int from shipments where id = any(${ids}::uuid[]) and status = 'draft') refused,
+                 (select count(*)::int from shipment_lines l join shipments s on s.id = l.shipment_id
+                   where s.id = any(${ids}::uuid[]) and s.status = 'released'
+                     and l.quantity <> (select coalesce(sum(a.quantity), 0) from shipment_allocations a where a.line_id = l.id)) short_lines,
+                 (select count(*)::int from stock_records r where r.owner_id = ${hot.owner_id} and r.sku = any(${hot.skus}::text[])
+                   and r.quantity_reserved > r.quantity_on_hand) oversold,
+                 (select count(*)::int from stock_records r where r.owner_id = ${hot.owner_id} and r.sku = any(${hot.skus}::text[])
+                   and r.quantity_reserved <> (select coalesce(sum(a.quantity), 0) from shipment_allocations a
+                                               where a.stock_record_id = r.id and a.state = 'reserved')) reserved_twice`.execute(
+          database.db,
+        )
+      ).rows[0];
+    const giveBack = async (ids: string[]) => {
+      await database.db.transaction().execute(async (trx) => {
+        await sql`
+          update stock_records r set quantity_reserved = r.quantity_reserved - t.q
+          from (select stock_record_id, sum(quantity)::int q from shipment_allocations
+                where shipment_id = any(${ids}::uuid[]) and state = 'reserved' group by 1) t
+          where r.id = t.stock_record_id`.execute(trx);
+        await sql`
+          update handling_units u set quantity_reserved = u.quantity_reserved - t.q
+          from (select handling_unit_id, sum(quantity)::int q from shipment_allocations
+                where shipment_id = any(${ids}::uuid[]) and state = 'reserved' and handling_unit_id is not null group by 1) t
+          where u.id = t.handling_unit_id`.execute(trx);
+        await sql`delete from shipments where id = any(${ids}::uuid[])`.execute(trx);
+      });
+    };
+
+    // Through the API, from the load process.
+    const apiDrafts = await makeDrafts('A', perRun);
+    const draftsFile = path.join(os.tmpdir(), `fvg-bench-shipments-${process.pid}-${C}.json`);
+    writeFileSync(draftsFile, JSON.stringify(apiDrafts));
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [
+        'bench/api-load.ts',
+        JSON.stringify({
+          urls: [`${origin}/api/shipments`],
+          token: adminToken,
+          issue: { draftsFile, path: 'transitions', body: { to: 'released' } },
+          concurrency: C,
+          seconds: SECONDS,
+        }),
+      ],
+      { cwd: root, maxBuffer: 1 << 20 },
+    );
+    rmSync(draftsFile, { force: true });
+    const api = JSON.parse(stdout.trim().split('\n').at(-1) as string) as LoadResult;
+    const apiCheck = await checkRun(apiDrafts.map((d) => d.id));
+
+    // The floor: the SQL of a release alone, from this process.
+    const floorDrafts = await makeDrafts('F', perRun);
+    let next = 0;
+    const floor = await drive(
+      async () => {
+        const draft = floorDrafts[next++];
+        if (!draft) return false;
+        return database.db.transaction().execute(async (trx) => {
+          const s = (
+            await sql<{ status: string; owner_id: string }>`
+              select status, owner_id from shipments where id = ${draft.id} for update`.execute(trx)
+          ).rows[0];
+          if (s?.status !== 'draft') return false;
+          const lines = (
+            await sql<{ id: string; sku: string; quantity: number }>`
+              select id, sku, quantity from shipment_lines where shipment_id = ${draft.id} order by position`.execute(
+              trx,
+            )
+          ).rows;
+          const records = (
+            await sql<{ id: string; sku: string; received_on: string; available: number }>`
+              select id, sku, received_on::text, quantity_available as available from stock_records
+              where owner_id = ${s.owner_id} and sku = any(${lines.map((l) => l.sku)}::text[]) and quantity_available > 0
+              order by sku, received_on, id for update`.execute(trx)
+          ).rows;
+          const units = (
+            await sql<{ id: string; stock_record_id: string; available: number; position: number }>`
+              select id, stock_record_id, quantity - quantity_reserved as available, position from handling_units
+              where stock_record_id = any(${records.map((r) => r.id)}::uuid[]) and parent_id is null`.execute(
+              trx,
+            )
+          ).rows;
+          const left = new Map(records.map((r) => [r.id, r.available]));
+          const unitLeft = new Map(units.map((u) => [u.id, u.available]));
+          const takes: { line: string; record: string; unit: string | null; q: number }[] = [];
+          for (const l of lines) {
+            const plan = planFifo(
+              records
+                .filter((r) => r.sku === l.sku)
+                .map((r) => ({
+                  id: r.id,
+                  receivedOn: r.received_on,
+                  available: left.get(r.id) ?? 0,
+                  units: units
+                    .filter((u) => u.stock_record_id === r.id)
+                    .map((u) => ({ id: u.id, available: unitLeft.get(u.id) ?? 0, position: u.position })),
+                })),
+              l.quantity,
+            );
+            if (plan.short > 0) return false;
+            for (const t of plan.takes) {
+              takes.push({ line: l.id, record: t.stockRecordId, unit: t.handlingUnitId, q: t.quantity });
+              left.set(t.stockRecordId, (left.get(t.stockRecordId) ?? 0) - t.quantity);
+              if (t.handlingUnitId)
+                unitLeft.set(t.handlingUnitId, (unitLeft.get(t.handlingUnitId) ?? 0) - t.quantity);
+            }
+          }
+          const rows = takes.map(
+            (t) => sql`(${t.line}::uuid, ${t.record}::uuid, ${t.unit}::uuid, ${t.q}::int)`,
+          );
+          await sql`
+            insert into shipment_allocations (shipment_id, line_id, stock_record_id, handling_unit_id, quantity, state)
+            select ${draft.id}, v.line, v.record, v.unit, v.q, 'reserved' from (values ${sql.join(rows)}) v(line, record, unit, q)`.execute(
+            trx,
+          );
+          await sql`
+            update stock_records r set quantity_reserved = r.quantity_reserved + v.q
+            from (select record, sum(q)::int q from (values ${sql.join(rows)}) v(line, record, unit, q) group by record) v
+            where r.id = v.record`.execute(trx);
+          await sql`
+            update handling_units u set quantity_reserved = u.quantity_reserved + v.q
+            from (select unit, sum(q)::int q from (values ${sql.join(rows)}) v(line, record, unit, q)
+                  where unit is not null group by unit) v
+            where u.id = v.unit`.execute(trx);
+          await sql`
+            update shipments set status = 'released', released_at = now(), version = version + 1, updated_at = now()
+            where id = ${draft.id}`.execute(trx);
+          return true;
+        });
+      },
+      C,
+      SECONDS,
+    );
+    const floorCheck = await checkRun(floorDrafts.map((d) => d.id));
+    await giveBack([...apiDrafts, ...floorDrafts].map((d) => d.id));
+    const clean = (x: typeof apiCheck) =>
+      !!x && x.short_lines === 0 && x.oversold === 0 && x.reserved_twice === 0 && x.released > 0;
+    console.log(
+      `releasing, ${C} releaser${C === 1 ? '' : 's'} on ${hot.skus.join(', ')}: API ${api.rps} releases/s (p50 ${api.p50} p95 ${api.p95} p99 ${api.p99} ms, errors ${api.errors}), ${apiCheck?.released} released, oversold ${apiCheck?.oversold}, reserved twice ${apiCheck?.reserved_twice}, short ${apiCheck?.short_lines} | SQL floor ${floor.rps}/s (p95 ${floor.p95} ms), ${floorCheck?.released} released, oversold ${floorCheck?.oversold}`,
+    );
+    if (!clean(apiCheck) || !clean(floorCheck)) process.exitCode = 1;
+    return { skus: hot.skus, api, floor, apiCheck, floorCheck };
+  }
+
   type Row = { name: string; api: LoadResult; floor: LoadResult; eventsPerRequest?: number };
-  const runs: { connections: number; rows: Row[]; issuing?: Awaited<ReturnType<typeof benchIssuing>> }[] = [];
+  const runs: {
+    connections: number;
+    rows: Row[];
+    issuing?: Awaited<ReturnType<typeof benchIssuing>>;
+    releasing?: Awaited<ReturnType<typeof benchRelease>>;
+  }[] = [];
   const chosen = scenarios.filter((s) => !ONLY.length || ONLY.some((w) => s.name.includes(w)));
   for (const C of CONNECTIONS) {
     const rows: Row[] = [];
@@ -786,7 +1070,9 @@ try {
         urls: s.urls.map((u) => `${origin}${u}`),
         concurrency: C,
         seconds: SECONDS,
-        ...(s.ingest ? { apiKey, ingest: { batch: s.ingest, containers } } : { token }),
+        ...(s.ingest
+          ? { apiKey, ingest: { batch: s.ingest, containers } }
+          : { token: s.admin ? adminToken : token }),
       };
       const { stdout } = await promisify(execFile)(
         path.join(root, 'node_modules/.bin/tsx'),
@@ -826,7 +1112,9 @@ try {
 
     const issuing =
       ONLY.length && !ONLY.some((w) => 'issuing'.includes(w)) ? undefined : await benchIssuing(C);
-    runs.push({ connections: C, rows, ...(issuing ? { issuing } : {}) });
+    const releasing =
+      ONLY.length && !ONLY.some((w) => 'releasing'.includes(w)) ? undefined : await benchRelease(C);
+    runs.push({ connections: C, rows, ...(issuing ? { issuing } : {}), ...(releasing ? { releasing } : {}) });
   }
   const sandbox = !ONLY.length || ONLY.some((w) => 'sandbox'.includes(w)) ? await benchSandbox() : undefined;
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
@@ -842,6 +1130,9 @@ try {
         salesOffers: Number(counts?.offers),
         salesInvoices: Number(counts?.invoices),
         declarations: declarationCount,
+        stockRecords: warehouse.records,
+        handlingUnits: warehouse.units,
+        shipments: warehouse.shipments,
         seconds: SECONDS,
         cores: os.cpus().length,
         runs,

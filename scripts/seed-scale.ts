@@ -2,12 +2,15 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
 import { seedOperations, seedScale } from '../apps/api/src/db/seed-scale.ts';
+import { seedWarehouse } from '../apps/api/src/db/seed-scale-warehouse.ts';
 import { createFileStore } from '../apps/api/src/features/documents/storage.ts';
 
 /**
  * `npm run seed:scale -- --dossiers 1000000`: volume data in the configured database (DATA_DIR or
  * DATABASE_URL): parties, dossiers with charges and transport legs, then container events and
- * documents (for the dossiers that have none yet: the demo company keeps its own).
+ * documents (for the dossiers that have none yet: the demo company keeps its own), then the customs
+ * warehouse (`--stock-records 1000000 --shipments 200000` by default, 3 handling units a record;
+ * `--stock-records 0` leaves it out).
  */
 const { values } = parseArgs({
   options: {
@@ -17,6 +20,9 @@ const { values } = parseArgs({
     'events-per-container': { type: 'string', default: '4' },
     'documents-per-dossier': { type: 'string', default: '1' },
     'document-files': { type: 'string', default: 'none' },
+    'stock-records': { type: 'string', default: '1000000' },
+    shipments: { type: 'string', default: '200000' },
+    skus: { type: 'string', default: '5000' },
   },
 });
 const whole = (name: string, value: string | undefined, min: number, max: number) => {
@@ -32,6 +38,9 @@ const charges = whole('charges', values.charges, 0, 50);
 const transports = whole('transports', values.transports, 0, 20);
 const eventsPerContainer = whole('events-per-container', values['events-per-container'], 0, 50);
 const documentsPerDossier = whole('documents-per-dossier', values['documents-per-dossier'], 0, 50);
+const stockRecords = whole('stock-records', values['stock-records'], 0, 50_000_000);
+const shipments = whole('shipments', values.shipments, 0, stockRecords);
+const skus = whole('skus', values.skus, 1, 10_000_000);
 const documentFiles = values['document-files'];
 if (documentFiles !== 'none' && documentFiles !== 'each') {
   console.error('--document-files must be none (rows only) or each (a small PDF per row)');
@@ -54,6 +63,9 @@ try {
       documentFiles,
       log: (l) => console.log(l),
     })),
+    ...(stockRecords > 0
+      ? await seedWarehouse(database.db, { stockRecords, shipments, skus, log: (l) => console.log(l) })
+      : []),
   ];
   const rows = reports.reduce((a, r) => a + r.rows, 0);
   const seconds = (performance.now() - t0) / 1000;

@@ -22,6 +22,8 @@ export interface DemoContext {
   namespace: string;
   /** Filled by the dossiers module, read by the later ones. */
   dossiers: DemoDossier[];
+  /** Acme's H2 declaration (entry into the customs warehouse), set by the declarations module. */
+  warehouseEntry?: { id: string; lrn: string; mrn: string; dossierId: string };
   /** Audit entries not written yet: flushed in one statement after each area (see flushAudit). */
   audits: AuditWrite[];
 }

@@ -18,7 +18,15 @@ import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
 import { authorityProblems, type SandboxRule } from '../../features/declarations/sandbox/sandbox-rules.ts';
 import type { Change } from '../../records/audit.ts';
 import { DEMO_COMPANY_FIELDS } from './company.ts';
-import { audit, type DemoContext, type DemoDossier, notAfterNow, valid } from './context.ts';
+import {
+  audit,
+  type DemoContext,
+  type DemoDossier,
+  dayOf,
+  daysBetween,
+  notAfterNow,
+  valid,
+} from './context.ts';
 import { type DemoPaper, storePapers } from './documents.ts';
 
 const MINUTE = 60_000;
@@ -273,7 +281,12 @@ interface Plan {
   wrongTotal?: boolean;
   /** Transit: the export MRN its goods left under (N830). */
   exportMrn?: string;
+  /** Import: H2, the entry of the goods into the customs warehouse (procedure 7100, duties suspended). */
+  warehouseEntry?: boolean;
 }
+
+/** The customs warehouse the demo's H2 entry names (the locations' first segment, see warehouse.ts). */
+export const DEMO_WAREHOUSE = 'RTM1';
 
 /** The statuses each type's demo declarations are in, most advanced on the oldest dossier. */
 const IMPORT_STATES: { status: DeclarationStatus; controlled?: boolean; wrongTotal?: boolean }[] = [
@@ -359,6 +372,22 @@ export async function seedDeclarations(ctx: DemoContext) {
     'transit',
     TRANSIT_STATES.map((status) => ({ status })),
   );
+  // The goods of Acme's oldest arrived import went into the customs warehouse instead (warehouse.ts
+  // receives them under this entry's MRN).
+  // One that arrived and has no declaration of its own yet, if there is such a one.
+  const arrived = active('import').filter(
+    (d) => d.customer === 'ACME' && ['arrived', 'cleared', 'delivered', 'closed'].includes(d.status),
+  );
+  const entryDossier = arrived.find((d) => !plans.some((p) => p.dossier.id === d.id)) ?? arrived[0];
+  if (entryDossier)
+    plans.push({
+      type: 'import',
+      status: 'released',
+      dossier: entryDossier,
+      // Lodged the day the goods arrived (at least a week ago: the warehouse has shipped some since).
+      daysAgo: Math.max(7, daysBetween(entryDossier.eta, dayOf(ctx, 0))),
+      warehouseEntry: true,
+    });
 
   // Oldest first: LRNs in the order the drafts were made, MRNs in the order of acceptance, and the
   // transit can cite an export that was accepted before it.
@@ -372,6 +401,8 @@ export async function seedDeclarations(ctx: DemoContext) {
     const lrn = (await takeSeriesNumber(ctx.db, 'declaration', m.createdAt.getUTCFullYear())).number;
     const row = await insertOne(ctx, m.plan, lrn, m.createdAt, nextSerial);
     if (m.plan.type === 'export' && row.mrn) exportMrns.push(row.mrn);
+    if (m.plan.warehouseEntry && row.mrn)
+      ctx.warehouseEntry = { id: row.id, lrn: row.lrn, mrn: row.mrn, dossierId: m.plan.dossier.id };
     rows.push(row);
   }
 
@@ -458,6 +489,7 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     const rate = '0.925000';
     const airport = d.mode === 'air';
     const inland = d.destination === 'DEDUI';
+    const entry = plan.warehouseEntry === true;
     const items = goods.map((x, i) => {
       const customsValue = round2(Number(x.invoiceValue) * Number(rate) * 1.045);
       return {
@@ -465,7 +497,8 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
         description: x.description,
         countryOfOrigin: x.countryOfOrigin,
         preference: '100',
-        procedureCode: '4000',
+        // Customs warehousing suspends duty and VAT: nothing is estimated until the goods leave it.
+        procedureCode: entry ? '7100' : '4000',
         packages: x.packages,
         packageKind: x.packageKind,
         marks: `${d.customerReference}/${i + 1}`,
@@ -474,9 +507,13 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
         invoiceValue: x.invoiceValue,
         customsValue,
         statisticalValue: customsValue,
-        dutyRate: x.dutyRate ?? '0',
-        vatRate: inland ? '19' : '21',
-        vatCosts: round2(Number(customsValue) * 0.008),
+        ...(entry
+          ? {}
+          : {
+              dutyRate: x.dutyRate ?? '0',
+              vatRate: inland ? '19' : '21',
+              vatCosts: round2(Number(customsValue) * 0.008),
+            }),
         containers: i === 0 ? containers : [],
         supportingDocuments: supporting,
         previousDocuments: [
@@ -487,6 +524,13 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     const sum = items.reduce((s, x) => s + Number(x.invoiceValue), 0);
     return {
       ...common,
+      ...(entry
+        ? {
+            category: 'H2' as const,
+            warehouseReference: DEMO_WAREHOUSE,
+            notes: 'Into the customs warehouse RTM1: Acme sells from stock, duties paid as the goods leave.',
+          }
+        : {}),
       declarant: acme,
       representative: company,
       representativeStatus: '2',
@@ -513,11 +557,13 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
       // The rejected one was typed with two digits swapped.
       invoiceTotal: plan.wrongTotal ? round2(sum + 900) : round2(sum),
       exchangeRate: rate,
-      locationOfGoods: airport
-        ? 'NLAMS Schiphol cargo, KLM warehouse'
-        : inland
-          ? 'DEDUI logport, Duisburg Intermodal Terminal'
-          : 'NLRTM ECT Delta terminal, Maasvlakte',
+      locationOfGoods: entry
+        ? 'NLRTM FVG customs warehouse RTM1, Waalhaven'
+        : airport
+          ? 'NLAMS Schiphol cargo, KLM warehouse'
+          : inland
+            ? 'DEDUI logport, Duisburg Intermodal Terminal'
+            : 'NLRTM ECT Delta terminal, Maasvlakte',
       items,
     };
   }
@@ -611,7 +657,7 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
 
 /** The messages of a lodged declaration up to its status, each a number of minutes after lodging. */
 function chainOf(
-  plan: Plan,
+  plan: Pick<Plan, 'status' | 'controlled'>,
 ): { kind: DeclarationMessageKind; step: string; after: number; to: DeclarationStatus }[] {
   const s = plan.status;
   if (s === 'draft') return [];
@@ -866,70 +912,168 @@ async function insertOne(
     ],
     at: createdAt,
   });
+  const messages = lodgedAt
+    ? await writeLog(ctx, {
+        id,
+        type: plan.type,
+        lrn,
+        items: items.length,
+        lodgedAt,
+        answers,
+        mrn,
+        rules,
+        officeOfDestination: input.officeOfDestination ?? null,
+      })
+    : 0;
+  return { id, lrn, mrn, plan, status: plan.status, createdAt, messages };
+}
+
+/** The lodgement and the authority's answers up to the declaration's status, with their history. */
+async function writeLog(
+  ctx: DemoContext,
+  d: {
+    id: string;
+    type: DeclarationType;
+    lrn: string;
+    items: number;
+    lodgedAt: Date;
+    answers: { kind: DeclarationMessageKind; step: string; to: DeclarationStatus; at: Date }[];
+    mrn: string | null;
+    rules: SandboxRule[];
+    officeOfDestination: string | null;
+  },
+): Promise<number> {
   let messages = 0;
-  if (lodgedAt) {
-    const { id: lodgeId } = await ctx.db
+  const { id: lodgeId } = await ctx.db
+    .insertInto('declaration_messages')
+    .values({
+      declaration_id: d.id,
+      direction: 'sent',
+      kind: 'lodge',
+      at: d.lodgedAt,
+      summary: labelled(summaries.lodge(d.type, d.lrn)),
+      mrn: null,
+      payload: JSON.stringify({ lrn: d.lrn, type: d.type, items: d.items }),
+      sandbox: true,
+      created_by: ctx.users.staff,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  messages++;
+  await audit(ctx, {
+    kind: 'declaration',
+    id: d.id,
+    action: 'lodged',
+    actorId: ctx.users.staff,
+    changes: [{ field: 'status', from: 'draft', to: 'lodged' }],
+    at: d.lodgedAt,
+  });
+  let from: DeclarationStatus = 'lodged';
+  for (const a of d.answers) {
+    const summary =
+      a.kind === 'accepted'
+        ? summaries.accepted(d.mrn as string)
+        : a.kind === 'rejected'
+          ? summaries.rejected(d.rules)
+          : a.kind === 'arrived'
+            ? summaries.arrived(d.officeOfDestination)
+            : summaries[a.kind as 'under_control' | 'released' | 'exit_confirmed' | 'discharged']();
+    await ctx.db
       .insertInto('declaration_messages')
       .values({
-        declaration_id: id,
-        direction: 'sent',
-        kind: 'lodge',
-        at: lodgedAt,
-        summary: labelled(summaries.lodge(plan.type, lrn)),
-        mrn: null,
-        payload: JSON.stringify({ lrn, type: plan.type, items: items.length }),
+        declaration_id: d.id,
+        direction: 'received',
+        kind: a.kind,
+        at: a.at,
+        summary: labelled(summary),
+        mrn: a.kind === 'rejected' ? null : d.mrn,
+        rules: JSON.stringify(a.kind === 'rejected' ? d.rules : []),
+        payload: JSON.stringify({ inReplyTo: lodgeId, step: a.step }),
         sandbox: true,
-        created_by: ctx.users.staff,
+        created_by: null,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     messages++;
+    const changes: Change[] = [{ field: 'status', from, to: a.to }];
+    if (a.kind === 'accepted') changes.push({ field: 'mrn', from: null, to: d.mrn });
     await audit(ctx, {
       kind: 'declaration',
-      id,
-      action: 'lodged',
-      actorId: ctx.users.staff,
-      changes: [{ field: 'status', from: 'draft', to: 'lodged' }],
-      at: lodgedAt,
+      id: d.id,
+      action: AUDIT_ACTION[a.kind] ?? a.kind,
+      actorId: null,
+      changes,
+      at: a.at,
     });
-    let from: DeclarationStatus = 'lodged';
-    for (const a of answers) {
-      const summary =
-        a.kind === 'accepted'
-          ? summaries.accepted(mrn as string)
-          : a.kind === 'rejected'
-            ? summaries.rejected(rules)
-            : a.kind === 'arrived'
-              ? summaries.arrived(input.officeOfDestination ?? null)
-              : summaries[a.kind as 'under_control' | 'released' | 'exit_confirmed' | 'discharged']();
-      await ctx.db
-        .insertInto('declaration_messages')
-        .values({
-          declaration_id: id,
-          direction: 'received',
-          kind: a.kind,
-          at: a.at,
-          summary: labelled(summary),
-          mrn: a.kind === 'rejected' ? null : mrn,
-          rules: JSON.stringify(a.kind === 'rejected' ? rules : []),
-          payload: JSON.stringify({ inReplyTo: lodgeId, step: a.step }),
-          sandbox: true,
-          created_by: null,
-        })
-        .execute();
-      messages++;
-      const changes: Change[] = [{ field: 'status', from, to: a.to }];
-      if (a.kind === 'accepted') changes.push({ field: 'mrn', from: null, to: mrn });
-      await audit(ctx, {
-        kind: 'declaration',
-        id,
-        action: AUDIT_ACTION[a.kind] ?? a.kind,
-        actorId: null,
-        changes,
-        at: a.at,
-      });
-      from = a.to;
-    }
+    from = a.to;
   }
-  return { id, lrn, mrn, plan, status: plan.status, createdAt, messages };
+  return messages;
+}
+
+/**
+ * A draft made through the app (the warehouse's outbound declaration) lodged `lodgedAt` and answered
+ * up to `status` as the sandbox would have: the same message log and history as the demo's own
+ * declarations, an MRN from `serial` (the caller's own range), the status stamps and version.
+ */
+export async function answerDemoDraft(
+  ctx: DemoContext,
+  draft: { id: string; status: 'released' | 'exited'; lodgedAt: Date; serial: string },
+): Promise<{ mrn: string; answeredAt: Date }> {
+  const row = await ctx.db
+    .selectFrom('declarations')
+    .select(['type', 'lrn', 'office_of_lodgement', 'office_of_destination', 'version'])
+    .where('id', '=', draft.id)
+    .executeTakeFirstOrThrow();
+  const items = await ctx.db
+    .selectFrom('declaration_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('declaration_id', '=', draft.id)
+    .executeTakeFirstOrThrow();
+  const type = row.type as DeclarationType;
+  const answers = chainOf({ status: draft.status }).map((c) => ({
+    ...c,
+    at: notAfterNow(ctx, new Date(draft.lodgedAt.getTime() + c.after * MINUTE)),
+  }));
+  const mrn = makeMrn({
+    year: draft.lodgedAt.getUTCFullYear() % 100,
+    country: (row.office_of_lodgement ?? 'NL').slice(0, 2),
+    serial: draft.serial,
+    letter: SANDBOX_MRN_LETTER[type],
+  });
+  const problem = mrnProblem(mrn, type);
+  if (problem) throw new Error(`demo company: MRN ${mrn}: ${problem}`);
+  const stamps: Record<string, Date> = {};
+  for (const a of answers) {
+    const column = STAMP[a.to];
+    if (column) stamps[column] = a.at;
+  }
+  const last = answers.at(-1) as (typeof answers)[number];
+  await ctx.db
+    .updateTable('declarations')
+    .set({
+      status: draft.status,
+      mrn,
+      lodged_at: draft.lodgedAt,
+      accepted_at: stamps.accepted_at ?? null,
+      released_at: stamps.released_at ?? null,
+      exited_at: stamps.exited_at ?? null,
+      last_message_kind: last.kind,
+      last_message_at: last.at,
+      version: row.version + 1 + answers.length,
+      updated_at: last.at,
+      updated_by: ctx.users.staff,
+    })
+    .where('id', '=', draft.id)
+    .execute();
+  await writeLog(ctx, {
+    id: draft.id,
+    type,
+    lrn: row.lrn,
+    items: Number(items.n),
+    lodgedAt: draft.lodgedAt,
+    answers,
+    mrn,
+    rules: [],
+    officeOfDestination: row.office_of_destination,
+  });
+  return { mrn, answeredAt: last.at };
 }

@@ -14,6 +14,7 @@ import { seedInvoices } from './invoices.ts';
 import { seedOffers } from './offers.ts';
 import { seedParties } from './parties.ts';
 import { seedTransports } from './transports.ts';
+import { seedWarehouse } from './warehouse.ts';
 
 /**
  * The demo company's areas, in order (later ones read what earlier ones made, through the context).
@@ -30,6 +31,7 @@ const AREAS: { name: string; seed: (ctx: DemoContext) => Promise<unknown> }[] = 
   { name: 'invoices', seed: seedInvoices },
   { name: 'sales offers', seed: seedOffers },
   { name: 'customs declarations', seed: seedDeclarations },
+  { name: 'customs warehouse', seed: seedWarehouse },
 ];
 
 export interface FirstStartOptions {
