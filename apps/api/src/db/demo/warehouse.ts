@@ -14,7 +14,6 @@ import type { SessionUser } from '../../features/users/users.repository.ts';
 import { shipmentsService } from '../../features/warehouse/shipments/shipments.service.ts';
 import { stockService } from '../../features/warehouse/stock/stock.service.ts';
 import { createRecordEvents, type RecordEvents } from '../../records/events.ts';
-import type { Db } from '../database.ts';
 import { type DemoContext, dayOf, valid } from './context.ts';
 import { answerDemoDraft, DEMO_WAREHOUSE } from './declarations.ts';
 
@@ -347,22 +346,6 @@ export async function seedWarehouse(ctx: DemoContext) {
 }
 
 /**
- * The demo's one transaction, handed to a service that opens its own (the shipments service always
- * does, to retry a deadlock): its `transaction()` runs the work in the demo's transaction instead, as the
- * other services' `inTransaction` does when given one. Everything else is the transaction itself.
- */
-function inOuter(trx: Db): Db {
-  return new Proxy(trx, {
-    get(target, prop) {
-      if (prop === 'transaction')
-        return () => ({ execute: <T>(work: (t: Db) => Promise<T>) => work(target) });
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-/**
  * Acme's shipments through the shipments service: one in each status (the Union cables and chargers,
  * FIFO across their two receipts), a draft Acme's own user ordered, and — when the H2 entry's goods are
  * in stock — non-Union goods released, declared for release for free circulation (4071, the draft the
@@ -377,7 +360,7 @@ async function seedShipments(
     entrySku,
   }: { admin: SessionUser; acmeUser: SessionUser; events: RecordEvents; entrySku: string | null },
 ) {
-  const shipments = shipmentsService(inOuter(ctx.db), { events });
+  const shipments = shipmentsService(ctx.db, { events });
   const acme = ctx.parties.ACME as string;
   const line = (sku: string, quantity: number) => ({ sku, quantity });
   const create = (by: SessionUser, input: ShipmentCreate) =>

@@ -77,6 +77,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * one for everyone (ADR 0035), so a retry is the rare case of another path's locks, not a loop.
  */
 async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  // Inside a caller's transaction (the demo seed): its work, its retry; a retry here could not undo it.
+  if (db.isTransaction) return work(db);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(work);
