@@ -172,7 +172,7 @@ export function shipmentListConfig({
   ];
   return {
     id: staff ? 'shipments' : 'shipments-customer',
-    path: SHIPMENTS_PATH,
+    path: `${SHIPMENTS_PATH}/export`,
     label: 'Shipments',
     plural: 'shipments',
     columns: columns(staff),
