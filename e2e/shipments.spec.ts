@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, DEMO, expect, screens, signIn, test } from './support.ts';
+import { apiAs, closeToasts, DEMO, expect, screens, signIn, test } from './support.ts';
 
 /*
  * Shipments end to end: admin receives one article twice (an older and a newer receipt) through the
@@ -82,6 +82,7 @@ test('admin ships 70 pieces: the older receipt goes first; the customer orders a
   await expect(rows.nth(1)).toContainText(receipts.newer);
   await expect(rows.nth(1).getByTestId('allocation-quantity')).toHaveText('20 pieces');
   await expect(rows.nth(0).getByTestId('allocation-state')).toHaveText('Reserved');
+  await closeToasts(page);
   await screens(page, 'shipment-detail');
 
   await transition(page, 'picking', 'Picking');

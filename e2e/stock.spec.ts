@@ -1,12 +1,5 @@
-import type { Page } from '@playwright/test';
 import { gs1CheckDigit } from '../packages/contracts/src/validators/gs1.ts';
-import { DEMO, expect, screens, signIn, test } from './support.ts';
-
-/** Closes the toasts, which would cover the header in the screenshots. */
-async function closeToasts(page: Page) {
-  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-}
+import { closeToasts, DEMO, expect, screens, signIn, test } from './support.ts';
 
 /*
  * The customs warehouse's stock screens end to end: an admin (who has warehouse access) receives goods

@@ -127,3 +127,9 @@ export async function fillDateTime(field: Locator, day: string, time: string) {
   await field.getByRole('spinbutton').nth(0).fill(hours);
   await field.getByRole('spinbutton').nth(1).fill(minutes);
 }
+
+/** Closes the toasts, which would cover a screen's header and actions in the screenshots. */
+export async function closeToasts(page: Page) {
+  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+}
