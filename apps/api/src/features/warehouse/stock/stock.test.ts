@@ -568,6 +568,15 @@ describe('documents of a stock record', () => {
   });
 });
 
+/** A bare shipment row for picks to name (stock_movements.shipment_id references shipments). */
+async function aShipment(): Promise<string> {
+  const row = await sql<{ id: string }>`
+    insert into shipments (number, owner_id) values (${`S-TEST-${crypto.randomUUID()}`}, ${acmeId}) returning id`.execute(
+    db.db,
+  );
+  return row.rows[0]?.id as string;
+}
+
 describe('pickStock (ship-api calls it when shipping)', () => {
   it('takes a reserved quantity off the record and a root unit, children in position order', async () => {
     await setPrefix(TEST_GS1_PREFIX);
@@ -585,7 +594,7 @@ describe('pickStock (ship-api calls it when shipping)', () => {
         stockRecordId: id,
         handlingUnitId: pallet?.id as string,
         quantity: 35,
-        shipmentId: crypto.randomUUID(),
+        shipmentId: await aShipment(),
         actorId: null,
       });
     });
@@ -601,13 +610,14 @@ describe('pickStock (ship-api calls it when shipping)', () => {
   it('cannot take what is not reserved: the database refuses', async () => {
     const receipt = await receive(receiptBody(acmeId, [looseLine({ sku: 'PICK-2', quantity: 5 })]));
     const id = receipt.lines[0]?.id as string;
+    const shipmentId = await aShipment();
     await expect(
       db.db.transaction().execute((trx) =>
         pickStock(trx, {
           stockRecordId: id,
           handlingUnitId: null,
           quantity: 3,
-          shipmentId: crypto.randomUUID(),
+          shipmentId,
           actorId: null,
         }),
       ),
@@ -734,7 +744,7 @@ describe('property: random receipts, transfers, adjustments, reservations and pi
                       stockRecordId: id,
                       handlingUnitId: root?.id ?? null,
                       quantity: q,
-                      shipmentId: crypto.randomUUID(),
+                      shipmentId: await aShipment(),
                       actorId: null,
                     });
                 }
