@@ -13,13 +13,11 @@ import {
   declarationMessageSchema,
   declarationSchema,
   declarationUpdateSchema,
-  listResponseSchema,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, problemResponses } from '../../records/routes.ts';
-import { scopeOf } from '../../records/scope.ts';
+import type { ExportColumn } from '../../records/export.ts';
+import { historyResponse, listRoutes, problemResponses } from '../../records/routes.ts';
 import type { DeclarationsService } from './declarations.service.ts';
 
 /** A declaration is addressed by its id or its LRN. */
@@ -56,44 +54,18 @@ export const declarationsRoutes: FastifyPluginAsyncZod<{ declarations: Declarati
   const tags = ['declarations'];
   const one = { 200: declarationSchema, ...problemResponses, 422: problemResponses[409] };
 
-  app.get(
-    '/declarations',
-    {
-      schema: {
-        tags,
-        summary: 'Customs declarations the user may see (customers: their own, once lodged)',
-        querystring: declarationListQuerySchema,
-        response: { 200: listResponseSchema(declarationListItemSchema), ...problemResponses },
-      },
-    },
-    (request) => declarations.list(request.user, request.query),
-  );
-  app.get(
-    '/declarations/export',
-    {
-      schema: {
-        tags,
-        summary: 'The whole filtered list as CSV or XLSX',
-        querystring: declarationListQuerySchema
-          .omit({ page: true, pageSize: true, cursor: true })
-          .extend(exportQuery.shape),
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      return sendExport(
-        reply,
-        format ?? 'csv',
-        'declarations',
-        columns,
-        declarations.all(request.user, query),
-        {
-          scope: scopeOf(request.user),
-          visibility: declarationFieldVisibility,
-        },
-      );
-    },
-  );
+  listRoutes(app, {
+    path: '/declarations',
+    tags: tags,
+    summary: 'Customs declarations the user may see (customers: their own, once lodged)',
+    query: declarationListQuerySchema,
+    item: declarationListItemSchema,
+    list: (user, query) => declarations.list(user, query),
+    all: (user, query) => declarations.all(user, query),
+    columns: columns,
+    basename: 'declarations',
+    visibility: declarationFieldVisibility,
+  });
   app.get(
     '/declarations/:id',
     { schema: { tags, params, response: { 200: declarationSchema, ...problemResponses } } },

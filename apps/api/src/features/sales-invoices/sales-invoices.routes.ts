@@ -3,7 +3,6 @@ import {
   INVOICE_KIND_LABELS,
   INVOICE_STATUS_LABELS,
   invoiceIssueSchema,
-  listResponseSchema,
   paymentCreateSchema,
   paymentDeleteSchema,
   type SalesInvoiceListItem,
@@ -17,9 +16,8 @@ import {
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, problemResponses } from '../../records/routes.ts';
-import { scopeOf } from '../../records/scope.ts';
+import type { ExportColumn } from '../../records/export.ts';
+import { historyResponse, listRoutes, problemResponses } from '../../records/routes.ts';
 import type { InvoiceDocuments } from './sales-invoices.documents.ts';
 import type { SalesInvoicesService } from './sales-invoices.service.ts';
 
@@ -53,45 +51,18 @@ export const salesInvoicesRoutes: FastifyPluginAsyncZod<{
   const tags = ['sales-invoices'];
   const one = { 200: salesInvoiceSchema, ...problemResponses, 422: problemSchema422() };
 
-  app.get(
-    '/sales-invoices',
-    {
-      schema: {
-        tags,
-        summary: 'Sales invoices and credit notes the user may see (customers: their own issued ones)',
-        querystring: salesInvoiceListQuerySchema,
-        response: { 200: listResponseSchema(salesInvoiceListItemSchema), ...problemResponses },
-      },
-    },
-    (request) => invoices.list(request.user, request.query),
-  );
-  app.get(
-    '/sales-invoices/export',
-    {
-      schema: {
-        tags,
-        summary: 'The whole filtered list as CSV or XLSX',
-        // The whole list: no paging.
-        querystring: salesInvoiceListQuerySchema
-          .omit({ page: true, pageSize: true, cursor: true })
-          .extend(exportQuery.shape),
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      return sendExport(
-        reply,
-        format ?? 'csv',
-        'sales-invoices',
-        columns,
-        invoices.all(request.user, query),
-        {
-          scope: scopeOf(request.user),
-          visibility: salesInvoiceFieldVisibility,
-        },
-      );
-    },
-  );
+  listRoutes(app, {
+    path: '/sales-invoices',
+    tags: tags,
+    summary: 'Sales invoices and credit notes the user may see (customers: their own issued ones)',
+    query: salesInvoiceListQuerySchema,
+    item: salesInvoiceListItemSchema,
+    list: (user, query) => invoices.list(user, query),
+    all: (user, query) => invoices.all(user, query),
+    columns: columns,
+    basename: 'sales-invoices',
+    visibility: salesInvoiceFieldVisibility,
+  });
   app.get(
     '/sales-invoices/:id',
     { schema: { tags, params, response: { 200: salesInvoiceSchema, ...problemResponses } } },

@@ -1,5 +1,4 @@
 import {
-  listResponseSchema,
   SHIPMENT_STATUS_LABELS,
   type ShipmentListItem,
   shipmentCreateSchema,
@@ -13,9 +12,8 @@ import {
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendExport } from '../../../records/export.ts';
-import { exportQuery, historyResponse, idParams, problemResponses } from '../../../records/routes.ts';
-import { scopeOf } from '../../../records/scope.ts';
+import type { ExportColumn } from '../../../records/export.ts';
+import { historyResponse, idParams, listRoutes, problemResponses } from '../../../records/routes.ts';
 import { warehouseGate } from '../access.ts';
 import type { ShipmentsService } from './shipments.service.ts';
 
@@ -42,37 +40,18 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsServic
   const tags = ['shipments'];
   const one = { 200: shipmentSchema, ...problemResponses, 422: problemResponses[409] };
 
-  app.get(
-    '/shipments',
-    {
-      schema: {
-        tags,
-        summary: 'Shipments out of the customs warehouse (customers: their own party’s)',
-        querystring: shipmentListQuerySchema,
-        response: { 200: listResponseSchema(shipmentListItemSchema), ...problemResponses },
-      },
-    },
-    (request) => shipments.list(request.user, request.query),
-  );
-  app.get(
-    '/shipments/export',
-    {
-      schema: {
-        tags,
-        summary: 'The whole filtered list as CSV or XLSX',
-        querystring: shipmentListQuerySchema
-          .omit({ page: true, pageSize: true, cursor: true })
-          .extend(exportQuery.shape),
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      return sendExport(reply, format ?? 'csv', 'shipments', columns, shipments.all(request.user, query), {
-        scope: scopeOf(request.user),
-        visibility: shipmentFieldVisibility,
-      });
-    },
-  );
+  listRoutes(app, {
+    path: '/shipments',
+    tags: tags,
+    summary: 'Shipments out of the customs warehouse (customers: their own party’s)',
+    query: shipmentListQuerySchema,
+    item: shipmentListItemSchema,
+    list: (user, query) => shipments.list(user, query),
+    all: (user, query) => shipments.all(user, query),
+    columns: columns,
+    basename: 'shipments',
+    visibility: shipmentFieldVisibility,
+  });
   app.post(
     '/shipments',
     {

@@ -20,9 +20,8 @@ import {
   stockTreeSchema,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ExportColumn, sendExport } from '../../../records/export.ts';
-import { exportQuery, historyResponse, idParams, problemResponses } from '../../../records/routes.ts';
-import { scopeOf } from '../../../records/scope.ts';
+import type { ExportColumn } from '../../../records/export.ts';
+import { historyResponse, idParams, listRoutes, problemResponses } from '../../../records/routes.ts';
 import { warehouseGate } from '../access.ts';
 import type { StockService } from './stock.service.ts';
 
@@ -67,41 +66,18 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async
   const tags = ['warehouse'];
   const withUnprocessable = { ...problemResponses, 422: problemResponses[409] };
 
-  app.get(
-    '/stock-receipts',
-    {
-      schema: {
-        tags,
-        summary: 'Goods receipts of the customs warehouse (customers: their own party’s)',
-        querystring: stockReceiptListQuerySchema,
-        response: { 200: listResponseSchema(stockReceiptListItemSchema), ...problemResponses },
-      },
-    },
-    (request) => stock.listReceipts(request.user, request.query),
-  );
-  app.get(
-    '/stock-receipts/export',
-    {
-      schema: {
-        tags,
-        summary: 'The whole filtered list of receipts as CSV or XLSX',
-        querystring: stockReceiptListQuerySchema
-          .omit({ page: true, pageSize: true, cursor: true })
-          .extend(exportQuery.shape),
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      return sendExport(
-        reply,
-        format ?? 'csv',
-        'stock-receipts',
-        receiptColumns,
-        stock.allReceipts(request.user, query),
-        { scope: scopeOf(request.user), visibility: stockFieldVisibility },
-      );
-    },
-  );
+  listRoutes(app, {
+    path: '/stock-receipts',
+    tags: tags,
+    summary: 'Goods receipts of the customs warehouse (customers: their own party’s)',
+    query: stockReceiptListQuerySchema,
+    item: stockReceiptListItemSchema,
+    list: (user, query) => stock.listReceipts(user, query),
+    all: (user, query) => stock.allReceipts(user, query),
+    columns: receiptColumns,
+    basename: 'stock-receipts',
+    visibility: stockFieldVisibility,
+  });
   app.post(
     '/stock-receipts',
     {
@@ -124,37 +100,18 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async
     (request) => stock.getReceipt(request.user, request.params.id),
   );
 
-  app.get(
-    '/stock',
-    {
-      schema: {
-        tags,
-        summary: 'Stock records (customers: their own party’s)',
-        querystring: stockListQuerySchema,
-        response: { 200: listResponseSchema(stockRecordListItemSchema), ...problemResponses },
-      },
-    },
-    (request) => stock.list(request.user, request.query),
-  );
-  app.get(
-    '/stock/export',
-    {
-      schema: {
-        tags,
-        summary: 'The whole filtered stock list as CSV or XLSX',
-        querystring: stockListQuerySchema
-          .omit({ page: true, pageSize: true, cursor: true })
-          .extend(exportQuery.shape),
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      return sendExport(reply, format ?? 'csv', 'stock', stockColumns, stock.all(request.user, query), {
-        scope: scopeOf(request.user),
-        visibility: stockFieldVisibility,
-      });
-    },
-  );
+  listRoutes(app, {
+    path: '/stock',
+    tags: tags,
+    summary: 'Stock records (customers: their own party’s)',
+    query: stockListQuerySchema,
+    item: stockRecordListItemSchema,
+    list: (user, query) => stock.list(user, query),
+    all: (user, query) => stock.all(user, query),
+    columns: stockColumns,
+    basename: 'stock',
+    visibility: stockFieldVisibility,
+  });
   app.get(
     '/stock/availability',
     {
