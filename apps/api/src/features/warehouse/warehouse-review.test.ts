@@ -73,4 +73,28 @@ describe('quantities near the int4 limit', () => {
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect((list.body.items as Json[])[0]?.quantity).toBe(3 * BIG);
   });
+
+  it('refuses an adjustment that would take a record beyond what a quantity can hold (422, not 500)', async () => {
+    const receipt = await receive([looseLine({ sku: 'BIG-ADJ', quantity: BIG })]);
+    const record = (await call('GET', `/stock/${receipt.lines[0]?.id}`, admin)).body as Json & {
+      id: string;
+      version: number;
+    };
+    const first = await call('POST', `/stock/${record.id}/movements`, admin, {
+      kind: 'adjustment',
+      version: record.version,
+      quantity: BIG,
+      reason: 'Recount found more',
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await call('POST', `/stock/${record.id}/movements`, admin, {
+      kind: 'adjustment',
+      version: first.body.version,
+      quantity: BIG,
+      reason: 'Recount found more',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(422);
+    expect(errors(again.body).map((e) => e.field)).toEqual(['quantity']);
+    expect(await stockInvariantViolations(db.db)).toEqual([]);
+  });
 });

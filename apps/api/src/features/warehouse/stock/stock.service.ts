@@ -1,5 +1,6 @@
 import {
   type HandlingUnitParsed,
+  INT4_MAX,
   makeSscc,
   quantityWithUnit,
   type StockAvailabilityQuery,
@@ -478,6 +479,13 @@ export function stockService(db: Db, { events }: StockDeps) {
       ]);
     }
     const base = unit ? unit.quantity : row.quantity_on_hand;
+    // The record's on hand is the largest quantity the adjustment changes (units are parts of it): the
+    // column is int4, so a count beyond it is refused here rather than overflowing the statement.
+    if (row.quantity_on_hand + q > INT4_MAX)
+      throw problems.unprocessable(
+        `A stock record holds at most ${INT4_MAX}; adding ${q} to ${row.quantity_on_hand} is more.`,
+        [{ field: 'quantity', message: `At most ${INT4_MAX - row.quantity_on_hand} can be added` }],
+      );
     if (base + q < 0)
       throw problems.unprocessable(`Only ${quantityWithUnit(base, unitLabel)} are there to take off.`, [
         { field: 'quantity', message: `At most ${base} can be taken off` },
