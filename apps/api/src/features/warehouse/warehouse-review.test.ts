@@ -98,3 +98,22 @@ describe('quantities near the int4 limit', () => {
     expect(await stockInvariantViolations(db.db)).toEqual([]);
   });
 });
+
+describe('handling-unit trees', () => {
+  it('answers a very deep tree with 400, not a crash', async () => {
+    // Written by hand: JSON.stringify itself runs out of stack on this tree.
+    const body = JSON.stringify(receiptBody(acmeId, [looseLine({ quantity: 1, handlingUnits: ['TREE'] })]));
+    const open = '{"kind":"carton","quantity":1,"children":['.repeat(5000);
+    const tree = `${open}{"kind":"item","quantity":1}${']}'.repeat(5000)}`;
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/stock-receipts',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: body.replace('"TREE"', tree),
+    });
+    expect(r.statusCode, r.body.slice(0, 300)).toBe(400);
+    expect(r.headers['content-type']).toMatch(/application\/problem\+json/);
+    const fields = (JSON.parse(r.body) as Json & { errors: { field: string }[] }).errors.map((e) => e.field);
+    expect(fields).toEqual(['lines.0.handlingUnits.0.children.0.children.0.children']);
+  });
+});
