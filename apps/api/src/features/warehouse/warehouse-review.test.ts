@@ -1,3 +1,5 @@
+import { makeSscc } from '@fvg/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { seedDemo } from '../../db/seed.ts';
@@ -22,6 +24,7 @@ let app: App;
 type Auth = { authorization: string };
 let admin: Auth;
 let acmeId: string;
+let globexId: string;
 
 const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
@@ -34,6 +37,7 @@ beforeAll(async () => {
   ({ admin } = await demoTokens(app));
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
+  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
 });
 afterAll(async () => {
   await app.close();
@@ -116,4 +120,76 @@ describe('handling-unit trees', () => {
     const fields = (JSON.parse(r.body) as Json & { errors: { field: string }[] }).errors.map((e) => e.field);
     expect(fields).toEqual(['lines.0.handlingUnits.0.children.0.children.0.children']);
   });
+});
+
+describe('receipts, shipments and lists with odd input', () => {
+  it('generates an SSCC that no unit carries yet, skipping one typed in by hand', async () => {
+    const company = (await call('GET', '/company', admin)).body as { version: number };
+    const put = await call('PUT', '/company', admin, {
+      version: company.version,
+      gs1CompanyPrefix: '8712345',
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const settings = await db.db
+      .selectFrom('company_settings')
+      .select(['sscc_extension_digit'])
+      .executeTakeFirstOrThrow();
+    const seq = await sql<{
+      last_value: string;
+      is_called: boolean;
+    }>`select last_value::text, is_called from sscc_serial`.execute(db.db);
+    const next = BigInt(seq.rows[0]?.last_value ?? '1') + (seq.rows[0]?.is_called ? 1n : 0n);
+    const upcoming = makeSscc({
+      extensionDigit: settings.sscc_extension_digit,
+      companyPrefix: '8712345',
+      serial: next,
+    });
+    await receive([
+      looseLine({
+        sku: 'SSCC-1',
+        quantity: 5,
+        handlingUnits: [{ kind: 'pallet', sscc: upcoming, quantity: 5 }],
+      }),
+    ]);
+    const r = await call(
+      'POST',
+      '/stock-receipts',
+      admin,
+      receiptBody(acmeId, [
+        looseLine({ sku: 'SSCC-2', quantity: 5, handlingUnits: [{ kind: 'pallet', quantity: 5 }] }),
+      ]),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+  });
+
+  it.each([
+    '/stock?sku=%00',
+    '/stock?location=%00',
+    '/stock-receipts?reference=%00',
+    '/shipments?reference=%00',
+    '/shipments?sku=%00',
+    '/stock/availability?ownerId=OWNER&q=%00',
+    '/stock?q=%00',
+    '/shipments?q=%00',
+  ])('GET %s is not a 5xx', async (url) => {
+    const r = await call('GET', url.replace('OWNER', acmeId), admin);
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+  });
+
+  it.each(['0000-01-01', '0001-01-01', '9999-12-31', '275760-09-13'])(
+    'plannedDate %s is not a 5xx',
+    async (d) => {
+      await receive([looseLine({ sku: 'DATE-1', quantity: 5 })]);
+      const r = await call('POST', '/shipments', admin, {
+        ownerId: acmeId,
+        plannedDate: d,
+        lines: [{ sku: 'DATE-1', quantity: 1 }],
+      });
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+      const l = await call('GET', `/shipments?from=${d}&to=${d}`, admin);
+      expect(l.status, JSON.stringify(l.body)).toBeLessThan(500);
+      const s = await call('GET', `/stock?from=${d}&to=${d}`, admin);
+      expect(s.status, JSON.stringify(s.body)).toBeLessThan(500);
+    },
+  );
 });
