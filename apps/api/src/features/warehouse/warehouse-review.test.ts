@@ -162,6 +162,27 @@ describe('receipts, shipments and lists with odd input', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   });
 
+  it('does not name another party to a customer through the consignee (answered like a missing one)', async () => {
+    const { acme } = await demoTokens(app);
+    await receive([looseLine({ sku: 'CONS-1', quantity: 5 })]);
+    const order = (consigneeId: string) =>
+      call('POST', '/shipments', acme, { consigneeId, lines: [{ sku: 'CONS-1', quantity: 1 }] });
+    const other = await order(globexId);
+    const missing = await order('00000000-0000-4000-8000-0000000000aa');
+    expect(JSON.stringify(other.body)).not.toMatch(/GLOBEX/i);
+    expect([other.status, errors(other.body)]).toEqual([missing.status, errors(missing.body)]);
+    expect(errors(other.body).map((e) => e.field)).toEqual(['consigneeId']);
+    // Their own party and a typed name stay possible.
+    const own = await order(acmeId);
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const draft = own.body as Json & { id: string; version: number };
+    const patched = await call('PATCH', `/shipments/${draft.id}`, acme, {
+      version: draft.version,
+      consigneeId: globexId,
+    });
+    expect([patched.status, errors(patched.body)]).toEqual([missing.status, errors(missing.body)]);
+  });
+
   it.each([
     '/stock?sku=%00',
     '/stock?location=%00',
