@@ -11,7 +11,7 @@ import {
   type Json,
   type TestDatabase,
 } from '../../test/helpers.ts';
-import { looseLine, receiptBody, stockInvariantViolations } from './stock/test-support.ts';
+import { looseLine, receiptBody, stockInvariantViolations, testMrn, testSscc } from './stock/test-support.ts';
 
 /**
  * Defects found in the review of the merged warehouse (issue 13), each pinned by the request that
@@ -213,4 +213,126 @@ describe('receipts, shipments and lists with odd input', () => {
       expect(s.status, JSON.stringify(s.body)).toBeLessThan(500);
     },
   );
+});
+
+describe('two requests at once', () => {
+  async function stockOf(sku: string, quantity: number, over: Json = {}) {
+    const r = await call(
+      'POST',
+      '/stock-receipts',
+      admin,
+      receiptBody(acmeId, [looseLine({ sku, quantity })], over),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return (r.body as { lines: { id: string }[] }).lines[0]?.id as string;
+  }
+  async function releasedShipment(sku: string, quantity: number, over: Json = {}) {
+    const c = await call('POST', '/shipments', admin, {
+      ownerId: acmeId,
+      lines: [{ sku, quantity }],
+      ...over,
+    });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const r = await call('POST', `/shipments/${c.body.id}/transitions`, admin, {
+      to: 'released',
+      version: c.body.version,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as Json & { id: string; version: number };
+  }
+
+  it('cancel and pick of one shipment: one wins, the other is told so, reservations stay right', async () => {
+    await stockOf('RACE-1', 10);
+    const s = await releasedShipment('RACE-1', 6);
+    const [a, b] = await Promise.all([
+      call('POST', `/shipments/${s.id}/transitions`, admin, { to: 'cancelled', version: s.version }),
+      call('POST', `/shipments/${s.id}/transitions`, admin, { to: 'picking', version: s.version }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect(await stockInvariantViolations(db.db)).toEqual([]);
+  });
+
+  it('an adjustment and a release on the same record never leave it oversold', async () => {
+    const id = await stockOf('RACE-2', 10);
+    const c = await call('POST', '/shipments', admin, {
+      ownerId: acmeId,
+      lines: [{ sku: 'RACE-2', quantity: 8 }],
+    });
+    const rec = (await call('GET', `/stock/${id}`, admin)).body as Json & { version: number };
+    const [rel, adj] = await Promise.all([
+      call('POST', `/shipments/${c.body.id}/transitions`, admin, { to: 'released', version: c.body.version }),
+      call('POST', `/stock/${id}/movements`, admin, {
+        kind: 'adjustment',
+        version: rec.version,
+        quantity: -5,
+        reason: 'Broken in handling',
+      }),
+    ]);
+    expect([rel.status, adj.status]).not.toContain(500);
+    expect(rel.status === 200 && adj.status === 201).toBe(false);
+    expect(await stockInvariantViolations(db.db)).toEqual([]);
+  });
+
+  it('two outbound declarations of one shipment at once: one is made', async () => {
+    await stockOf('RACE-3', 10, { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() });
+    const s = await releasedShipment('RACE-3', 4, { outboundProcedure: '4071' });
+    const before = await db.db
+      .selectFrom('declarations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const [a, b] = await Promise.all([
+      call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version }),
+      call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const after = await db.db
+      .selectFrom('declarations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(1);
+  });
+
+  it('two receipts naming one SSCC at once: one is saved, the other says which SSCC', async () => {
+    const sscc = testSscc();
+    const body = (sku: string) =>
+      receiptBody(acmeId, [
+        looseLine({ sku, quantity: 3, handlingUnits: [{ kind: 'pallet', sscc, quantity: 3 }] }),
+      ]);
+    const [a, b] = await Promise.all([
+      call('POST', '/stock-receipts', admin, body('RACE-4A')),
+      call('POST', '/stock-receipts', admin, body('RACE-4B')),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(errors(refused.body).map((e) => e.field)).toEqual(['lines.0.handlingUnits.0.sscc']);
+  });
+
+  it('shipping non-Union goods waits for the declaration; a cancelled shipment stays cancelled', async () => {
+    await stockOf('LIFE-1', 10, { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() });
+    let s = await releasedShipment('LIFE-1', 4, { outboundProcedure: '3171' });
+    for (const to of ['picking', 'packed']) {
+      const r = await call('POST', `/shipments/${s.id}/transitions`, admin, { to, version: s.version });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      s = r.body as typeof s;
+    }
+    const ship = await call('POST', `/shipments/${s.id}/transitions`, admin, {
+      to: 'shipped',
+      version: s.version,
+    });
+    expect(ship.status).toBe(409);
+    expect(errors(ship.body).map((e) => e.field)).toEqual(['declaration']);
+    const cancel = await call('POST', `/shipments/${s.id}/transitions`, admin, {
+      to: 'cancelled',
+      version: s.version,
+    });
+    expect(cancel.status).toBe(200);
+    const again = await call('POST', `/shipments/${s.id}/transitions`, admin, {
+      to: 'released',
+      version: cancel.body.version,
+    });
+    expect(again.status).toBe(409);
+    const del = await call('DELETE', `/shipments/${s.id}`, admin);
+    expect(del.status).toBe(409);
+    expect(await stockInvariantViolations(db.db)).toEqual([]);
+  });
 });
