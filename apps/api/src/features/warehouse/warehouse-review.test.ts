@@ -336,3 +336,41 @@ describe('two requests at once', () => {
     expect(await stockInvariantViolations(db.db)).toEqual([]);
   });
 });
+
+describe('the outbound declaration draft of a shipment', () => {
+  it('can be deleted: the shipment forgets it and may be declared again', async () => {
+    const r = await call(
+      'POST',
+      '/stock-receipts',
+      admin,
+      receiptBody(acmeId, [looseLine({ sku: 'DECL-DEL', quantity: 10 })], {
+        customsStatus: 'non_union_customs_warehousing',
+        inboundMrn: testMrn(),
+      }),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const c = await call('POST', '/shipments', admin, {
+      ownerId: acmeId,
+      outboundProcedure: '4071',
+      lines: [{ sku: 'DECL-DEL', quantity: 3 }],
+    });
+    const rel = await call('POST', `/shipments/${c.body.id}/transitions`, admin, {
+      to: 'released',
+      version: c.body.version,
+    });
+    const declared = await call('POST', `/shipments/${c.body.id}/declaration`, admin, {
+      version: rel.body.version,
+    });
+    expect(declared.status, JSON.stringify(declared.body)).toBe(201);
+    const declarationId = (declared.body.declaration as { id: string }).id;
+    const del = await call('DELETE', `/declarations/${declarationId}`, admin);
+    expect(del.status, JSON.stringify(del.body)).toBe(204);
+    const after = await call('GET', `/shipments/${c.body.id}`, admin);
+    expect(after.body.declaration).toBeNull();
+    expect(after.body.allowedActions).toContain('declare');
+    const again = await call('POST', `/shipments/${c.body.id}/declaration`, admin, {
+      version: after.body.version,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+  });
+});
