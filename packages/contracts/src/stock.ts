@@ -133,18 +133,15 @@ export interface HandlingUnitInput {
   children?: HandlingUnitInput[];
 }
 
-export const handlingUnitInputSchema: z.ZodType<
-  {
-    kind: HandlingUnitKind;
-    sscc?: string | null | undefined;
-    reference?: string | null | undefined;
-    quantity: number;
-    location?: string | null | undefined;
-    children?: HandlingUnitParsed[] | undefined;
-  },
-  HandlingUnitInput
-> = z.lazy(() =>
-  z.strictObject({
+/**
+ * How deep units nest: pallet > carton > item (HANDLING_UNIT_PARENTS) makes no valid tree deeper. The
+ * schema is built to that depth instead of recursing lazily: a recursive schema followed a body
+ * thousands of levels deep until the stack ran out (a 500).
+ */
+export const MAX_UNIT_DEPTH = 3;
+
+function unitLevel(depth: number): z.ZodType<HandlingUnitParsed, HandlingUnitInput> {
+  return z.strictObject({
     kind: handlingUnitKindSchema,
     /** Pallets and cartons only; a pallet without one gets one from the company's GS1 prefix. */
     sscc: ssccInput,
@@ -152,9 +149,21 @@ export const handlingUnitInputSchema: z.ZodType<
     quantity: int({ min: 1, max: MAX_QUANTITY }),
     /** The line's location when left out. */
     location: optionalLocation,
-    children: z.array(handlingUnitInputSchema).max(MAX_UNITS_PER_LINE).optional(),
-  }),
-);
+    children:
+      depth < MAX_UNIT_DEPTH
+        ? z
+            .array(unitLevel(depth + 1))
+            .max(MAX_UNITS_PER_LINE)
+            .optional()
+        : // Not looked into: whatever is here is one level too many.
+          z
+            .array(z.unknown())
+            .max(0, `Handling units nest at most ${MAX_UNIT_DEPTH} deep: pallet, carton, item`)
+            .optional(),
+  }) as unknown as z.ZodType<HandlingUnitParsed, HandlingUnitInput>;
+}
+
+export const handlingUnitInputSchema: z.ZodType<HandlingUnitParsed, HandlingUnitInput> = unitLevel(1);
 export interface HandlingUnitParsed {
   kind: HandlingUnitKind;
   sscc?: string | null | undefined;

@@ -570,6 +570,27 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           .executeTakeFirst();
         if (Number(docs?.n ?? 0) > 0)
           throw problems.conflict(`${row.lrn} has documents attached: delete them first, or keep the draft.`);
+        // A draft made from a warehouse shipment (its outbound declaration): the shipment forgets it and
+        // may be declared again; the reference would otherwise refuse the delete (a 500).
+        const shipments = await trx
+          .updateTable('shipments')
+          .set((eb) => ({
+            declaration_id: null,
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('declaration_id', '=', row.id)
+          .returning(['id', 'owner_id'])
+          .execute();
+        for (const s of shipments)
+          await writeAudit(trx, {
+            kind: 'shipment',
+            id: s.id,
+            action: 'updated',
+            actorId: user.id,
+            changes: [{ field: 'declaration', from: row.lrn, to: null }],
+          });
         await trx.deleteFrom('declarations').where('id', '=', row.id).execute();
         await writeAudit(trx, {
           kind: KIND,
@@ -578,9 +599,11 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           actorId: user.id,
           changes: [{ field: 'lrn', from: row.lrn, to: null }],
         });
-        return row;
+        return { row, shipments };
       });
-      announce('deleted', before);
+      announce('deleted', before.row);
+      for (const s of before.shipments)
+        events.publish({ kind: 'shipment', id: s.id, action: 'updated', partyIds: [s.owner_id] });
     },
 
     /**

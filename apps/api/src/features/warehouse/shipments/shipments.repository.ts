@@ -60,6 +60,7 @@ const FROM = sql`shipments sh join parties p on p.id = sh.owner_id
   left join parties c on c.id = sh.consignee_id
   left join declarations d on d.id = sh.declaration_id
   left join users u on u.id = sh.created_by`;
+// The quantity sums as bigint: MAX_SHIPMENT_LINES lines of up to 1e9 each overflow int4 (INT8 reads as a number).
 const SELECT = sql`sh.id, sh.number, sh.status, sh.owner_id, p.code as owner_code, p.name as owner_name,
   sh.consignee_id, c.code as consignee_code, c.name as consignee_party_name, sh.consignee_name,
   sh.delivery_address, sh.planned_date::text as planned_date, sh.outbound_procedure, sh.declaration_id,
@@ -67,7 +68,7 @@ const SELECT = sql`sh.id, sh.number, sh.status, sh.owner_id, p.code as owner_cod
   sh.customer_reference, sh.notes, sh.released_at, sh.picking_at, sh.packed_at, sh.shipped_at, sh.cancelled_at,
   sh.cancel_reason,
   (select count(*)::int from shipment_lines l where l.shipment_id = sh.id) as lines,
-  (select coalesce(sum(l.quantity), 0)::int from shipment_lines l where l.shipment_id = sh.id) as quantity,
+  (select coalesce(sum(l.quantity), 0)::bigint from shipment_lines l where l.shipment_id = sh.id) as quantity,
   sh.version, sh.created_at, sh.created_by, u.name as created_by_name, sh.updated_at`;
 
 export function toListItem(r: ShipmentRow): ShipmentListItem {

@@ -278,6 +278,15 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
   }
 
   /**
+   * A customer sees no party but their own: another one as consignee is answered like an id that does
+   * not exist (the shipment would otherwise show them its code and name). They type a name instead.
+   */
+  function consigneeOfCustomer(user: SessionUser, consigneeId: string | null | undefined) {
+    if (user.role === 'customer' && consigneeId && consigneeId !== user.party_id)
+      throw problems.unprocessable('No such party.', [{ field: 'consigneeId', message: 'No such party' }]);
+  }
+
+  /**
    * Lines as stored: a given stock record must be the owner's (another party's reads as missing), a SKU
    * must be one the owner has stock of; 422 on the line otherwise.
    */
@@ -542,6 +551,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
 
     async create(user: SessionUser, input: ShipmentCreateParsed): Promise<Shipment> {
       noNotesFromCustomers(user, input.notes);
+      consigneeOfCustomer(user, input.consigneeId);
       const ownerId = ownerOf(user, input.ownerId);
       const id = await inTransaction(db, async (trx) => {
         const owner = await trx
@@ -589,6 +599,8 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       const scope = scopeOf(user);
       await inTransaction(db, async (trx) => {
         const row = await rowOr404(trx, scope, id, true);
+        // A draft keeps the consignee staff gave it; a customer may not name another party anew.
+        if (input.consigneeId !== row.consignee_id) consigneeOfCustomer(user, input.consigneeId);
         versionCheck(row, input.version);
         draftOnly(row, 'edited');
         const changes: Change[] = diff(rowHeader(row), input as Record<string, unknown>, HEADER_FIELDS);

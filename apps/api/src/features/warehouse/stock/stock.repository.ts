@@ -181,10 +181,11 @@ export interface ReceiptRow {
 }
 
 const RECEIPT_FROM = sql`stock_receipts r join parties p on p.id = r.owner_id`;
+// Sums of quantities as bigint: int4 quantities of up to 1e9 add up beyond int4 (INT8 reads as a number).
 const RECEIPT_SELECT = sql`r.id, r.number, r.owner_id, p.code as owner_code, p.name as owner_name, r.received_on,
   r.customs_status, r.inbound_mrn, r.entry_declaration_id, r.notes, r.version, r.created_at, r.created_by,
   (select count(*)::int from stock_records s where s.receipt_id = r.id) as lines,
-  (select coalesce(sum(s.quantity_received), 0)::int from stock_records s where s.receipt_id = r.id) as quantity`;
+  (select coalesce(sum(s.quantity_received), 0)::bigint from stock_records s where s.receipt_id = r.id) as quantity`;
 
 export function toReceiptListItem(r: ReceiptRow): StockReceiptListItem {
   return {
@@ -620,7 +621,7 @@ export async function reservationsOf(
   }>`select to_regclass('shipment_allocations') is not null as ok`.execute(db);
   if (!exists.rows[0]?.ok) return [];
   const r = await sql<{ number: string; quantity: number }>`
-    select sh.number, sum(a.quantity)::int as quantity
+    select sh.number, sum(a.quantity)::bigint as quantity
     from shipment_allocations a join shipments sh on sh.id = a.shipment_id
     where a.stock_record_id = ${stockRecordId} and a.state = 'reserved'
       ${handlingUnitId ? sql`and a.handling_unit_id = ${handlingUnitId}` : sql``}
@@ -689,7 +690,7 @@ export function stockRepository(db: Db) {
       const r = await sql<StockAvailability>`
         select sku, (array_agg(description order by received_on desc, id desc))[1] as description,
           (array_agg(unit order by received_on desc, id desc))[1] as unit,
-          sum(quantity_on_hand)::int as "onHand", sum(quantity_available)::int as available,
+          sum(quantity_on_hand)::bigint as "onHand", sum(quantity_available)::bigint as available,
           count(*)::int as records
         from stock_records
         where owner_id = ${ownerId} and quantity_on_hand > 0

@@ -1,5 +1,6 @@
 import {
   type HandlingUnitParsed,
+  INT4_MAX,
   makeSscc,
   quantityWithUnit,
   type StockAvailabilityQuery,
@@ -214,16 +215,34 @@ export function stockService(db: Db, { events }: StockDeps) {
               message: 'Enter the SSCC, or set the GS1 company prefix in the company settings',
             })),
           );
-        const serials = await sql<{ serial: string }>`
-          select nextval('sscc_serial')::text as serial from generate_series(1, ${unnumbered.length})`.execute(
-          trx,
-        );
+        // A serial whose SSCC is on a unit already (typed in from a label printed elsewhere) or given
+        // in this body is skipped: the sequence moves on, so drawing again ends.
+        const given = new Set(planned.flat().flatMap((u) => (u.sscc ? [u.sscc] : [])));
+        const fresh: string[] = [];
+        while (fresh.length < unnumbered.length) {
+          const serials = await sql<{ serial: string }>`
+            select nextval('sscc_serial')::text as serial
+            from generate_series(1, ${unnumbered.length - fresh.length})`.execute(trx);
+          const made = serials.rows.map((r) =>
+            makeSscc({
+              extensionDigit: company.sscc_extension_digit,
+              companyPrefix: prefix,
+              serial: BigInt(r.serial),
+            }),
+          );
+          const taken = new Set(
+            (
+              await trx
+                .selectFrom('handling_units')
+                .select(sql<string>`trim(sscc)`.as('sscc'))
+                .where('sscc', 'in', made)
+                .execute()
+            ).map((t) => t.sscc),
+          );
+          fresh.push(...made.filter((x) => !taken.has(x) && !given.has(x)));
+        }
         unnumbered.forEach((u, i) => {
-          u.sscc = makeSscc({
-            extensionDigit: company.sscc_extension_digit,
-            companyPrefix: prefix,
-            serial: BigInt(serials.rows[i]?.serial ?? '0'),
-          });
+          u.sscc = fresh[i] ?? null;
         });
       }
 
@@ -478,6 +497,13 @@ export function stockService(db: Db, { events }: StockDeps) {
       ]);
     }
     const base = unit ? unit.quantity : row.quantity_on_hand;
+    // The record's on hand is the largest quantity the adjustment changes (units are parts of it): the
+    // column is int4, so a count beyond it is refused here rather than overflowing the statement.
+    if (row.quantity_on_hand + q > INT4_MAX)
+      throw problems.unprocessable(
+        `A stock record holds at most ${INT4_MAX}; adding ${q} to ${row.quantity_on_hand} is more.`,
+        [{ field: 'quantity', message: `At most ${INT4_MAX - row.quantity_on_hand} can be added` }],
+      );
     if (base + q < 0)
       throw problems.unprocessable(`Only ${quantityWithUnit(base, unitLabel)} are there to take off.`, [
         { field: 'quantity', message: `At most ${base} can be taken off` },

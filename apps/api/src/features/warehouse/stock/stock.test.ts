@@ -568,13 +568,11 @@ describe('documents of a stock record', () => {
   });
 });
 
-/** A bare shipment row for picks to name (stock_movements.shipment_id references shipments). */
-async function aShipment(): Promise<string> {
-  const row = await sql<{ id: string }>`
-    insert into shipments (number, owner_id) values (${`S-TEST-${crypto.randomUUID()}`}, ${acmeId}) returning id`.execute(
-    db.db,
-  );
-  return row.rows[0]?.id as string;
+/** A draft shipment of `sku` (the owner's stock of it must exist): a pick movement names an existing shipment (0024's key). */
+async function shipmentOf(sku: string): Promise<string> {
+  const r = await call('POST', '/shipments', admin, { ownerId: acmeId, lines: [{ sku, quantity: 1 }] });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.id as string;
 }
 
 describe('pickStock (ship-api calls it when shipping)', () => {
@@ -584,6 +582,7 @@ describe('pickStock (ship-api calls it when shipping)', () => {
     const id = receipt.lines[0]?.id as string;
     const before = await record(id);
     const pallet = before.handlingUnits[0];
+    const shipmentId = await shipmentOf('PICK-1');
     await db.db.transaction().execute(async (trx) => {
       await sql`select 1 from stock_records where id = ${id} for update`.execute(trx);
       await sql`update stock_records set quantity_reserved = quantity_reserved + 35 where id = ${id}`.execute(
@@ -594,7 +593,7 @@ describe('pickStock (ship-api calls it when shipping)', () => {
         stockRecordId: id,
         handlingUnitId: pallet?.id as string,
         quantity: 35,
-        shipmentId: await aShipment(),
+        shipmentId,
         actorId: null,
       });
     });
@@ -610,7 +609,7 @@ describe('pickStock (ship-api calls it when shipping)', () => {
   it('cannot take what is not reserved: the database refuses', async () => {
     const receipt = await receive(receiptBody(acmeId, [looseLine({ sku: 'PICK-2', quantity: 5 })]));
     const id = receipt.lines[0]?.id as string;
-    const shipmentId = await aShipment();
+    const shipmentId = await shipmentOf('PICK-2');
     await expect(
       db.db.transaction().execute((trx) =>
         pickStock(trx, {
@@ -657,6 +656,8 @@ describe('hub: warehouse changes reach cw_access users only', () => {
 describe('property: random receipts, transfers, adjustments, reservations and picks', () => {
   it('keep on hand = Σ movements, parents = Σ children, 0 ≤ reserved ≤ on hand', async () => {
     await setPrefix(TEST_GS1_PREFIX);
+    await receive(receiptBody(acmeId, [looseLine({ sku: 'PROP-SHIP', quantity: 1 })]));
+    const shipmentId = await shipmentOf('PROP-SHIP');
     const locations = ['RTM1-A-01-01', 'RTM1-A-02-01', 'RTM1-B-01-03', 'RTM2-A-1'];
     const op = fc.oneof(
       fc.record({
@@ -744,7 +745,7 @@ describe('property: random receipts, transfers, adjustments, reservations and pi
                       stockRecordId: id,
                       handlingUnitId: root?.id ?? null,
                       quantity: q,
-                      shipmentId: await aShipment(),
+                      shipmentId,
                       actorId: null,
                     });
                 }
