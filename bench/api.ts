@@ -63,6 +63,7 @@ import {
 import { salesInvoicesRepository } from '../apps/api/src/features/sales-invoices/sales-invoices.repository.ts';
 import { todayIn } from '../apps/api/src/features/sales-invoices/sales-invoices.service.ts';
 import { transportsRepository } from '../apps/api/src/features/transports/transports.repository.ts';
+import { lockStockFor } from '../apps/api/src/features/warehouse/shipments/shipments.repository.ts';
 import {
   findStock,
   stockRepository,
@@ -859,7 +860,7 @@ try {
    * three articles with the most stock available): fresh one-line draft shipments (1–3 pieces each)
    * are released through `POST /api/shipments/{id}/transitions` from the load process, each once; then
    * as many fresh drafts by the bare SQL of a release from this process (lock the shipment, lock the
-   * owner's candidate records of those SKUs in one query ordered by (sku, received_on, id), plan with
+   * owner's oldest records of those SKUs as the release does (`lockStockFor`), plan with
    * planFifo over their root units, insert the allocations, raise reserved on records and units). After
    * each run: every released line fully allocated, no record or unit reserved beyond what is on hand or
    * beyond its open allocations, nothing reserved for a draft. Afterwards the bench's shipments are
@@ -980,12 +981,14 @@ try {
               trx,
             )
           ).rows;
+          // The release's own walk: the oldest records of each SKU, a few per statement, in the one order.
           const records = (
-            await sql<{ id: string; sku: string; received_on: string; available: number }>`
-              select id, sku, received_on::text, quantity_available as available from stock_records
-              where owner_id = ${s.owner_id} and sku = any(${lines.map((l) => l.sku)}::text[]) and quantity_available > 0
-              order by sku, received_on, id for update`.execute(trx)
-          ).rows;
+            await lockStockFor(
+              trx,
+              s.owner_id,
+              lines.map((l) => ({ ...l, stock_record_id: null })),
+            )
+          ).map((r) => ({ ...r, available: r.quantity_available }));
           const units = (
             await sql<{ id: string; stock_record_id: string; available: number; position: number }>`
               select id, stock_record_id, quantity - quantity_reserved as available, position from handling_units

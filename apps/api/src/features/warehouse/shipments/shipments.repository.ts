@@ -167,6 +167,105 @@ export async function linesOf(db: Db, shipmentId: string): Promise<LineRow[]> {
   return r.rows;
 }
 
+/** A stock record locked for a release, as the planner needs it. */
+export interface LockedStock {
+  id: string;
+  sku: string;
+  received_on: string;
+  quantity_available: number;
+  unit: StockUnit;
+}
+
+/** FIFO rows locked per statement at first; doubled each further step of a SKU (a short SKU ends up all locked). */
+const FIRST_BATCH = 4;
+
+/**
+ * Locks the stock records a release of these lines needs, in the one order `(sku, received_on, id)`
+ * (ADR 0035): per SKU, the owner's records with something available oldest first, a few per statement,
+ * until they hold the SKU's whole demand (every line of it, given-record lines too: a given record can
+ * be among the oldest, and what a line before takes from it is then missing for the FIFO lines) or
+ * there are none left — so a short SKU has all its records locked and the 409 can say how many are
+ * available. A given record is locked at its place in that order: the FIFO steps stop below it, it is
+ * locked, the walk continues above it; the ones above where the walk stopped are locked after it.
+ * Every lock is thus taken above all the ones the transaction already holds, as ship and cancel do
+ * (one ordered statement), so two of them can never wait on each other in a cycle.
+ */
+export async function lockStockFor(
+  trx: Db,
+  ownerId: string,
+  lines: readonly Pick<LineRow, 'sku' | 'stock_record_id' | 'quantity'>[],
+): Promise<LockedStock[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.stock_record_id ? [l.stock_record_id] : [])))];
+  // Where the given records stand in the order (not locked yet: a lock now would come out of order).
+  const given = ids.length
+    ? (
+        await sql<{ id: string; sku: string }>`
+          select id, sku from stock_records where owner_id = ${ownerId} and id = any(${ids}::uuid[])
+          order by sku, received_on, id`.execute(trx)
+      ).rows
+    : [];
+  const skuOf = (l: Pick<LineRow, 'sku' | 'stock_record_id'>) =>
+    l.stock_record_id ? given.find((g) => g.id === l.stock_record_id)?.sku : l.sku;
+  const wanted = [...new Set(lines.flatMap((l) => skuOf(l) ?? []))];
+  // The SKUs in the database's collation, the order ship and cancel lock in (not JavaScript's).
+  const skus = wanted.length
+    ? (
+        await sql<{ sku: string }>`select sku from unnest(${wanted}::text[]) sku order by sku`.execute(trx)
+      ).rows.map((r) => r.sku)
+    : [];
+  const locked: LockedStock[] = [];
+  const lockGiven = async (list: string[]) => {
+    if (!list.length) return [];
+    const r = await sql<LockedStock>`
+      select id, sku, received_on::text as received_on, quantity_available, unit from stock_records
+      where id = any(${list}::uuid[]) order by received_on, id for update`.execute(trx);
+    locked.push(...r.rows);
+    return r.rows;
+  };
+  for (const sku of skus) {
+    const pending = given.filter((g) => g.sku === sku).map((g) => g.id);
+    const need = lines.filter((l) => skuOf(l) === sku).reduce((s, l) => s + l.quantity, 0);
+    if (!lines.some((l) => !l.stock_record_id && l.sku === sku)) {
+      await lockGiven(pending);
+      continue;
+    }
+    let covered = 0;
+    let after: LockedStock | undefined;
+    let batch = FIRST_BATCH;
+    while (covered < need) {
+      const below = pending[0];
+      // With `limit`, a row another release changed while we waited for it is re-checked after the
+      // wait and left out when nothing is available any more: a step may return fewer rows than asked
+      // without the SKU being exhausted, so only an empty step ends a range.
+      const rows = (
+        await sql<LockedStock>`
+          select id, sku, received_on::text as received_on, quantity_available, unit from stock_records
+          where owner_id = ${ownerId} and sku = ${sku} and quantity_available > 0
+            ${after ? sql`and (received_on, id) > (${after.received_on}::date, ${after.id}::uuid)` : sql``}
+            ${below ? sql`and (received_on, id) < (select received_on, id from stock_records where id = ${below}::uuid)` : sql``}
+          order by received_on, id limit ${batch} for update`.execute(trx)
+      ).rows;
+      if (rows.length) {
+        locked.push(...rows);
+        covered += rows.reduce((s, r) => s + r.quantity_available, 0);
+        after = rows.at(-1);
+        batch *= 2;
+        continue;
+      }
+      if (!below) break;
+      // Nothing left below the next given record: its turn, and the walk goes on above it.
+      pending.shift();
+      const [g] = await lockGiven([below]);
+      if (g) {
+        covered += Math.max(0, g.quantity_available);
+        after = g;
+      }
+    }
+    await lockGiven(pending);
+  }
+  return locked;
+}
+
 export interface AllocationRow {
   id: string;
   line_id: string;

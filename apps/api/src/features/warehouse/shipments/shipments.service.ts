@@ -40,6 +40,7 @@ import {
   findShipment,
   type LineRow,
   linesOf,
+  lockStockFor,
   type ShipmentFilters,
   type ShipmentRow,
   shipmentRepository,
@@ -371,23 +372,10 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     };
   }
 
-  /** Candidate records locked in the one order (sku, received_on, id), with their root units. */
+  /** The records a release needs, locked in the one order (`lockStockFor`), with their root units. */
   async function lockCandidates(trx: Db, ownerId: string, lines: LineRow[]) {
-    const skus = [...new Set(lines.filter((l) => !l.stock_record_id).map((l) => l.sku))];
-    const ids = lines.flatMap((l) => (l.stock_record_id ? [l.stock_record_id] : []));
-    const rows = await sql<{
-      id: string;
-      sku: string;
-      received_on: string;
-      quantity_available: number;
-      unit: StockUnit;
-    }>`
-      select id, sku, received_on::text as received_on, quantity_available, unit from stock_records
-      where owner_id = ${ownerId}
-        and ((sku = any(${skus}::text[]) and quantity_available > 0) or id = any(${ids}::uuid[]))
-      order by sku, received_on, id
-      for update`.execute(trx);
-    const recordIds = rows.rows.map((r) => r.id);
+    const records = await lockStockFor(trx, ownerId, lines);
+    const recordIds = records.map((r) => r.id);
     const units = recordIds.length
       ? await trx
           .selectFrom('handling_units')
@@ -396,7 +384,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
           .where('parent_id', 'is', null)
           .execute()
       : [];
-    const candidates: FifoCandidate[] = rows.rows.map((r) => ({
+    const candidates: FifoCandidate[] = records.map((r) => ({
       id: r.id,
       receivedOn: r.received_on,
       available: r.quantity_available,
@@ -404,7 +392,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         .filter((u) => u.stock_record_id === r.id)
         .map((u) => ({ id: u.id, available: u.quantity - u.quantity_reserved, position: u.position })),
     }));
-    return { records: rows.rows, candidates };
+    return { records, candidates };
   }
 
   /** Reserves every line first-in first-out, whole or nothing (409 naming each short line). */

@@ -1,4 +1,5 @@
 import type { Shipment } from '@fvg/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
 import { seedDemo } from '../../../db/seed.ts';
@@ -163,6 +164,131 @@ describe('release reserves first-in first-out', () => {
     ]);
     expect(await stockRow(plenty.lines[0]?.id as string)).toMatchObject({ quantity_reserved: 0 });
     expect((await call('GET', `/shipments/${s.id}`, admin)).body).toMatchObject({ status: 'draft' });
+  });
+
+  /** Ten loose records of `sku`, 10 pieces each, received on consecutive days (oldest first). */
+  async function tenRecords(sku: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (let d = 1; d <= 10; d++) {
+      const rc = await receive(acmeId, [looseLine({ sku, quantity: 10 })], {
+        receivedOn: `2026-02-${String(d).padStart(2, '0')}`,
+      });
+      ids.push(rc.lines[0]?.id as string);
+    }
+    return ids;
+  }
+
+  it('locks only the oldest records it needs: a release goes through while a younger one is locked', async () => {
+    const ids = await tenRecords('lean-1');
+    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'LEAN-1', quantity: 15 }] });
+    // Another transaction holds the youngest record; a release that locked every candidate would wait on it.
+    let letGo = () => {};
+    const gate = new Promise<void>((r) => {
+      letGo = r;
+    });
+    let holder = 0;
+    const locked = new Promise<void>((ready) => {
+      void db.db.transaction().execute(async (trx) => {
+        holder = (await sql<{ pid: number }>`select pg_backend_pid() pid`.execute(trx)).rows[0]?.pid ?? 0;
+        await sql`select id from stock_records where id = ${ids[9]} for update`.execute(trx);
+        ready();
+        await gate;
+      });
+    });
+    await locked;
+    const answer = move(s, 'released');
+    let settled = false;
+    void answer.finally(() => {
+      settled = true;
+    });
+    let blocked = false;
+    while (!settled && !blocked) {
+      const w = await sql<{ n: number }>`
+        select count(*)::int n from pg_stat_activity where ${holder}::int = any(pg_blocking_pids(pid))`.execute(
+        db.db,
+      );
+      blocked = (w.rows[0]?.n ?? 0) > 0;
+      if (!blocked) await new Promise((r) => setTimeout(r, 5));
+    }
+    letGo();
+    const r = await answer;
+    expect(blocked).toBe(false);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(
+      (r.body as unknown as Shipment).lines[0]?.allocations.map((a) => [a.stockRecordId, a.quantity]),
+    ).toEqual([
+      [ids[0], 10],
+      [ids[1], 5],
+    ]);
+  });
+
+  it('walks past the first few records for a large line, and counts them all when short', async () => {
+    const ids = await tenRecords('lean-2');
+    const big = await released(await draft({ ownerId: acmeId, lines: [{ sku: 'LEAN-2', quantity: 65 }] }));
+    expect(big.lines[0]?.allocations.map((a) => [a.stockRecordId, a.quantity])).toEqual([
+      ...ids.slice(0, 6).map((id) => [id, 10]),
+      [ids[6], 5],
+    ]);
+    const r = await move(
+      await draft({ ownerId: acmeId, lines: [{ sku: 'LEAN-2', quantity: 40 }] }),
+      'released',
+    );
+    expect(r.status).toBe(409);
+    expect(errors(r.body)).toEqual([
+      { field: 'lines.0.quantity', message: 'Only 35 of 40 pieces of LEAN-2 are available (5 short)' },
+    ]);
+  });
+
+  it('locks a given record in its place among the FIFO ones, whatever the order of the lines', async () => {
+    const ids = await tenRecords('lean-3');
+    // The given second-oldest record is taken by line 1 first; the FIFO line gets what is left, oldest first.
+    const s = await released(
+      await draft({
+        ownerId: acmeId,
+        lines: [
+          { stockRecordId: ids[1], quantity: 6 },
+          { sku: 'LEAN-3', quantity: 12 },
+          { stockRecordId: ids[8], quantity: 3 },
+        ],
+      }),
+    );
+    expect(s.lines.map((l) => l.allocations.map((a) => [a.stockRecordId, a.quantity]))).toEqual([
+      [[ids[1], 6]],
+      [
+        [ids[0], 10],
+        [ids[1], 2],
+      ],
+      [[ids[8], 3]],
+    ]);
+  });
+
+  it('releases mixing given records and FIFO lines of two SKUs at once all go through', async () => {
+    const a = await tenRecords('lean-4');
+    const b = await tenRecords('lean-5');
+    // The given records are the younger halves, which the FIFO lines (40 of LEAN-4, 16 of LEAN-5) never
+    // reach: every release can be served, so any refusal or 500 is the locking's (a deadlock twice over).
+    const drafts = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        draft({
+          ownerId: acmeId,
+          lines:
+            i % 2
+              ? [
+                  { sku: 'LEAN-5', quantity: 2 },
+                  { stockRecordId: a[5 + (i % 5)], quantity: 1 },
+                  { sku: 'LEAN-4', quantity: 2 },
+                ]
+              : [
+                  { stockRecordId: b[5 + (i % 5)], quantity: 1 },
+                  { sku: 'LEAN-4', quantity: 3 },
+                  { stockRecordId: a[9 - (i % 5)], quantity: 1 },
+                ],
+        }),
+      ),
+    );
+    const answers = await Promise.all(drafts.map((d) => move(d, 'released')));
+    expect(answers.map((r) => r.status)).toEqual(drafts.map(() => 200));
+    expect(await stockInvariantViolations(db.db)).toEqual([]);
   });
 
   it('never oversells: 50 releases at once against stock for 20', async () => {
