@@ -15,12 +15,11 @@ const WITH_TRANSITION_PROPS = [
   'Drawer',
   'Dialog',
   'Combobox',
-  'Select',
-  'Autocomplete',
-  'MultiSelect',
-  'TagsInput',
   'LoadingOverlay',
 ] as const;
+
+/** The combobox inputs take their dropdown's transition through `comboboxProps` (a transitionProps of their own would land on the DOM input). */
+const WITH_COMBOBOX = ['Select', 'Autocomplete', 'MultiSelect', 'TagsInput'] as const;
 
 const WITH_TRANSITION_DURATION = [
   'AppShell',
@@ -36,6 +35,12 @@ const components: MantineThemeComponents = {
     WITH_TRANSITION_PROPS.map((name) => [
       name,
       { defaultProps: { transitionProps: { duration: ANIMATION_MS } } },
+    ]),
+  ),
+  ...Object.fromEntries(
+    WITH_COMBOBOX.map((name) => [
+      name,
+      { defaultProps: { comboboxProps: { transitionProps: { duration: ANIMATION_MS } } } },
     ]),
   ),
   ...Object.fromEntries(
