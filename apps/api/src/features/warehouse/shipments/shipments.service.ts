@@ -525,12 +525,19 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     return [...new Set(open.map((a) => a.stock_record_id))];
   }
 
+  /** A customer naming another party's id in a filter gets 404, as the stock lists answer: the party is not theirs to name. */
+  function ownedScope(user: SessionUser, ownerId: string | undefined): Scope {
+    const scope = scopeOf(user);
+    if (!scope.all && ownerId && ownerId !== scope.partyId) throw problems.notFound('No such party.');
+    return scope;
+  }
+
   const stockEvents = (ids: string[], ownerId: string): RecordEvent[] =>
     ids.map((id) => ({ kind: 'stock', id, action: 'updated', partyIds: [ownerId] }));
 
   return {
-    list: (user: SessionUser, query: ShipmentListQuery) => repo.list(scopeOf(user), query),
-    all: (user: SessionUser, query: ShipmentFilters) => repo.all(scopeOf(user), query),
+    list: (user: SessionUser, query: ShipmentListQuery) => repo.list(ownedScope(user, query.ownerId), query),
+    all: (user: SessionUser, query: ShipmentFilters) => repo.all(ownedScope(user, query.ownerId), query),
 
     async get(user: SessionUser, id: string): Promise<Shipment> {
       const scope = scopeOf(user);
