@@ -79,39 +79,49 @@ export const skuSchema = z
   })
   .transform((s) => s.toUpperCase());
 
+/**
+ * An identifier as typed: normalized, empty read as none, then judged by its validator (whose sentence
+ * is the message). `max` bounds the raw text before normalizing.
+ */
+function normalizedCode(
+  required: string,
+  max: { length: number; message: string },
+  normalize: (value: string) => string,
+  problem: (value: string) => string | undefined,
+) {
+  return z
+    .string({ error: required })
+    .max(max.length, max.message)
+    .transform(normalize)
+    .transform((s) => (s === '' ? null : s))
+    .superRefine((v, ctx) => {
+      const p = v === null ? undefined : problem(v);
+      if (p) ctx.addIssue({ code: 'custom', message: p });
+    })
+    .nullish();
+}
+
 /** An SSCC as typed or scanned (spaces, "(00)", a 20-digit scan): normalized, then its check digit checked. */
-const ssccInput = z
-  .string({ error: 'Enter the SSCC' })
-  .max(40, 'An SSCC has 18 digits')
-  .transform(normalizeSscc)
-  .transform((s) => (s === '' ? null : s))
-  .superRefine((v, ctx) => {
-    const p = v === null ? undefined : ssccProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: p });
-  })
-  .nullish();
+const ssccInput = normalizedCode(
+  'Enter the SSCC',
+  { length: 40, message: 'An SSCC has 18 digits' },
+  normalizeSscc,
+  ssccProblem,
+);
 
-const mrnInput = z
-  .string({ error: 'Enter the MRN' })
-  .max(40, 'An MRN has 18 characters')
-  .transform(normalizeMrn)
-  .transform((s) => (s === '' ? null : s))
-  .superRefine((v, ctx) => {
-    const p = v === null ? undefined : mrnProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: p });
-  })
-  .nullish();
+const mrnInput = normalizedCode(
+  'Enter the MRN',
+  { length: 40, message: 'An MRN has 18 characters' },
+  normalizeMrn,
+  (v) => mrnProblem(v),
+);
 
-const commodityCode = z
-  .string({ error: 'Enter the commodity code' })
-  .max(20, 'A commodity code has 8 or 10 digits')
-  .transform(normalizeCommodityCode)
-  .transform((s) => (s === '' ? null : s))
-  .superRefine((v, ctx) => {
-    const p = v === null ? undefined : commodityCodeProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: p });
-  })
-  .nullish();
+const commodityCode = normalizedCode(
+  'Enter the commodity code',
+  { length: 20, message: 'A commodity code has 8 or 10 digits' },
+  normalizeCommodityCode,
+  commodityCodeProblem,
+);
 
 const countryOfOrigin = z
   .string({ error: 'Enter a country code' })
