@@ -60,7 +60,7 @@ const DIALOG_MODULES = [sourceFile('components/records', ['record-modal-dialog',
 const AREA_DATA = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/](api[\\/]|components[\\/][^\\/]+-meta\.ts$)/;
 /** An area's schemas (packages/contracts/src/<area>.ts) travel with its queries. */
 const AREA_CONTRACTS =
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](company|container-events|declarations|documents|dossiers|sales-invoices|sales-offers|shipments|stock|transports|users)\.ts$/;
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](company|container-events|dashboard|declarations|documents|dossiers|sales-invoices|sales-offers|search|shipments|stock|transports|users)\.ts$/;
 const areaDataChunk = (id: string) => {
   const area = AREA_DATA.exec(id)?.[1] ?? AREA_CONTRACTS.exec(id)?.[1];
   return area ? `data-${area}` : null;

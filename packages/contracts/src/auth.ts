@@ -72,3 +72,49 @@ export function cwAccessOf(payload: unknown): boolean {
   if (payload === null || typeof payload !== 'object') return false;
   return (payload as Record<string, unknown>).cw_access === true;
 }
+
+/*
+ * The profile (`/profile`): what a user sets for themselves. `GET me` carries `preferences`;
+ * `PATCH /api/profile` changes name and preferences; `POST /api/profile/password` the password.
+ */
+
+/** Languages with a catalogue; English first (docs/adr/0038-i18n.md). */
+export const LANGUAGES = ['en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Date formats a user may choose (dayjs tokens, as the web's formatter and date inputs take them). */
+export const DATE_FORMATS = [
+  'D MMM YYYY',
+  'DD-MM-YYYY',
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'YYYY-MM-DD',
+  'DD.MM.YYYY',
+] as const;
+export const TIME_FORMATS = ['HH:mm', 'h:mm A'] as const;
+/** Separators a user may choose; '' = no thousands grouping. */
+export const DECIMAL_SEPARATORS = ['.', ','] as const;
+export const THOUSANDS_SEPARATORS = [',', '.', ' ', "'", ''] as const;
+
+export const userPreferencesSchema = z.object({
+  /** ISO 4217. Default USD (the spec's number format). */
+  currency: z.string(),
+  decimalSeparator: z.enum(DECIMAL_SEPARATORS),
+  thousandsSeparator: z.enum(THOUSANDS_SEPARATORS),
+  dateFormat: z.enum(DATE_FORMATS),
+  timeFormat: z.enum(TIME_FORMATS),
+  /** IANA zone; null = the browser's. */
+  timeZone: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+});
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;
+
+export const DEFAULT_USER_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
+  currency: 'USD',
+  decimalSeparator: '.',
+  thousandsSeparator: ',',
+  dateFormat: 'D MMM YYYY',
+  timeFormat: 'HH:mm',
+  timeZone: null,
+  language: 'en',
+});
