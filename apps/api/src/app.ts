@@ -36,6 +36,8 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { notificationsService } from './features/notifications/notifications.service.ts';
 import { partiesRoutes } from './features/parties/parties.routes.ts';
 import { partiesService } from './features/parties/parties.service.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { profileService } from './features/profile/profile.service.ts';
 import { invoiceDocuments } from './features/sales-invoices/sales-invoices.documents.ts';
 import { salesInvoicesRoutes } from './features/sales-invoices/sales-invoices.routes.ts';
 import { salesInvoicesService } from './features/sales-invoices/sales-invoices.service.ts';
@@ -162,6 +164,15 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   const dossiers = dossiersService(db, events, notices);
   const users = usersAdminService(db, mailer, events, config.publicUrl, sessions);
   const chat = chatService(db, events, notices);
+  const profile = profileService(
+    db,
+    { signer: auth.signer, sessions, mailer, log: app.log },
+    {
+      publicUrl: config.publicUrl,
+      loginMaxAttempts: config.loginMaxAttempts,
+      loginWindowSeconds: config.loginWindowSeconds,
+    },
+  );
   const notifications = notificationsService(db, notices);
   const offers = salesOffersService(db, { events, mailer, jobs, store });
   const salesInvoices = salesInvoicesService(db, events, notices);
@@ -179,7 +190,8 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, preferences: profile.preferences });
+      await api.register(profileRoutes, { profile });
       await api.register(partiesRoutes, { parties });
       await api.register(companyRoutes, { company: companyService(db) });
       await api.register(dossiersRoutes, { dossiers });

@@ -827,3 +827,20 @@ export interface Database {
   shipment_lines: ShipmentLinesTable;
   shipment_allocations: ShipmentAllocationsTable;
 }
+
+/** Migration 0027: a user's profile preferences; no row = the defaults (DEFAULT_USER_PREFERENCES). */
+export interface UserPreferencesTable {
+  user_id: string;
+  currency: Generated<string>;
+  decimal_separator: Generated<string>;
+  thousands_separator: Generated<string>;
+  date_format: Generated<string>;
+  time_format: Generated<string>;
+  time_zone: string | null;
+  language: Generated<string>;
+  updated_at: Generated<Date>;
+}
+
+export interface Database {
+  user_preferences: UserPreferencesTable;
+}

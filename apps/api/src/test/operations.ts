@@ -166,6 +166,7 @@ export function queryString(query: Record<string, string> = {}): string {
 
 let serial = 100;
 const nextSerial = () => ++serial;
+const PROFILE_PASSWORD = 'Harbor-Velvet-57-Lynx';
 
 /** One database and app, the demo parties and users, and records of every area for parties A and B. */
 export async function createWorld(): Promise<World> {
@@ -834,6 +835,43 @@ export const OPERATIONS: Record<string, OperationEntry> = {
       admin: 200,
       deactivated: 200,
     },
+  },
+
+  // profile: everyone signed in changes their own
+  'PATCH /api/profile': {
+    build: () => ({
+      body: {
+        preferences: {
+          currency: 'EUR',
+          decimalSeparator: ',',
+          thousandsSeparator: '.',
+          dateFormat: 'DD-MM-YYYY',
+          timeFormat: 'HH:mm',
+          timeZone: 'Europe/Amsterdam',
+          language: 'en',
+        },
+      },
+    }),
+    expect: { ...AUTH_ONLY, customerOwn: 200, customerOther: 200, staff: 200, admin: 200 },
+  },
+  'POST /api/profile/password': {
+    // A password change ends the caller's other sessions, so it runs as a fresh user of the caller's
+    // kind (signed in here), never with the shared tokens the other operations use.
+    build: async ({ world, role }) => {
+      const body = { currentPassword: PROFILE_PASSWORD, newPassword: `Quartz-Lantern-${nextSerial()}-Fjord` };
+      if (role === 'anonymous' || role === 'deactivated') return { body };
+      const email = `self-${nextSerial()}@${role === 'staff' || role === 'admin' ? 'fvg.test' : 'acme.example'}`;
+      await usersService(world.db.db).create({
+        email,
+        password: PROFILE_PASSWORD,
+        name: 'Sam Self',
+        role: role === 'staff' || role === 'admin' ? role : 'customer',
+        party: role === 'staff' || role === 'admin' ? undefined : world.A.partyCode,
+        cwAccess: false,
+      });
+      return { body, headers: await bearer(world.app, email, PROFILE_PASSWORD) };
+    },
+    expect: { ...AUTH_ONLY, customerOwn: 200, customerOther: 200, staff: 200, admin: 200 },
   },
 
   // parties

@@ -6,13 +6,18 @@ import {
   problemSchema,
   pwdLinkRequestSchema,
   pwdResetRequestSchema,
+  type UserPreferences,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthService, toMe } from './auth.service.ts';
 
 const errors = { 400: problemSchema, 401: problemSchema, 429: problemSchema };
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  /** The user's profile preferences, which `me` carries (features/profile). */
+  preferences: (userId: string) => Promise<UserPreferences>;
+}> = async (app, { auth, preferences }) => {
   // Reset links still being issued after their answer must finish before the database goes away.
   app.addHook('onClose', () => auth.settle());
 
@@ -40,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: meSchema, 401: problemSchema },
       },
     },
-    (request) => toMe(request.user),
+    async (request) => toMe(request.user, await preferences(request.user.id)),
   );
 
   app.post(

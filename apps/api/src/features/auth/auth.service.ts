@@ -8,6 +8,7 @@ import {
   type PwdLinkRequest,
   type PwdResetRequest,
   RESET_TOKEN_TTL_MINUTES,
+  type UserPreferences,
 } from '@fvg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -49,14 +50,15 @@ const ACCOUNT_LIMIT_FACTOR = 4;
 /** A verified token's user as it stands now: active, and the token issued after the last password change. */
 function standing(claims: AccessToken, user: SessionUser | undefined): SessionUser {
   if (!user?.active) throw problems.unauthorized('Your session is not valid. Sign in again.');
-  // A password change ends every session issued before it.
-  if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) {
+  // A password change ends every session issued before it. Exact to the millisecond (our tokens carry
+  // a fractional iat), so the token the changing session gets back works and one of a second before does not.
+  if (claims.iat < user.password_changed_at.getTime() / 1000) {
     throw problems.unauthorized('Your password was changed. Sign in again.');
   }
   return user;
 }
 
-export function toMe(user: SessionUser): Me {
+export function toMe(user: SessionUser, preferences: UserPreferences): Me {
   return {
     id: user.id,
     Email: user.email,
@@ -64,6 +66,7 @@ export function toMe(user: SessionUser): Me {
     role: user.role,
     party: user.party,
     access: { cw_access: user.cw_access },
+    preferences,
   };
 }
 

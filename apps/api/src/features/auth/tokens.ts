@@ -23,7 +23,10 @@ export function createTokenSigner(secret: string, ttlHours: number): TokenSigner
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
         .setSubject(claims.sub)
-        .setIssuedAt()
+        // Milliseconds, not whole seconds (a JWT NumericDate may be fractional): a password change
+        // refuses tokens issued before it, and the fresh token of the changing session comes out
+        // within the same second (auth.service.ts `standing`).
+        .setIssuedAt(Date.now() / 1000)
         .setExpirationTime(`${ttlHours}h`)
         .sign(key),
     async verify(token) {
