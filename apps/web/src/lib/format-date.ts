@@ -38,7 +38,7 @@ export interface WallTime {
   second: number;
 }
 
-const TOKENS = /\[([^\]]*)]|YYYY|MMMM|MMM|MM|M|DD|D|HH|H|mm|ss/g;
+const TOKENS = /\[([^\]]*)]|YYYY|MMMM|MMM|MM|M|DD|D|HH|H|hh|h|mm|ss|A/g;
 
 /** Lays out a wall time with dayjs-style tokens (the subset the preferences use). */
 export function formatWall(wall: WallTime, format: string): string {
@@ -63,6 +63,12 @@ export function formatWall(wall: WallTime, format: string): string {
         return pad(wall.hour);
       case 'H':
         return String(wall.hour);
+      case 'hh':
+        return pad(((wall.hour + 11) % 12) + 1);
+      case 'h':
+        return String(((wall.hour + 11) % 12) + 1);
+      case 'A':
+        return wall.hour < 12 ? 'AM' : 'PM';
       case 'mm':
         return pad(wall.minute);
       default:
@@ -224,7 +230,7 @@ export function todayIso(timeZone = displayPreferences().timeZone): string {
 }
 
 /**
- * What a user types as a date, day first: '23 Nov 2026', '23 November 2026', '2026-11-23',
+ * What a user types as a date, day first (month first with the MM/DD/YYYY preference): '23 Nov 2026', '23 November 2026', '2026-11-23',
  * '23.11.2026', '23/11/2026', '23-11-2026', each optionally followed by a time ('14:05'). A four-digit
  * year is required, so half-typed text never becomes year 2. Returns 'YYYY-MM-DD' or
  * 'YYYY-MM-DD HH:mm:ss', or null.
@@ -233,9 +239,13 @@ export function parseTypedDate(text: string, withTime = false): string | null {
   const s = text.trim().replace(/\s+/g, ' ');
   let rest = s;
   let time: string | null = null;
-  const t = /[ ,T]+(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s);
+  const t = /[ ,T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?([ap])\.?m\.?)?$/i.exec(s);
   if (t) {
-    const [h, mi, se] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
+    let [h, mi, se] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
+    // '2:05 PM' as the 12-hour time format shows it.
+    const half = t[4]?.toLowerCase();
+    if (half && (h < 1 || h > 12)) return null;
+    if (half) h = (h % 12) + (half === 'p' ? 12 : 0);
     if (h > 23 || mi > 59 || se > 59) return null;
     time = `${pad(h)}:${pad(mi)}:${pad(se)}`;
     rest = s.slice(0, t.index).trim();
@@ -255,6 +265,9 @@ function dayParts(text: string): [number, number, number] | null {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (iso) return [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   const numeric = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
+  // Month first only for those who chose it (MM/DD/YYYY); everyone else types the day first.
+  if (numeric && displayPreferences().dateFormat.startsWith('M'))
+    return [Number(numeric[3]), Number(numeric[1]), Number(numeric[2])];
   if (numeric) return [Number(numeric[3]), Number(numeric[2]), Number(numeric[1])];
   const named = /^(\d{1,2})[ .-]?([a-z]{3,9})\.?[ ,.-]*(\d{4})$/i.exec(text);
   if (!named) return null;

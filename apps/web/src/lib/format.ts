@@ -5,7 +5,13 @@
  * by part, so a preference like { decimal: ',', thousands: '.' } cannot collide with itself.
  */
 import { minorUnitsOf } from '@fvg/contracts';
-import { DEFAULT_NUMBER_FORMAT, type NumberFormatPreference, numberFormat } from './number-format.ts';
+import { useDisplayPreferences } from './display-preferences.ts';
+import {
+  DEFAULT_NUMBER_FORMAT,
+  type NumberFormatPreference,
+  numberFormat,
+  useNumberFormat,
+} from './number-format.ts';
 
 export { DEFAULT_NUMBER_FORMAT, type NumberFormatPreference };
 
@@ -83,4 +89,13 @@ export function formatMoney(
     }),
     pref,
   );
+}
+
+/**
+ * Re-renders the calling component whenever the profile's number or date preference changes: for
+ * components that format while rendering (the data table's cells, the profile's examples).
+ */
+export function useFormatPreferences(): void {
+  useNumberFormat();
+  useDisplayPreferences();
 }

@@ -34,8 +34,14 @@ export function setNumberFormat(next: Partial<NumberFormatPreference> | null): v
   if (merged.decimal === merged.thousands) {
     throw new Error(`The decimal and thousands separators must differ (both "${merged.decimal}")`);
   }
+  if (
+    merged.currency === current.currency &&
+    merged.decimal === current.decimal &&
+    merged.thousands === current.thousands
+  )
+    return; // `me` is fetched again now and then: the same answer re-renders nothing.
   current = merged;
-  for (const listener of listeners) listener();
+  for (const listener of [...listeners]) listener();
 }
 
 function subscribe(listener: () => void): () => void {

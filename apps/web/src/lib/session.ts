@@ -1,6 +1,15 @@
-import { loginResponseSchema, type Me, meSchema } from '@fvg/contracts';
+import {
+  DEFAULT_USER_PREFERENCES,
+  loginResponseSchema,
+  type Me,
+  meSchema,
+  type UserPreferences,
+} from '@fvg/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from './api-client.ts';
+import { setDisplayPreferences } from './display-preferences.ts';
+import { setLanguage } from './i18n.ts';
+import { setNumberFormat } from './number-format.ts';
 import { clearToken, getToken, setToken, tokenCwAccess } from './token.ts';
 
 export { claimsOf, clearToken, getToken, setToken, tokenCwAccess } from './token.ts';
@@ -25,9 +34,41 @@ export function normalizeMe(raw: unknown): Me {
   return meSchema.parse({ ...record, access: { ...access, cw_access: access.cw_access === true } });
 }
 
+/**
+ * Puts the user's preferences in force: the one number formatter, the date/time formatter and the
+ * catalogue language. Components using useNumberFormat / useDisplayPreferences re-render at once;
+ * everything else formats with them on its next render. Called whenever `me` arrives or changes.
+ */
+export function applyPreferences(preferences: UserPreferences = DEFAULT_USER_PREFERENCES): void {
+  try {
+    setNumberFormat({
+      currency: preferences.currency,
+      decimal: preferences.decimalSeparator,
+      thousands: preferences.thousandsSeparator,
+    });
+  } catch (error) {
+    // The server never stores colliding separators; an old cached record must not break the app.
+    console.error('The number format of the profile could not be applied', error);
+  }
+  setDisplayPreferences({
+    dateFormat: preferences.dateFormat,
+    timeFormat: preferences.timeFormat,
+    timeZone: preferences.timeZone,
+  });
+  void setLanguage(preferences.language);
+}
+
+/** A changed user record (the profile saved): cached and applied, so every screen formats with it. */
+export function setMe(queryClient: QueryClient, me: Me): void {
+  queryClient.setQueryData(sessionKeys.me(), me);
+  applyPreferences(me.preferences);
+}
+
 export async function fetchMe(signal?: AbortSignal): Promise<Me> {
   try {
-    return normalizeMe(await api.get('me', signal ? { signal } : {}));
+    const me = normalizeMe(await api.get('me', signal ? { signal } : {}));
+    applyPreferences(me.preferences);
+    return me;
   } catch (error) {
     // A rejected token will not get better: drop it so later calls go out without it.
     if (isApiError(error) && error.status === 401) clearToken();
@@ -106,4 +147,6 @@ export function logout(queryClient?: QueryClient): void {
   }
   clearToken();
   queryClient?.clear();
+  // The next person at this browser starts from the defaults, not the previous user's formats.
+  applyPreferences();
 }

@@ -1,17 +1,31 @@
-import { Alert, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { ErrorState } from '../components/error-state.tsx';
-import { DEFAULT_NUMBER_FORMAT, formatMoney } from '../lib/format.ts';
+import { FormatsForm } from '../features/profile/components/formats-form.tsx';
+import { NameForm } from '../features/profile/components/name-form.tsx';
+import { PasswordForm } from '../features/profile/components/password-form.tsx';
+import { useFormatPreferences } from '../lib/format.ts';
+import { useT } from '../lib/i18n.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
 
-const ROLE_LABELS: Record<string, string> = { admin: 'Administrator', staff: 'Staff', customer: 'Customer' };
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-label={title} data-testid={testId}>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
 
 export default function ProfileScreen() {
+  const t = useT('profile');
   const me = useMe();
+  useFormatPreferences();
 
   return (
-    <Stack gap="lg" maw={720} data-testid="profile">
-      <Title order={1}>Profile</Title>
+    <Stack gap="lg" maw={880} data-testid="profile">
+      <Title order={1}>{t('title')}</Title>
       {me.isError ? (
         <ErrorState error={me.error} onRetry={() => void me.refetch()} />
       ) : !me.data ? (
@@ -21,61 +35,55 @@ export default function ProfileScreen() {
           <Skeleton height={24} />
         </Stack>
       ) : (
-        <Table variant="vertical" withTableBorder layout="fixed">
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th w={200}>Name</Table.Th>
-              <Table.Td data-testid="profile-name">{me.data.name}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Td data-testid="profile-email">{me.data.Email}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Role</Table.Th>
-              <Table.Td data-testid="profile-role">{ROLE_LABELS[me.data.role] ?? me.data.role}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Organisation</Table.Th>
-              <Table.Td data-testid="profile-party">
-                {me.data.party ? `${me.data.party.name} (${me.data.party.code})` : '—'}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Customs warehouse</Table.Th>
-              <Table.Td data-testid="profile-cw-access">
-                {hasCwAccess(me.data) ? (
-                  <Badge color="teal" variant="light">
-                    Access
-                  </Badge>
-                ) : (
-                  <Badge color="gray" variant="light">
-                    No access
-                  </Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Number format</Table.Th>
-              <Table.Td data-testid="profile-number-format">
-                {DEFAULT_NUMBER_FORMAT.currency}, e.g. {formatMoney(1234567.89)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <>
+          <Section title={t('account.title')} testId="profile-account">
+            <Stack gap="md">
+              <NameForm name={me.data.name} />
+              <Table variant="vertical" withTableBorder layout="fixed">
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th w={200}>{t('account.email')}</Table.Th>
+                    <Table.Td data-testid="profile-email">{me.data.Email}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('account.role')}</Table.Th>
+                    <Table.Td data-testid="profile-role">{t(`role.${me.data.role}`)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('account.organisation')}</Table.Th>
+                    <Table.Td data-testid="profile-party">
+                      {me.data.party ? `${me.data.party.name} (${me.data.party.code})` : '—'}
+                    </Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('account.warehouse')}</Table.Th>
+                    <Table.Td data-testid="profile-cw-access">
+                      {hasCwAccess(me.data) ? (
+                        <Badge color="teal" variant="light">
+                          {t('account.access')}
+                        </Badge>
+                      ) : (
+                        <Badge color="gray" variant="light">
+                          {t('account.noAccess')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          </Section>
+          <Section title={t('formats.title')} testId="profile-formats">
+            <Text size="sm" c="dimmed" mb="md">
+              {t('formats.hint')}
+            </Text>
+            <FormatsForm preferences={me.data.preferences} />
+          </Section>
+          <Section title={t('password.title')} testId="profile-password">
+            <PasswordForm />
+          </Section>
+        </>
       )}
-      <Alert
-        variant="light"
-        icon={<IconInfoCircle aria-hidden />}
-        title="Coming soon"
-        data-testid="profile-coming"
-      >
-        <Text size="sm">
-          Changing your password and choosing your number format (currency, decimal and thousands separators)
-          arrive in a later release. Until then, use “I forgot my password” on the sign-in screen to change
-          your password.
-        </Text>
-      </Alert>
     </Stack>
   );
 }

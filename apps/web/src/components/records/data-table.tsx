@@ -22,6 +22,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useFormatPreferences } from '../../lib/format.ts';
 import classes from './data-table.module.css';
 import type { SortTerm } from './list-search.ts';
 import { type ColumnVisibility, useColumnVisibility } from './use-column-visibility.ts';
@@ -113,6 +114,8 @@ export function DataTable<T extends RowData>({
   maxHeight = 'calc(100dvh - 300px)',
   rowHeight = 40,
 }: DataTableProps<T>) {
+  // Cells format amounts and dates while rendering: a changed profile preference re-renders them.
+  useFormatPreferences();
   const domId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);

@@ -220,7 +220,7 @@ export function DateTimeValueInput({
           data-testid={testId ? `${testId}-date` : undefined}
         />
         <TimePicker
-          format="24h"
+          format={displayPreferences().timeFormat.startsWith('h') ? '12h' : '24h'}
           size={size}
           value={time}
           onChange={(nextTime) => emit(day, nextTime)}
