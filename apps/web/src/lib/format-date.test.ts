@@ -39,6 +39,24 @@ describe('display formatter', () => {
     expect(formatDate('2026-03-04')).toBe('04.03.2026 r.');
   });
 
+  it('shows the 12-hour clock of the profile, and a zone of null goes back to the browser', () => {
+    setDisplayPreferences({ dateFormat: 'MM/DD/YYYY', timeFormat: 'h:mm A', timeZone: 'UTC' });
+    expect(formatDateTime('2026-11-23T00:05:00Z')).toBe('11/23/2026, 12:05 AM');
+    expect(formatTime('2026-11-23T12:30:00Z')).toBe('12:30 PM');
+    expect(formatTime('2026-11-23T21:07:00Z')).toBe('9:07 PM');
+    setDisplayPreferences({ timeZone: null });
+    expect(displayPreferences().timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('reads a typed numeric date month first only for the MM/DD/YYYY preference, and a 12-hour time', () => {
+    expect(parseTypedDate('11/12/2026')).toBe('2026-12-11');
+    setDisplayPreferences({ dateFormat: 'MM/DD/YYYY' });
+    expect(parseTypedDate('11/12/2026')).toBe('2026-11-12');
+    expect(parseTypedDate('11/23/2026 2:05 PM', true)).toBe('2026-11-23 14:05:00');
+    expect(parseTypedDate('11/23/2026 12:05 am', true)).toBe('2026-11-23 00:05:00');
+    expect(parseTypedDate('11/23/2026 13:05 PM', true)).toBeNull();
+  });
+
   it('says "—" for nothing and leaves unreadable text as it is', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDateTime('')).toBe('—');

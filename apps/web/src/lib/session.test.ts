@@ -1,5 +1,10 @@
+import { DEFAULT_USER_PREFERENCES } from '@fvg/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { displayPreferences } from './display-preferences.ts';
+import { formatMoney } from './format.ts';
+import { formatDate } from './format-date.ts';
+import { numberFormat } from './number-format.ts';
 import {
   claimsOf,
   getToken,
@@ -138,7 +143,11 @@ describe('session', () => {
     setToken('tok-1');
     const fetchMock = vi.fn(async () => jsonResponse(200, meRecord));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(loadMeResult(new QueryClient())).resolves.toEqual({ ok: true, me: meRecord });
+    // A record without preferences (an older server) reads as the defaults.
+    await expect(loadMeResult(new QueryClient())).resolves.toEqual({
+      ok: true,
+      me: { ...meRecord, preferences: DEFAULT_USER_PREFERENCES },
+    });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/me');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
@@ -170,5 +179,32 @@ describe('session', () => {
     );
     await expect(loadMeResult(new QueryClient())).resolves.toEqual({ ok: false });
     expect(getToken()).toBe('tok-1');
+  });
+
+  it('puts the preferences of me in force when it loads, and the defaults back on logout', async () => {
+    setToken('tok-prefs');
+    const preferences = {
+      currency: 'EUR',
+      decimalSeparator: ',',
+      thousandsSeparator: '.',
+      dateFormat: 'DD.MM.YYYY',
+      timeFormat: 'h:mm A',
+      timeZone: 'Asia/Tokyo',
+      language: 'en',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { ...meRecord, preferences })),
+    );
+    const queryClient = new QueryClient();
+    await loadMeResult(queryClient);
+    expect(numberFormat()).toEqual({ currency: 'EUR', decimal: ',', thousands: '.' });
+    expect(formatMoney('1234567.5')).toBe('€1.234.567,50');
+    expect(displayPreferences()).toMatchObject({ dateFormat: 'DD.MM.YYYY', timeZone: 'Asia/Tokyo' });
+    expect(formatDate('2026-11-23T20:00:00Z')).toBe('24.11.2026');
+
+    logout(queryClient);
+    expect(formatMoney('1234567.5')).toBe('$1,234,567.50');
+    expect(displayPreferences()).toMatchObject({ dateFormat: 'D MMM YYYY', timeFormat: 'HH:mm' });
   });
 });
