@@ -207,4 +207,25 @@ describe('session', () => {
     expect(formatMoney('1234567.5')).toBe('$1,234,567.50');
     expect(displayPreferences()).toMatchObject({ dateFormat: 'D MMM YYYY', timeFormat: 'HH:mm' });
   });
+
+  it('asks again with a token replaced while me was out, instead of ending the session', async () => {
+    setToken('tok-before-change');
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).Authorization;
+      if (auth === 'Bearer tok-before-change') {
+        // The password change answered meanwhile with this session's fresh token.
+        setToken('tok-after-change');
+        return jsonResponse(
+          401,
+          { type: 'about:blank', title: 'Unauthorized', status: 401 },
+          'application/problem+json',
+        );
+      }
+      return jsonResponse(200, meRecord);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(loadMeResult(new QueryClient())).resolves.toMatchObject({ ok: true });
+    expect(getToken()).toBe('tok-after-change');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

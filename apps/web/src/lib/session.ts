@@ -65,13 +65,20 @@ export function setMe(queryClient: QueryClient, me: Me): void {
 }
 
 export async function fetchMe(signal?: AbortSignal): Promise<Me> {
+  const sent = getToken();
   try {
     const me = normalizeMe(await api.get('me', signal ? { signal } : {}));
     applyPreferences(me.preferences);
     return me;
   } catch (error) {
-    // A rejected token will not get better: drop it so later calls go out without it.
-    if (isApiError(error) && error.status === 401) clearToken();
+    if (isApiError(error) && error.status === 401) {
+      // The token was replaced while this call was out (a password change hands this session a
+      // fresh one and ends the old): that says nothing about the session, so ask again with the new.
+      const now = getToken();
+      if (now && now !== sent) return fetchMe(signal);
+      // A rejected token will not get better: drop it so later calls go out without it.
+      clearToken();
+    }
     throw error;
   }
 }

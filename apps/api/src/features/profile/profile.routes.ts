@@ -5,6 +5,7 @@ import {
   problemSchema,
   profileUpdateSchema,
 } from '@fvg/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../../records/routes.ts';
 import type { ProfileService } from './profile.service.ts';
@@ -24,9 +25,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     },
     (request) => profile.update(request.user, request.body),
   );
+  /** Work that must wait until the answer has been sent (the hub connections of the changed password). */
+  const afterAnswer = new WeakMap<FastifyRequest, () => Promise<void>>();
   app.post(
     '/profile/password',
     {
+      onResponse: async (request) => {
+        await afterAnswer.get(request)?.();
+      },
       schema: {
         tags,
         summary: 'Change your own password; other sessions end, this one gets a fresh token',
@@ -34,6 +40,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         response: { 200: passwordChangeResponseSchema, ...problemResponses, 429: problemSchema },
       },
     },
-    (request) => profile.changePassword(request.user, request.body),
+    async (request) => {
+      const { answer, endOpenConnections } = await profile.changePassword(request.user, request.body);
+      afterAnswer.set(request, endOpenConnections);
+      return answer;
+    },
   );
 };

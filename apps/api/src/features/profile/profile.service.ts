@@ -72,7 +72,10 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
      * policy, mails the owner, ends every other session (tokens issued before the change are refused
      * from now on, open hub connections close) and hands this session a fresh token.
      */
-    async changePassword(user: SessionUser, input: PasswordChangeRequest): Promise<PasswordChangeResponse> {
+    async changePassword(
+      user: SessionUser,
+      input: PasswordChangeRequest,
+    ): Promise<{ answer: PasswordChangeResponse; endOpenConnections: () => Promise<void> }> {
       const rules: BucketRule[] =
         opts.loginMaxAttempts > 0
           ? [
@@ -129,10 +132,8 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
           trx,
         );
       });
-      // Committed: open hub connections of every session end now (this one's too; the web reconnects
-      // with the token below), tokens issued before `changedAt` are refused at their next request.
-      await deps.sessions.revoke(user.id, 'password-changed');
       deps.log.info({ userId: user.id }, 'password changed by its owner');
+      // Tokens issued before `changedAt` are refused from the commit on; this session's new one is not.
       const Token = await deps.signer.sign({
         sub: user.id,
         email: user.email,
@@ -140,7 +141,19 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
         party: user.party_id,
         cw_access: user.cw_access,
       });
-      return { Token, message: 'Your password has been changed. Other devices have been signed out.' };
+      const answer = {
+        Token,
+        message: 'Your password has been changed. Other devices have been signed out.',
+      };
+      return {
+        answer,
+        /**
+         * Closes the user's open hub connections on every node. The route calls it once the answer
+         * has left: this browser then holds its new token before its own connection closes, and
+         * does not take the close for the end of its session.
+         */
+        endOpenConnections: () => deps.sessions.revoke(user.id, 'password-changed'),
+      };
     },
   };
 }
