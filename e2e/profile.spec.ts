@@ -62,6 +62,7 @@ test('a number format chosen on the profile is applied to the amounts of a list 
 
   await page.goto('/profile');
   await expect(page.getByTestId('profile-number-example')).toContainText('$1,234,567.89');
+  await screens(page, 'profile-account', page.getByTestId('profile-account'));
   await choose(page, 'profile-thousands', 'Period (.)');
   await choose(page, 'profile-decimal', 'Comma (,)');
   await expect(page.getByTestId('profile-number-example')).toContainText('$1.234.567,89');
@@ -112,6 +113,7 @@ test('a password change signs the user out on their other browser and keeps this
   await page.getByTestId('profile-confirm-password').fill(newPassword);
   await page.getByTestId('profile-confirm-password').press('Enter');
   await expect(page.getByText('Your current password is not correct.')).toBeVisible();
+  await screens(page, 'profile-password', page.getByTestId('profile-password'));
   await expect(other.page).toHaveURL(/\/dossiers$/);
 
   await page.getByTestId('profile-current-password').fill(user.password);
