@@ -1,6 +1,7 @@
 import { formatSscc, ssccProblem } from '@fvg/contracts';
 import { code128, drawingSVG, gs1_128 } from 'bwip-js/browser';
 import { useMemo } from 'react';
+import { t as translate } from '../../lib/i18n.ts';
 import classes from './barcode.module.css';
 
 interface Rendered {
@@ -28,7 +29,7 @@ function renderSvg(bcid: keyof typeof ENCODERS, text: string): Rendered {
     return { svg, problem: null };
   } catch (error) {
     const message = error instanceof Error ? error.message.replace(/^bwipp\.\w+#\d+: /, '') : '';
-    return { svg: null, problem: message || 'This value cannot be drawn as a barcode' };
+    return { svg: null, problem: message || translate('records:barcode.cannotDraw') };
   }
 }
 
@@ -91,9 +92,11 @@ export function Gs1_128({ sscc, prefixLength, height, testId = 'gs1-128' }: Gs1_
   return (
     <BarcodeFigure
       rendered={rendered}
-      label={`SSCC barcode ${readable}`}
+      label={translate('records:barcode.sscc', { value: readable })}
       humanReadable={readable}
-      fallback={`No barcode: ${rendered.problem ?? 'invalid SSCC'}`}
+      fallback={translate('records:barcode.none', {
+        problem: rendered.problem ?? translate('records:barcode.invalidSscc'),
+      })}
       height={height}
       testId={testId}
     />
@@ -105,8 +108,8 @@ export function Gs1_128({ sscc, prefixLength, height, testId = 'gs1-128' }: Gs1_
  * code page; a reference printed for scanning keeps to what every scanner returns unchanged.
  */
 function code128Problem(value: string): string | undefined {
-  if (value.trim() === '') return 'there is no value';
-  if (!/^[\x20-\x7e]+$/.test(value)) return 'Code 128 carries letters, digits and ASCII signs only';
+  if (value.trim() === '') return translate('records:barcode.noValue');
+  if (!/^[\x20-\x7e]+$/.test(value)) return translate('records:barcode.code128Ascii');
   return undefined;
 }
 
@@ -125,9 +128,11 @@ export function Code128({ value, height, testId = 'code-128' }: Code128Props) {
   return (
     <BarcodeFigure
       rendered={rendered}
-      label={`Barcode ${value}`}
+      label={translate('records:barcode.code128', { value })}
       humanReadable={value}
-      fallback={`No barcode: ${rendered.problem ?? 'invalid value'}`}
+      fallback={translate('records:barcode.none', {
+        problem: rendered.problem ?? translate('records:barcode.invalidValue'),
+      })}
       height={height}
       testId={testId}
     />
