@@ -7,10 +7,9 @@ import { fakeHub } from '../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { HubProvider } from './hub-provider.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
+import { createQueryClient } from './query-client.ts';
 
 const OFFLINE_TEXT = 'You are offline — changes are not saved; we retry when the connection is back.';
-
-import { createQueryClient } from './query-client.ts';
 
 /** A screen's load: fails while `answers.ok` is false, then answers. */
 function LoadProbe({ answers }: { answers: { ok: boolean; calls: number } }) {

@@ -55,5 +55,5 @@ export function t(key: string, options?: Record<string, unknown>): string {
 
 /** Switches the language (the profile); unknown ones fall back to English. */
 export async function setLanguage(language: string): Promise<void> {
-  await i18n.changeLanguage(language in resources ? language : 'en');
+  await i18n.changeLanguage(i18n.hasResourceBundle(language, 'common') ? language : 'en');
 }
