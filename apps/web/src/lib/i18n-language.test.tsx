@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorState } from '../components/error-state.tsx';
 import { PagingControl } from '../components/records/paging-control.tsx';
 import { renderWithProviders } from '../test/render.tsx';
-import { i18n, resources, setLanguage } from './i18n.ts';
+import { i18n, loadLanguage, resources, setLanguage } from './i18n.ts';
 
 /** A made-up second language: every English sentence in ⟦ ⟧, placeholders kept. */
 function pseudo(tree: unknown): unknown {
@@ -54,5 +54,31 @@ describe('a second language', () => {
     await setLanguage('partial');
     expect(i18n.t('common:loading')).toBe('Chargement…');
     expect(i18n.t('common:retry')).toBe('Try again');
+  });
+
+  it('loads a language from its folder of catalogues when asked for, and only then', async () => {
+    const asked: string[] = [];
+    const file = (path: string, words: Record<string, unknown>) =>
+      [
+        path,
+        async () => {
+          asked.push(path);
+          return { default: words };
+        },
+      ] as const;
+    const loaders = Object.fromEntries([
+      file('../locales/nl/common.json', { retry: 'Opnieuw proberen' }),
+      file('../locales/nl/shell.json', { offline: 'Je bent offline' }),
+      file('../locales/fr/common.json', { retry: 'Réessayer' }),
+    ]);
+    expect(await loadLanguage('nl', loaders)).toBe(true);
+    expect(asked).toEqual(['../locales/nl/common.json', '../locales/nl/shell.json']);
+    await i18n.changeLanguage('nl');
+    expect(i18n.t('common:retry')).toBe('Opnieuw proberen');
+    expect(i18n.t('shell:offline')).toBe('Je bent offline');
+    expect(i18n.t('shell:error.title')).toBe('Something went wrong');
+    expect(await loadLanguage('de', loaders)).toBe(false);
+    await setLanguage('de');
+    expect(i18n.language).toBe('en');
   });
 });

@@ -15,10 +15,12 @@ import shell from '../locales/en/shell.json';
  * already has its words. Namespaces are per area; `common` holds what several share, `shell` the
  * frame (app/**, the screen-level components), `routes` the screen titles, descriptions and navbar
  * labels of app/route-table.ts, `records` the shared list/record pieces (components/records/**).
- * i18n.test.ts checks statically that every key the code uses is in the English catalogue and that
- * no catalogue key is unused.
+ * i18n-catalogue.test.ts checks statically that every key the code uses is in the English catalogue
+ * and that no catalogue key is unused.
  *
- * A second language: locales/<lang>/*.json with the same keys, and one line below.
+ * A second language: locales/<lang>/*.json with the same keys (and its code in LANGUAGES of the
+ * contracts, so the profile offers it). Its catalogues load when a user switches to it, never with the
+ * English first paint.
  */
 
 export const resources = {
@@ -53,7 +55,42 @@ export function t(key: string, options?: Record<string, unknown>): string {
   return i18n.t(key, options) as string;
 }
 
-/** Switches the language (the profile); unknown ones fall back to English. */
+/** The catalogues of the other languages, each a chunk of its own. */
+const OTHER_LANGUAGES = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/en/*.json',
+]);
+
+type CatalogueLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+/** Loads a language's catalogues (`../locales/<lang>/<ns>.json`) once; false when it has none. */
+export async function loadLanguage(
+  language: string,
+  loaders: CatalogueLoaders = OTHER_LANGUAGES,
+): Promise<boolean> {
+  if (i18n.hasResourceBundle(language, 'common')) return true;
+  const files = Object.entries(loaders).filter(([path]) => path.split('/').at(-2) === language);
+  const loaded = await Promise.all(
+    files.map(
+      async ([path, load]) =>
+        [
+          path
+            .split('/')
+            .at(-1)
+            ?.replace(/\.json$/, '') ?? '',
+          await load(),
+        ] as const,
+    ),
+  );
+  for (const [ns, catalogue] of loaded) i18n.addResourceBundle(language, ns, catalogue.default, true, true);
+  return i18n.hasResourceBundle(language, 'common');
+}
+
+/**
+ * Switches the language (the profile); one without a catalogue (or whose catalogue cannot load,
+ * offline) falls back to English. A key a language lacks shows in English.
+ */
 export async function setLanguage(language: string): Promise<void> {
-  await i18n.changeLanguage(i18n.hasResourceBundle(language, 'common') ? language : 'en');
+  const available = language !== 'en' && (await loadLanguage(language).catch(() => false));
+  await i18n.changeLanguage(available ? language : 'en');
 }
