@@ -1,7 +1,7 @@
 import { formatSscc, ssccProblem } from '@fvg/contracts';
 import { code128, drawingSVG, gs1_128 } from 'bwip-js/browser';
 import { useMemo } from 'react';
-import { t as translate } from '../../lib/i18n.ts';
+import { t as translate, useT } from '../../lib/i18n.ts';
 import classes from './barcode.module.css';
 
 interface Rendered {
@@ -83,6 +83,7 @@ export interface Gs1_128Props {
 
 /** A GS1-128 barcode of an SSCC under application identifier (00), with the human-readable line below. */
 export function Gs1_128({ sscc, prefixLength, height, testId = 'gs1-128' }: Gs1_128Props) {
+  const t = useT('records');
   const problem = ssccProblem(sscc);
   const rendered = useMemo<Rendered>(
     () => (problem ? { svg: null, problem } : renderSvg('gs1-128', `(00)${sscc}`)),
@@ -92,11 +93,9 @@ export function Gs1_128({ sscc, prefixLength, height, testId = 'gs1-128' }: Gs1_
   return (
     <BarcodeFigure
       rendered={rendered}
-      label={translate('records:barcode.sscc', { value: readable })}
+      label={t('barcode.sscc', { value: readable })}
       humanReadable={readable}
-      fallback={translate('records:barcode.none', {
-        problem: rendered.problem ?? translate('records:barcode.invalidSscc'),
-      })}
+      fallback={t('barcode.none', { problem: rendered.problem ?? t('barcode.invalidSscc') })}
       height={height}
       testId={testId}
     />
@@ -121,6 +120,7 @@ export interface Code128Props {
 
 /** A Code 128 barcode of a reference (a shipment number), with the value below. */
 export function Code128({ value, height, testId = 'code-128' }: Code128Props) {
+  const t = useT('records');
   const rendered = useMemo<Rendered>(() => {
     const problem = code128Problem(value);
     return problem ? { svg: null, problem } : renderSvg('code128', value);
@@ -128,11 +128,9 @@ export function Code128({ value, height, testId = 'code-128' }: Code128Props) {
   return (
     <BarcodeFigure
       rendered={rendered}
-      label={translate('records:barcode.code128', { value })}
+      label={t('barcode.code128', { value })}
       humanReadable={value}
-      fallback={translate('records:barcode.none', {
-        problem: rendered.problem ?? translate('records:barcode.invalidValue'),
-      })}
+      fallback={t('barcode.none', { problem: rendered.problem ?? t('barcode.invalidValue') })}
       height={height}
       testId={testId}
     />
