@@ -1,14 +1,8 @@
 import { Box, Popover, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { HubStatus } from '../lib/hub-client.ts';
+import { useT } from '../lib/i18n.ts';
 import { useHubStatus } from './hub-provider.tsx';
-
-export const HUB_STATUS_TEXT: Record<HubStatus, string> = {
-  connected: 'Live updates: connected',
-  connecting: 'Live updates: connecting…',
-  reconnecting: 'Live updates: reconnecting…',
-  offline: 'Live updates: offline',
-};
 
 const HUB_STATUS_COLOR: Record<HubStatus, string> = {
   connected: 'green.6',
@@ -25,8 +19,9 @@ const HUB_STATUS_COLOR: Record<HubStatus, string> = {
  * Mantine's Tooltip, which only list screens load.
  */
 export function HubStatusDot() {
+  const t = useT('shell');
   const status = useHubStatus();
-  const text = HUB_STATUS_TEXT[status];
+  const text = t(`hub.${status}`);
   const [opened, tooltip] = useDisclosure(false);
   return (
     <Popover

@@ -5,6 +5,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useMarkRead } from '../features/notifications/api/notifications-api.ts';
 import { linkProps, toastIdOf } from '../features/notifications/components/notification-link.ts';
+import { useT } from '../lib/i18n.ts';
 import { useHubEvent } from './hub-provider.tsx';
 
 /** Whether the screen at `here` (path and search) already shows what `link` points to. */
@@ -26,6 +27,7 @@ export function showsLink(
  * header (features/notifications) keeps the list.
  */
 export function NotificationToasts() {
+  const t = useT('shell');
   const location = useRouterState({ select: (s) => s.location });
   const navigate = useNavigate();
   const markRead = useMarkRead();
@@ -64,7 +66,7 @@ export function NotificationToasts() {
             }}
             data-testid="toast-open"
           >
-            Open
+            {t('toast.open')}
           </Anchor>
         </>
       ) : (

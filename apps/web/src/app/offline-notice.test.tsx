@@ -6,8 +6,10 @@ import { reportServerReached } from '../lib/connection.ts';
 import { fakeHub } from '../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { HubProvider } from './hub-provider.tsx';
-import { OFFLINE_TEXT, OfflineNotice } from './offline-notice.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
 import { createQueryClient } from './query-client.ts';
+
+const OFFLINE_TEXT = 'You are offline — changes are not saved; we retry when the connection is back.';
 
 /** A screen's load: fails while `answers.ok` is false, then answers. */
 function LoadProbe({ answers }: { answers: { ok: boolean; calls: number } }) {

@@ -3,9 +3,8 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { reportServerReached, useConnectionState } from '../lib/connection.ts';
+import { useT } from '../lib/i18n.ts';
 import { useHubStatus } from './hub-provider.tsx';
-
-export const OFFLINE_TEXT = 'You are offline — changes are not saved; we retry when the connection is back.';
 
 /** While the server is unreachable but the browser thinks it is online, ask again this often. */
 const PROBE_MS = 15_000;
@@ -22,6 +21,7 @@ function retryFailedLoads(queryClient: QueryClient) {
  * failed meanwhile run again.
  */
 export function OfflineNotice() {
+  const t = useT('shell');
   const state = useConnectionState();
   const hub = useHubStatus();
   const queryClient = useQueryClient();
@@ -56,7 +56,7 @@ export function OfflineNotice() {
       mb="md"
       data-testid="offline-notice"
     >
-      {OFFLINE_TEXT}
+      {t('offline')}
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import routesCatalogue from '../locales/en/routes.json';
 import {
   checkRouteGroups,
   NAV_ENTRIES,
@@ -10,6 +11,7 @@ import {
   type RouteName,
   routeByName,
 } from './route-table.ts';
+import { routeTitle } from './route-text.ts';
 
 const SPEC_AUTH_PATHS = [
   '/profile',
@@ -91,8 +93,12 @@ describe('route table', () => {
     expect(params.dossiers).toEqual([]);
   });
 
-  it('gives every route a title', () => {
-    expect(ROUTES.filter((def) => !def.title)).toEqual([]);
+  it('gives every route a title, every navbar entry a label and every description its words in the catalogue', () => {
+    expect(ROUTES.filter((def) => !(def.name in routesCatalogue.title))).toEqual([]);
+    expect(NAV_ENTRIES.filter((entry) => !(entry.route in routesCatalogue.nav))).toEqual([]);
+    const areas = ROUTES.flatMap((def) => (def.description ? [def.description] : []));
+    expect(areas.filter((area) => !(area in routesCatalogue.description))).toEqual([]);
+    expect(routeTitle('dossier')).toBe('Dossier');
   });
 });
 
@@ -124,7 +130,7 @@ describe('checkRouteGroups', () => {
 
   it('logs an error for a route without a group', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const stray: RouteDef = { name: 'stray', path: '/stray', group: undefined, title: 'Stray', params: [] };
+    const stray: RouteDef = { name: 'stray', path: '/stray', group: undefined, params: [] };
     expect(checkRouteGroups([...ROUTES, stray])).toEqual([stray]);
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy.mock.calls[0]?.[0]).toContain('"stray"');

@@ -1,6 +1,9 @@
 /*
  * Every route of the specification (§2) as plain data: no React here, so end-to-end tests and
  * tools can import it. The router (router.tsx), the guard, the tab title and the navbar read it.
+ * The words (screen titles, descriptions, navbar labels) are in the catalogue
+ * (locales/en/routes.json: `title.<name>`, `description.<area>`, `nav.<name>`; ADR 0038), read
+ * through route-text.ts, so this table stays language-free.
  *
  * Groups:
  * - 'guest': only for visitors who are not signed in; a signed-in user is sent to the dossiers list,
@@ -27,16 +30,14 @@ export interface RouteDef<N extends string = string> {
   /** TanStack Router path; parameters are written `$name`. */
   readonly path: string;
   readonly group: RouteGroup | undefined;
-  /** Screen title: heading and tab title. */
-  readonly title: string | undefined;
   /** Parameter names of the path, in order. */
   readonly params: readonly string[];
   /** Guest routes only: a signed-in user may still open it. */
   readonly exemptFromSignedInRedirect?: boolean;
   /** Warehouse routes: shown only to users with the cw_access flag. */
   readonly requiresCwAccess?: boolean;
-  /** What the area is for, shown on its placeholder screen. */
-  readonly description?: string;
+  /** What the area is for, shown on its placeholder screen (the catalogue's `description.<area>`). */
+  readonly description?: RouteDescription;
   /** Alternate declaration views carry the declaration type as a tag. */
   readonly tag?: DeclarationTag;
   /** Only these roles use the screen (every signed-in role when absent); the others see "No access". */
@@ -56,98 +57,84 @@ function route<const N extends string>(input: RouteInput<N>): RouteDef<N> {
   return { ...input, params: paramsOfPath(input.path) };
 }
 
-const DESCRIPTIONS = {
-  dossiers:
-    'The shipment files around which everything else hangs: parties, cargo and containers, transports, documents, offers, invoices, declarations and chat.',
-  transports: 'The legs of each dossier: carrier, vehicle, pickup and delivery windows, driver and status.',
-  documents:
-    'Files attached to any record: bills of lading, CMRs, invoices, certificates and proofs of delivery.',
-  containers: 'Track and trace events of containers, in the DCSA shape, with a timeline per container.',
-  planning: 'Transports by day and carrier, with overlaps and missing carriers flagged.',
-  offers: 'Quotations to customers, from draft to accepted; an accepted offer becomes a dossier.',
-  invoices: 'Sales invoices and credit notes, with gap-free numbering, VAT and payments.',
-  declarations: 'Customs declarations: import, export and NCTS transit, from draft to release.',
-  declarationAlt:
-    'The declaration laid out as the Single Administrative Document, box by box, ready to print.',
-  search: 'One search over dossiers, containers, bills of lading, MRNs, invoices, parties and more.',
-  stock: 'Goods held in the customs warehouse: receipts, locations, customs status and handling units.',
-  shipments: 'Outbound orders drawn from stock: picking, packing and shipping.',
-  parties:
-    'Customers, consignors, consignees, carriers and agents: addresses, VAT numbers, EORI and contacts.',
-  users: 'Who can sign in: staff and customer accounts, their roles, organisations and warehouse access.',
-  integrationKeys:
-    'API keys of the terminals, carriers and platforms that post container events: create, list and revoke.',
-  company: "The forwarder's own data printed on offers, invoices and declarations, and their number series.",
-  dashboard:
-    'Open dossiers, transports, declarations awaiting action, invoices and container events at a glance.',
-} as const;
+/** The areas whose description (locales/en/routes.json `description.<area>`) a placeholder screen shows. */
+export type RouteDescription =
+  | 'dossiers'
+  | 'transports'
+  | 'documents'
+  | 'containers'
+  | 'planning'
+  | 'offers'
+  | 'invoices'
+  | 'declarations'
+  | 'declarationAlt'
+  | 'search'
+  | 'stock'
+  | 'shipments'
+  | 'parties'
+  | 'users'
+  | 'integrationKeys'
+  | 'company'
+  | 'dashboard';
 
 const ROUTE_DATA = [
   // Guest-only screens.
-  route({ name: 'login', path: '/login', group: 'guest', title: 'Sign in' }),
-  route({ name: 'password-forgot', path: '/password-forgot', group: 'guest', title: 'I forgot my password' }),
+  route({ name: 'login', path: '/login', group: 'guest' }),
+  route({ name: 'password-forgot', path: '/password-forgot', group: 'guest' }),
   route({
     name: 'password-reset',
     path: '/guest/password/reset',
     group: 'guest',
-    title: 'Reset my password',
     exemptFromSignedInRedirect: true,
   }),
-  route({ name: 'welcome', path: '/welcome', group: 'guest', title: 'Welcome' }),
+  route({ name: 'welcome', path: '/welcome', group: 'guest' }),
 
   // Clears the session and goes to /login.
-  route({ name: 'logout', path: '/logout', group: 'public', title: 'Sign out' }),
+  route({ name: 'logout', path: '/logout', group: 'public' }),
 
   // Signed-in screens, inside the shell.
-  route({ name: 'profile', path: '/profile', group: 'auth', title: 'Profile' }),
+  route({ name: 'profile', path: '/profile', group: 'auth' }),
   route({
     name: 'dashboard',
     path: '/dashboard',
     group: 'auth',
-    title: 'Dashboard',
-    description: DESCRIPTIONS.dashboard,
+    description: 'dashboard',
   }),
   route({
     name: 'dossiers',
     path: '/dossiers',
     group: 'auth',
-    title: 'Dossiers',
-    description: DESCRIPTIONS.dossiers,
+    description: 'dossiers',
   }),
   route({
     name: 'dossier',
     path: '/dossiers/$dossierId',
     group: 'auth',
-    title: 'Dossier',
-    description: DESCRIPTIONS.dossiers,
+    description: 'dossiers',
   }),
   route({
     name: 'transports',
     path: '/transports',
     group: 'auth',
-    title: 'Transports',
-    description: DESCRIPTIONS.transports,
+    description: 'transports',
   }),
   route({
     name: 'documents',
     path: '/documents',
     group: 'auth',
-    title: 'Documents',
-    description: DESCRIPTIONS.documents,
+    description: 'documents',
   }),
   route({
     name: 'container-events',
     path: '/containers',
     group: 'auth',
-    title: 'Container events',
-    description: DESCRIPTIONS.containers,
+    description: 'containers',
   }),
   route({
     name: 'planning-list',
     path: '/planning/list',
     group: 'auth',
-    title: 'Planning',
-    description: DESCRIPTIONS.planning,
+    description: 'planning',
     // Internal planning (its flags name other parties' legs on the same vehicle): the API refuses it too.
     roles: ['admin', 'staff'],
   }),
@@ -155,122 +142,106 @@ const ROUTE_DATA = [
     name: 'sales-offers',
     path: '/sales-offers',
     group: 'auth',
-    title: 'Sales offers',
-    description: DESCRIPTIONS.offers,
+    description: 'offers',
   }),
   route({
     name: 'sales-invoices',
     path: '/sales-invoices',
     group: 'auth',
-    title: 'Sales invoices',
-    description: DESCRIPTIONS.invoices,
+    description: 'invoices',
   }),
   route({
     name: 'sales-invoice',
     path: '/sales-invoices/$id',
     group: 'auth',
-    title: 'Sales invoice',
-    description: DESCRIPTIONS.invoices,
+    description: 'invoices',
   }),
   route({
     name: 'declarations',
     path: '/declarations',
     group: 'auth',
-    title: 'Declarations',
-    description: DESCRIPTIONS.declarations,
+    description: 'declarations',
   }),
   route({
     name: 'declaration',
     path: '/declarations/$id',
     group: 'auth',
-    title: 'Declaration',
-    description: DESCRIPTIONS.declarations,
+    description: 'declarations',
   }),
   route({
     name: 'declaration-import-alt',
     path: '/declarations/import/$id/alt',
     group: 'auth',
-    title: 'Import declaration (SAD)',
-    description: DESCRIPTIONS.declarationAlt,
+    description: 'declarationAlt',
     tag: 'import',
   }),
   route({
     name: 'declaration-export-alt',
     path: '/declarations/export/$id/alt',
     group: 'auth',
-    title: 'Export declaration (SAD)',
-    description: DESCRIPTIONS.declarationAlt,
+    description: 'declarationAlt',
     tag: 'export',
   }),
   route({
     name: 'declaration-transit-alt',
     path: '/declarations/transit/$id/alt',
     group: 'auth',
-    title: 'Transit declaration (SAD)',
-    description: DESCRIPTIONS.declarationAlt,
+    description: 'declarationAlt',
     tag: 'transit',
   }),
   route({
     name: 'search',
     path: '/search',
     group: 'auth',
-    title: 'Search',
-    description: DESCRIPTIONS.search,
+    description: 'search',
   }),
   route({
     name: 'stock',
     path: '/stock',
     group: 'auth',
-    title: 'Stock',
-    description: DESCRIPTIONS.stock,
+    description: 'stock',
     requiresCwAccess: true,
   }),
   route({
     name: 'stock-item',
     path: '/stock/$id',
     group: 'auth',
-    title: 'Stock record',
-    description: DESCRIPTIONS.stock,
+    description: 'stock',
     requiresCwAccess: true,
   }),
   route({
     name: 'stock-tree',
     path: '/stock/$id/tree',
     group: 'auth',
-    title: 'Stock tree',
-    description: DESCRIPTIONS.stock,
+    description: 'stock',
     requiresCwAccess: true,
   }),
   route({
     name: 'shipments',
     path: '/shipments',
     group: 'auth',
-    title: 'Shipments',
-    description: DESCRIPTIONS.shipments,
+    description: 'shipments',
     requiresCwAccess: true,
   }),
   route({
     name: 'shipment',
     path: '/shipments/$id',
     group: 'auth',
-    title: 'Shipment',
-    description: DESCRIPTIONS.shipments,
+    description: 'shipments',
     requiresCwAccess: true,
   }),
   route({
     name: 'shipment-alt',
     path: '/shipments-alt/$id',
     group: 'auth',
-    title: 'Pick and packing list',
-    description: DESCRIPTIONS.shipments,
+    description: 'shipments',
     requiresCwAccess: true,
   }),
   route({
     name: 'shipment-edit',
     path: '/shipments/$id/edit',
     group: 'auth',
-    title: 'Edit shipment',
-    description: DESCRIPTIONS.shipments,
+    description: 'shipments',
     requiresCwAccess: true,
   }),
 
@@ -280,36 +251,31 @@ const ROUTE_DATA = [
     name: 'parties',
     path: '/parties',
     group: 'auth',
-    title: 'Parties',
-    description: DESCRIPTIONS.parties,
+    description: 'parties',
   }),
   route({
     name: 'party',
     path: '/parties/$id',
     group: 'auth',
-    title: 'Party',
-    description: DESCRIPTIONS.parties,
+    description: 'parties',
   }),
   route({
     name: 'admin-users',
     path: '/admin/users',
     group: 'auth',
-    title: 'Users',
-    description: DESCRIPTIONS.users,
+    description: 'users',
   }),
   route({
     name: 'admin-integration-keys',
     path: '/admin/integration-keys',
     group: 'auth',
-    title: 'Integration keys',
-    description: DESCRIPTIONS.integrationKeys,
+    description: 'integrationKeys',
   }),
   route({
     name: 'admin-company',
     path: '/admin/company',
     group: 'auth',
-    title: 'Company settings',
-    description: DESCRIPTIONS.company,
+    description: 'company',
   }),
 ];
 
@@ -379,7 +345,6 @@ export function checkRouteGroups(
 }
 
 export interface NavEntry {
-  readonly label: string;
   readonly route: RouteName;
   /** data-testid of the navbar link. */
   readonly testId: string;
@@ -392,58 +357,51 @@ export interface NavEntry {
 
 /** The shell's navbar, in order. Warehouse entries only show with cw_access; some only to some roles. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
-  { label: 'Dashboard', route: 'dashboard', testId: 'nav-dashboard', activeOn: ['/dashboard'] },
-  { label: 'Dossiers', route: 'dossiers', testId: 'nav-dossiers', activeOn: ['/dossiers'] },
-  { label: 'Transports', route: 'transports', testId: 'nav-transports', activeOn: ['/transports'] },
+  { route: 'dashboard', testId: 'nav-dashboard', activeOn: ['/dashboard'] },
+  { route: 'dossiers', testId: 'nav-dossiers', activeOn: ['/dossiers'] },
+  { route: 'transports', testId: 'nav-transports', activeOn: ['/transports'] },
   {
-    label: 'Planning',
     route: 'planning-list',
     testId: 'nav-planning',
     activeOn: ['/planning'],
     roles: ['admin', 'staff'],
   },
-  { label: 'Documents', route: 'documents', testId: 'nav-documents', activeOn: ['/documents'] },
-  { label: 'Containers', route: 'container-events', testId: 'nav-containers', activeOn: ['/containers'] },
-  { label: 'Sales offers', route: 'sales-offers', testId: 'nav-sales-offers', activeOn: ['/sales-offers'] },
+  { route: 'documents', testId: 'nav-documents', activeOn: ['/documents'] },
+  { route: 'container-events', testId: 'nav-containers', activeOn: ['/containers'] },
+  { route: 'sales-offers', testId: 'nav-sales-offers', activeOn: ['/sales-offers'] },
   {
-    label: 'Sales invoices',
     route: 'sales-invoices',
     testId: 'nav-sales-invoices',
     activeOn: ['/sales-invoices'],
   },
-  { label: 'Declarations', route: 'declarations', testId: 'nav-declarations', activeOn: ['/declarations'] },
+  { route: 'declarations', testId: 'nav-declarations', activeOn: ['/declarations'] },
   {
-    label: 'Parties',
     route: 'parties',
     testId: 'nav-parties',
     activeOn: ['/parties'],
     roles: ['admin', 'staff'],
   },
-  { label: 'Search', route: 'search', testId: 'nav-search', activeOn: ['/search'] },
-  { label: 'Stock', route: 'stock', testId: 'nav-stock', activeOn: ['/stock'], requiresCwAccess: true },
+  { route: 'search', testId: 'nav-search', activeOn: ['/search'] },
+  { route: 'stock', testId: 'nav-stock', activeOn: ['/stock'], requiresCwAccess: true },
   {
-    label: 'Shipments',
     route: 'shipments',
     testId: 'nav-shipments',
     activeOn: ['/shipments', '/shipments-alt'],
     requiresCwAccess: true,
   },
   {
-    label: 'Users',
     route: 'admin-users',
     testId: 'nav-admin-users',
     activeOn: ['/admin/users'],
     roles: ['admin'],
   },
   {
-    label: 'Integration keys',
     route: 'admin-integration-keys',
     testId: 'nav-admin-integration-keys',
     activeOn: ['/admin/integration-keys'],
     roles: ['admin'],
   },
   {
-    label: 'Company settings',
     route: 'admin-company',
     testId: 'nav-admin-company',
     activeOn: ['/admin/company'],

@@ -30,6 +30,7 @@ import {
 import { validateStockItemSearch, validateStockSearch } from '../features/stock/api/search.ts';
 import { validatePlanningSearch, validateTransportsSearch } from '../features/transports/search.ts';
 import { validateUsersSearch } from '../features/users/search.ts';
+import { i18n, t } from '../lib/i18n.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';
 import { loadMeResult, logout } from '../lib/session.ts';
 import { pageTitle } from '../lib/title.ts';
@@ -43,8 +44,8 @@ import {
   ROUTES,
   type RouteDef,
   type RouteName,
-  routeByName,
 } from './route-table.ts';
+import { routeTitle } from './route-text.ts';
 import { Shell } from './shell.tsx';
 
 declare module '@tanstack/react-router' {
@@ -57,8 +58,6 @@ declare module '@tanstack/react-router' {
 export interface RouterContext {
   queryClient: QueryClient;
 }
-
-export const NOT_FOUND_TITLE = 'Page not found';
 
 /** Search parameters of the routes that read any; everything else keeps whatever the URL carries. */
 const SEARCH_VALIDATORS: Partial<
@@ -127,8 +126,8 @@ export function titleOfMatches(
 ): string {
   const leaf = matches.at(-1);
   const routeName = leaf?.staticData?.routeName;
-  if (!leaf || !routeName || leaf.status === 'notFound') return pageTitle(NOT_FOUND_TITLE);
-  return pageTitle(routeByName(routeName).title, (leaf.params ?? {}) as Record<string, unknown>);
+  if (!leaf || !routeName || leaf.status === 'notFound') return pageTitle(t('shell:notFound.title'));
+  return pageTitle(routeTitle(routeName), (leaf.params ?? {}) as Record<string, unknown>);
 }
 
 export interface AppRouterOptions {
@@ -203,6 +202,8 @@ export function createAppRouter(queryClient: QueryClient, options: AppRouterOpti
     document.title = titleOfMatches(router.state.matches);
   };
   router.subscribe('onResolved', applyTitle);
+  // The profile's language applies to the tab title at once, not with the next navigation.
+  i18n.on('languageChanged', applyTitle);
 
   return router;
 }

@@ -40,6 +40,7 @@ import { type ReactNode, Suspense, useRef, useState } from 'react';
 import { ErrorState } from '../components/error-state.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { useAdminMode } from '../lib/admin-mode.ts';
+import { useT } from '../lib/i18n.ts';
 import { lazyNamed, useLoadOnIntent } from '../lib/lazy-component.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
 import { HubProvider } from './hub-provider.tsx';
@@ -99,6 +100,7 @@ const LazyUserMenu = lazyNamed(() => import('./user-menu.tsx'), 'UserMenu');
 
 /** The account button; its menu (Mantine's Menu, the admin-mode switch) loads when reached for. */
 function UserMenuSlot() {
+  const t = useT('shell');
   const me = useMe();
   const menu = useLoadOnIntent(LazyUserMenu);
 
@@ -106,7 +108,7 @@ function UserMenuSlot() {
   const { name } = me.data;
   const target = (
     <UnstyledButton
-      aria-label={`Account menu of ${name}`}
+      aria-label={t('userMenu.label', { name })}
       aria-haspopup="menu"
       data-testid="user-menu"
       {...menu.intent}
@@ -130,17 +132,19 @@ function UserMenuSlot() {
 }
 
 function AdminModeBadge() {
+  const t = useT('shell');
   const me = useMe();
   const adminMode = useAdminMode(me.data?.role);
   if (!adminMode.enabled) return null;
   return (
     <Badge color="red" variant="light" visibleFrom="xs" data-testid="admin-mode-badge">
-      Admin mode
+      {t('adminMode.label')}
     </Badge>
   );
 }
 
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
+  const t = useT('routes');
   const me = useMe();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const cwAccess = hasCwAccess(me.data);
@@ -155,7 +159,7 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
             key={entry.route}
             component={Link}
             to={pathFor(entry.route)}
-            label={entry.label}
+            label={t(`nav.${entry.route}`)}
             leftSection={NAV_ICONS[entry.route]}
             active={active}
             aria-current={active ? 'page' : undefined}
@@ -170,6 +174,7 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
 
 /** The frame of every signed-in screen: header, navbar, main area and footer. */
 export function Shell() {
+  const t = useT('shell');
   const [navOpened, nav] = useDisclosure(false);
   const me = useMe();
   const navigate = useNavigate();
@@ -185,7 +190,7 @@ export function Shell() {
         transitionDuration={ANIMATION_MS}
       >
         <a href="#main-content" className="skip-link">
-          Skip to content
+          {t('skipToContent')}
         </a>
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -195,9 +200,9 @@ export function Shell() {
                 onClick={nav.toggle}
                 hiddenFrom="sm"
                 size="sm"
-                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+                aria-label={navOpened ? t('navigation.close') : t('navigation.open')}
               />
-              <UnstyledButton component={Link} to={HOME_PATH} aria-label="FVG home">
+              <UnstyledButton component={Link} to={HOME_PATH} aria-label={t('home')}>
                 <Group gap="xs" wrap="nowrap">
                   <ThemeIcon radius="md" aria-hidden>
                     <IconShip size={18} />
@@ -206,7 +211,7 @@ export function Shell() {
                     FVG
                   </Text>
                   <Text c="dimmed" size="sm" visibleFrom="md">
-                    Logistics &amp; customs
+                    {t('tagline')}
                   </Text>
                 </Group>
               </UnstyledButton>
@@ -221,7 +226,7 @@ export function Shell() {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar p="xs" component="nav" aria-label="Main navigation" data-testid="navbar">
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('navigation.main')} data-testid="navbar">
           <ScrollArea type="auto">
             <Navigation onNavigate={nav.close} />
           </ScrollArea>
@@ -235,7 +240,7 @@ export function Shell() {
         <AppShell.Footer px="md">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Text size="xs" c="dimmed" visibleFrom="xs">
-              FVG logistics and customs back office
+              {t('footer')}
             </Text>
             <Text size="xs" c="dimmed" data-testid="app-version">
               {APP_VERSION}

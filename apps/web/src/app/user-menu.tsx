@@ -4,6 +4,7 @@ import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useAdminMode } from '../lib/admin-mode.ts';
+import { useT } from '../lib/i18n.ts';
 import { pathFor } from './route-table.ts';
 
 /**
@@ -19,6 +20,7 @@ export function UserMenu({
   target: ReactElement;
   defaultOpened: boolean;
 }) {
+  const t = useT('shell');
   const adminMode = useAdminMode(me.role);
   return (
     <Menu position="bottom-end" width={260} withinPortal defaultOpened={defaultOpened}>
@@ -38,12 +40,12 @@ export function UserMenu({
           leftSection={<IconUser size={16} />}
           data-testid="menu-profile"
         >
-          Profile
+          {t('userMenu.profile')}
         </Menu.Item>
         {adminMode.available && (
           <Stack px="sm" py={6}>
             <Switch
-              label="Admin mode"
+              label={t('adminMode.label')}
               checked={adminMode.enabled}
               onChange={(event) => adminMode.setEnabled(event.currentTarget.checked)}
               data-testid="admin-mode-switch"
@@ -59,7 +61,7 @@ export function UserMenu({
           leftSection={<IconLogout size={16} />}
           data-testid="menu-sign-out"
         >
-          Sign out
+          {t('userMenu.signOut')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

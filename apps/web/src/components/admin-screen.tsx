@@ -3,6 +3,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { RouteName } from '../app/route-table.ts';
 import { useAdminMode } from '../lib/admin-mode.ts';
+import { useT } from '../lib/i18n.ts';
 import { useMe } from '../lib/session.ts';
 import { NoAccess } from './no-access.tsx';
 import { PageLoader } from './page-loader.tsx';
@@ -21,6 +22,7 @@ export interface AdminScreenProps {
  * with admin mode off, a way to switch it on in place of the content.
  */
 export function AdminScreen({ route, noAccessMessage, children }: AdminScreenProps) {
+  const t = useT('shell');
   const me = useMe();
   const adminMode = useAdminMode(me.data?.role);
 
@@ -36,18 +38,18 @@ export function AdminScreen({ route, noAccessMessage, children }: AdminScreenPro
           color="red"
           variant="light"
           icon={<IconShieldLock aria-hidden />}
-          title="Admin mode is off"
+          title={t('adminMode.offTitle')}
           data-testid="admin-mode-required"
         >
           <Stack gap="sm" align="flex-start">
-            Administrative actions show only while admin mode is on (also in the user menu).
+            {t('adminMode.offText')}
             <Button
               size="xs"
               color="red"
               onClick={() => adminMode.setEnabled(true)}
               data-testid="enable-admin-mode"
             >
-              Switch on admin mode
+              {t('adminMode.switchOn')}
             </Button>
           </Stack>
         </Alert>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isApiError, problemMessage } from '../lib/api-client.ts';
+import { t as translate, useT } from '../lib/i18n.ts';
 
 export interface ErrorStateProps {
   error?: unknown;
@@ -15,18 +16,19 @@ function messageOf(error: unknown): string {
     error instanceof Error &&
     /dynamically imported module|Importing a module script failed/i.test(error.message)
   ) {
-    return 'A newer version of the app is available. Reload the page to continue.';
+    return translate('shell:error.newVersion');
   }
-  return 'Something went wrong while showing this screen.';
+  return translate('shell:error.generic');
 }
 
 /** The error state of a screen or a failed load, with a way to try again. */
-export function ErrorState({ error, title = 'Something went wrong', onRetry }: ErrorStateProps) {
+export function ErrorState({ error, title, onRetry }: ErrorStateProps) {
+  const t = useT('shell');
   return (
     <Alert
       color="red"
       variant="light"
-      title={title}
+      title={title ?? t('error.title')}
       icon={<IconAlertTriangle aria-hidden />}
       role="alert"
       data-testid="error-state"
@@ -36,11 +38,11 @@ export function ErrorState({ error, title = 'Something went wrong', onRetry }: E
         <Group gap="xs">
           {onRetry && (
             <Button size="xs" variant="light" color="red" onClick={onRetry}>
-              Try again
+              {t('common:retry')}
             </Button>
           )}
           <Button size="xs" variant="subtle" color="red" onClick={() => window.location.reload()}>
-            Reload page
+            {t('error.reloadPage')}
           </Button>
         </Group>
       </Stack>

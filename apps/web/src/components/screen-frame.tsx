@@ -3,6 +3,7 @@ import { IconBarrierBlock } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { type RouteName, routeByName } from '../app/route-table.ts';
+import { useT } from '../lib/i18n.ts';
 import { useRouteAccessBlock } from './route-access.tsx';
 
 export interface ScreenFrameProps {
@@ -19,6 +20,8 @@ export interface ScreenFrameProps {
  * for users without the cw_access flag, routes limited to some roles (`roles`) for the others.
  */
 export function ScreenFrame({ route, children, comingSoon = children === undefined }: ScreenFrameProps) {
+  const t = useT('shell');
+  const tr = useT('routes');
   const def = routeByName(route);
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
   const blocked = useRouteAccessBlock(route);
@@ -30,7 +33,7 @@ export function ScreenFrame({ route, children, comingSoon = children === undefin
     <Stack gap="lg" data-testid="screen-frame" data-route={def.name}>
       <Stack gap={4}>
         <Group gap="sm" align="center">
-          <Title order={1}>{def.title}</Title>
+          <Title order={1}>{tr(`title.${def.name}`)}</Title>
           {def.tag && (
             <Badge variant="light" data-testid="declaration-tag">
               {def.tag}
@@ -39,7 +42,7 @@ export function ScreenFrame({ route, children, comingSoon = children === undefin
         </Group>
         {recordId && (
           <Text c="dimmed" data-testid="record-id">
-            Record <Code>{recordId}</Code>
+            {t('screen.record')} <Code>{recordId}</Code>
           </Text>
         )}
       </Stack>
@@ -48,8 +51,8 @@ export function ScreenFrame({ route, children, comingSoon = children === undefin
         <EmptyState
           icon={<IconBarrierBlock size={32} stroke={1.5} aria-hidden />}
           withIndicatorBackground
-          title="This area is coming"
-          description={def.description}
+          title={t('screen.coming')}
+          description={def.description && tr(`description.${def.description}`)}
           data-testid="coming-soon"
           py="xl"
         />

@@ -1,6 +1,7 @@
 import { formatSscc, ssccProblem } from '@fvg/contracts';
 import { code128, drawingSVG, gs1_128 } from 'bwip-js/browser';
 import { useMemo } from 'react';
+import { t as translate, useT } from '../../lib/i18n.ts';
 import classes from './barcode.module.css';
 
 interface Rendered {
@@ -28,7 +29,7 @@ function renderSvg(bcid: keyof typeof ENCODERS, text: string): Rendered {
     return { svg, problem: null };
   } catch (error) {
     const message = error instanceof Error ? error.message.replace(/^bwipp\.\w+#\d+: /, '') : '';
-    return { svg: null, problem: message || 'This value cannot be drawn as a barcode' };
+    return { svg: null, problem: message || translate('records:barcode.cannotDraw') };
   }
 }
 
@@ -82,6 +83,7 @@ export interface Gs1_128Props {
 
 /** A GS1-128 barcode of an SSCC under application identifier (00), with the human-readable line below. */
 export function Gs1_128({ sscc, prefixLength, height, testId = 'gs1-128' }: Gs1_128Props) {
+  const t = useT('records');
   const problem = ssccProblem(sscc);
   const rendered = useMemo<Rendered>(
     () => (problem ? { svg: null, problem } : renderSvg('gs1-128', `(00)${sscc}`)),
@@ -91,9 +93,9 @@ export function Gs1_128({ sscc, prefixLength, height, testId = 'gs1-128' }: Gs1_
   return (
     <BarcodeFigure
       rendered={rendered}
-      label={`SSCC barcode ${readable}`}
+      label={t('barcode.sscc', { value: readable })}
       humanReadable={readable}
-      fallback={`No barcode: ${rendered.problem ?? 'invalid SSCC'}`}
+      fallback={t('barcode.none', { problem: rendered.problem ?? t('barcode.invalidSscc') })}
       height={height}
       testId={testId}
     />
@@ -105,8 +107,8 @@ export function Gs1_128({ sscc, prefixLength, height, testId = 'gs1-128' }: Gs1_
  * code page; a reference printed for scanning keeps to what every scanner returns unchanged.
  */
 function code128Problem(value: string): string | undefined {
-  if (value.trim() === '') return 'there is no value';
-  if (!/^[\x20-\x7e]+$/.test(value)) return 'Code 128 carries letters, digits and ASCII signs only';
+  if (value.trim() === '') return translate('records:barcode.noValue');
+  if (!/^[\x20-\x7e]+$/.test(value)) return translate('records:barcode.code128Ascii');
   return undefined;
 }
 
@@ -118,6 +120,7 @@ export interface Code128Props {
 
 /** A Code 128 barcode of a reference (a shipment number), with the value below. */
 export function Code128({ value, height, testId = 'code-128' }: Code128Props) {
+  const t = useT('records');
   const rendered = useMemo<Rendered>(() => {
     const problem = code128Problem(value);
     return problem ? { svg: null, problem } : renderSvg('code128', value);
@@ -125,9 +128,9 @@ export function Code128({ value, height, testId = 'code-128' }: Code128Props) {
   return (
     <BarcodeFigure
       rendered={rendered}
-      label={`Barcode ${value}`}
+      label={t('barcode.code128', { value })}
       humanReadable={value}
-      fallback={`No barcode: ${rendered.problem ?? 'invalid value'}`}
+      fallback={t('barcode.none', { problem: rendered.problem ?? t('barcode.invalidValue') })}
       height={height}
       testId={testId}
     />

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { closeTopOnEscape } from './record-modal.tsx';
 
 export interface ConfirmDialogProps {
@@ -53,12 +54,13 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Keep it',
+  cancelLabel,
   danger = false,
   loading = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useT('records');
   return (
     <QuestionModal opened={opened} title={title} onCancel={onCancel} testId="confirm-dialog">
       <Stack gap="lg">
@@ -71,7 +73,7 @@ export function ConfirmDialog({
             data-autofocus={danger || undefined}
             data-testid="confirm-cancel"
           >
-            {cancelLabel}
+            {cancelLabel ?? t('confirm.keep')}
           </Button>
           <Button
             color={danger ? 'red' : undefined}

@@ -23,6 +23,7 @@ import {
   useState,
 } from 'react';
 import { useFormatPreferences } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import classes from './data-table.module.css';
 import type { SortTerm } from './list-search.ts';
 import { type ColumnVisibility, useColumnVisibility } from './use-column-visibility.ts';
@@ -116,6 +117,7 @@ export function DataTable<T extends RowData>({
 }: DataTableProps<T>) {
   // Cells format amounts and dates while rendering: a changed profile preference re-renders them.
   useFormatPreferences();
+  const t = useT('records');
   const domId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
@@ -291,7 +293,7 @@ export function DataTable<T extends RowData>({
                     data-testid={`header-${column.id}`}
                   >
                     {column.sortField && toggle ? (
-                      <Tooltip label="Click to sort, Shift+click to add to the order" openDelay={600}>
+                      <Tooltip label={t('table.sortHint')} openDelay={600}>
                         <button
                           type="button"
                           className={classes.sortButton}
@@ -394,13 +396,14 @@ interface ColumnChooserProps {
 
 /** Which columns the list shows; remembered per list in this browser. */
 export function ColumnChooser({ columns, visibility, onChange, onReset }: ColumnChooserProps) {
+  const t = useT('records');
   const choosable = columns.filter((c) => !c.required);
   if (choosable.length === 0) return null;
   return (
     <Popover position="bottom-end" shadow="md" withinPortal>
       <Popover.Target>
-        <Tooltip label="Columns">
-          <ActionIcon variant="default" aria-label="Choose columns" data-testid="column-chooser">
+        <Tooltip label={t('table.columns')}>
+          <ActionIcon variant="default" aria-label={t('table.chooseColumns')} data-testid="column-chooser">
             <IconColumns3 size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -408,7 +411,7 @@ export function ColumnChooser({ columns, visibility, onChange, onReset }: Column
       <Popover.Dropdown data-testid="column-chooser-dropdown">
         <Stack gap={8}>
           <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-            Columns
+            {t('table.columns')}
           </Text>
           {choosable.map((column) => (
             <Checkbox
@@ -420,7 +423,7 @@ export function ColumnChooser({ columns, visibility, onChange, onReset }: Column
             />
           ))}
           <Button size="compact-xs" variant="subtle" onClick={onReset} data-testid="column-reset">
-            Reset to defaults
+            {t('table.resetColumns')}
           </Button>
         </Stack>
       </Popover.Dropdown>

@@ -3,6 +3,7 @@ import { DateInput, type DateInputProps, TimePicker } from '@mantine/dates';
 import { type FocusEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { displayPreferences } from '../../lib/display-preferences.ts';
 import { formatDate, formatDateTime, isoToWall, parseTypedDate, wallToIso } from '../../lib/format-date.ts';
+import { t as translate, useT } from '../../lib/i18n.ts';
 
 /*
  * The app's one date input and one date-time input (Mantine dates): typed or picked, clearable,
@@ -85,12 +86,12 @@ function outOfRange(
   min: string | undefined,
   max: string | undefined,
   format: (v: string) => string,
-  noun = 'a date',
+  kind: 'date' | 'time' = 'date',
 ): string | undefined {
   const at = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
   const bound = (b: string) => Date.parse(b.length === 10 ? `${b}T00:00:00Z` : b);
-  if (min && at < bound(min)) return `Enter ${noun} on or after ${format(min)}`;
-  if (max && at > bound(max)) return `Enter ${noun} on or before ${format(max)}`;
+  if (min && at < bound(min)) return translate(`records:dates.${kind}.after`, { bound: format(min) });
+  if (max && at > bound(max)) return translate(`records:dates.${kind}.before`, { bound: format(max) });
   return undefined;
 }
 
@@ -145,6 +146,7 @@ export function DateTimeValueInput({
   onKeyDown,
   'data-testid': testId,
 }: DateTimeValueInputProps) {
+  const t = useT('records');
   const { timeZone } = displayPreferences();
   const wall = isoToWall(value, timeZone);
   const [day, setDay] = useState<string | null>(dayOf(wall));
@@ -176,7 +178,7 @@ export function DateTimeValueInput({
     if (!nextTime) return;
     const iso = wallToIso(`${nextDay} ${nextTime.slice(0, 5)}`, timeZone);
     if (!iso) return;
-    const problem = outOfRange(iso, min, max, formatDateTime, 'a time');
+    const problem = outOfRange(iso, min, max, formatDateTime, 'time');
     setRangeError(problem);
     if (problem) return;
     emitted.current = iso;
@@ -189,7 +191,7 @@ export function DateTimeValueInput({
     onBlur?.();
   };
 
-  const named = ariaLabel ?? (typeof label === 'string' ? label : 'Date and time');
+  const named = ariaLabel ?? (typeof label === 'string' ? label : t('dates.dateAndTime'));
   const shown = error || rangeError;
   return (
     <Input.Wrapper
@@ -215,7 +217,7 @@ export function DateTimeValueInput({
           disabled={disabled}
           readOnly={readOnly}
           error={Boolean(shown)}
-          aria-label={`${named} date`}
+          aria-label={t('dates.partDate', { named })}
           style={{ flex: 1, minWidth: 0 }}
           data-testid={testId ? `${testId}-date` : undefined}
         />
@@ -227,8 +229,8 @@ export function DateTimeValueInput({
           disabled={disabled || !day}
           readOnly={readOnly}
           error={Boolean(shown)}
-          hoursInputLabel={`${named} hours`}
-          minutesInputLabel={`${named} minutes`}
+          hoursInputLabel={t('dates.partHours', { named })}
+          minutesInputLabel={t('dates.partMinutes', { named })}
           w={size === 'xs' ? 72 : 84}
           data-testid={testId ? `${testId}-time` : undefined}
         />
@@ -257,13 +259,14 @@ export function DateRangeInput({
   partWidth = 136,
   'data-testid': testId,
 }: DateRangeInputProps) {
-  const named = typeof label === 'string' ? label : 'Dates';
+  const t = useT('records');
+  const named = typeof label === 'string' ? label : t('dates.dates');
   return (
     <Input.Wrapper label={label} data-testid={testId}>
       <Group gap={4} wrap="nowrap">
         <DateValueInput
-          aria-label={`${named} from`}
-          placeholder="From"
+          aria-label={t('dates.partFrom', { named })}
+          placeholder={t('filters.from')}
           value={from}
           max={to ?? undefined}
           onChange={(next) => onChange(next, to)}
@@ -272,8 +275,8 @@ export function DateRangeInput({
         />
         <span aria-hidden>–</span>
         <DateValueInput
-          aria-label={`${named} to`}
-          placeholder="To"
+          aria-label={t('dates.partTo', { named })}
+          placeholder={t('filters.to')}
           value={to}
           min={from ?? undefined}
           onChange={(next) => onChange(from, next)}

@@ -1,6 +1,7 @@
 import { Badge, Code, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { listRouteOf, type RouteName, routeByName } from '../../app/route-table.ts';
+import { useT } from '../../lib/i18n.ts';
 import { useRouteAccessBlock } from '../route-access.tsx';
 import { RecordLoadState } from './record-load-state.tsx';
 import { useRouteSearch } from './use-route-search.ts';
@@ -56,6 +57,8 @@ export function DetailLayout({
   error,
   onRetry,
 }: DetailLayoutProps) {
+  const t = useT('records');
+  const tr = useT('routes');
   const def = routeByName(route);
   const [search, setSearch] = useRouteSearch<{ tab?: string }>();
   // The route's access rules, as ScreenFrame applies them: a warehouse record without cw_access says
@@ -67,15 +70,17 @@ export function DetailLayout({
 
   const loaded = !error && !loading;
   const list = listRouteOf(route);
-  const what = def.title?.toLowerCase() ?? 'record';
+  const what = tr(`title.${def.name}`);
 
   const body = !loaded ? (
     <RecordLoadState
-      title={`This ${what} could not be loaded`}
+      title={t('record.loadFailed', { what })}
       error={error}
       notFound={{
-        title: `This ${what} does not exist`,
-        ...(list ? { back: { label: `Back to ${list.title?.toLowerCase()}`, href: list.path } } : {}),
+        title: t('record.notFoundTitle', { what }),
+        ...(list
+          ? { back: { label: t('record.backTo', { list: tr(`title.${list.name}`) }), href: list.path } }
+          : {}),
       }}
       {...(onRetry ? { onRetry } : {})}
       skeleton={[[36, '60%'], 18, 18, [18, '80%']]}
@@ -134,7 +139,7 @@ export function DetailLayout({
         <Stack gap={4}>
           <Group gap="sm" align="center">
             <Title order={1}>
-              {def.title}{' '}
+              {what}{' '}
               <Code fz="inherit" data-testid="record-id">
                 {recordId}
               </Code>

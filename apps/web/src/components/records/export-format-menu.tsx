@@ -2,9 +2,8 @@ import { EXPORT_FORMATS } from '@fvg/contracts';
 import { Menu } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import type { ExportFormat } from './export-menu.tsx';
-
-const LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (XLSX)' };
 
 /** The formats of a list's export (export-menu.tsx renders `target`, the same button, until it loads). */
 export function ExportFormatMenu({
@@ -16,11 +15,12 @@ export function ExportFormatMenu({
   defaultOpened: boolean;
   onExport: (format: ExportFormat) => void;
 }) {
+  const t = useT('records');
   return (
     <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Export this list</Menu.Label>
+        <Menu.Label>{t('export.title')}</Menu.Label>
         {EXPORT_FORMATS.map((format) => (
           <Menu.Item
             key={format}
@@ -34,7 +34,7 @@ export function ExportFormatMenu({
             onClick={() => onExport(format)}
             data-testid={`export-${format}`}
           >
-            {LABELS[format]}
+            {t(`export.format.${format}`)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

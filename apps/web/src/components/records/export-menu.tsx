@@ -5,6 +5,7 @@ import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { problemMessage } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
+import { useT } from '../../lib/i18n.ts';
 import { lazyNamed, useLoadOnIntent } from '../../lib/lazy-component.ts';
 import type { QueryParams } from '../../lib/query-string.ts';
 
@@ -32,6 +33,7 @@ const ExportFormatMenu = lazyNamed(() => import('./export-format-menu.tsx'), 'Ex
  * (Mantine's Menu) loads when a user reaches for it (ADR 0023).
  */
 export function ExportMenu({ path, query, basename }: ExportMenuProps) {
+  const t = useT('records');
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const menu = useLoadOnIntent(ExportFormatMenu);
 
@@ -40,7 +42,7 @@ export function ExportMenu({ path, query, basename }: ExportMenuProps) {
     try {
       await downloadFile(path, exportParams(query, format), `${basename}.${format}`);
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Export failed', message: problemMessage(error) });
+      notifications.show({ color: 'red', title: t('export.failed'), message: problemMessage(error) });
     } finally {
       setBusy(null);
     }
@@ -57,7 +59,7 @@ export function ExportMenu({ path, query, basename }: ExportMenuProps) {
       {...menu.intent}
       onClick={menu.active ? undefined : menu.want}
     >
-      Export
+      {t('export.button')}
     </Button>
   );
   if (!menu.active) return target;

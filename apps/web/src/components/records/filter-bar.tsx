@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconChevronDown, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { formatDate } from '../../lib/format-date.ts';
+import { useT } from '../../lib/i18n.ts';
 import { type LazyComponent, lazyNamed } from '../../lib/lazy-component.ts';
 import type { PickerFilterDef } from './filter-pickers.tsx';
 import type { LookupSource } from './record-select.tsx';
@@ -71,10 +72,11 @@ export function FilterBar({
   filters,
   values,
   onChange,
-  searchPlaceholder = 'Search',
+  searchPlaceholder,
   onClear,
   debounceMs = 300,
 }: FilterBarProps) {
+  const t = useT('records');
   const active = activeFilterCount(filters, values);
   // A set picker filter shows its value's label (a lookup's record name): load the pickers at once.
   const pickerSet = filters.some(
@@ -93,7 +95,7 @@ export function FilterBar({
     >
       <SearchBox
         value={text(values.q)}
-        placeholder={searchPlaceholder}
+        placeholder={searchPlaceholder ?? t('filters.search')}
         debounceMs={debounceMs}
         onChange={(q) => onChange({ q: q || undefined })}
       />
@@ -114,7 +116,7 @@ export function FilterBar({
           onClick={onClear}
           data-testid="filters-clear"
         >
-          Clear filters ({active})
+          {t('filters.clear', { count: active })}
         </Button>
       )}
     </Group>
@@ -132,6 +134,7 @@ function SearchBox({
   debounceMs: number;
   onChange: (value: string) => void;
 }) {
+  const t = useT('records');
   const [draft, setDraft] = useState(value);
   const commit = useDebouncedCallback((next: string) => onChange(next.trim()), debounceMs);
   // The URL changed from elsewhere (clear filters, back button): show what it says.
@@ -140,7 +143,7 @@ function SearchBox({
   return (
     <TextInput
       type="search"
-      label="Search"
+      label={t('filters.search')}
       placeholder={placeholder}
       value={draft}
       leftSection={<IconSearch size={16} aria-hidden />}
@@ -170,6 +173,7 @@ function FilterControl({
   onChange: (patch: FilterPatch) => void;
   pickers: LazyModule;
 }) {
+  const t = useT('records');
   const testId = `filter-${filter.testId ?? filterKeys(filter)[0]}`;
   switch (filter.kind) {
     case 'select':
@@ -222,7 +226,7 @@ function FilterControl({
           rightSection={
             <CloseButton
               size="xs"
-              aria-label={`Remove the filter ${filter.label}`}
+              aria-label={t('filters.remove', { label: filter.label })}
               onClick={() => onChange({ [filter.key]: undefined })}
             />
           }
@@ -347,6 +351,7 @@ function Deferred({
   };
   children: (wants: Wants) => ReactNode;
 }) {
+  const t = useT('records');
   const wants = useRef<Wants>({ focus: false, open: false });
   const field = (
     <InputBase
@@ -373,7 +378,7 @@ function Deferred({
       }}
       data-testid={standIn.testId}
     >
-      {standIn.shown ?? <Input.Placeholder>{standIn.placeholder ?? 'Any'}</Input.Placeholder>}
+      {standIn.shown ?? <Input.Placeholder>{standIn.placeholder ?? t('filters.any')}</Input.Placeholder>}
     </InputBase>
   );
   if (!module.ready) return field;
@@ -395,6 +400,7 @@ function DateRangeFilter({
   width: number;
   testId: string;
 }) {
+  const t = useT('records');
   const dates = useLazyModule(DateRangeInput, false);
   return (
     <Deferred
@@ -403,8 +409,14 @@ function DateRangeFilter({
         label,
         width,
         testId,
-        shown: from || to ? `${from ? formatDate(from) : 'From'} – ${to ? formatDate(to) : 'To'}` : null,
-        placeholder: 'Any dates',
+        shown:
+          from || to
+            ? t('filters.dateRange', {
+                from: from ? formatDate(from) : t('filters.from'),
+                to: to ? formatDate(to) : t('filters.to'),
+              })
+            : null,
+        placeholder: t('filters.anyDates'),
       }}
     >
       {(wants) => (

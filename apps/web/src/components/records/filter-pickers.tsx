@@ -1,5 +1,6 @@
 import { MultiSelect, Select } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import type { FilterDef, FilterOption, FilterPatch, FilterValues } from './filter-bar.tsx';
 import { RecordSelect } from './record-select.tsx';
 
@@ -32,6 +33,7 @@ export function PickerFilter({
   focusOnMount,
   openOnMount,
 }: PickerFilterProps) {
+  const t = useT('records');
   const ref = useRef<HTMLInputElement>(null);
   // Only what the stand-in asked for at mount time; later prop changes mean nothing.
   const mountRequest = useRef({ focusOnMount, openOnMount });
@@ -47,7 +49,7 @@ export function PickerFilter({
         <Select
           ref={ref}
           label={filter.label}
-          placeholder="Any"
+          placeholder={t('filters.any')}
           data={filter.options as FilterOption[]}
           value={text(values[filter.key]) || null}
           onChange={(value) => onChange({ [filter.key]: value ?? undefined })}
@@ -63,7 +65,7 @@ export function PickerFilter({
         <MultiSelect
           ref={ref}
           label={filter.label}
-          placeholder={selected.length ? undefined : 'Any'}
+          placeholder={selected.length ? undefined : t('filters.any')}
           data={filter.options as FilterOption[]}
           value={selected}
           onChange={(next) => onChange({ [filter.key]: next.length ? next.join(',') : undefined })}
@@ -79,7 +81,7 @@ export function PickerFilter({
         <RecordSelect
           ref={ref}
           label={filter.label}
-          placeholder="Any"
+          placeholder={t('filters.any')}
           source={filter.source}
           value={text(values[filter.key]) || null}
           onChange={(value) => onChange({ [filter.key]: value ?? undefined })}

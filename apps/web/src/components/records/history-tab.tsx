@@ -14,6 +14,7 @@ import {
 import { IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
+import { t as translate, useT } from '../../lib/i18n.ts';
 import { ErrorState } from '../error-state.tsx';
 
 export interface HistoryTabProps {
@@ -42,7 +43,8 @@ const INTERNAL_FIELDS = new Set(['version', 'updatedAt']);
  */
 export function formatAuditValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'boolean')
+    return value ? translate('records:history.yes') : translate('records:history.no');
   if (typeof value === 'string') {
     // An instant reads as everywhere else in the app, not as ISO 8601 in UTC.
     if (isDateTime(value)) return formatDateTime(value);
@@ -91,12 +93,11 @@ export function HistoryTab({
   formatValue,
   allowRaw = false,
 }: HistoryTabProps) {
+  const t = useT('records');
   const [raw, setRaw] = useState(false);
 
   if (error)
-    return (
-      <ErrorState title="The history could not be loaded" error={error} {...(onRetry ? { onRetry } : {})} />
-    );
+    return <ErrorState title={t('history.loadFailed')} error={error} {...(onRetry ? { onRetry } : {})} />;
   if (loading || !entries) {
     return (
       <Stack gap="sm" data-testid="history-loading">
@@ -115,7 +116,7 @@ export function HistoryTab({
       {allowRaw && (
         <Group justify="flex-end">
           <Switch
-            label="Raw audit (JSON)"
+            label={t('history.raw')}
             checked={raw}
             onChange={(event) => setRaw(event.currentTarget.checked)}
             data-testid="history-raw-toggle"
@@ -131,8 +132,8 @@ export function HistoryTab({
       ) : entries.length === 0 ? (
         <EmptyState
           icon={<IconHistory size={28} stroke={1.5} aria-hidden />}
-          title="No history yet"
-          description="Changes to this record will be listed here."
+          title={t('history.emptyTitle')}
+          description={t('history.emptyText')}
           data-testid="history-empty"
         />
       ) : (
@@ -144,7 +145,7 @@ export function HistoryTab({
               title={
                 <Group gap={6} wrap="wrap">
                   <Text fw={600} size="sm" data-testid="history-actor">
-                    {entry.actor?.name ?? 'System'}
+                    {entry.actor?.name ?? t('history.system')}
                   </Text>
                   <Text size="sm">{entry.action}</Text>
                   <Text size="sm" c="dimmed" component="time" dateTime={entry.at} data-testid="history-at">
@@ -174,7 +175,7 @@ export function HistoryTab({
                             <Text span size="sm" c="dimmed" data-testid="history-from">
                               {show(change.field, change.from)}
                             </Text>
-                            <Text span size="sm" mx={6} aria-label="changed to">
+                            <Text span size="sm" mx={6} aria-label={t('history.changedTo')}>
                               →
                             </Text>
                             <Text span size="sm" fw={500} data-testid="history-to">

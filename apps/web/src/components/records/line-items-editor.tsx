@@ -30,6 +30,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import { LookupField, SelectField, TextareaField, TextField } from './form-fields.tsx';
 import classes from './line-items-editor.module.css';
 import { DecimalField, MoneyField } from './money-field.tsx';
@@ -147,14 +148,14 @@ function columnBasis(column: ColumnBase<LineValues>): number {
   return column.width ?? column.minWidth ?? 120;
 }
 
-export const REMOVE_SHORTCUT = 'Ctrl+Shift+Backspace (⌘⇧⌫ on a Mac)';
+const REMOVE_SHORTCUT_MAC = '⌘⇧⌫';
 const REMOVE_SHORTCUT_SHORT = 'Ctrl+Shift+Backspace';
 
 function isRemoveShortcut(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && event.shiftKey && event.key === 'Backspace';
 }
 
-export const MOVE_SHORTCUT = 'Alt+↑ / Alt+↓';
+const MOVE_SHORTCUT = 'Alt+↑ / Alt+↓';
 
 function moveShortcut(event: KeyboardEvent): -1 | 1 | 0 {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return 0;
@@ -219,6 +220,8 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
   details,
   reorderable = false,
 }: LineItemsEditorProps<T, L>) {
+  const t = useT('records');
+  const removeShortcut = t('lines.removeShortcut', { keys: REMOVE_SHORTCUT_SHORT, mac: REMOVE_SHORTCUT_MAC });
   const columns = allColumns.filter((c) => showInternal || !c.internal);
   const lines = useFieldArray({ control: form.control, name });
   const watched = (useWatch({ control: form.control, name: name as unknown as FieldPath<T> }) ?? []) as L[];
@@ -399,7 +402,7 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
   };
 
   const actions: readonly LineAddAction<L>[] = addActions ?? [
-    { label: 'Add line', line: () => newLine(watched[watched.length - 1]) },
+    { label: t('lines.add'), line: () => newLine(watched[watched.length - 1]) },
   ];
   const visibleTotals = totals.filter((t) => showInternal || !t.internal);
   const style = { '--line-columns': template, '--line-gap': `${GAP}px` } as CSSProperties;
@@ -408,10 +411,15 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
     // A line just added is in the field array a render before useWatch reports it.
     const line = (watched[index] ?? lines.fields[index] ?? {}) as L;
     const path = pathOf(index, column.field);
-    const label = `${column.label}, ${itemName} ${index + 1}`;
+    const label = t('lines.cell', { column: column.label, item: itemName, n: index + 1 });
     if (column.when && !column.when(line))
       return (
-        <Text size="sm" c="dimmed" className={classes.readOnly} aria-label={`${label}: not applicable`}>
+        <Text
+          size="sm"
+          c="dimmed"
+          className={classes.readOnly}
+          aria-label={t('lines.notApplicable', { label })}
+        >
           —
         </Text>
       );
@@ -491,7 +499,7 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
           const open = isOpen(index);
           const line = (watched[index] ?? item) as unknown as L;
           const detailsId = `${testId}-${item.id}-details`;
-          const detailsLabel = details?.label ?? 'details';
+          const detailsLabel = details?.label ?? t('lines.details');
           return (
             // A fieldset: one named group of inputs per line, relaying its inputs' keys.
             <fieldset
@@ -534,14 +542,22 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
                 <div className={classes.actions}>
                   {details && (
                     <Tooltip
-                      label={open ? `Hide ${detailsLabel}` : `All fields and ${detailsLabel}`}
+                      label={
+                        open
+                          ? t('lines.hide', { details: detailsLabel })
+                          : t('lines.allFields', { details: detailsLabel })
+                      }
                       openDelay={300}
                     >
                       <ActionIcon
                         variant="subtle"
                         color="gray"
                         onClick={() => setToggled((t) => ({ ...t, [item.id]: !open }))}
-                        aria-label={`${open ? 'Hide' : 'Show'} ${detailsLabel} of ${itemName} ${index + 1}`}
+                        aria-label={
+                          open
+                            ? t('lines.hideOf', { details: detailsLabel, item: itemName, n: index + 1 })
+                            : t('lines.showOf', { details: detailsLabel, item: itemName, n: index + 1 })
+                        }
                         aria-expanded={open}
                         aria-controls={open ? detailsId : undefined}
                         data-testid={`details-${itemName}-${index}`}
@@ -561,9 +577,9 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
                         color="gray"
                         disabled={index === 0}
                         onClick={() => move(index, -1, { field: null, button: 'move-up' })}
-                        aria-label={`Move ${itemName} ${index + 1} up`}
+                        aria-label={t('lines.moveUp', { item: itemName, n: index + 1 })}
                         aria-keyshortcuts="Alt+ArrowUp"
-                        title={`Move up · ${MOVE_SHORTCUT}`}
+                        title={t('lines.moveUpTitle', { keys: MOVE_SHORTCUT })}
                         data-testid={`move-up-${itemName}-${index}`}
                       >
                         <IconArrowUp size={16} aria-hidden />
@@ -573,9 +589,9 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
                         color="gray"
                         disabled={index === lines.fields.length - 1}
                         onClick={() => move(index, 1, { field: null, button: 'move-down' })}
-                        aria-label={`Move ${itemName} ${index + 1} down`}
+                        aria-label={t('lines.moveDown', { item: itemName, n: index + 1 })}
                         aria-keyshortcuts="Alt+ArrowDown"
-                        title={`Move down · ${MOVE_SHORTCUT}`}
+                        title={t('lines.moveDownTitle', { keys: MOVE_SHORTCUT })}
                         data-testid={`move-down-${itemName}-${index}`}
                       >
                         <IconArrowDown size={16} aria-hidden />
@@ -583,12 +599,15 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
                     </>
                   )}
                   {!readOnly && (
-                    <Tooltip label={`Remove this ${itemName} · ${REMOVE_SHORTCUT}`} openDelay={300}>
+                    <Tooltip
+                      label={t('lines.removeTooltip', { item: itemName, keys: removeShortcut })}
+                      openDelay={300}
+                    >
                       <ActionIcon
                         variant="subtle"
                         color="red"
                         onClick={() => remove(index)}
-                        aria-label={`Remove ${itemName} ${index + 1}`}
+                        aria-label={t('lines.remove', { item: itemName, n: index + 1 })}
                         aria-keyshortcuts="Control+Shift+Backspace Meta+Shift+Backspace"
                         data-testid={`remove-${itemName}-${index}`}
                       >
@@ -607,7 +626,11 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
                 <section
                   id={detailsId}
                   className={classes.details}
-                  aria-label={`${capitalize(detailsLabel)} of ${itemName} ${index + 1}`}
+                  aria-label={t('lines.detailsOf', {
+                    details: capitalize(detailsLabel),
+                    item: itemName,
+                    n: index + 1,
+                  })}
                   data-line-details
                   data-testid={`${itemName}-${index}-details`}
                 >
@@ -660,8 +683,8 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
               ))}
             </Group>
             <Text size="xs" c="dimmed" data-testid={`${testId}-keys`}>
-              Enter in the last line adds a line · {REMOVE_SHORTCUT_SHORT} removes the line you are in
-              {reorderable ? ` · ${MOVE_SHORTCUT} moves it` : ''}
+              {t('lines.keys', { keys: REMOVE_SHORTCUT_SHORT })}
+              {reorderable ? t('lines.keysMove', { keys: MOVE_SHORTCUT }) : ''}
             </Text>
           </Stack>
         )}

@@ -5,6 +5,7 @@ import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query
 import { useNavigate } from '@tanstack/react-router';
 import type { RowData } from '@tanstack/react-table';
 import { type ReactNode, useCallback, useMemo } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { ErrorState } from '../error-state.tsx';
 import { DataTable, type RecordColumn, type RowAccent } from './data-table.tsx';
 import { ExportMenu } from './export-menu.tsx';
@@ -86,6 +87,7 @@ export function listParamsOf(
  * empty result offers to clear the filters, a failure offers to retry.
  */
 export function ListPage<T extends RowData>({ config, actions, onOpen }: ListPageProps<T>) {
+  const t = useT('records');
   const [search, setSearch] = useRouteSearch();
   const navigate = useNavigate();
   const filters = config.filters ?? [];
@@ -133,12 +135,12 @@ export function ListPage<T extends RowData>({ config, actions, onOpen }: ListPag
     <EmptyState
       icon={<IconInbox size={32} stroke={1.5} aria-hidden />}
       withIndicatorBackground
-      title={active > 0 ? `No ${config.plural} match` : `No ${config.plural} yet`}
-      description={
+      title={
         active > 0
-          ? 'Nothing matches the search and filters. Change them, or clear them to see everything.'
-          : `There are no ${config.plural} to show.`
+          ? t('list.noMatchTitle', { plural: config.plural })
+          : t('list.noneTitle', { plural: config.plural })
       }
+      description={active > 0 ? t('list.noMatchText') : t('list.noneText', { plural: config.plural })}
       py="xl"
       data-testid="list-empty"
     >
@@ -149,7 +151,7 @@ export function ListPage<T extends RowData>({ config, actions, onOpen }: ListPag
           onClick={clearFilters}
           data-testid="clear-filters"
         >
-          Clear filters
+          {t('list.clearFilters')}
         </Button>
       )}
     </EmptyState>
@@ -169,7 +171,7 @@ export function ListPage<T extends RowData>({ config, actions, onOpen }: ListPag
         <Stack gap="sm">
           <Group gap="sm">{actions}</Group>
           <ErrorState
-            title={`The ${config.plural} could not be loaded`}
+            title={t('list.loadFailed', { plural: config.plural })}
             error={result.error}
             onRetry={() => void result.refetch()}
           />
@@ -195,7 +197,7 @@ export function ListPage<T extends RowData>({ config, actions, onOpen }: ListPag
               {config.exportable !== false && (
                 <ExportMenu path={config.path} query={{ ...params }} basename={config.id} />
               )}
-              {result.isFetching && !result.isPending && <Loader size="xs" aria-label="Updating" />}
+              {result.isFetching && !result.isPending && <Loader size="xs" aria-label={t('list.updating')} />}
             </Group>
           }
         />

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { isApiError, problemMessage } from '../../lib/api-client.ts';
 import { fieldMessage, type IssueLike, labelFor } from '../../lib/field-messages.ts';
 import { applyProblemToForm, SERVER_ERROR_KEY } from '../../lib/form-errors.ts';
+import { t as translate, useT } from '../../lib/i18n.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /*
@@ -149,10 +150,6 @@ export function useRecordBase<TValues extends FieldValues, R extends { version: 
   return { version, restart, reapply };
 }
 
-/** A save refused because someone else saved first (409 on the version). */
-export const STALE_MESSAGE =
-  'Someone else saved this record while you were editing it, so your changes were not saved yet.';
-
 export interface RecordSubmit {
   submit: (event?: FormEvent) => Promise<void>;
   /** The server's sentence when it refused because the record changed meanwhile (409). */
@@ -185,7 +182,8 @@ export function useRecordSubmit<TValues extends FieldValues>(
       const stale = (e: { field: string }) => e.field === 'version';
       if (isApiError(error) && error.status === 409 && error.fieldErrors.every(stale)) {
         // The server's sentence names versions, the edit lock's business: the user reads what happened.
-        const message = error.fieldErrors.length ? STALE_MESSAGE : problemMessage(error);
+        // A save refused because someone else saved first (409 on the version).
+        const message = error.fieldErrors.length ? translate('records:form.stale') : problemMessage(error);
         setConflict(message);
         form.setError(SERVER_ERROR_KEY as never, { type: 'conflict', message });
         return;
@@ -216,6 +214,7 @@ export function useUnsavedChangesGuard(
   dirty: boolean,
   keepsForm: (next: { pathname: string; search: Record<string, unknown> }) => boolean = () => false,
 ): UnsavedChangesGuard {
+  const t = useT('records');
   const dirtyRef = useRef(dirty);
   const releasedRef = useRef(false);
   dirtyRef.current = dirty;
@@ -235,10 +234,10 @@ export function useUnsavedChangesGuard(
   const dialog = (
     <ConfirmDialog
       opened={blocker.status === 'blocked'}
-      title="Discard your changes?"
-      message="This form has changes that are not saved. Leaving now loses them."
-      confirmLabel="Discard changes"
-      cancelLabel="Keep editing"
+      title={t('form.discard.title')}
+      message={t('form.discard.text')}
+      confirmLabel={t('form.discard.confirm')}
+      cancelLabel={t('form.discard.keep')}
       danger
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
@@ -295,8 +294,10 @@ export function changedFieldsText(
 ): string {
   const named = labels ? fields.map((f) => labels[f]).filter((l): l is string => !!l) : [];
   if (!named.length || named.length < fields.length)
-    return fields.length === 1 ? 'one field' : `${fields.length} fields`;
-  return named.length === 1 ? (named[0] as string) : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+    return translate('records:form.fields', { count: fields.length });
+  return named.length === 1
+    ? (named[0] as string)
+    : translate('records:form.andList', { list: named.slice(0, -1).join(', '), last: named.at(-1) });
 }
 
 /**
@@ -315,6 +316,7 @@ export function RecordFormShell<TValues extends FieldValues>({
   label,
   testId = 'record-form',
 }: RecordFormShellProps<TValues>) {
+  const t = useT('records');
   const { isSubmitting, errors } = form.formState;
   const serverMessage = (errors.root as { server?: { message?: string } } | undefined)?.server?.message;
   const [reapplied, setReapplied] = useState<string[] | null>(null);
@@ -339,7 +341,7 @@ export function RecordFormShell<TValues extends FieldValues>({
       color="orange"
       variant="light"
       icon={<IconAlertTriangle aria-hidden />}
-      title={onReload ? 'Changed by someone else' : 'Not saved'}
+      title={onReload ? t('form.conflict.changed') : t('form.conflict.notSaved')}
       role="alert"
       data-testid="form-conflict"
     >
@@ -356,7 +358,7 @@ export function RecordFormShell<TValues extends FieldValues>({
               onClick={() => void reload()}
               data-testid="form-reload"
             >
-              Reload and reapply my changes
+              {t('form.conflict.reload')}
             </Button>
           </Group>
         )}
@@ -375,8 +377,8 @@ export function RecordFormShell<TValues extends FieldValues>({
       onClose={() => setReapplied(null)}
     >
       {reapplied.length
-        ? `Reloaded: ${changedFieldsText(reapplied, fieldLabels)} changed meanwhile. Your changes are on top; check them and save.`
-        : 'Reloaded: your changes are on top of the current version; check them and save.'}
+        ? t('form.reapplied.some', { fields: changedFieldsText(reapplied, fieldLabels) })
+        : t('form.reapplied.none')}
     </Alert>
   ) : null;
 
@@ -401,7 +403,7 @@ export function RecordFormShell<TValues extends FieldValues>({
           <Group gap="sm" wrap="nowrap">
             {onCancel && (
               <Button variant="default" onClick={onCancel} data-testid="form-cancel">
-                Cancel
+                {t('form.cancel')}
               </Button>
             )}
             <Button type="submit" loading={isSubmitting} data-testid="form-submit">

@@ -3,6 +3,7 @@ import { IconFileUnknown } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isApiError } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n.ts';
 import { ErrorState } from '../error-state.tsx';
 
 /** The skeleton of a record while it loads, a bar a line: its height, or its height and width. */
@@ -26,6 +27,7 @@ export interface NotFoundInfo {
 
 /** A record that is not there (deleted, mistyped, or another party's): no "try again", a way back. */
 export function RecordNotFound({ title, back }: NotFoundInfo) {
+  const t = useT('records');
   return (
     <Alert
       color="gray"
@@ -35,9 +37,7 @@ export function RecordNotFound({ title, back }: NotFoundInfo) {
       data-testid="record-not-found"
     >
       <Stack gap="xs">
-        <Text size="sm">
-          It may have been deleted, the address may be mistyped, or it is not shared with you.
-        </Text>
+        <Text size="sm">{t('record.notFoundText')}</Text>
         {back && (
           <Anchor component={Link} to={back.href} size="sm">
             {back.label}

@@ -1,6 +1,7 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
+import { useT } from '../../lib/i18n.ts';
 import { closeTopOnEscape, type RecordModalProps } from './record-modal.tsx';
 
 /** RecordModal's dialog, loaded the first time one opens (record-modal.tsx). */
@@ -13,6 +14,7 @@ export function RecordModalDialog({
   size = 'xl',
   dismissible = true,
 }: RecordModalProps) {
+  const t = useT();
   const small = useMediaQuery('(max-width: 48em)');
   return (
     <Modal
@@ -30,7 +32,7 @@ export function RecordModalDialog({
       <Suspense
         fallback={
           <Center mih={160} data-testid="dialog-loading">
-            <Loader aria-label="Loading" />
+            <Loader aria-label={t('loading')} />
           </Center>
         }
       >

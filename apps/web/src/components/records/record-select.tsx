@@ -2,6 +2,7 @@ import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type Ref, useMemo, useState } from 'react';
+import { useT } from '../../lib/i18n.ts';
 
 export interface LookupOption {
   value: string;
@@ -34,6 +35,7 @@ export interface RecordSelectProps
 
 /** A searchable select over another area's records: the server filters as the user types. */
 export function RecordSelect({ source, value, onChange, knownOption, ...props }: RecordSelectProps) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [picked, setPicked] = useState<LookupOption | null>(null);
@@ -84,7 +86,7 @@ export function RecordSelect({ source, value, onChange, knownOption, ...props }:
       onSearchChange={setSearch}
       // The server already filtered by what was typed; the selected label must not filter the rest away.
       filter={({ options }) => options}
-      nothingFoundMessage={results.isFetching ? 'Searching…' : 'Nothing found'}
+      nothingFoundMessage={results.isFetching ? t('records:select.searching') : t('noResults')}
       rightSection={results.isFetching || current.isFetching ? <Loader size={14} /> : undefined}
     />
   );

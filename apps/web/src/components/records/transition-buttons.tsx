@@ -2,6 +2,7 @@ import { Button, Group, type MantineColor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { problemMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { type FactMessage, type TransitionFacts, TransitionFactsDialog } from './transition-facts-dialog.tsx';
 
@@ -56,6 +57,7 @@ export function TransitionButtons<S extends string>({
   onTransition,
   onError,
 }: TransitionButtonsProps<S>) {
+  const t = useT('records');
   const [asking, setAsking] = useState<S | null>(null);
   const [pending, setPending] = useState<S | null>(null);
   const primary = allowed.find((to) => !danger.includes(to));
@@ -64,7 +66,7 @@ export function TransitionButtons<S extends string>({
 
   const failed = (error: unknown) => {
     if (onError) onError(error);
-    else notifications.show({ color: 'red', title: 'Status not changed', message: problemMessage(error) });
+    else notifications.show({ color: 'red', title: t('transition.failed'), message: problemMessage(error) });
   };
 
   const announce = (from: S, to: S, done: TransitionDone) => {
@@ -87,20 +89,23 @@ export function TransitionButtons<S extends string>({
                 setPending(from);
                 onTransition(from, {})
                   .then((undone) =>
-                    notifications.show({ color: 'gray', message: `Undone. ${undone.message}` }),
+                    notifications.show({
+                      color: 'gray',
+                      message: t('transition.undone', { message: undone.message }),
+                    }),
                   )
                   .catch(failed)
                   .finally(() => setPending(null));
               }}
             >
-              Undo
+              {t('transition.undo')}
             </Button>
           )}
         </Group>
       ),
     });
     for (const w of done.warnings ?? [])
-      notifications.show({ color: 'yellow', title: 'Recorded, but check it', message: w.message });
+      notifications.show({ color: 'yellow', title: t('transition.warning'), message: w.message });
   };
 
   const apply = async (to: S, values: Record<string, string>, rethrow: boolean) => {
@@ -116,8 +121,7 @@ export function TransitionButtons<S extends string>({
     }
   };
 
-  const question =
-    asking && !factsOf ? (confirm[asking] ?? 'This status change cannot be undone.') : undefined;
+  const question = asking && !factsOf ? (confirm[asking] ?? t('transition.irreversible')) : undefined;
 
   return (
     <>
@@ -156,7 +160,7 @@ export function TransitionButtons<S extends string>({
         opened={question !== undefined}
         title={asking ? labels[asking] : ''}
         message={question}
-        confirmLabel={asking ? labels[asking] : 'Confirm'}
+        confirmLabel={asking ? labels[asking] : t('confirm.ok')}
         danger={asking ? danger.includes(asking) : false}
         onCancel={() => setAsking(null)}
         onConfirm={() => {

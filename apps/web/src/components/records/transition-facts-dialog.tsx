@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { type FieldPath, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { isApiError } from '../../lib/api-client.ts';
 import { applyProblemToForm } from '../../lib/form-errors.ts';
+import { t as translate, useT } from '../../lib/i18n.ts';
 import { QuestionModal } from './confirm-dialog.tsx';
 import { DateField, LookupField } from './form-fields.tsx';
 import type { LookupOption, LookupSource } from './record-select.tsx';
@@ -66,7 +67,8 @@ function factsResolver(spec: TransitionFacts): Resolver<Values> {
   return async (values) => {
     const errors: Record<string, { type: string; message: string }> = {};
     for (const fact of spec.fields)
-      if (!values[fact.name]) errors[fact.name] = { type: 'required', message: 'Required' };
+      if (!values[fact.name])
+        errors[fact.name] = { type: 'required', message: translate('records:form.required') };
     for (const p of spec.problems?.(values) ?? [])
       if (!errors[p.field]) errors[p.field] = { type: 'rule', message: p.message };
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
@@ -98,6 +100,7 @@ export function TransitionFactsDialog({
   onSubmit,
   onCancel,
 }: TransitionFactsDialogProps) {
+  const t = useT('records');
   const initial = () => Object.fromEntries(spec.fields.map((f) => [f.name, f.initial()]));
   const form = useForm<Values>({ resolver: factsResolver(spec), defaultValues: initial(), mode: 'onChange' });
   // Each opening starts from the defaults again: "now" is when the dialog opens.
@@ -117,10 +120,7 @@ export function TransitionFactsDialog({
       applyProblemToForm(error, form.setError, {
         fields: spec.fields.map((f) => f.name),
         // A stale version: the record moved on meanwhile (the screen reloads it); no version numbers.
-        message: (e) =>
-          isApiError(e) && e.status === 409
-            ? 'Someone else changed this record meanwhile. Check it, then try again.'
-            : undefined,
+        message: (e) => (isApiError(e) && e.status === 409 ? t('transition.stale') : undefined),
       });
     }
   });
@@ -151,12 +151,12 @@ export function TransitionFactsDialog({
           )}
           {irreversible && (
             <Text size="sm" c="dimmed">
-              This status change cannot be undone.
+              {t('transition.irreversible')}
             </Text>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} data-testid="transition-dialog-cancel">
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button
               type="submit"
