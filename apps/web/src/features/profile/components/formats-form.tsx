@@ -93,11 +93,11 @@ export function FormatsForm({ preferences }: { preferences: UserPreferences }) {
   };
   const options = {
     currency: currencyOptions(),
-    decimalSeparator: decimalOptions(t),
-    thousandsSeparator: thousandsOptions(t),
+    decimalSeparator: decimalOptions(),
+    thousandsSeparator: thousandsOptions(),
     dateFormat: dateFormatOptions(),
-    timeFormat: timeFormatOptions(t),
-    timeZone: timeZoneOptions(t, browserZone, preferences.timeZone),
+    timeFormat: timeFormatOptions(),
+    timeZone: timeZoneOptions(browserZone, preferences.timeZone),
     language: LANGUAGES.map((l) => ({ value: l, label: t(`language.${l}`) })),
   };
 

@@ -6,6 +6,7 @@ import {
   TIME_FORMATS,
 } from '@fvg/contracts';
 import { formatWall, type WallTime } from '../../../lib/format-date.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /*
  * The choices of the profile's format fields, each labelled with what it looks like. Separators are
@@ -16,27 +17,26 @@ export const NO_GROUPING = 'none';
 /** The browser's zone in the zone field (null in the API). */
 export const BROWSER_ZONE = 'browser';
 
-type T = (key: string, options?: Record<string, unknown>) => string;
-
-const SEPARATOR_KEYS: Record<string, string> = {
-  '.': 'separator.period',
-  ',': 'separator.comma',
-  ' ': 'separator.space',
-  "'": 'separator.apostrophe',
-  '': 'separator.none',
-};
+/** Literal keys, so the catalogue test sees each one used; read at render, so in the language in force. */
+function separatorLabel(s: string): string {
+  if (s === '.') return t('profile:separator.period');
+  if (s === ',') return t('profile:separator.comma');
+  if (s === ' ') return t('profile:separator.space');
+  if (s === "'") return t('profile:separator.apostrophe');
+  return t('profile:separator.none');
+}
 
 export const toSeparatorValue = (s: string) => (s === '' ? NO_GROUPING : s);
 export const fromSeparatorValue = (v: string) => (v === NO_GROUPING ? '' : v);
 
-export function decimalOptions(t: T) {
-  return DECIMAL_SEPARATORS.map((s) => ({ value: s, label: t(SEPARATOR_KEYS[s] as string) }));
+export function decimalOptions() {
+  return DECIMAL_SEPARATORS.map((s) => ({ value: s, label: separatorLabel(s) }));
 }
 
-export function thousandsOptions(t: T) {
+export function thousandsOptions() {
   return THOUSANDS_SEPARATORS.map((s) => ({
     value: toSeparatorValue(s),
-    label: t(SEPARATOR_KEYS[s] as string),
+    label: separatorLabel(s),
   }));
 }
 
@@ -45,10 +45,13 @@ const SAMPLE: WallTime = { year: 2026, month: 11, day: 23, hour: 14, minute: 5, 
 
 export const dateFormatOptions = () => DATE_FORMATS.map((f) => ({ value: f, label: formatWall(SAMPLE, f) }));
 
-export const timeFormatOptions = (t: T) =>
+export const timeFormatOptions = () =>
   TIME_FORMATS.map((f) => ({
     value: f,
-    label: t(f === 'HH:mm' ? 'timeFormat.24h' : 'timeFormat.12h', { example: formatWall(SAMPLE, f) }),
+    label:
+      f === 'HH:mm'
+        ? t('profile:timeFormat.24h', { example: formatWall(SAMPLE, f) })
+        : t('profile:timeFormat.12h', { example: formatWall(SAMPLE, f) }),
   }));
 
 let currencies: { value: string; label: string }[] | undefined;
@@ -63,12 +66,12 @@ export function currencyOptions() {
 
 let zones: string[] | undefined;
 /** Every IANA zone the browser knows, plus the browser's own first. */
-export function timeZoneOptions(t: T, browserZone: string, current: string | null) {
+export function timeZoneOptions(browserZone: string, current: string | null) {
   // Browsers list canonical zones only: UTC and a stored alias (Asia/Calcutta) still need a row.
   zones ??= [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])];
   const list = current && !zones.includes(current) ? [current, ...zones] : zones;
   return [
-    { value: BROWSER_ZONE, label: t('timeZone.browser', { zone: browserZone }) },
+    { value: BROWSER_ZONE, label: t('profile:timeZone.browser', { zone: browserZone }) },
     ...list.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })),
   ];
 }
