@@ -3,15 +3,16 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Scope } from '../../records/scope.ts';
 import { dayStart } from '../../records/time-zone.ts';
-import { OVERDUE } from '../sales-invoices/sales-invoices.repository.ts';
+import { COMPANY_TIME_ZONE } from '../sales-invoices/sales-invoices.repository.ts';
 
 /*
  * The dashboard's SQL, one query per card, each answering in a few milliseconds at a million dossiers
- * (ADR 0037): counts by status come from `dashboard_counts` (kept by triggers, migration 0026), figures
- * over a window from a range scan of an index. Every WHERE mirrors the list the figure links to.
+ * (ADR 0037): counts by status and invoice sums come from `dashboard_counts`/`dashboard_totals` (kept by
+ * triggers, migration 0026, whose conditions mirror the lists' filters), this week's transports and the
+ * last 24 h of container events from a range scan of an index with the list's own WHERE.
  */
 
-export type CountedArea = 'dossiers' | 'declarations' | 'stock' | 'shipments';
+export type CountedArea = 'dossiers' | 'declarations' | 'stock' | 'shipments' | 'open-invoices' | 'revenue';
 
 /** The parameters a card's query needs (all computed by the service, so the links use the same values). */
 export interface CardWindow {
@@ -52,10 +53,11 @@ export function cardQueries(
     stock: readonly string[];
     shipments: readonly string[];
     transports: readonly string[];
-    invoices: readonly string[];
   },
 ): Record<DashboardCardName, RawBuilder<Record<string, unknown>>> {
   const customer = (col: string) => (scope.all ? sql`` : sql`and ${sql.raw(col)} = ${scope.partyId}`);
+  const counted = scope.all ? sql`dashboard_totals` : sql`dashboard_counts`;
+  const party = scope.all ? sql`` : sql`and party_id = ${scope.partyId}`;
   return {
     dossiers: countsByKey('dossiers', keys.dossiers, scope),
     declarations: countsByKey('declarations', keys.declarations, scope),
@@ -68,24 +70,18 @@ export function cardQueries(
       where t.pickup_from >= ${dayStart(w.weekFrom, w.tz)} and t.pickup_from < ${dayStart(w.weekFrom, w.tz, 7)}
         and t.status = any(${keys.transports as string[]}::text[]) ${customer('d.customer_id')}
       group by 1`,
-    // The overdue list's own predicate; count and open amount per currency (sales_invoices_dashboard_open).
+    // The overdue list's rows (OVERDUE: open invoices due before the company's today), per currency.
     invoices: sql`
-      select i.currency as key, count(*)::int as n,
-        sum(greatest(i.tax_inclusive_amount - i.paid_amount - i.credited_amount, 0))::numeric(18, 2)::text as amount
-      from sales_invoices i
-      where ${OVERDUE} ${scope.all ? sql`` : sql`and i.customer_id = ${scope.partyId} and i.number is not null`}
-      group by i.currency`,
-    // Numbered invoices less credit notes by week of this month, in base currency, each document rounded
-    // to cents as its own base amount is (sales_invoices_dashboard_issued).
+      select key, sum(n)::int as n, sum(amount)::numeric(18, 2)::text as amount
+      from ${counted}
+      where area = 'open-invoices' and day < (now() at time zone ${sql.lit(COMPANY_TIME_ZONE)})::date ${party}
+      group by key`,
+    // Numbered invoices less credit notes by week of this month, in base currency.
     revenue: sql`
-      select to_char(greatest(date_trunc('week', i.issue_date)::date, ${w.monthFrom}::date), 'YYYY-MM-DD') as key,
-        count(*)::int as n,
-        coalesce(sum(round(i.line_extension_amount * coalesce(i.exchange_rate, 1), 2)
-          * case when i.kind = 'credit_note' then -1 else 1 end), 0)::numeric(18, 2)::text as amount
-      from sales_invoices i
-      where i.number is not null and i.status = any(${keys.invoices as string[]}::text[])
-        and i.issue_date >= ${w.monthFrom}::date and i.issue_date <= ${w.monthTo}::date
-        ${customer('i.customer_id')}
+      select to_char(greatest(date_trunc('week', day)::date, ${w.monthFrom}::date), 'YYYY-MM-DD') as key,
+        sum(n)::int as n, sum(amount)::numeric(18, 2)::text as amount
+      from ${counted}
+      where area = 'revenue' and day >= ${w.monthFrom}::date and day <= ${w.monthTo}::date ${party}
       group by 1`,
     // Containers whose latest event fell in the window, by its DCSA type (container_summaries_last_event).
     'container-events': sql`

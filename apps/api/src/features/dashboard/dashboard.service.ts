@@ -173,7 +173,6 @@ export function dashboardService(db: Db) {
       stock: CUSTOMS_STATUSES,
       shipments: OPEN_SHIPMENT_STATUSES,
       transports: LIVE_TRANSPORT_STATUSES,
-      invoices: NUMBERED_INVOICE_STATUSES,
     });
     const rows = await repo.run(queries[card]);
     const noChart = { series: [] as DashboardPoint[], seriesCurrency: null, period: null };

@@ -205,14 +205,14 @@ describe('every figure equals the total of the list it links to', () => {
 describe('counts kept by triggers', () => {
   const snapshot = async () => ({
     parties: (
-      await sql<{ area: string; party_id: string; key: string; n: string }>`
-        select area, party_id, key, n::text from dashboard_counts where n <> 0 order by 1, 2, 3`.execute(
-        db.db,
-      )
+      await sql<{ area: string; party_id: string; key: string; day: string; n: string; amount: string }>`
+        select area, party_id, key, day::text, n::text, amount::numeric(18, 2)::text as amount
+        from dashboard_counts where n <> 0 or amount <> 0 order by 1, 2, 3, 4`.execute(db.db)
     ).rows,
     totals: (
-      await sql<{ area: string; key: string; n: string }>`
-        select area, key, sum(n)::text as n from dashboard_totals group by 1, 2 having sum(n) <> 0 order by 1, 2`.execute(
+      await sql<{ area: string; key: string; day: string; n: string; amount: string }>`
+        select area, key, day::text, sum(n)::text as n, sum(amount)::numeric(18, 2)::text as amount
+        from dashboard_totals group by 1, 2, 3 having sum(n) <> 0 or sum(amount) <> 0 order by 1, 2, 3`.execute(
         db.db,
       )
     ).rows,
@@ -272,14 +272,22 @@ describe('counts kept by triggers', () => {
       );
 
     const kept = await snapshot();
-    // The staff's totals are the parties' counts summed.
-    const summed = new Map<string, bigint>();
-    for (const r of kept.parties)
-      summed.set(`${r.area}/${r.key}`, (summed.get(`${r.area}/${r.key}`) ?? 0n) + BigInt(r.n));
-    const byName = ([a]: [string, bigint], [b]: [string, bigint]) => (a < b ? -1 : 1);
+    // The staff's totals are the parties' counts and amounts summed.
+    const summed = new Map<string, { n: bigint; cents: bigint }>();
+    const cents = (amount: string) => BigInt(amount.replace('.', ''));
+    for (const r of kept.parties) {
+      const name = `${r.area}/${r.key}/${r.day}`;
+      const sum = summed.get(name) ?? { n: 0n, cents: 0n };
+      summed.set(name, { n: sum.n + BigInt(r.n), cents: sum.cents + cents(r.amount) });
+    }
+    const sorted = <T>(rows: [string, T][]) => rows.sort(([a], [b]) => (a < b ? -1 : 1));
     expect(
-      kept.totals.map((t): [string, bigint] => [`${t.area}/${t.key}`, BigInt(t.n)]).sort(byName),
-    ).toEqual([...summed].filter(([, n]) => n !== 0n).sort(byName));
+      sorted(
+        kept.totals.map((t) => [`${t.area}/${t.key}/${t.day}`, { n: BigInt(t.n), cents: cents(t.amount) }]),
+      ),
+    ).toEqual(sorted([...summed].filter(([, v]) => v.n !== 0n || v.cents !== 0n)));
+    expect(kept.totals.some((t) => t.area === 'open-invoices')).toBe(true);
+    expect(kept.totals.some((t) => t.area === 'revenue')).toBe(true);
     await sql`select dashboard_counts_rebuild()`.execute(db.db);
     expect(await snapshot()).toEqual(kept);
   });
