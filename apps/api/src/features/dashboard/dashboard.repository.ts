@@ -109,3 +109,11 @@ export function dashboardRepository(db: Db) {
     },
   };
 }
+
+/**
+ * Recounts `dashboard_counts`/`dashboard_totals` from the tables (migration 0026's function): after a
+ * bulk load that ran with triggers off (session_replication_role = replica), e.g. seed-scale.
+ */
+export async function rebuildDashboardCounts(db: Db): Promise<void> {
+  await sql`select dashboard_counts_rebuild()`.execute(db);
+}
