@@ -271,6 +271,25 @@ describe('counts kept by triggers', () => {
         tokens[role],
       );
 
+    // A payment lowers the open amount of an overdue invoice, in its currency.
+    const owed = await sql<{ id: string; currency: string }>`
+      select id, currency from sales_invoices i
+      where kind = 'invoice' and status in ('issued', 'partially_paid') and due_date < current_date - 2
+        and tax_inclusive_amount - paid_amount - credited_amount > 1 limit 1`.execute(db.db);
+    const unpaid = owed.rows[0];
+    expect(unpaid, 'the demo has an overdue invoice').toBeDefined();
+    const amountIn = (c: DashboardCard) =>
+      c.figures.find((f) => f.key === 'overdueAmount' && f.currency === unpaid?.currency)?.value as string;
+    const owedBefore = dashboardCardSchema.parse((await card('invoices', tokens.admin)).body);
+    const paid = await call('POST', `/sales-invoices/${unpaid?.id}/payments`, tokens.staff, {
+      paidOn: new Date().toISOString().slice(0, 10),
+      amount: '1.00',
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const owedAfter = dashboardCardSchema.parse((await card('invoices', tokens.admin)).body);
+    expect(amountIn(owedAfter)).toBe(subtractDecimal(amountIn(owedBefore), '1.00'));
+    await expectFiguresMatchLists(owedAfter, tokens.admin);
+
     const kept = await snapshot();
     // The staff's totals are the parties' counts and amounts summed.
     const summed = new Map<string, { n: bigint; cents: bigint }>();
