@@ -844,3 +844,30 @@ export interface UserPreferencesTable {
 export interface Database {
   user_preferences: UserPreferencesTable;
 }
+
+/** Migration 0026: counts by party and key of the dashboard's big tables, kept by triggers (ADR 0037). */
+export interface DashboardCountsTable {
+  area: 'dossiers' | 'declarations' | 'stock' | 'shipments' | 'open-invoices' | 'revenue';
+  party_id: string;
+  key: string;
+  /** Due date (open invoices), issue date (revenue), -infinity for plain counts. */
+  day: string;
+  n: ColumnType<string, string | number, string | number>;
+  amount: ColumnType<string, string | number, string | number>;
+}
+
+// Declaration merging: the dashboard's counts join the one Database interface above.
+/** Migration 0026: the same counts summed over parties, spread over shards so writers rarely wait. */
+export interface DashboardTotalsTable {
+  area: DashboardCountsTable['area'];
+  key: string;
+  day: string;
+  shard: number;
+  n: ColumnType<string, string | number, string | number>;
+  amount: ColumnType<string, string | number, string | number>;
+}
+
+export interface Database {
+  dashboard_counts: DashboardCountsTable;
+  dashboard_totals: DashboardTotalsTable;
+}
