@@ -1,0 +1,268 @@
+import '@mantine/charts/styles.css';
+import type { DashboardCard, DashboardCardName, DashboardFigure, DashboardPoint } from '@fvg/contracts';
+import { BarChart } from '@mantine/charts';
+import {
+  Anchor,
+  ColorSwatch,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
+import { useId } from 'react';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { displayPreferences } from '../../../lib/display-preferences.ts';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatTime } from '../../../lib/format-date.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useNumberFormat } from '../../../lib/number-format.ts';
+import { type LinkTarget, linkTarget } from '../../../lib/record-link.ts';
+import { dashboardCardOptions } from '../api/dashboard-api.ts';
+import {
+  barColor,
+  cardEmpty,
+  cardTitle,
+  isEmptyCard,
+  keyLabel,
+  periodWords,
+  tickLabel,
+} from './card-meta.ts';
+
+/** A count, or a money amount in its currency, in the user's number format. */
+function formatValue(value: number | string, currency: string | null): string {
+  if (currency) return formatMoney(String(value) as `${number}`, { currency });
+  return formatNumber(typeof value === 'number' ? value : (String(value) as `${number}`));
+}
+
+/** "As of 14:05" today, "As of 23 Nov 2026, 14:05" before. */
+function asOfWords(t: TFunction, asOf: string): string {
+  const day = (iso: string) => formatDateTime(iso).split(',')[0];
+  const time = day(asOf) === day(new Date().toISOString()) ? formatTime(asOf) : formatDateTime(asOf);
+  return t('asOf', { time });
+}
+
+function Figure({ card, figure }: { card: DashboardCardName; figure: DashboardFigure }) {
+  const t = useT('dashboard');
+  const target = linkTarget(figure.link);
+  const label = keyLabel(t, card, figure.key);
+  const value = formatValue(figure.value, figure.currency);
+  const body = (
+    <Stack gap={0}>
+      <Text fz={28} fw={700} lh={1.2} data-testid="figure-value" style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+  return (
+    <div data-testid={`figure-${figure.key}`} data-href={target?.href}>
+      {target ? (
+        <Anchor
+          component={Link}
+          to={target.to}
+          search={target.search as never}
+          underline="hover"
+          c="inherit"
+          aria-label={`${label}: ${value}`}
+        >
+          {body}
+        </Anchor>
+      ) : (
+        body
+      )}
+    </div>
+  );
+}
+
+interface Bar {
+  key: string;
+  label: string;
+  tick: string;
+  value: number;
+  color: string;
+  target: LinkTarget | null;
+  point: DashboardPoint;
+}
+
+function Chart({ card, data, title }: { card: DashboardCardName; data: DashboardCard; title: string }) {
+  const t = useT('dashboard');
+  const navigate = useNavigate();
+  const currency = data.seriesCurrency;
+  const byWeek = card === 'revenue';
+  // Bars over days or weeks read along the time axis; bars per status carry their words in the legend.
+  const overTime = data.series.some((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.key));
+  const bars: Bar[] = data.series.map((point) => {
+    const label = keyLabel(t, card, point.key);
+    return {
+      key: point.key,
+      label,
+      // Under the bar a short name (a week's first day, a weekday); the legend words it in full.
+      tick: tickLabel(t, card, point.key),
+      value: Number(point.value),
+      color: byWeek ? 'teal' : barColor(card, point.key),
+      target: linkTarget(point.link),
+      point,
+    };
+  });
+  const format = (value: number | string) => formatValue(value, currency);
+  const open = (bar: Bar | undefined) => {
+    if (bar?.target) void navigate({ to: bar.target.to, search: bar.target.search as never });
+  };
+
+  return (
+    <Stack gap="sm">
+      <BarChart
+        h={overTime ? 170 : 150}
+        data={bars}
+        dataKey="tick"
+        series={[{ name: 'value', label: title, color: 'blue' }]}
+        valueFormatter={(v) => format(v)}
+        withXAxis={overTime}
+        gridAxis="y"
+        tickLine="none"
+        yAxisProps={{
+          width: currency ? 80 : 40,
+          allowDecimals: false,
+          // Whole amounts on the axis; the tooltip and the legend give the cents.
+          ...(currency
+            ? { tickFormatter: (v: number) => formatMoney(v, { currency }, { maximumFractionDigits: 0 }) }
+            : {}),
+        }}
+        maxBarWidth={48}
+        aria-label={t('chart', { title })}
+        barProps={{
+          onClick: (entry: { payload?: Bar }) => open(entry.payload),
+          style: { cursor: 'pointer' },
+        }}
+        data-testid="card-chart"
+      />
+      <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {bars.map((bar) => (
+          <li key={bar.key} data-testid={`point-${bar.key}`} data-href={bar.target?.href}>
+            <Legend bar={bar} value={format(bar.point.value)} />
+          </li>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+function Legend({ bar, value }: { bar: Bar; value: string }) {
+  const content = (
+    <Group gap={6} wrap="nowrap">
+      <ColorSwatch color={`var(--mantine-color-${bar.color}-filled)`} size={10} withShadow={false} />
+      <Text size="sm" span>
+        {bar.label}
+      </Text>
+      <Text size="sm" fw={600} span style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+  if (!bar.target) return content;
+  return (
+    <UnstyledButton
+      component={Link}
+      to={bar.target.to}
+      search={bar.target.search as never}
+      px={6}
+      py={2}
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      className="dashboard-legend-link"
+    >
+      {content}
+    </UnstyledButton>
+  );
+}
+
+function CardSkeleton() {
+  return (
+    <Stack gap="sm" data-testid="card-loading" aria-hidden>
+      <Skeleton height={32} width="40%" />
+      <Skeleton height={12} width="60%" />
+      <Skeleton height={110} />
+    </Stack>
+  );
+}
+
+function CardBody({ card, data, title }: { card: DashboardCardName; data: DashboardCard; title: string }) {
+  const t = useT('dashboard');
+  if (isEmptyCard(data)) {
+    return (
+      <Text c="dimmed" size="sm" py="lg" ta="center" data-testid="card-empty">
+        {cardEmpty(t, card)}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {data.figures.length > 0 && (
+        <Group gap="xl" align="flex-start">
+          {data.figures.map((figure) => (
+            // Amounts overdue come one per currency under the same key.
+            <Figure key={`${figure.key}-${figure.currency ?? ''}`} card={card} figure={figure} />
+          ))}
+        </Group>
+      )}
+      {data.series.length > 0 && <Chart card={card} data={data} title={title} />}
+    </Stack>
+  );
+}
+
+/** One card: loads on its own, with its own skeleton, error and retry, and empty state. */
+export function DashboardCardView({ card }: { card: DashboardCardName }) {
+  const t = useT('dashboard');
+  useNumberFormat(); // amounts follow a changed number format at once
+  const headingId = useId();
+  const query = useQuery(dashboardCardOptions(card, displayPreferences().timeZone));
+  const title = cardTitle(t, card);
+  const data = query.data;
+  const period = data ? periodWords(t, data.period) : null;
+
+  let content: React.ReactNode;
+  if (data) content = <CardBody card={card} data={data} title={title} />;
+  else if (query.isError && !query.isFetching) {
+    content = <ErrorState error={query.error} title={t('loadError')} onRetry={() => void query.refetch()} />;
+  } else content = <CardSkeleton />;
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p="md"
+      aria-labelledby={headingId}
+      aria-busy={query.isFetching}
+      data-testid={`dashboard-card-${card}`}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={0}>
+            <Title order={2} fz="lg" id={headingId}>
+              {title}
+            </Title>
+            {period && (
+              <Text size="sm" c="dimmed" data-testid="card-period">
+                {period}
+              </Text>
+            )}
+          </Stack>
+          {data && !data.live && (
+            <Text size="xs" c="dimmed" data-testid="card-as-of">
+              {asOfWords(t, data.asOf)}
+            </Text>
+          )}
+        </Group>
+        {content}
+      </Stack>
+    </Paper>
+  );
+}
