@@ -60,6 +60,7 @@ for (const who of ['staff', 'customer'] as const satisfies readonly Who[]) {
       /\b[a-z]+_[a-z_]+\b|\bonHand\b|\boverdueAmount\b|\d{4}-\d{2}-\d{2}|undefined|NaN/,
     );
     await screens(page, `dashboard-${who}`);
+    await screens(page, `dashboard-${who}-end`, page.getByTestId(`dashboard-card-${cards.at(-1)}`));
 
     // Each card's first counted figure with a list opens that list, filtered to the same count.
     let opened = 0;

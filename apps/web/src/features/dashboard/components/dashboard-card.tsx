@@ -29,10 +29,14 @@ import {
   cardEmpty,
   cardTitle,
   isEmptyCard,
+  isZero,
   keyLabel,
   periodWords,
   tickLabel,
 } from './card-meta.ts';
+import classes from './dashboard.module.css';
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A count, or a money amount in its currency, in the user's number format. */
 function formatValue(value: number | string, currency: string | null): string {
@@ -96,22 +100,20 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
   const t = useT('dashboard');
   const navigate = useNavigate();
   const currency = data.seriesCurrency;
-  const byWeek = card === 'revenue';
-  // Bars over days or weeks read along the time axis; bars per status carry their words in the legend.
-  const overTime = data.series.some((p) => /^\d{4}-\d{2}-\d{2}$/.test(p.key));
-  const bars: Bar[] = data.series.map((point) => {
-    const label = keyLabel(t, card, point.key);
-    return {
+  // Bars over days or weeks keep their empty days (the gaps are the news); a status nobody is in is
+  // left out, so a card shows the statuses that hold records.
+  const overTime = data.series.some((p) => CALENDAR_DAY.test(p.key));
+  const bars: Bar[] = data.series
+    .filter((point) => overTime || !isZero(point.value))
+    .map((point) => ({
       key: point.key,
-      label,
-      // Under the bar a short name (a week's first day, a weekday); the legend words it in full.
+      label: keyLabel(t, card, point.key),
       tick: tickLabel(t, card, point.key),
       value: Number(point.value),
-      color: byWeek ? 'teal' : barColor(card, point.key),
+      color: card === 'revenue' ? 'teal' : barColor(card, point.key),
       target: linkTarget(point.link),
       point,
-    };
-  });
+    }));
   const format = (value: number | string) => formatValue(value, currency);
   const open = (bar: Bar | undefined) => {
     if (bar?.target) void navigate({ to: bar.target.to, search: bar.target.search as never });
@@ -120,22 +122,26 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
   return (
     <Stack gap="sm">
       <BarChart
-        h={overTime ? 170 : 150}
+        h={overTime ? 170 : 140}
         data={bars}
         dataKey="tick"
         series={[{ name: 'value', label: title, color: 'blue' }]}
         valueFormatter={(v) => format(v)}
         withXAxis={overTime}
-        gridAxis="y"
+        // Money gets an axis (amounts are too wide to sit on the bars); counts sit on their bars.
+        withYAxis={currency !== null}
+        withBarValueLabel={currency === null}
+        gridAxis={currency === null ? 'none' : 'x'}
         tickLine="none"
         yAxisProps={{
-          width: currency ? 80 : 40,
+          width: 80,
           allowDecimals: false,
           // Whole amounts on the axis; the tooltip and the legend give the cents.
           ...(currency
             ? { tickFormatter: (v: number) => formatMoney(v, { currency }, { maximumFractionDigits: 0 }) }
             : {}),
         }}
+        barChartProps={{ margin: { top: 20, right: 8, left: 8, bottom: 0 } }}
         maxBarWidth={48}
         aria-label={t('chart', { title })}
         barProps={{
@@ -144,39 +150,39 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
         }}
         data-testid="card-chart"
       />
-      <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <ul className={classes.legend}>
         {bars.map((bar) => (
           <li key={bar.key} data-testid={`point-${bar.key}`} data-href={bar.target?.href}>
-            <Legend bar={bar} value={format(bar.point.value)} />
+            <Legend bar={bar} name={overTime ? bar.tick : bar.label} value={format(bar.point.value)} />
           </li>
         ))}
-      </Group>
+      </ul>
     </Stack>
   );
 }
 
-function Legend({ bar, value }: { bar: Bar; value: string }) {
+/** One bar in words, opening its list: the keyboard's way to what the bars show. */
+function Legend({ bar, name, value }: { bar: Bar; name: string; value: string }) {
   const content = (
     <Group gap={6} wrap="nowrap">
       <ColorSwatch color={`var(--mantine-color-${bar.color}-filled)`} size={10} withShadow={false} />
       <Text size="sm" span>
-        {bar.label}
+        {name}
       </Text>
       <Text size="sm" fw={600} span style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Text>
     </Group>
   );
-  if (!bar.target) return content;
+  if (!bar.target) return <span title={bar.label}>{content}</span>;
   return (
     <UnstyledButton
       component={Link}
       to={bar.target.to}
       search={bar.target.search as never}
-      px={6}
-      py={2}
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-      className="dashboard-legend-link"
+      className={classes.legendLink}
+      title={bar.label}
+      aria-label={`${bar.label}: ${value}`}
     >
       {content}
     </UnstyledButton>

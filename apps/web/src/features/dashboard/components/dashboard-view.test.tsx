@@ -35,7 +35,8 @@ const CARDS: Partial<Record<DashboardCardName, DashboardCard>> = {
     series: [
       { key: 'booked', value: 1200, link: link('dossiers', { status: 'booked' }) },
       { key: 'in_transit', value: 34, link: link('dossiers', { status: 'in_transit' }) },
-      { key: 'on_hold_for_audit', value: 0, link: null },
+      { key: 'on_hold_for_audit', value: 2, link: null },
+      { key: 'arrived', value: 0, link: link('dossiers', { status: 'arrived' }) },
     ],
   }),
   invoices: aCard('invoices', {
@@ -108,6 +109,8 @@ describe('DashboardView', () => {
     const unknown = within(dossiers).getByTestId('point-on_hold_for_audit');
     expect(unknown.textContent).toContain('On hold for audit');
     expect(within(unknown).queryByRole('link')).toBeNull();
+    // A status nobody is in takes no room.
+    expect(within(dossiers).queryByTestId('point-arrived')).toBeNull();
 
     const invoices = await screen.findByTestId('dashboard-card-invoices');
     const amount = await within(invoices).findByTestId('figure-overdueAmount');
