@@ -32,6 +32,7 @@ const VIEW_RESET = {
   customsStatus: undefined,
   location: undefined,
   available: undefined,
+  onHand: undefined,
   receiptId: undefined,
   reference: undefined,
   from: undefined,

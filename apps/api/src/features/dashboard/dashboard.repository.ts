@@ -27,7 +27,11 @@ export interface CardWindow {
 }
 
 /** Rows of `dashboard_counts` per key, for one party or summed over all. */
-function countsByKey(area: CountedArea, keys: readonly string[], scope: Scope): RawBuilder<{ key: string; n: number }> {
+function countsByKey(
+  area: CountedArea,
+  keys: readonly string[],
+  scope: Scope,
+): RawBuilder<{ key: string; n: number }> {
   return sql<{ key: string; n: number }>`
     select key, sum(n)::int as n from dashboard_counts
     where area = ${area} and key = any(${keys as string[]}::text[])

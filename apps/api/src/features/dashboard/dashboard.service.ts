@@ -11,8 +11,8 @@ import {
   type DossierStatus,
   type InvoiceStatus,
   type SearchLink,
-  STAFF_DASHBOARD_CARDS,
   type ShipmentStatus,
+  STAFF_DASHBOARD_CARDS,
   type TransportStatus,
   WAREHOUSE_DASHBOARD_CARDS,
 } from '@fvg/contracts';
@@ -103,9 +103,12 @@ export const addDays = (day: string, n: number) => dayOf(new Date(asDate(day).ge
 
 /** The calendar day in `tz` at `at`. */
 export function dayIn(tz: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** The days and instants a card counts, from one clock reading, so figures and links agree. */
@@ -129,7 +132,11 @@ export function windowOf(tz: string, now: Date): CardWindow & { today: string } 
 // ---- links ---------------------------------------------------------------------------------------
 
 /** A list screen of the web with the URL search it understands (the list API takes the same names). */
-const link = (route: string, search: Record<string, string> = {}): SearchLink => ({ route, params: {}, search });
+const link = (route: string, search: Record<string, string> = {}): SearchLink => ({
+  route,
+  params: {},
+  search,
+});
 const csv = (values: readonly string[]) => values.join(',');
 
 const count = (rows: KeyCount[], key: string) => rows.find((r) => r.key === key)?.n ?? 0;
@@ -195,7 +202,12 @@ export function dashboardService(db: Db) {
         };
       case 'transports': {
         const legs = (from: string, to: string) =>
-          link('transports', { pickupFrom: from, pickupTo: to, tz: w.tz, status: csv(LIVE_TRANSPORT_STATUSES) });
+          link('transports', {
+            pickupFrom: from,
+            pickupTo: to,
+            tz: w.tz,
+            status: csv(LIVE_TRANSPORT_STATUSES),
+          });
         const days = Array.from({ length: 7 }, (_, i) => addDays(w.weekFrom, i));
         const weekTo = addDays(w.weekFrom, 6);
         return {
@@ -215,7 +227,12 @@ export function dashboardService(db: Db) {
           .sort((a, b) => a.key.localeCompare(b.key))
           .map((r) => ({ key: 'overdueAmount', value: r.amount ?? '0.00', currency: r.key, link: overdue }));
         if (amounts.length === 0)
-          amounts.push({ key: 'overdueAmount', value: '0.00', currency: await repo.baseCurrency(), link: overdue });
+          amounts.push({
+            key: 'overdueAmount',
+            value: '0.00',
+            currency: await repo.baseCurrency(),
+            link: overdue,
+          });
         return {
           ...noChart,
           figures: [{ key: 'overdue', value: total(rows), currency: null, link: overdue }, ...amounts],
@@ -229,7 +246,7 @@ export function dashboardService(db: Db) {
         const weeks: { from: string; to: string }[] = [];
         for (let from = w.monthFrom; from <= w.monthTo; ) {
           const sunday = addDays(from, 6 - ((asDate(from).getUTCDay() + 6) % 7));
-          const to = sunday < w.monthTo ? sunday : w.monthTo;
+          const to = [sunday, w.monthTo].sort()[0] as string;
           weeks.push({ from, to });
           from = addDays(to, 1);
         }
@@ -248,7 +265,11 @@ export function dashboardService(db: Db) {
             },
             { key: 'documents', value: total(rows), currency: null, link: issued(w.monthFrom, w.monthTo) },
           ],
-          series: weeks.map((wk) => ({ key: wk.from, value: amountOf(wk.from), link: issued(wk.from, wk.to) })),
+          series: weeks.map((wk) => ({
+            key: wk.from,
+            value: amountOf(wk.from),
+            link: issued(wk.from, wk.to),
+          })),
           seriesCurrency: currency,
         };
       }
@@ -261,7 +282,9 @@ export function dashboardService(db: Db) {
           });
         return {
           period: { from: w.since, to: w.until, timeZone: w.tz },
-          figures: [{ key: 'containers', value: total(rows), currency: null, link: recent(DCSA_EVENT_TYPES) }],
+          figures: [
+            { key: 'containers', value: total(rows), currency: null, link: recent(DCSA_EVENT_TYPES) },
+          ],
           series: DCSA_EVENT_TYPES.map((t) => ({ key: t, value: count(rows, t), link: recent([t]) })),
           seriesCurrency: null,
         };

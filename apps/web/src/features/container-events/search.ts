@@ -21,13 +21,25 @@ export const containersSearchSchema = z.object({
   tab: searchParam.enum(CONTAINERS_TABS),
   status: searchParam.enumList(EVENT_TYPE_CODES),
   eventType: searchParam.enum(DCSA_EVENT_TYPES),
+  /** The latest event at or after / at or before these instants (the dashboard's last 24 hours). */
+  from: searchParam.text(40),
+  to: searchParam.text(40),
   open: searchParam.text(32),
   add: searchParam.flag,
 });
 export type ContainersSearch = z.infer<typeof containersSearchSchema>;
 
 /** The list parameters a tab change drops (the other list names other sorts and filters). */
-export const LIST_SEARCH_KEYS = ['page', 'pageSize', 'sort', 'q', 'status', 'eventType'] as const;
+export const LIST_SEARCH_KEYS = [
+  'page',
+  'pageSize',
+  'sort',
+  'q',
+  'status',
+  'eventType',
+  'from',
+  'to',
+] as const;
 
 export const validateContainersSearch = searchValidator(containersSearchSchema);
 

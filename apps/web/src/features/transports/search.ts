@@ -27,6 +27,8 @@ export const transportsSearchSchema = z.object({
   carrierId: searchParam.uuid,
   pickupFrom: searchParam.date,
   pickupTo: searchParam.date,
+  /** The zone of the pickup days (set by the dashboard's "today" links); the server's days when absent. */
+  tz: searchParam.text(64),
   open: searchParam.text(64),
   ...detailSearchShape,
   new: searchParam.flag,

@@ -133,6 +133,9 @@ export function containerListConfig(): ListConfig<ContainerSummary> {
   const filters: FilterDef[] = [
     { kind: 'multiselect', key: 'status', label: 'Status', options: STATUS_OPTIONS },
     { kind: 'select', key: 'eventType', label: 'Latest event', options: EVENT_KIND_OPTIONS, width: 150 },
+    // Set by the dashboard's "last 24 hours" links.
+    { kind: 'pinned', key: 'from', label: 'Latest event from', valueLabel: formatDateTime },
+    { kind: 'pinned', key: 'to', label: 'Latest event to', valueLabel: formatDateTime },
   ];
   return {
     id: 'containers',

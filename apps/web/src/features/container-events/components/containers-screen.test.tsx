@@ -162,4 +162,18 @@ describe('/containers', () => {
     expect(screen.queryByTestId('csv-import')).toBeNull();
     expect(calls(fetchMock, '/api/container-events/unlinked')).toHaveLength(0);
   });
+
+  it('sends the instants of a dashboard link ("last 24 hours") and shows them as dates on chips', async () => {
+    const fetchMock = stubApi('staff');
+    await start('/containers?eventType=EQUIPMENT&from=2026-11-23T15:00:00.000Z&to=2026-11-24T15:00:00.000Z');
+    await screen.findByTestId(`row-container-${CONTAINER}`);
+    expect(Object.fromEntries(calls(fetchMock, '/api/containers')[0]?.url.searchParams ?? [])).toMatchObject({
+      eventType: 'EQUIPMENT',
+      from: '2026-11-23T15:00:00.000Z',
+      to: '2026-11-24T15:00:00.000Z',
+    });
+    expect(screen.getByTestId('filter-from').textContent).toMatch(
+      /^Latest event from: \d{1,2} Nov 2026, \d{2}:\d{2}$/,
+    );
+  });
 });

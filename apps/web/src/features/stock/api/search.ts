@@ -23,6 +23,7 @@ export const stockSearchSchema = z.object({
   from: searchParam.date,
   to: searchParam.date,
   available: searchParam.enum(['true'] as const),
+  onHand: searchParam.enum(['true'] as const),
   receiptId: searchParam.uuid,
   reference: searchParam.text(35),
   new: searchParam.flag,

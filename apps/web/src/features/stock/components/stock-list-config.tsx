@@ -209,6 +209,13 @@ export function stockListConfig({
       width: 150,
     },
     {
+      kind: 'select',
+      key: 'onHand',
+      label: 'On hand',
+      options: [{ value: 'true', label: 'In the warehouse' }],
+      width: 170,
+    },
+    {
       kind: 'pinned',
       key: 'receiptId',
       label: 'Receipt',

@@ -101,4 +101,12 @@ describe('the stock list', () => {
     await screen.findByTestId('row-ABC-1-R-2026-000007');
     expect(screen.queryByTestId('filter-ownerId')).toBeNull();
   });
+
+  it('sends onHand (the dashboard counts goods still in the warehouse)', async () => {
+    const fetchMock = stubList();
+    await start(true, '/stock?onHand=true&customsStatus=union');
+    await screen.findByTestId('row-ABC-1-R-2026-000007');
+    expect(lastUrl(fetchMock).searchParams.get('onHand')).toBe('true');
+    expect(lastUrl(fetchMock).searchParams.get('customsStatus')).toBe('union');
+  });
 });

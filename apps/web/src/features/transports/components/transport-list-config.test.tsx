@@ -61,4 +61,28 @@ describe('transports list', () => {
       },
     ]);
   });
+
+  it('passes the zone of a dashboard link on with its days, and names it on a chip', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
+      jsonResponse({
+        items: [leg],
+        total: 1,
+        totalIsEstimate: false,
+        page: 1,
+        pageSize: 50,
+        nextCursor: null,
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderRoute(<ListPage config={transportListConfig({ carrierLookup: carriers })} />, {
+      path: '/transports',
+      url: '/transports?pickupFrom=2026-11-24&pickupTo=2026-11-24&tz=America/New_York',
+      validateSearch: validateTransportsSearch,
+    });
+    await screen.findByTestId('row-transport-D-2026-000042-2');
+    const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://app.test');
+    expect(url.searchParams.get('tz')).toBe('America/New_York');
+    expect(url.searchParams.get('pickupFrom')).toBe('2026-11-24');
+    expect(screen.getByTestId('filter-tz').textContent).toBe('Days in: America/New York');
+  });
 });

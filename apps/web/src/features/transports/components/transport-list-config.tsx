@@ -132,6 +132,8 @@ export function transportListConfig({ carrierLookup }: TransportListOptions): Li
     { kind: 'select', key: 'mode', label: 'Mode', options: MODE_OPTIONS, width: 130 },
     { kind: 'lookup', key: 'carrierId', label: 'Carrier', source: carrierLookup },
     { kind: 'dateRange', from: 'pickupFrom', to: 'pickupTo', label: 'Pickup', testId: 'pickup' },
+    // The dashboard's "today" and "this week" count the days of a zone: its links pin it.
+    { kind: 'pinned', key: 'tz', label: 'Days in', valueLabel: (zone) => zone.replaceAll('_', ' ') },
   ];
   return {
     id: 'transports',
