@@ -133,13 +133,16 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
         withBarValueLabel={currency === null}
         gridAxis={currency === null ? 'none' : 'x'}
         tickLine="none"
+        // Every day or week named: recharts would skip some to avoid crowding.
+        xAxisProps={{ interval: 0, fontSize: 11 }}
         yAxisProps={{
           width: 80,
           allowDecimals: false,
           // Whole amounts on the axis; the tooltip and the legend give the cents.
           ...(currency
             ? { tickFormatter: (v: number) => formatMoney(v, { currency }, { maximumFractionDigits: 0 }) }
-            : {}),
+            : // Without an axis, the tallest bar takes the chart's height (no rounding up to a tick).
+              { domain: [0, 'dataMax'] as [number, string] }),
         }}
         barChartProps={{ margin: { top: 20, right: 8, left: 8, bottom: 0 } }}
         maxBarWidth={48}
@@ -211,7 +214,7 @@ function CardBody({ card, data, title }: { card: DashboardCardName; data: Dashbo
   return (
     <Stack gap="md">
       {data.figures.length > 0 && (
-        <Group gap="xl" align="flex-start">
+        <Group gap="xl" align="flex-start" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
           {data.figures.map((figure) => (
             // Amounts overdue come one per currency under the same key.
             <Figure key={`${figure.key}-${figure.currency ?? ''}`} card={card} figure={figure} />

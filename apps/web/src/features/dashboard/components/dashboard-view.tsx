@@ -36,7 +36,14 @@ export function DashboardView() {
     );
   }
   return (
-    <SimpleGrid type="container" cols={COLUMNS} spacing="md" data-testid="dashboard-cards">
+    // Each card as tall as its content: a card of two figures does not stretch to its neighbour's chart.
+    <SimpleGrid
+      type="container"
+      cols={COLUMNS}
+      spacing="md"
+      style={{ alignItems: 'start' }}
+      data-testid="dashboard-cards"
+    >
       {index.data.cards.map((card) => (
         <DashboardCardView key={card} card={card} />
       ))}
