@@ -142,9 +142,12 @@ export function weekday(date: string, language = i18n.language): string {
   );
 }
 
-/** Under a bar: the first day of a week (revenue), the weekday of a day (transports), else the words. */
+/**
+ * Under a bar: the day of the month a week starts on (revenue; the card says which month, the legend
+ * the full date — six '16 Nov' do not fit under a card), the weekday of a day (transports), else the words.
+ */
 export function tickLabel(t: TFunction, card: DashboardCardName, key: string): string {
-  if (CALENDAR_DATE.test(key)) return card === 'revenue' ? shortDate(key) : weekday(key);
+  if (CALENDAR_DATE.test(key)) return card === 'revenue' ? String(wallOf(key)?.day ?? key) : weekday(key);
   return keyLabel(t, card, key);
 }
 

@@ -32,6 +32,7 @@ import {
   isZero,
   keyLabel,
   periodWords,
+  shortDate,
   tickLabel,
 } from './card-meta.ts';
 import classes from './dashboard.module.css';
@@ -115,6 +116,9 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
       point,
     }));
   const format = (value: number | string) => formatValue(value, currency);
+  // Days by their weekday (the card names the week), weeks by their first day, statuses in full.
+  const legendName = (bar: Bar) =>
+    !overTime ? bar.label : card === 'revenue' ? shortDate(bar.key) : bar.tick;
   const open = (bar: Bar | undefined) => {
     if (bar?.target) void navigate({ to: bar.target.to, search: bar.target.search as never });
   };
@@ -156,7 +160,7 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
       <ul className={classes.legend}>
         {bars.map((bar) => (
           <li key={bar.key} data-testid={`point-${bar.key}`} data-href={bar.target?.href}>
-            <Legend bar={bar} name={overTime ? bar.tick : bar.label} value={format(bar.point.value)} />
+            <Legend bar={bar} name={legendName(bar)} value={format(bar.point.value)} />
           </li>
         ))}
       </ul>

@@ -48,6 +48,23 @@ const CARDS: Partial<Record<DashboardCardName, DashboardCard>> = {
     ],
   }),
   'container-events': aCard('container-events'),
+  revenue: aCard('revenue', {
+    period: { from: '2026-11-01', to: '2026-11-30', timeZone: TZ },
+    figures: [{ key: 'revenue', value: '1224.00', currency: 'USD', link: null }],
+    series: [
+      {
+        key: '2026-11-01',
+        value: '0.00',
+        link: link('sales-invoices', { issuedFrom: '2026-11-01', issuedTo: '2026-11-01' }),
+      },
+      {
+        key: '2026-11-02',
+        value: '1224.00',
+        link: link('sales-invoices', { issuedFrom: '2026-11-02', issuedTo: '2026-11-08' }),
+      },
+    ],
+    seriesCurrency: 'USD',
+  }),
 };
 
 let answers: Map<string, () => Response>;
@@ -119,6 +136,19 @@ describe('DashboardView', () => {
     // Pre-aggregated figures say when they were counted, in the user's zone (Auckland: 21:30).
     expect(within(invoices).getByTestId('card-as-of').textContent).toBe('As of 20 Nov 2026, 21:30');
     expect(within(dossiers).queryByTestId('card-as-of')).toBeNull();
+  });
+
+  it('revenue by week: every week kept (an empty one too), named by its first day, amounts in the series currency', async () => {
+    stubApi(['revenue']);
+    await start();
+    const card = await screen.findByTestId('dashboard-card-revenue');
+    const week = await within(card).findByTestId('point-2026-11-02');
+    expect(week.textContent).toBe('2 Nov$1,224.00');
+    expect(within(week).getByRole('link', { name: 'Week of 2 Nov: $1,224.00' }).getAttribute('href')).toBe(
+      '/sales-invoices?issuedFrom=2026-11-02&issuedTo=2026-11-08',
+    );
+    expect(within(card).getByTestId('point-2026-11-01').textContent).toBe('1 Nov$0.00');
+    expect(within(card).getByTestId('card-chart')).toBeTruthy();
   });
 
   it('a figure opens its list, filtered as the link says', async () => {
