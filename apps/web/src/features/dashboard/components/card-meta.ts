@@ -7,10 +7,9 @@ import {
   SHIPMENT_STATUS_LABELS,
 } from '@fvg/contracts';
 import type { MantineColor } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { displayPreferences } from '../../../lib/display-preferences.ts';
 import { formatWall } from '../../../lib/format-date.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { i18n, t } from '../../../lib/i18n.ts';
 import { EVENT_KIND_LABELS, EVENT_TYPE_LABELS } from '../../container-events/components/event-meta.ts';
 import { DECLARATION_STATUS_COLORS } from '../../declarations/components/declaration-meta.ts';
 import {
@@ -59,46 +58,46 @@ export function barColor(card: DashboardCardName, key: string): MantineColor {
 }
 
 /** The card's heading. One literal key per card, so the catalogue check can see every key used. */
-export function cardTitle(t: TFunction, card: DashboardCardName): string {
+export function cardTitle(card: DashboardCardName): string {
   switch (card) {
     case 'dossiers':
-      return t('cards.dossiers.title');
+      return t('dashboard:cards.dossiers.title');
     case 'transports':
-      return t('cards.transports.title');
+      return t('dashboard:cards.transports.title');
     case 'declarations':
-      return t('cards.declarations.title');
+      return t('dashboard:cards.declarations.title');
     case 'invoices':
-      return t('cards.invoices.title');
+      return t('dashboard:cards.invoices.title');
     case 'revenue':
-      return t('cards.revenue.title');
+      return t('dashboard:cards.revenue.title');
     case 'container-events':
-      return t('cards.container-events.title');
+      return t('dashboard:cards.container-events.title');
     case 'stock':
-      return t('cards.stock.title');
+      return t('dashboard:cards.stock.title');
     case 'shipments':
-      return t('cards.shipments.title');
+      return t('dashboard:cards.shipments.title');
   }
 }
 
 /** What an empty card says. */
-export function cardEmpty(t: TFunction, card: DashboardCardName): string {
+export function cardEmpty(card: DashboardCardName): string {
   switch (card) {
     case 'dossiers':
-      return t('cards.dossiers.empty');
+      return t('dashboard:cards.dossiers.empty');
     case 'transports':
-      return t('cards.transports.empty');
+      return t('dashboard:cards.transports.empty');
     case 'declarations':
-      return t('cards.declarations.empty');
+      return t('dashboard:cards.declarations.empty');
     case 'invoices':
-      return t('cards.invoices.empty');
+      return t('dashboard:cards.invoices.empty');
     case 'revenue':
-      return t('cards.revenue.empty');
+      return t('dashboard:cards.revenue.empty');
     case 'container-events':
-      return t('cards.container-events.empty');
+      return t('dashboard:cards.container-events.empty');
     case 'stock':
-      return t('cards.stock.empty');
+      return t('dashboard:cards.stock.empty');
     case 'shipments':
-      return t('cards.shipments.empty');
+      return t('dashboard:cards.shipments.empty');
   }
 }
 
@@ -146,24 +145,26 @@ export function weekday(date: string, language = i18n.language): string {
  * Under a bar: the day of the month a week starts on (revenue; the card says which month, the legend
  * the full date — six '16 Nov' do not fit under a card), the weekday of a day (transports), else the words.
  */
-export function tickLabel(t: TFunction, card: DashboardCardName, key: string): string {
+export function tickLabel(card: DashboardCardName, key: string): string {
   if (CALENDAR_DATE.test(key)) return card === 'revenue' ? String(wallOf(key)?.day ?? key) : weekday(key);
-  return keyLabel(t, card, key);
+  return keyLabel(card, key);
 }
 
 /** The words of a figure or bar key: the card's catalogue entry, the shared one, the area's label. */
-export function keyLabel(t: TFunction, card: DashboardCardName, key: string): string {
+export function keyLabel(card: DashboardCardName, key: string): string {
   // Revenue bars are weeks named by their first day; the transports' are days.
   if (CALENDAR_DATE.test(key)) {
     return card === 'revenue'
-      ? t('series.weekOf', { date: shortDate(key) })
-      : t('series.day', { weekday: weekday(key), date: shortDate(key) });
+      ? t('dashboard:series.weekOf', { date: shortDate(key) })
+      : t('dashboard:series.day', { weekday: weekday(key), date: shortDate(key) });
   }
   const week = ISO_WEEK.exec(key);
-  if (week) return t('series.week', { week: Number(week[2]) });
-  const area = AREA_LABELS[card][key];
-  // i18next tries the keys in order; the area's label, then the code in words, when none exists.
-  return t([`cards.${card}.figures.${key}`, `figures.${key}`], { defaultValue: area ?? humanise(key) });
+  if (week) return t('dashboard:series.week', { week: Number(week[2]) });
+  // The card's own word for the key, the dashboard's, the area's label, the code in words.
+  if (i18n.exists(`dashboard:cards.${card}.figures.${key}`))
+    return t(`dashboard:cards.${card}.figures.${key}`);
+  if (i18n.exists(`dashboard:figures.${key}`)) return t(`dashboard:figures.${key}`);
+  return AREA_LABELS[card][key] ?? humanise(key);
 }
 
 /** The calendar day of a period bound: a date as is; an instant (an exclusive end) as the day it closes. */
@@ -196,12 +197,12 @@ function lastDayOfMonth(date: string): number {
 }
 
 /** The period a card counted, in words: 'Today, 24 Nov', 'This week, 23 Nov – 29 Nov', 'This month, November'. */
-export function periodWords(t: TFunction, period: DashboardCard['period'], now = new Date()): string | null {
+export function periodWords(period: DashboardCard['period'], now = new Date()): string | null {
   if (!period) return null;
   // A moving window of instants (container events): 'Last 24 hours'.
   if (!CALENDAR_DATE.test(period.from) && !CALENDAR_DATE.test(period.to)) {
     const hours = Math.round((Date.parse(period.to) - Date.parse(period.from)) / 3_600_000);
-    if (hours > 0 && hours <= 48) return t('period.lastHours', { count: hours });
+    if (hours > 0 && hours <= 48) return t('dashboard:period.lastHours', { count: hours });
   }
   const from = dayOf(period.from, period.timeZone, false);
   const to = dayOf(period.to, period.timeZone, !CALENDAR_DATE.test(period.to));
@@ -210,9 +211,9 @@ export function periodWords(t: TFunction, period: DashboardCard['period'], now =
   const current = from <= today && today <= to;
   const span = daysBetween(from, to) + 1;
   if (span <= 1) {
-    return from === today ? t('period.today', { date: shortDate(from) }) : shortDate(from);
+    return from === today ? t('dashboard:period.today', { date: shortDate(from) }) : shortDate(from);
   }
-  if (current && span === 7) return t('period.week', { from: shortDate(from), to: shortDate(to) });
+  if (current && span === 7) return t('dashboard:period.week', { from: shortDate(from), to: shortDate(to) });
   const fromWall = wallOf(from);
   const toWall = wallOf(to);
   if (
@@ -223,9 +224,9 @@ export function periodWords(t: TFunction, period: DashboardCard['period'], now =
     fromWall.month === toWall.month &&
     toWall.day === lastDayOfMonth(to)
   ) {
-    return t('period.month', { month: formatWall(fromWall, 'MMMM') });
+    return t('dashboard:period.month', { month: formatWall(fromWall, 'MMMM') });
   }
-  return t('period.range', { from: shortDate(from), to: shortDate(to) });
+  return t('dashboard:period.range', { from: shortDate(from), to: shortDate(to) });
 }
 
 /** A value is a count, or a decimal string (money): zero either way makes an empty figure. */

@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { displayPreferences } from '../../../lib/display-preferences.ts';
@@ -45,17 +44,16 @@ function formatValue(value: number | string, currency: string | null): string {
   return formatNumber(typeof value === 'number' ? value : (String(value) as `${number}`));
 }
 
-/** "As of 14:05" today, "As of 23 Nov 2026, 14:05" before. */
-function asOfWords(t: TFunction, asOf: string): string {
+/** When a pre-aggregated card was counted: '14:05' today, '23 Nov 2026, 14:05' before. */
+function countedAt(asOf: string): string {
   const day = (iso: string) => formatDateTime(iso).split(',')[0];
-  const time = day(asOf) === day(new Date().toISOString()) ? formatTime(asOf) : formatDateTime(asOf);
-  return t('asOf', { time });
+  return day(asOf) === day(new Date().toISOString()) ? formatTime(asOf) : formatDateTime(asOf);
 }
 
 function Figure({ card, figure }: { card: DashboardCardName; figure: DashboardFigure }) {
-  const t = useT('dashboard');
+  useT('dashboard'); // new words when the language changes
   const target = linkTarget(figure.link);
-  const label = keyLabel(t, card, figure.key);
+  const label = keyLabel(card, figure.key);
   const value = formatValue(figure.value, figure.currency);
   const body = (
     <Stack gap={0}>
@@ -108,8 +106,8 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
     .filter((point) => overTime || !isZero(point.value))
     .map((point) => ({
       key: point.key,
-      label: keyLabel(t, card, point.key),
-      tick: tickLabel(t, card, point.key),
+      label: keyLabel(card, point.key),
+      tick: tickLabel(card, point.key),
       value: Number(point.value),
       color: card === 'revenue' ? 'teal' : barColor(card, point.key),
       target: linkTarget(point.link),
@@ -207,11 +205,11 @@ function CardSkeleton() {
 }
 
 function CardBody({ card, data, title }: { card: DashboardCardName; data: DashboardCard; title: string }) {
-  const t = useT('dashboard');
+  useT('dashboard'); // new words when the language changes
   if (isEmptyCard(data)) {
     return (
       <Text c="dimmed" size="sm" py="lg" ta="center" data-testid="card-empty">
-        {cardEmpty(t, card)}
+        {cardEmpty(card)}
       </Text>
     );
   }
@@ -236,9 +234,9 @@ export function DashboardCardView({ card }: { card: DashboardCardName }) {
   useNumberFormat(); // amounts follow a changed number format at once
   const headingId = useId();
   const query = useQuery(dashboardCardOptions(card, displayPreferences().timeZone));
-  const title = cardTitle(t, card);
+  const title = cardTitle(card);
   const data = query.data;
-  const period = data ? periodWords(t, data.period) : null;
+  const period = data ? periodWords(data.period) : null;
 
   let content: React.ReactNode;
   if (data) content = <CardBody card={card} data={data} title={title} />;
@@ -270,7 +268,7 @@ export function DashboardCardView({ card }: { card: DashboardCardName }) {
           </Stack>
           {data && !data.live && (
             <Text size="xs" c="dimmed" data-testid="card-as-of">
-              {asOfWords(t, data.asOf)}
+              {t('asOf', { time: countedAt(data.asOf) })}
             </Text>
           )}
         </Group>
