@@ -837,6 +837,15 @@ export interface DashboardCountsTable {
 }
 
 // Declaration merging: the dashboard's counts join the one Database interface above.
+/** Migration 0026: the same counts summed over parties, spread over shards so writers rarely wait. */
+export interface DashboardTotalsTable {
+  area: DashboardCountsTable['area'];
+  key: string;
+  shard: number;
+  n: ColumnType<string, string | number, string | number>;
+}
+
 export interface Database {
   dashboard_counts: DashboardCountsTable;
+  dashboard_totals: DashboardTotalsTable;
 }

@@ -27,6 +27,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       n bigint not null,
       primary key (area, party_id, key)
     )`.execute(db);
+  // Staff see totals over every party: summing the per-party rows reads parties × keys rows (80 000 at
+  // 9 000 customers, 70 ms), so totals are kept too. One row per key would make every write of that key
+  // wait for the others' commits; spread over 16 shards by backend, concurrent writers rarely meet.
+  await sql`
+    create table dashboard_totals (
+      area text not null,
+      key text not null,
+      shard smallint not null,
+      n bigint not null,
+      primary key (area, key, shard)
+    )`.execute(db);
 
   // One function for every counted table: the trigger's arguments say which columns. Deltas are summed
   // per (party, key) first, so an update that does not move a row between keys writes nothing, and the
@@ -42,6 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       if tg_op = 'TRUNCATE' then
         delete from dashboard_counts c where c.area = tg_argv[0];
+        delete from dashboard_totals t where t.area = tg_argv[0];
         return null;
       elsif tg_op = 'INSERT' then
         src := format('select %1$s as p, %2$s as k, 1 as d from new_rows where %3$s', party, k, cond);
@@ -52,9 +64,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                        union all select %1$s, %2$s, -1 from old_rows where %3$s', party, k, cond);
       end if;
       execute format($q$
-        insert into dashboard_counts as c (area, party_id, key, n)
-        select %L, x.p, x.k, sum(x.d) from (%s) x group by x.p, x.k having sum(x.d) <> 0 order by x.p, x.k
-        on conflict (area, party_id, key) do update set n = c.n + excluded.n$q$, area, src);
+        with delta as (
+          select x.p, x.k, sum(x.d) as d from (%2$s) x group by x.p, x.k having sum(x.d) <> 0
+        ), parties as (
+          insert into dashboard_counts as c (area, party_id, key, n)
+          select %1$L, p, k, d from delta order by p, k
+          on conflict (area, party_id, key) do update set n = c.n + excluded.n
+        )
+        insert into dashboard_totals as t (area, key, shard, n)
+        select %1$L, k, pg_backend_pid() %% 16, sum(d) from delta group by k having sum(d) <> 0 order by k
+        on conflict (area, key, shard) do update set n = t.n + excluded.n$q$, area, src);
       return null;
     end $fn$`.execute(db);
 
@@ -78,11 +97,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .raw(`
     create function dashboard_counts_rebuild() returns void language sql as $fn$
       delete from dashboard_counts;
+      delete from dashboard_totals;
       ${COUNTED.map(
         ([area, table, party, key, cond]) => `
       insert into dashboard_counts (area, party_id, key, n)
         select '${area}', ${party}, ${key}, count(*) from ${table} where ${cond} group by 1, 2, 3;`,
       ).join('')}
+      insert into dashboard_totals (area, key, shard, n) select area, key, 0, sum(n) from dashboard_counts group by 1, 2;
     $fn$`)
     .execute(db);
   await sql`select dashboard_counts_rebuild()`.execute(db);
@@ -105,5 +126,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       await sql.raw(`drop trigger if exists ${table}_dashboard_${t} on ${table}`).execute(db);
   await sql`drop function if exists dashboard_counts_rebuild()`.execute(db);
   await sql`drop function if exists dashboard_count()`.execute(db);
+  await sql`drop table if exists dashboard_totals`.execute(db);
   await sql`drop table if exists dashboard_counts`.execute(db);
 }

@@ -26,14 +26,14 @@ export interface CardWindow {
   until: string;
 }
 
-/** Rows of `dashboard_counts` per key, for one party or summed over all. */
+/** Counts per key: one party's rows of `dashboard_counts`, or the sharded totals over every party. */
 function countsByKey(
   area: CountedArea,
   keys: readonly string[],
   scope: Scope,
 ): RawBuilder<{ key: string; n: number }> {
   return sql<{ key: string; n: number }>`
-    select key, sum(n)::int as n from dashboard_counts
+    select key, sum(n)::int as n from ${scope.all ? sql`dashboard_totals` : sql`dashboard_counts`}
     where area = ${area} and key = any(${keys as string[]}::text[])
       ${scope.all ? sql`` : sql`and party_id = ${scope.partyId}`}
     group by key`;

@@ -203,13 +203,20 @@ describe('every figure equals the total of the list it links to', () => {
 });
 
 describe('counts kept by triggers', () => {
-  const snapshot = async () =>
-    (
+  const snapshot = async () => ({
+    parties: (
       await sql<{ area: string; party_id: string; key: string; n: string }>`
         select area, party_id, key, n::text from dashboard_counts where n <> 0 order by 1, 2, 3`.execute(
         db.db,
       )
-    ).rows;
+    ).rows,
+    totals: (
+      await sql<{ area: string; key: string; n: string }>`
+        select area, key, sum(n)::text as n from dashboard_totals group by 1, 2 having sum(n) <> 0 order by 1, 2`.execute(
+        db.db,
+      )
+    ).rows,
+  });
 
   it('follow creates, status changes and a change of customer, and equal a full recount', async () => {
     const before = dashboardCardSchema.parse((await card('dossiers', tokens.admin)).body);
@@ -265,6 +272,14 @@ describe('counts kept by triggers', () => {
       );
 
     const kept = await snapshot();
+    // The staff's totals are the parties' counts summed.
+    const summed = new Map<string, bigint>();
+    for (const r of kept.parties)
+      summed.set(`${r.area}/${r.key}`, (summed.get(`${r.area}/${r.key}`) ?? 0n) + BigInt(r.n));
+    const byName = ([a]: [string, bigint], [b]: [string, bigint]) => (a < b ? -1 : 1);
+    expect(
+      kept.totals.map((t): [string, bigint] => [`${t.area}/${t.key}`, BigInt(t.n)]).sort(byName),
+    ).toEqual([...summed].filter(([, n]) => n !== 0n).sort(byName));
     await sql`select dashboard_counts_rebuild()`.execute(db.db);
     expect(await snapshot()).toEqual(kept);
   });
