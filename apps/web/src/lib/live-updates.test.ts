@@ -81,6 +81,7 @@ describe('planRecordChanges', () => {
         ['dossiers', 'detail', 'D-1'],
       ],
       remove: [],
+      throttled: [],
     });
   });
 
@@ -115,7 +116,16 @@ describe('planRecordChanges', () => {
     expect(planRecordChanges([change('user', 'u9')], { registry: registry(), meId: 'u1' })).toEqual({
       invalidate: [],
       remove: [],
+      throttled: [],
     });
+  });
+
+  it('keeps throttled registrations apart, once per prefix', () => {
+    const r = registry();
+    r.register('dossier', { all: ['dashboard', 'card', 'dossiers'], detail: () => [], throttleMs: 1000 });
+    const plan = planRecordChanges([change('dossier', 'D-1'), change('dossier', 'D-2')], { registry: r });
+    expect(plan.throttled).toEqual([{ key: ['dashboard', 'card', 'dossiers'], ms: 1000 }]);
+    expect(plan.invalidate).not.toContainEqual(['dashboard', 'card', 'dossiers']);
   });
 });
 
@@ -267,5 +277,42 @@ describe('connectLiveUpdates through the hub client', () => {
     await vi.waitFor(() => expect(onScreen.queryFn).toHaveBeenCalledTimes(2));
     for (const key of seededKeys) expect(invalidated(queryClient, key)).toBe(true);
     onScreen.unsubscribe();
+  });
+
+  it('refreshes a throttled key at once, then once at the end of its window however many changes come', async () => {
+    vi.useFakeTimers();
+    const { hub, connection } = await connectedHub();
+    const queryClient = new QueryClient();
+    const cardKey = ['dashboard', 'card', 'dossiers'];
+    const r = registry();
+    r.register('dossier', { all: cardKey, detail: () => cardKey, throttleMs: 1000 });
+    const card = await observe(queryClient, cardKey);
+    expect(card.queryFn).toHaveBeenCalledTimes(1);
+    const disconnect = connectLiveUpdates(hub, queryClient, { registry: r });
+
+    connection.emit('RecordChanged', change('dossier', 'D-1'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(card.queryFn).toHaveBeenCalledTimes(2); // leading edge
+
+    for (let i = 0; i < 5; i++) {
+      connection.emit('RecordChanged', change('dossier', `D-${i + 2}`));
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(card.queryFn).toHaveBeenCalledTimes(2); // inside the window: held back
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(card.queryFn).toHaveBeenCalledTimes(3); // one trailing refresh for the five
+
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(card.queryFn).toHaveBeenCalledTimes(3); // nothing new: no refresh
+    connection.emit('RecordChanged', change('dossier', 'D-9'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(card.queryFn).toHaveBeenCalledTimes(4); // a quiet window later: at once again
+
+    connection.emit('RecordChanged', change('dossier', 'D-10'));
+    await vi.advanceTimersByTimeAsync(50);
+    disconnect(); // the pending trailing refresh goes with the connection
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(card.queryFn).toHaveBeenCalledTimes(4);
+    card.unsubscribe();
   });
 });

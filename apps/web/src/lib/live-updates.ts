@@ -25,6 +25,12 @@ export interface RecordKeys {
   readonly all: QueryKey;
   /** Key of one record's detail query. */
   readonly detail: (id: string) => QueryKey;
+  /**
+   * Refresh these keys at most once per this many ms (aggregates such as dashboard cards, which a
+   * burst of changes would otherwise recount again and again): the first change refreshes at once,
+   * the ones within the window once at its end. Absent: every batch refreshes.
+   */
+  readonly throttleMs?: number;
 }
 
 /** Which query keys each record kind has; several registrations per kind are allowed. */
@@ -79,6 +85,13 @@ export interface ChangePlan {
   invalidate: QueryKey[];
   /** Detail keys of deleted records: their inactive queries are dropped rather than refetched. */
   remove: QueryKey[];
+  /** Prefixes of registrations with a `throttleMs`: invalidated through a throttle when connected. */
+  throttled: ThrottledKey[];
+}
+
+export interface ThrottledKey {
+  key: QueryKey;
+  ms: number;
 }
 
 /** The keys without duplicates and without keys another key of the list already covers as a prefix. */
@@ -95,8 +108,13 @@ export function planRecordChanges(
   const registry = context.registry ?? recordKeyRegistry;
   const invalidate: QueryKey[] = [];
   const remove: QueryKey[] = [];
+  const throttled = new Map<string, ThrottledKey>();
   for (const change of changes) {
     for (const keys of registry.keysOf(change.kind)) {
+      if (keys.throttleMs !== undefined && keys.throttleMs > 0) {
+        throttled.set(hashKey(keys.all), { key: keys.all, ms: keys.throttleMs });
+        continue;
+      }
       invalidate.push(keys.all, keys.detail(change.id));
       if (change.action === 'deleted') remove.push(keys.detail(change.id));
     }
@@ -104,21 +122,34 @@ export function planRecordChanges(
       invalidate.push(sessionKeys.me());
     }
   }
-  return { invalidate: withoutCovered(invalidate), remove: withoutCovered(remove) };
+  return {
+    invalidate: withoutCovered(invalidate),
+    remove: withoutCovered(remove),
+    throttled: [...throttled.values()],
+  };
 }
 
-/** Applies a batch of changes to the cache: one invalidation for all the keys concerned. */
+async function invalidatePrefixes(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await queryClient.invalidateQueries({
+    predicate: (query) => keys.some((key) => partialMatchKey(query.queryKey, key)),
+  });
+}
+
+/**
+ * Applies a batch of changes to the cache: one invalidation for all the keys concerned. Throttled
+ * keys go to `throttle` when given (connectLiveUpdates keeps the clock), otherwise they refresh now.
+ */
 export async function applyRecordChanges(
   queryClient: QueryClient,
   changes: readonly RecordChanged[],
-  context: LiveUpdateContext = {},
+  context: LiveUpdateContext & { throttle?: (keys: readonly ThrottledKey[]) => void } = {},
 ): Promise<void> {
   const plan = planRecordChanges(changes, context);
   for (const key of plan.remove) queryClient.removeQueries({ queryKey: key, type: 'inactive' });
-  if (plan.invalidate.length === 0) return;
-  await queryClient.invalidateQueries({
-    predicate: (query) => plan.invalidate.some((key) => partialMatchKey(query.queryKey, key)),
-  });
+  if (context.throttle) context.throttle(plan.throttled);
+  else plan.invalidate.push(...plan.throttled.map((t) => t.key));
+  await invalidatePrefixes(queryClient, plan.invalidate);
 }
 
 /**
@@ -155,13 +186,37 @@ export function connectLiveUpdates(
   const log = options.console ?? console;
   let pending: RecordChanged[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Per throttled prefix: when it was last refreshed, and the pending trailing refresh.
+  const throttles = new Map<string, { last: number; timer?: ReturnType<typeof setTimeout> | undefined }>();
 
   const report = (error: unknown) => log.error('[hub] live update failed', error);
+  const throttle = (keys: readonly ThrottledKey[]) => {
+    const now = Date.now();
+    const due: QueryKey[] = [];
+    for (const { key, ms } of keys) {
+      const hash = hashKey(key);
+      const state = throttles.get(hash);
+      if (!state || (state.timer === undefined && now - state.last >= ms)) {
+        throttles.set(hash, { last: now });
+        due.push(key);
+      } else if (state.timer === undefined) {
+        state.timer = setTimeout(
+          () => {
+            state.timer = undefined;
+            state.last = Date.now();
+            invalidatePrefixes(queryClient, [key]).catch(report);
+          },
+          state.last + ms - now,
+        );
+      }
+    }
+    invalidatePrefixes(queryClient, due).catch(report);
+  };
   const flush = () => {
     timer = undefined;
     const changes = pending;
     pending = [];
-    applyRecordChanges(queryClient, changes, { registry, meId: getMeId() }).catch(report);
+    applyRecordChanges(queryClient, changes, { registry, meId: getMeId(), throttle }).catch(report);
   };
 
   const offChange = hub.on('RecordChanged', (change: unknown) => {
@@ -183,5 +238,7 @@ export function connectLiveUpdates(
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     pending = [];
+    for (const state of throttles.values()) if (state.timer !== undefined) clearTimeout(state.timer);
+    throttles.clear();
   };
 }
