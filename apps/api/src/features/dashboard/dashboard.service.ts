@@ -67,12 +67,17 @@ export const NUMBERED_INVOICE_STATUSES = [
 ] as const satisfies readonly InvoiceStatus[];
 
 /**
- * The zone whose "today" a card counts when the request names none. The user's own zone belongs here
- * once profiles store one (ADR 0039); until then the company's, which overdue invoices and declaration
- * dates already use.
+ * The zone whose "today" a card counts when the request names none: the user's own (profile, ADR 0039),
+ * else the company's, which overdue invoices and declaration dates already use. The web always names
+ * the zone it shows dates in, so this only serves API callers.
  */
-export function defaultZoneOf(_user: SessionUser): string {
-  return COMPANY_TIME_ZONE;
+export async function defaultZoneOf(db: Db, user: SessionUser): Promise<string> {
+  const row = await db
+    .selectFrom('user_preferences')
+    .select('time_zone')
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  return row?.time_zone ?? COMPANY_TIME_ZONE;
 }
 
 /** The cards this user gets: no forwarder's figures for customers, no warehouse without cw_access. */
@@ -301,7 +306,7 @@ export function dashboardService(db: Db) {
       now = new Date(),
     ): Promise<DashboardCard> {
       checkCardAccess(user, card);
-      const zone = tz ?? defaultZoneOf(user);
+      const zone = tz ?? (await defaultZoneOf(db, user));
       const w = windowOf(zone, now);
       const body = await withTimeZone(() => compute(card, scopeOf(user), w));
       // Every figure is counted live (or from trigger-kept counts, exact at commit): never behind.

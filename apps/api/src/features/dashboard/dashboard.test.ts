@@ -342,6 +342,20 @@ describe('time zones', () => {
     }
   });
 
+  it("without tz, the user's own zone from the profile", async () => {
+    const saved = await call('PATCH', '/profile', tokens.staff, { preferences: { timeZone: 'Asia/Tokyo' } });
+    expect(saved.status).toBe(200);
+    try {
+      const mine = dashboardCardSchema.parse((await card('transports', tokens.staff)).body);
+      expect(mine.period?.timeZone).toBe('Asia/Tokyo');
+      // Another user's preference is theirs alone.
+      const other = dashboardCardSchema.parse((await card('transports', tokens.admin)).body);
+      expect(other.period?.timeZone).toBe('Europe/Amsterdam');
+    } finally {
+      await call('PATCH', '/profile', tokens.staff, { preferences: { timeZone: null } });
+    }
+  });
+
   it('lays out weeks and months on the calendar of the zone', () => {
     // Sunday 1 March 2026, 23:30 UTC is already Monday 2 March in Amsterdam.
     const w = windowOf('Europe/Amsterdam', new Date('2026-03-01T23:30:00Z'));
