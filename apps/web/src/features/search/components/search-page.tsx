@@ -5,6 +5,7 @@ import {
   Card,
   EmptyState,
   Group,
+  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -142,9 +143,13 @@ export function SearchPage({ q }: { q: string }) {
         />
       )}
 
-      {longEnough &&
-        results.isSuccess &&
-        results.data.groups.map((group) => <ResultsGroup key={group.kind} q={query} group={group} />)}
+      {longEnough && results.isSuccess && results.data.groups.length > 0 && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" verticalSpacing="md">
+          {results.data.groups.map((group) => (
+            <ResultsGroup key={group.kind} q={query} group={group} />
+          ))}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

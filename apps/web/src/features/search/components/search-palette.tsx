@@ -101,11 +101,18 @@ export function SearchPalette({ opened, initialQuery, onClose, userId }: SearchP
           <>
             <Spotlight.Empty data-testid="search-palette-hint">{t('hint')}</Spotlight.Empty>
             {recent.items.length > 0 && (
-              <Spotlight.ActionsGroup data-testid="search-recent">
-                <Group justify="space-between" px="sm" pt="xs">
-                  <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-                    {t('recent.title')}
-                  </Text>
+              <Spotlight.ActionsGroup label={t('recent.title')} data-testid="search-recent">
+                {recent.items.map((item) => (
+                  <Spotlight.Action
+                    key={item}
+                    label={item}
+                    leftSection={<IconHistory size={18} stroke={1.5} aria-hidden />}
+                    closeSpotlightOnTrigger={false}
+                    onClick={() => setQuery(item)}
+                    data-testid="search-recent-item"
+                  />
+                ))}
+                <Group justify="flex-end" px="xs">
                   <Button
                     size="compact-xs"
                     variant="subtle"
@@ -117,16 +124,6 @@ export function SearchPalette({ opened, initialQuery, onClose, userId }: SearchP
                     {t('recent.clear')}
                   </Button>
                 </Group>
-                {recent.items.map((item) => (
-                  <Spotlight.Action
-                    key={item}
-                    label={item}
-                    leftSection={<IconHistory size={18} stroke={1.5} aria-hidden />}
-                    closeSpotlightOnTrigger={false}
-                    onClick={() => setQuery(item)}
-                    data-testid="search-recent-item"
-                  />
-                ))}
               </Spotlight.ActionsGroup>
             )}
           </>
@@ -238,10 +235,13 @@ function ResultGroup({
   const t = useT('search');
   const label = kindLabel(t, group.kind);
   return (
-    <Spotlight.ActionsGroup role="group" aria-label={label} data-testid={`search-group-${group.kind}`}>
-      <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="xs" aria-hidden>
-        {label}
-      </Text>
+    // The label shows through CSS (Mantine's group heading); role and aria-label name the group.
+    <Spotlight.ActionsGroup
+      label={label}
+      role="group"
+      aria-label={label}
+      data-testid={`search-group-${group.kind}`}
+    >
       {group.results.map((result) => {
         const target = routeTarget(result.link);
         const enabled = openable && target !== undefined;
