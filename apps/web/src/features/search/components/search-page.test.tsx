@@ -58,7 +58,11 @@ describe('/search', () => {
         ]),
       );
     });
-    await start('/search?q=MSCU');
+    await start('/search?q=MSCU1');
+    await screen.findByTestId('search-group-container');
+    fireEvent.change(screen.getByTestId('search-page-input'), { target: { value: 'MSCU' } });
+    fireEvent.click(screen.getByTestId('search-page-submit'));
+    await waitFor(() => expect(screen.getByTestId('search-query').textContent).toBe('Results for “MSCU”'));
 
     const containers = await screen.findByTestId('search-group-container');
     expect(screen.getByTestId('search-query').textContent).toBe('Results for “MSCU”');
@@ -72,13 +76,17 @@ describe('/search', () => {
     expect(within(dossiers).getByRole('link', { name: 'D-2026-000042' }).getAttribute('href')).toBe(
       '/dossiers/d-42',
     );
-    expect(searchCalls(fetchMock).map(({ url }) => params(url))).toEqual([{ q: 'MSCU', limit: '10' }]);
+    expect(searchCalls(fetchMock).map(({ url }) => params(url))).toEqual([
+      { q: 'MSCU1', limit: '10' },
+      { q: 'MSCU', limit: '10' },
+    ]);
 
     fireEvent.click(within(dossiers).getByTestId('search-more-dossier'));
     await within(dossiers).findByRole('link', { name: 'D-2026-000044' });
     fireEvent.click(within(dossiers).getByTestId('search-more-dossier'));
     await within(dossiers).findByRole('link', { name: 'D-2026-000045' });
     expect(searchCalls(fetchMock).map(({ url }) => params(url))).toEqual([
+      { q: 'MSCU1', limit: '10' },
       { q: 'MSCU', limit: '10' },
       { q: 'MSCU', kinds: 'dossier', limit: '25', cursor: 'c1' },
       { q: 'MSCU', kinds: 'dossier', limit: '25', cursor: 'c2' },
@@ -90,6 +98,22 @@ describe('/search', () => {
     ).toEqual(['D-2026-000042', 'D-2026-000043', 'D-2026-000044', 'D-2026-000045']);
     // The last page had no cursor: no more "More".
     await waitFor(() => expect(within(dossiers).queryByTestId('search-more-dossier')).toBeNull());
+
+    // Back to an earlier search (answered from the cache): its first page only, none of these pages.
+    fireEvent.change(screen.getByTestId('search-page-input'), { target: { value: 'MSCU1' } });
+    fireEvent.click(screen.getByTestId('search-page-submit'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('search-group-dossier'))
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['D-2026-000042']),
+    );
+    expect(
+      searchCalls(fetchMock).filter(
+        ({ url }) => url.searchParams.get('q') === 'MSCU1' && url.searchParams.has('cursor'),
+      ),
+    ).toEqual([]);
   });
 
   it('explains an empty or too short query (with the recent searches) and does not ask the server', async () => {

@@ -146,7 +146,8 @@ export function SearchPage({ q }: { q: string }) {
       {longEnough && results.isSuccess && results.data.groups.length > 0 && (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" verticalSpacing="md">
           {results.data.groups.map((group) => (
-            <ResultsGroup key={group.kind} q={query} group={group} />
+            // Keyed by the query too: the pages "More" added belong to the query they were asked for.
+            <ResultsGroup key={`${group.kind}:${query}`} q={query} group={group} />
           ))}
         </SimpleGrid>
       )}
@@ -216,7 +217,7 @@ function ResultsGroup({ q, group }: { q: string; group: SearchGroup }) {
               if (last?.isError) void last.refetch();
               else if (nextCursor) setCursors((list) => [...list, nextCursor]);
             }}
-            aria-label={t('page.moreOf', { kind: label })}
+            aria-label={last?.isError ? undefined : t('page.moreOf', { kind: label })}
             data-testid={`search-more-${group.kind}`}
           >
             {last?.isError ? t('error.retry') : t('page.more')}
