@@ -119,6 +119,7 @@ test('/search?q= lists the groups in full, "More" adds the next results of one k
   await screens(page, 'search-page');
   await group.getByTestId('search-more-dossier').click();
   await expect(group.getByRole('link')).toHaveCount(Math.min(35, dossiers.total));
+  await screens(page, 'search-page-more', group.getByRole('link').last());
   for (const link of await group.getByRole('link').all())
     await expect(link).toHaveText(new RegExp(`^${prefix}`));
 

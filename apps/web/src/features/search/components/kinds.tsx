@@ -67,10 +67,10 @@ export function KindIcon({ kind, size = 18 }: { kind: SearchKind; size?: number 
   }
 }
 
-/** The line under a result's title: its subtitle, and what matched when that is not the title. */
+/** The line under a result's title: its subtitle, and what matched when the title does not show it. */
 export function resultDescription(t: TFunction, result: SearchResult): string {
   const matched =
-    result.matched && result.matched.toLowerCase() !== result.title.toLowerCase()
+    result.matched && !result.title.toLowerCase().includes(result.matched.toLowerCase())
       ? t('matched', { matched: result.matched })
       : '';
   return [result.subtitle, matched].filter(Boolean).join(' · ');

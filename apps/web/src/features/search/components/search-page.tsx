@@ -144,7 +144,12 @@ export function SearchPage({ q }: { q: string }) {
       )}
 
       {longEnough && results.isSuccess && results.data.groups.length > 0 && (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" verticalSpacing="md">
+        <SimpleGrid
+          cols={{ base: 1, lg: 2 }}
+          spacing="md"
+          verticalSpacing="md"
+          style={{ alignItems: 'start' }}
+        >
           {results.data.groups.map((group) => (
             // Keyed by the query too: the pages "More" added belong to the query they were asked for.
             <ResultsGroup key={`${group.kind}:${query}`} q={query} group={group} />

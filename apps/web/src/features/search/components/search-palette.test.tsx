@@ -57,7 +57,7 @@ describe('search palette', () => {
     expect(row.textContent).toContain('D-2026-000042 · Acme Trading · Loaded on board');
     const dossiers = screen.getByTestId('search-group-dossier');
     expect(dossiers.getAttribute('aria-label')).toBe('Dossiers');
-    // What matched is said when it is not the title.
+    // What matched is said when the title does not show it.
     expect(within(dossiers).getByTestId('search-result-dossier-d-42').textContent).toContain(
       'matches MSCU1234565',
     );
