@@ -128,14 +128,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end case;
     end $$`.execute(db);
 
-  // Replaces the index rows of these records by what their source says now (none: gone or out of scope).
+  // Replaces the index rows of these records by what their source says now (none: gone).
   await sql`
-    create or replace function search_refresh(k text, ids uuid[]) returns void
-    language plpgsql volatile as $$
+    create or replace function search_refresh(k text, ids uuid[], fresh boolean default false) returns void
+    language plpgsql volatile set plan_cache_mode = force_generic_plan as $$
     begin
       if ids is null or cardinality(ids) = 0 then return; end if;
-      delete from search_idents where kind = k and record_id = any(ids);
-      delete from search_entries where kind = k and record_id = any(ids);
+      -- fresh: a rebuild into an emptied index, nothing to replace.
+      if not fresh then
+        delete from search_idents where kind = k and record_id = any(ids);
+        delete from search_entries where kind = k and record_id = any(ids);
+      end if;
       with src as materialized (select * from search_source(k, ids)),
       e as (
         insert into search_entries (kind, record_id, party_id, customer_visible, needs_cw, title, subtitle, link,
@@ -146,10 +149,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         from src s
       )
       insert into search_idents (ident, kind, record_id, party_id, customer_visible, needs_cw, label)
-      select distinct on (s.record_id, search_ident(i.label)) search_ident(i.label), k, s.record_id, s.party_id,
-        s.customer_visible, s.needs_cw, left(i.label, 200)
-      from src s cross join lateral unnest(s.idents) as i(label)
-      where i.label is not null and length(search_ident(i.label)) between 2 and 100;
+      select distinct on (s.record_id, x.ident) x.ident, k, s.record_id, s.party_id, s.customer_visible, s.needs_cw,
+        left(i.label, 200)
+      from src s cross join lateral unnest(s.idents) as i(label) cross join lateral (select search_ident(i.label) as ident) x
+      where length(x.ident) between 2 and 100;
     end $$`.execute(db);
 
   for (const t of TRIGGERS) for (const stmt of triggerSql(t)) await sql.raw(stmt).execute(db);
@@ -164,7 +167,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     }
     await sql.raw(`drop function if exists search_sync_${t.table}()`).execute(db);
   }
-  await sql`drop function if exists search_refresh(text, uuid[])`.execute(db);
+  await sql`drop function if exists search_refresh(text, uuid[], boolean)`.execute(db);
   await sql`drop function if exists search_source(text, uuid[])`.execute(db);
   for (const k of KINDS) await sql.raw(`drop function if exists search_source_${k}(uuid[])`).execute(db);
   await sql`drop type if exists search_source_row`.execute(db);
@@ -191,9 +194,12 @@ const KINDS = [
   'shipment',
 ];
 
+// PL/pgSQL, not SQL, and generic plans: planned once per session, where a SQL function's body is
+// planned on every call, and a custom plan (for 1 id, cheaper than the generic one's guess of 10) is
+// what the plan cache would otherwise keep choosing, planning again on every trigger call.
 const fn = (kind: string, body: string) => `
   create or replace function search_source_${kind}(ids uuid[]) returns setof search_source_row
-  language sql stable as $$ ${body} $$`;
+  language plpgsql stable set plan_cache_mode = force_generic_plan as $$ begin return query ${body}; end $$`;
 
 /** DCSA event codes in words (the containers list's vocabulary). */
 const EVENT_WORDS = `case s.latest_type_code

@@ -15,10 +15,20 @@ export const SEARCH_KIND_TABLES: Readonly<Record<SearchKind, string>> = {
   shipment: 'shipments',
 };
 
+/** The secondary indexes of the search tables (migration 0025): dropped and rebuilt by a full rebuild. */
+const SEARCH_INDEXES = [
+  'create index search_entries_words on search_entries using gin (words)',
+  'create index search_entries_name on search_entries using gin (name gin_trgm_ops) where name is not null',
+  'create index search_idents_kind_ident on search_idents (kind, ident)',
+  'create index search_idents_party_ident on search_idents (party_id, kind, ident) where party_id is not null',
+  'create index search_idents_record on search_idents (kind, record_id)',
+];
+const indexName = (ddl: string) => ddl.split(' ')[2] as string;
+
 const BATCH = 5000;
 
 export interface RebuildOptions {
-  /** Only these kinds (default: all). */
+  /** Only these kinds (default: all, which empties the index and rebuilds its indexes once at the end). */
   kinds?: readonly SearchKind[];
   /** Records per statement (default 5000): bounds the memory and the lock time of one batch. */
   batchSize?: number;
@@ -27,22 +37,32 @@ export interface RebuildOptions {
 }
 
 /**
- * Refills the search index of these kinds from their sources (migration 0025): what the triggers keep
- * in step, rebuilt in id order, one batch per statement. For a bulk load (seed:scale) with the
- * triggers left on this is not needed; it repairs an index after a source changes and fills it in
- * the migration. Answers the number of records indexed per kind.
+ * Refills the search index from the sources (migration 0025), the same `search_refresh` the triggers
+ * call, in id order, one batch per statement. The triggers keep the index in step on their own; this
+ * fills it in the migration, after a bulk load that ran without the triggers (seed:scale), or after a
+ * source changed. All kinds: the tables are emptied and their secondary indexes built once at the end
+ * (far faster than maintaining them row by row); searches in the meantime find less. Some kinds: their
+ * rows are replaced, the indexes kept. Run it in a transaction to make it all or nothing. Answers the
+ * number of records indexed per kind.
  */
 export async function rebuildSearchIndex<DB>(
   db: Kysely<DB>,
   options: RebuildOptions = {},
 ): Promise<Record<string, number>> {
+  const whole = !options.kinds;
   const kinds = options.kinds ?? SEARCH_KINDS;
   const size = options.batchSize ?? BATCH;
   const counts: Record<string, number> = {};
+  if (whole) {
+    await sql`truncate search_entries, search_idents`.execute(db);
+    for (const ddl of SEARCH_INDEXES) await sql.raw(`drop index if exists ${indexName(ddl)}`).execute(db);
+  }
   for (const kind of kinds) {
     const table = sql.table(SEARCH_KIND_TABLES[kind]);
-    await sql`delete from search_idents where kind = ${kind}`.execute(db);
-    await sql`delete from search_entries where kind = ${kind}`.execute(db);
+    if (!whole) {
+      await sql`delete from search_idents where kind = ${kind}`.execute(db);
+      await sql`delete from search_entries where kind = ${kind}`.execute(db);
+    }
     let last: string | null = null;
     let done = 0;
     for (;;) {
@@ -54,13 +74,18 @@ export async function rebuildSearchIndex<DB>(
           select array_agg(id) as ids, max(id::text) as last from b`.execute(db)
       ).rows[0] ?? { ids: null, last: null };
       if (!batch.ids?.length) break;
-      await sql`select search_refresh(${kind}, ${batch.ids}::uuid[])`.execute(db);
+      await sql`select search_refresh(${kind}, ${batch.ids}::uuid[], ${whole})`.execute(db);
       done += batch.ids.length;
       last = batch.last;
       options.onProgress?.(kind, done);
       if (batch.ids.length < size) break;
     }
     counts[kind] = done;
+  }
+  if (whole) {
+    for (const ddl of SEARCH_INDEXES) await sql.raw(ddl).execute(db);
+    await sql`analyze search_entries`.execute(db);
+    await sql`analyze search_idents`.execute(db);
   }
   return counts;
 }

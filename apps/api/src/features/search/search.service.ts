@@ -27,7 +27,7 @@ export const SEARCH_CANDIDATES = 200;
  */
 const NAMED_KINDS: readonly SearchKind[] = ['party', 'document', 'stock'];
 
-interface Row {
+export interface SearchRow {
   kind: SearchKind;
   record_id: string;
   title: string;
@@ -78,34 +78,47 @@ function scopeWhere(alias: string, scope: Scope, cw: boolean): RawBuilder<unknow
 }
 
 function kindQuery(
+  q: string,
   kind: SearchKind,
   scope: Scope,
   cw: boolean,
   limit: number,
   offset: number,
-): RawBuilder<Row> {
+): RawBuilder<SearchRow> {
+  // The folding functions are IMMUTABLE: with the query as a bound parameter the planner folds them
+  // to constants, so it sees the actual value (an index range for the prefix LIKE, the words' real
+  // selectivity), where a CTE's value would be an unknown at planning time.
+  const ident = sql`search_ident(${q})`;
+  const folded = sql`search_fold(${q})`;
   const idScope = scopeWhere('i', scope, cw);
   const entryScope = scopeWhere('e', scope, cw);
   // The kind and (for a customer) the party are lexemes of `words`: one GIN scan intersects them.
-  const wordsQuery = sql`((select q from tq) && ${`'~k${kind}'`}::tsquery
+  const wordsQuery = sql`(search_query(${q}) && ${`'~k${kind}'`}::tsquery
     ${scope.all ? sql`` : sql`&& ${`'~p${scope.partyId}'`}::tsquery`})`;
+  // Words (and similar names) rank below every identifier match: when the identifiers alone fill
+  // the page they are not looked at (a one-time filter, the GIN scan never runs).
+  const need = offset + limit + 1;
   const similar = NAMED_KINDS.includes(kind)
     ? sql`union all (select e.record_id, 3 as rank, null::text as label from search_entries e
-        where e.kind = ${kind} and e.name % (select f from qf) and (select f from qf) !~ '[0-9]'
+        where (select count(*) from idm) < ${need} and e.kind = ${kind} and e.name % ${folded}
+          and ${folded} !~ '[0-9]'
           ${entryScope} limit ${SEARCH_CANDIDATES})`
     : sql``;
-  return sql<Row>`(
-    with cand as (
+  return sql<SearchRow>`(
+    with idm as materialized (
       (select i.record_id, 0 as rank, i.label from search_idents i
-        where i.kind = ${kind} and i.ident = (select v from qi) ${idScope} limit ${SEARCH_CANDIDATES})
+        where i.kind = ${kind} and i.ident = ${ident} ${idScope} limit ${SEARCH_CANDIDATES})
       union all
       (select i.record_id, 1, i.label from search_idents i
-        where i.kind = ${kind} and i.ident like (select v from qi) || '%' and i.ident > (select v from qi)
-          and (select v from qi) <> '' ${idScope}
+        where i.kind = ${kind} and i.ident like ${ident} || '%' and i.ident > ${ident} and ${ident} <> ''
+          ${idScope}
         order by i.ident limit ${SEARCH_CANDIDATES})
+    ), cand as (
+      select * from idm
       union all
       (select e.record_id, 2, null from search_entries e
-        where e.words @@ ${wordsQuery} ${entryScope} limit ${SEARCH_CANDIDATES})
+        where (select count(*) from idm) < ${need} and e.words @@ ${wordsQuery} ${entryScope}
+        limit ${SEARCH_CANDIDATES})
       ${similar}
     ), best as (
       select distinct on (record_id) record_id, rank, label from cand order by record_id, rank, label
@@ -117,6 +130,29 @@ function kindQuery(
     order by b.rank, e.sort_at desc, e.record_id
     limit ${limit + 1} offset ${offset}
   )`;
+}
+
+export interface SearchSqlOptions {
+  q: string;
+  kinds: readonly SearchKind[];
+  scope: Scope;
+  /** The user's cw_access: without it, nothing that needs it (warehouse records and their documents). */
+  cw: boolean;
+  /** Per kind; one more row is read to know whether there is a next page. */
+  limit: number;
+  offset?: number;
+}
+
+/**
+ * The one statement a search runs (all kinds, one round trip): exported so that bench:search measures
+ * exactly this SQL next to the endpoint.
+ */
+export function searchSql(o: SearchSqlOptions): RawBuilder<SearchRow> {
+  const parts = o.kinds.map(
+    (k) =>
+      sql`select * from ${kindQuery(o.q, k, o.scope, o.cw, o.limit, o.offset ?? 0)} as ${sql.raw(`k_${k}`)}`,
+  );
+  return sql<SearchRow>`${sql.join(parts, sql` union all `)}`;
 }
 
 export function searchService(db: Db) {
@@ -143,16 +179,7 @@ export function searchService(db: Db) {
         offset = decodeCursor(query.cursor, kinds[0] as SearchKind);
       }
       const limit = query.limit;
-      const parts = kinds.map(
-        (k) => sql`select * from ${kindQuery(k, scope, cw, limit, offset)} as ${sql.raw(`k_${k}`)}`,
-      );
-      const rows = (
-        await sql<Row>`
-          with qi as (select search_ident(${query.q}) as v),
-          qf as (select search_fold(${query.q}) as f),
-          tq as (select search_query(${query.q}) as q)
-          ${sql.join(parts, sql` union all `)}`.execute(db)
-      ).rows;
+      const rows = (await searchSql({ q: query.q, kinds, scope, cw, limit, offset }).execute(db)).rows;
       const groups: (SearchGroup & { best: number })[] = [];
       for (const kind of kinds) {
         const mine = rows.filter((r) => r.kind === kind);
