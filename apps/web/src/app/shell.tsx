@@ -5,6 +5,7 @@ import {
   Badge,
   Burger,
   Group,
+  Kbd,
   NavLink,
   ScrollArea,
   Skeleton,
@@ -36,7 +37,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, Suspense, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { ErrorState } from '../components/error-state.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { useAdminMode } from '../lib/admin-mode.ts';
@@ -68,31 +69,78 @@ const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
   'admin-company': <IconBuilding size={18} stroke={1.5} />,
 };
 
+const LazySearchPalette = lazyNamed(
+  () => import('../features/search/components/search-palette.tsx'),
+  'SearchPalette',
+);
+
+/**
+ * The header search box and the command palette it opens (typing, a click, Ctrl+K / ⌘K from any
+ * screen, even inside a field). The palette (Mantine Spotlight) is its own chunk, loaded on intent;
+ * until it is in, the box keeps what is typed and Enter goes to /search.
+ */
 function HeaderSearch() {
+  const t = useT('search');
+  const me = useMe();
   const navigate = useNavigate();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const palette = useLoadOnIntent(LazySearchPalette);
+  const [opened, setOpened] = useState(false);
   const [query, setQuery] = useState('');
-  useHotkeys([['mod+K', () => inputRef.current?.focus()]]);
+  const open = () => {
+    palette.want();
+    setOpened(true);
+  };
+  const close = () => {
+    setOpened(false);
+    setQuery('');
+  };
+  useHotkeys([['mod+K', () => (opened ? close() : open())]], []);
 
   return (
-    <TextInput
-      ref={inputRef}
-      type="search"
-      aria-label="Search"
-      placeholder="Search (Ctrl+K)"
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={query}
-      onChange={(event) => setQuery(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter') return;
-        const q = query.trim();
-        if (!q) return;
-        event.preventDefault();
-        void navigate({ to: pathFor('search'), search: { q } });
-      }}
-      w={{ base: 160, sm: 260 }}
-      data-testid="header-search"
-    />
+    <>
+      <TextInput
+        type="search"
+        aria-label={t('header.label')}
+        aria-haspopup="dialog"
+        placeholder={t('header.placeholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          <Kbd size="xs" visibleFrom="sm" aria-hidden>
+            {isMac() ? '⌘K' : 'Ctrl K'}
+          </Kbd>
+        }
+        rightSectionWidth={64}
+        rightSectionPointerEvents="none"
+        value={query}
+        {...palette.intent}
+        onClick={open}
+        onChange={(event) => {
+          setQuery(event.currentTarget.value);
+          if (event.currentTarget.value.trim()) open();
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          const q = query.trim();
+          if (!q) return;
+          event.preventDefault();
+          close();
+          void navigate({ to: pathFor('search'), search: { q } });
+        }}
+        w={{ base: 160, sm: 260 }}
+        data-testid="header-search"
+      />
+      {palette.active && (
+        <Suspense fallback={null}>
+          <LazySearchPalette opened={opened} initialQuery={query} onClose={close} userId={me.data?.id} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function isMac(): boolean {
+  return (
+    typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
   );
 }
 

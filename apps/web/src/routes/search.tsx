@@ -1,14 +1,12 @@
-import { Text } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { ScreenFrame } from '../components/screen-frame.tsx';
+import { SearchPage } from '../features/search/components/search-page.tsx';
 
 export default function SearchScreen() {
   const { q } = useSearch({ strict: false }) as { q?: string };
   return (
-    <ScreenFrame route="search" comingSoon>
-      {q ? (
-        <Text data-testid="search-query">Results for “{q}” will appear here once search is built.</Text>
-      ) : undefined}
+    <ScreenFrame route="search">
+      <SearchPage q={q ?? ''} />
     </ScreenFrame>
   );
 }

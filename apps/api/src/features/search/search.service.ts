@@ -1,0 +1,210 @@
+import {
+  NO_CW_ACCESS_MESSAGE,
+  SEARCH_KINDS,
+  SEARCH_MATCHES,
+  type SearchGroup,
+  type SearchKind,
+  type SearchLink,
+  type SearchQuery,
+  type SearchResponse,
+  type SearchResult,
+  WAREHOUSE_SEARCH_KINDS,
+} from '@fvg/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { problems } from '../../http/problem.ts';
+import { type Scope, scopeOf } from '../../records/scope.ts';
+import type { SessionUser } from '../users/users.repository.ts';
+
+/**
+ * Candidates per kind and per way of matching: a prefix or a common word can match millions of
+ * records; the ranking sees at most this many of each (ADR 0036), so "more" pages end there too.
+ */
+export const SEARCH_CANDIDATES = 200;
+/**
+ * Kinds whose entries carry a name: only those tolerate typos (trigram similarity), and only for a
+ * query without digits: one digit off an identifier is another record, never a typo.
+ */
+const NAMED_KINDS: readonly SearchKind[] = ['party', 'document', 'stock'];
+
+export interface SearchRow {
+  kind: SearchKind;
+  record_id: string;
+  title: string;
+  subtitle: string;
+  party_name: string | null;
+  link: SearchLink;
+  rank: number;
+  label: string | null;
+}
+
+interface Cursor {
+  kind: SearchKind;
+  offset: number;
+}
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify({ k: c.kind, o: c.offset })).toString('base64url');
+}
+
+function decodeCursor(raw: string, kind: SearchKind): number {
+  const bad = () =>
+    problems.validation([{ field: 'cursor', message: 'This "more" link is no longer valid: search again' }]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  const c = parsed as { k?: unknown; o?: unknown };
+  if (
+    c?.k !== kind ||
+    typeof c.o !== 'number' ||
+    !Number.isInteger(c.o) ||
+    c.o < 0 ||
+    c.o > 4 * SEARCH_CANDIDATES
+  )
+    throw bad();
+  return c.o;
+}
+
+/** Who may see what: the conditions on a row of search_entries (alias e) or search_idents (alias i). */
+function scopeWhere(alias: string, scope: Scope, cw: boolean): RawBuilder<unknown> {
+  const a = sql.raw(alias);
+  const parts: RawBuilder<unknown>[] = [];
+  if (!scope.all) parts.push(sql`${a}.party_id = ${scope.partyId}::uuid and ${a}.customer_visible`);
+  if (!cw) parts.push(sql`not ${a}.needs_cw`);
+  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+function kindQuery(
+  q: string,
+  kind: SearchKind,
+  scope: Scope,
+  cw: boolean,
+  limit: number,
+  offset: number,
+): RawBuilder<SearchRow> {
+  // The folding functions are IMMUTABLE: with the query as a bound parameter the planner folds them
+  // to constants, so it sees the actual value (an index range for the prefix LIKE, the words' real
+  // selectivity), where a CTE's value would be an unknown at planning time.
+  const ident = sql`search_ident(${q})`;
+  const folded = sql`search_fold(${q})`;
+  const idScope = scopeWhere('i', scope, cw);
+  const entryScope = scopeWhere('e', scope, cw);
+  // The kind and (for a customer) the party are lexemes of `words`: one GIN scan intersects them.
+  const wordsQuery = sql`(search_query(${q}) && ${`'~k${kind}'`}::tsquery
+    ${scope.all ? sql`` : sql`&& ${`'~p${scope.partyId}'`}::tsquery`})`;
+  // Words (and similar names) rank below every identifier match: when the identifiers alone fill
+  // the page they are not looked at (a one-time filter, the GIN scan never runs).
+  const need = offset + limit + 1;
+  const similar = NAMED_KINDS.includes(kind)
+    ? sql`union all (select e.record_id, 3 as rank, null::text as label from search_entries e
+        where (select count(*) from idm) < ${need} and e.kind = ${kind} and e.name % ${folded}
+          and ${folded} !~ '[0-9]'
+          ${entryScope} limit ${SEARCH_CANDIDATES})`
+    : sql``;
+  return sql<SearchRow>`(
+    with idm as materialized (
+      (select i.record_id, 0 as rank, i.label from search_idents i
+        where i.kind = ${kind} and i.ident = ${ident} ${idScope} limit ${SEARCH_CANDIDATES})
+      union all
+      (select i.record_id, 1, i.label from search_idents i
+        where i.kind = ${kind} and i.ident like ${ident} || '%' and i.ident > ${ident} and ${ident} <> ''
+          ${idScope}
+        order by i.ident limit ${SEARCH_CANDIDATES})
+    ), cand as (
+      select * from idm
+      union all
+      (select e.record_id, 2, null from search_entries e
+        where (select count(*) from idm) < ${need} and e.words @@ ${wordsQuery} ${entryScope}
+        limit ${SEARCH_CANDIDATES})
+      ${similar}
+    ), best as (
+      select distinct on (record_id) record_id, rank, label from cand order by record_id, rank, label
+    )
+    select e.kind, e.record_id, e.title, e.subtitle, p.name as party_name, e.link, b.rank, b.label
+    from best b
+    join search_entries e on e.kind = ${kind} and e.record_id = b.record_id
+    left join parties p on p.id = e.party_id and e.kind <> 'party'
+    order by b.rank, e.sort_at desc, e.record_id
+    limit ${limit + 1} offset ${offset}
+  )`;
+}
+
+export interface SearchSqlOptions {
+  q: string;
+  kinds: readonly SearchKind[];
+  scope: Scope;
+  /** The user's cw_access: without it, nothing that needs it (warehouse records and their documents). */
+  cw: boolean;
+  /** Per kind; one more row is read to know whether there is a next page. */
+  limit: number;
+  offset?: number;
+}
+
+/**
+ * The one statement a search runs (all kinds, one round trip): exported so that bench:search measures
+ * exactly this SQL next to the endpoint.
+ */
+export function searchSql(o: SearchSqlOptions): RawBuilder<SearchRow> {
+  const parts = o.kinds.map(
+    (k) =>
+      sql`select * from ${kindQuery(o.q, k, o.scope, o.cw, o.limit, o.offset ?? 0)} as ${sql.raw(`k_${k}`)}`,
+  );
+  return sql<SearchRow>`${sql.join(parts, sql` union all `)}`;
+}
+
+export function searchService(db: Db) {
+  return {
+    async search(user: SessionUser, query: SearchQuery): Promise<SearchResponse> {
+      const scope = scopeOf(user);
+      const cw = user.cw_access;
+      let kinds: SearchKind[];
+      if (query.kinds?.length) {
+        if (!cw && query.kinds.some((k) => WAREHOUSE_SEARCH_KINDS.includes(k))) {
+          throw problems.forbidden(NO_CW_ACCESS_MESSAGE);
+        }
+        kinds = SEARCH_KINDS.filter((k) => query.kinds?.includes(k));
+      } else {
+        kinds = SEARCH_KINDS.filter((k) => cw || !WAREHOUSE_SEARCH_KINDS.includes(k));
+      }
+      let offset = 0;
+      if (query.cursor !== undefined) {
+        if (kinds.length !== 1 || !query.kinds?.length) {
+          throw problems.validation([
+            { field: 'cursor', message: 'A "more" cursor needs exactly one kind in kinds' },
+          ]);
+        }
+        offset = decodeCursor(query.cursor, kinds[0] as SearchKind);
+      }
+      const limit = query.limit;
+      const rows = (await searchSql({ q: query.q, kinds, scope, cw, limit, offset }).execute(db)).rows;
+      const groups: (SearchGroup & { best: number })[] = [];
+      for (const kind of kinds) {
+        const mine = rows.filter((r) => r.kind === kind);
+        if (!mine.length) continue;
+        const more = mine.length > limit;
+        const results: SearchResult[] = mine.slice(0, limit).map((r) => ({
+          kind,
+          id: r.record_id,
+          title: r.title,
+          subtitle: [r.party_name, r.subtitle].filter(Boolean).join(' · '),
+          match: SEARCH_MATCHES[r.rank] ?? 'similar',
+          matched: r.label && r.label !== r.title ? r.label : null,
+          link: r.link,
+        }));
+        groups.push({
+          kind,
+          results,
+          nextCursor: more ? encodeCursor({ kind, offset: offset + limit }) : null,
+          best: Math.min(...mine.map((r) => r.rank)),
+        });
+      }
+      groups.sort((a, b) => a.best - b.best || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind));
+      return { q: query.q, groups: groups.map(({ best: _b, ...g }) => g) };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof searchService>;
