@@ -16,12 +16,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { type RouteTarget, routeTarget } from '../../../components/records/route-link.ts';
 import { displayPreferences } from '../../../lib/display-preferences.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDateTime, formatTime } from '../../../lib/format-date.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useNumberFormat } from '../../../lib/number-format.ts';
-import { type LinkTarget, linkTarget } from '../../../lib/record-link.ts';
 import { dashboardCardOptions } from '../api/dashboard-api.ts';
 import {
   barColor,
@@ -52,7 +52,7 @@ function countedAt(asOf: string): string {
 
 function Figure({ card, figure }: { card: DashboardCardName; figure: DashboardFigure }) {
   useT('dashboard'); // new words when the language changes
-  const target = linkTarget(figure.link);
+  const target = figure.link ? (routeTarget(figure.link) ?? null) : null;
   const label = keyLabel(card, figure.key);
   const value = formatValue(figure.value, figure.currency);
   const body = (
@@ -91,7 +91,7 @@ interface Bar {
   tick: string;
   value: number;
   color: string;
-  target: LinkTarget | null;
+  target: RouteTarget | null;
   point: DashboardPoint;
 }
 
@@ -110,7 +110,7 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
       tick: tickLabel(card, point.key),
       value: Number(point.value),
       color: card === 'revenue' ? 'teal' : barColor(card, point.key),
-      target: linkTarget(point.link),
+      target: point.link ? (routeTarget(point.link) ?? null) : null,
       point,
     }));
   const format = (value: number | string) => formatValue(value, currency);
