@@ -125,11 +125,12 @@ function kindQuery(
     )
     -- LIMIT 1 keeps the lateral from being flattened: one primary-key probe per candidate, never a
     -- join over the whole kind, whatever the statistics say.
-    select e.kind, e.record_id, e.title, e.subtitle, p.name as party_name, e.link, b.rank, b.label
+    -- The party's name too: a probe per row (after the limit), never a join over all parties.
+    select e.kind, e.record_id, e.title, e.subtitle, e.link, b.rank, b.label,
+      (select p.name from parties p where p.id = e.party_id and e.kind <> 'party') as party_name
     from best b
     cross join lateral (select * from search_entries e0
       where e0.kind = ${kind} and e0.record_id = b.record_id limit 1) e
-    left join parties p on p.id = e.party_id and e.kind <> 'party'
     order by b.rank, e.sort_at desc, e.record_id
     limit ${limit + 1} offset ${offset}
   )`;
