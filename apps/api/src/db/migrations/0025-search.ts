@@ -325,7 +325,7 @@ const SOURCES = [
   fn(
     'shipment',
     `select sh.id, sh.owner_id, true, true, sh.number,
-      concat_ws(' · ', sh.consignee_name, sh.planned_date::text, search_label(sh.status)),
+      concat_ws(' · ', sh.consignee_name, to_char(sh.planned_date, 'FMDD Mon YYYY'), search_label(sh.status)),
       ${route('shipment', "jsonb_build_object('id', sh.id::text)")},
       concat_ws(' ', sh.number, sh.customer_reference, sh.consignee_name), null, sh.created_at,
       array[sh.number, sh.customer_reference]

@@ -123,10 +123,14 @@ function kindQuery(
     ), best as (
       select distinct on (record_id) record_id, rank, label from cand order by record_id, rank, label
     )
-    select e.kind, e.record_id, e.title, e.subtitle, p.name as party_name, e.link, b.rank, b.label
+    -- LIMIT 1 keeps the lateral from being flattened: one primary-key probe per candidate, never a
+    -- join over the whole kind, whatever the statistics say.
+    -- The party's name too: a probe per row (after the limit), never a join over all parties.
+    select e.kind, e.record_id, e.title, e.subtitle, e.link, b.rank, b.label,
+      (select p.name from parties p where p.id = e.party_id and e.kind <> 'party') as party_name
     from best b
-    join search_entries e on e.kind = ${kind} and e.record_id = b.record_id
-    left join parties p on p.id = e.party_id and e.kind <> 'party'
+    cross join lateral (select * from search_entries e0
+      where e0.kind = ${kind} and e0.record_id = b.record_id limit 1) e
     order by b.rank, e.sort_at desc, e.record_id
     limit ${limit + 1} offset ${offset}
   )`;
