@@ -11,32 +11,32 @@ import {
   IconStack2,
   IconTruck,
 } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { t } from '../../../lib/i18n.ts';
 
 /** The heading of a kind's group. Spelled out key by key so the catalogue check sees every one. */
-export function kindLabel(t: TFunction, kind: SearchKind): string {
+export function kindLabel(kind: SearchKind): string {
   switch (kind) {
     case 'dossier':
-      return t('kinds.dossier');
+      return t('search:kinds.dossier');
     case 'container':
-      return t('kinds.container');
+      return t('search:kinds.container');
     case 'transport':
-      return t('kinds.transport');
+      return t('search:kinds.transport');
     case 'document':
-      return t('kinds.document');
+      return t('search:kinds.document');
     case 'party':
-      return t('kinds.party');
+      return t('search:kinds.party');
     case 'offer':
-      return t('kinds.offer');
+      return t('search:kinds.offer');
     case 'invoice':
-      return t('kinds.invoice');
+      return t('search:kinds.invoice');
     case 'declaration':
-      return t('kinds.declaration');
+      return t('search:kinds.declaration');
     case 'stock':
-      return t('kinds.stock');
+      return t('search:kinds.stock');
     case 'shipment':
-      return t('kinds.shipment');
+      return t('search:kinds.shipment');
   }
 }
 
@@ -68,10 +68,10 @@ export function KindIcon({ kind, size = 18 }: { kind: SearchKind; size?: number 
 }
 
 /** The line under a result's title: its subtitle, and what matched when the title does not show it. */
-export function resultDescription(t: TFunction, result: SearchResult): string {
+export function resultDescription(result: SearchResult): string {
   const matched =
     result.matched && !result.title.toLowerCase().includes(result.matched.toLowerCase())
-      ? t('matched', { matched: result.matched })
+      ? t('search:matched', { matched: result.matched })
       : '';
   return [result.subtitle, matched].filter(Boolean).join(' · ');
 }

@@ -184,7 +184,7 @@ function ResultsGroup({ q, group }: { q: string; group: SearchGroup }) {
     seen.add(result.id);
     items.push(result);
   }
-  const label = kindLabel(t, group.kind);
+  const label = kindLabel(group.kind);
 
   return (
     <Card
@@ -236,7 +236,7 @@ function ResultsGroup({ q, group }: { q: string; group: SearchGroup }) {
 function ResultRow({ result }: { result: SearchResult }) {
   const t = useT('search');
   const target = routeTarget(result.link);
-  const description = resultDescription(t, result);
+  const description = resultDescription(result);
   return (
     <li data-testid={`search-result-${result.kind}-${result.id}`}>
       <Stack gap={0} py={6}>

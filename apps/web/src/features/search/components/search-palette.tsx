@@ -233,7 +233,7 @@ function ResultGroup({
   onOpen: (target: Pick<RouteTarget, 'to' | 'search'>) => void;
 }) {
   const t = useT('search');
-  const label = kindLabel(t, group.kind);
+  const label = kindLabel(group.kind);
   return (
     // The label shows through CSS (Mantine's group heading); role and aria-label name the group.
     <Spotlight.ActionsGroup
@@ -249,7 +249,7 @@ function ResultGroup({
           <Spotlight.Action
             key={result.id}
             label={result.title}
-            description={resultDescription(t, result)}
+            description={resultDescription(result)}
             leftSection={<KindIcon kind={group.kind} />}
             highlightQuery
             // Stale, or a screen this app does not know: neither a click nor Enter opens it.
