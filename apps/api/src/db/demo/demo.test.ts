@@ -182,11 +182,16 @@ describe('the demo company on a first start', () => {
         db.db,
       )
     ).rows;
+    // Every event of a dossier's box links to it; only the terminal feed's two, of a box no dossier
+    // names yet, wait under "Unlinked events".
     expect(kinds).toEqual([
-      { classifier: 'ACT', unlinked: 0 },
+      { classifier: 'ACT', unlinked: 2 },
       { classifier: 'EST', unlinked: 0 },
       { classifier: 'PLN', unlinked: 0 },
     ]);
+    const box = (seeded.company as Record<string, { unlinkedBox: string }>)['container events']?.unlinkedBox;
+    const unlinked = (await get('/container-events/unlinked', tokens.staff)).body.items as Row[];
+    expect(unlinked.map((e) => e.equipmentReference)).toEqual([box, box]);
     const changed = (seeded.company as Record<string, { etaChanged: string }>)['container events']
       ?.etaChanged;
     const timeline = (await get(`/containers/${changed}/events`, tokens.staff, { limit: '50' })).body;
@@ -476,6 +481,116 @@ describe('the demo company on a first start', () => {
       before,
     );
   });
+});
+
+/** Who may open which list: every other sign-in gets 403. */
+const SIGN_INS = ['admin', 'staff', 'acme', 'globex'] as const;
+type SignIn = (typeof SIGN_INS)[number];
+const LISTS: { path: string; query?: Record<string, string>; who: readonly SignIn[] }[] = [
+  { path: '/dossiers', who: SIGN_INS },
+  { path: '/transports', who: SIGN_INS },
+  { path: '/documents', who: SIGN_INS },
+  { path: '/containers', who: SIGN_INS },
+  { path: '/parties', who: SIGN_INS },
+  { path: '/sales-offers', who: SIGN_INS },
+  { path: '/sales-invoices', who: SIGN_INS },
+  { path: '/declarations', who: SIGN_INS },
+  { path: '/stock', who: ['admin', 'acme'] },
+  { path: '/stock-receipts', who: ['admin', 'acme'] },
+  { path: '/shipments', who: ['admin', 'acme'] },
+  {
+    path: '/planning',
+    query: { from: plus(new Date(), -7), to: plus(new Date(), 14) },
+    who: ['admin', 'staff'],
+  },
+  { path: '/container-events/unlinked', who: ['admin', 'staff'] },
+  { path: '/users', who: ['admin'] },
+  { path: '/integration-keys', who: ['admin'] },
+];
+
+/** A list's size as its answer gives it: the page's total, or the items of an unpaged list. */
+async function sizeOf(pathname: string, auth: { authorization: string }, query: Record<string, string> = {}) {
+  const r = await get(pathname, auth, query);
+  if (r.status !== 200) return { status: r.status, n: 0 };
+  const body = r.body as unknown as Row | Row[];
+  const n = Array.isArray(body)
+    ? body.length
+    : typeof body.total === 'number'
+      ? body.total
+      : (body.items as Row[]).length;
+  return { status: 200, n };
+}
+
+describe('every list and every dashboard figure has demo records, for each demo sign-in', () => {
+  it.each(SIGN_INS)('%s: each list it may open is not empty; the others answer 403', async (who) => {
+    const sizes: Record<string, number | string> = {};
+    for (const list of LISTS) {
+      const { status, n } = await sizeOf(list.path, tokens[who], list.query);
+      sizes[list.path] = status === 200 ? n : status;
+    }
+    const expected = Object.fromEntries(
+      LISTS.map((l) => [l.path, l.who.includes(who) ? expect.any(Number) : 403]),
+    );
+    expect(sizes).toEqual(expected);
+    for (const l of LISTS.filter((x) => x.who.includes(who)))
+      expect(sizes[l.path], l.path).toBeGreaterThan(0);
+  });
+
+  it.each(SIGN_INS)(
+    '%s: the dashboard facts are there on the first day, whatever the weekday and hour',
+    async (who) => {
+      const today = new Date().toISOString().slice(0, 10);
+      const firstOfMonth = `${today.slice(0, 8)}01`;
+      // Open dossiers in several statuses.
+      const open = (await all('/dossiers', tokens[who])).filter(
+        (d) => !['closed', 'cancelled'].includes(d.status as string),
+      );
+      expect(new Set(open.map((d) => d.status)).size).toBeGreaterThanOrEqual(4);
+      // Transports today and this week (legs today are placed on today itself).
+      expect(
+        (await sizeOf('/transports', tokens[who], { pickupFrom: today, pickupTo: today })).n,
+      ).toBeGreaterThan(0);
+      const monday = plus(new Date(), -((new Date().getUTCDay() + 6) % 7));
+      expect(
+        (
+          await sizeOf('/transports', tokens[who], {
+            pickupFrom: monday,
+            pickupTo: plus(new Date(monday), 6),
+          })
+        ).n,
+      ).toBeGreaterThan(1);
+      // Declarations past draft and not yet final: something for customs to act on or answer.
+      const decls = await all('/declarations', tokens[who]);
+      expect(
+        decls.some((d) => ['accepted', 'under_control', 'rejected', 'lodged'].includes(d.status as string)),
+      ).toBe(true);
+      // Overdue invoices, and revenue issued this month (even on the 1st).
+      expect((await sizeOf('/sales-invoices', tokens[who], { overdue: 'true' })).n).toBeGreaterThan(0);
+      expect(
+        (await sizeOf('/sales-invoices', tokens[who], { issuedFrom: firstOfMonth, issuedTo: today })).n,
+      ).toBeGreaterThan(0);
+      // Container events in the last 24 hours: actual ones, of this sign-in's own dossiers.
+      const containers = await all('/containers', tokens[who]);
+      let recent = 0;
+      for (const c of containers.slice(0, 50)) {
+        const r = await get(`/containers/${c.containerNumber}/events`, tokens[who], { limit: '50' });
+        if (r.status !== 200) continue;
+        recent += (r.body.items as { eventClassifierCode: string; eventDateTime: string }[]).filter(
+          (e) => e.eventClassifierCode === 'ACT' && Date.parse(e.eventDateTime) > Date.now() - 86_400_000,
+        ).length;
+      }
+      expect(recent).toBeGreaterThan(0);
+      // Stock by customs status and shipments by status, for those with the warehouse.
+      if (who === 'admin' || who === 'acme') {
+        expect(
+          new Set((await all('/stock', tokens[who])).map((r) => r.customsStatus)).size,
+        ).toBeGreaterThanOrEqual(3);
+        expect(
+          new Set((await all('/shipments', tokens[who])).map((r) => r.status)).size,
+        ).toBeGreaterThanOrEqual(3);
+      }
+    },
+  );
 });
 
 describe('seeding a fresh database', () => {
