@@ -21,6 +21,8 @@ import { chatService } from './features/chat/chat.service.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { companyService } from './features/company/company.service.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { dashboardService } from './features/dashboard/dashboard.service.ts';
 import { declarationsRoutes } from './features/declarations/declarations.routes.ts';
 import { declarationsService } from './features/declarations/declarations.service.ts';
 import type { CustomsGateway } from './features/declarations/gateway.ts';
@@ -194,6 +196,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       await api.register(declarationsRoutes, { declarations });
       await api.register(stockRoutes, { stock });
       await api.register(shipmentsRoutes, { shipments });
+      await api.register(dashboardRoutes, { dashboard: dashboardService(db) });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, {
         routePrefix: '/docs',

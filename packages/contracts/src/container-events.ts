@@ -8,7 +8,7 @@ import {
 } from './container-events-values.ts';
 import type { DossierStatus } from './dossiers.ts';
 import { partyRefSchema } from './parties.ts';
-import { queryBoolean, queryInt } from './primitives.ts';
+import { dateTime as instant, queryBoolean, queryInt } from './primitives.ts';
 import { fieldErrorSchema, issueParams } from './problem.ts';
 import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
@@ -745,6 +745,9 @@ export const containerListQuerySchema = listQueryBaseSchema.extend({
   eventType: codeList(DCSA_EVENT_TYPES).optional(),
   /** The type code of the latest event (status), e.g. DISC,GTOT. */
   status: codeList(EVENT_TYPE_CODES).optional(),
+  /** The latest event happened at or after / at or before this instant (the dashboard's last 24 hours). */
+  from: instant.optional(),
+  to: instant.optional(),
 });
 export type ContainerListQuery = z.infer<typeof containerListQuerySchema>;
 

@@ -378,6 +378,8 @@ export const stockListQuerySchema = listQueryBaseSchema.extend({
   to: calendarDate.optional(),
   /** `true`: only records with something available (on hand − reserved > 0). */
   available: z.enum(['true', 'false'], { error: 'Send true or false' }).optional(),
+  /** `true`: only records with goods still here (on hand > 0), as the dashboard counts stock. */
+  onHand: z.enum(['true', 'false'], { error: 'Send true or false' }).optional(),
   receiptId: uuidSchema.optional(),
 });
 export type StockListQuery = z.infer<typeof stockListQuerySchema>;

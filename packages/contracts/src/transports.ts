@@ -187,6 +187,8 @@ export const transportListQuerySchema = listQueryBaseSchema.extend({
   dossierId: z.string().max(64).optional(),
   pickupFrom: calendarDate.optional(),
   pickupTo: calendarDate.optional(),
+  /** The zone whose days `pickupFrom`/`pickupTo` are (the dashboard's "today"); the database's (UTC) when absent. */
+  tz: timeZoneSchema.optional(),
 });
 export type TransportListQuery = z.infer<typeof transportListQuerySchema>;
 

@@ -21,6 +21,7 @@ import * as m0021 from './migrations/0021-sandbox-mrn.ts';
 import * as m0022 from './migrations/0022-invoice-list-index-order.ts';
 import * as m0023 from './migrations/0023-warehouse-stock.ts';
 import * as m0024 from './migrations/0024-warehouse-shipments.ts';
+import * as m0026 from './migrations/0026-dashboard.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022-invoice-list-index-order': m0022,
   '0023-warehouse-stock': m0023,
   '0024-warehouse-shipments': m0024,
+  '0026-dashboard': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -827,3 +827,16 @@ export interface Database {
   shipment_lines: ShipmentLinesTable;
   shipment_allocations: ShipmentAllocationsTable;
 }
+
+/** Migration 0026: counts by party and key of the dashboard's big tables, kept by triggers (ADR 0037). */
+export interface DashboardCountsTable {
+  area: 'dossiers' | 'declarations' | 'stock' | 'shipments';
+  party_id: string;
+  key: string;
+  n: ColumnType<string, string | number, string | number>;
+}
+
+// Declaration merging: the dashboard's counts join the one Database interface above.
+export interface Database {
+  dashboard_counts: DashboardCountsTable;
+}

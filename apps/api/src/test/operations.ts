@@ -1512,6 +1512,13 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).stockId } }),
     expect: warehouseRead,
   },
+
+  // ---- dashboard (dashboard-api): each user's own figures; the per-card 403/404 rules in dashboard.test.ts
+  'GET /api/dashboard': { build: () => ({}), expect: listOther },
+  'GET /api/dashboard/{card}': {
+    build: () => ({ path: { card: 'dossiers' }, query: { tz: 'Europe/Amsterdam' } }),
+    expect: listOther,
+  },
 };
 
 /** `METHOD /path/{param}` of every operation in the app's OpenAPI document. */

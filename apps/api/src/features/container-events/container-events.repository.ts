@@ -316,6 +316,8 @@ function containerWhere(scope: Scope, q: ContainerListQuery): RawBuilder<unknown
   if (q.dossierId) w.push(sql`s.dossier_id = ${q.dossierId}`);
   if (q.eventType?.length) w.push(sql`s.latest_event_type = any(${q.eventType})`);
   if (q.status?.length) w.push(sql`s.latest_type_code = any(${q.status})`);
+  if (q.from) w.push(sql`s.latest_event_date_time >= ${q.from}::timestamptz`);
+  if (q.to) w.push(sql`s.latest_event_date_time <= ${q.to}::timestamptz`);
   return w;
 }
 

@@ -120,8 +120,19 @@ function where(scope: Scope, q: TransportListQuery): RawBuilder<unknown>[] {
         ? sql`t.dossier_id = ${q.dossierId}`
         : sql`d.number = ${q.dossierId}`,
     );
-  if (q.pickupFrom) w.push(sql`t.pickup_from >= ${q.pickupFrom}::date`);
-  if (q.pickupTo) w.push(sql`t.pickup_from < ${q.pickupTo}::date + 1`);
+  // With a zone, the days are that zone's (the dashboard's "today" links here); without, the database's.
+  if (q.pickupFrom)
+    w.push(
+      q.tz
+        ? sql`t.pickup_from >= ${dayStart(q.pickupFrom, q.tz)}`
+        : sql`t.pickup_from >= ${q.pickupFrom}::date`,
+    );
+  if (q.pickupTo)
+    w.push(
+      q.tz
+        ? sql`t.pickup_from < ${dayStart(q.pickupTo, q.tz, 1)}`
+        : sql`t.pickup_from < ${q.pickupTo}::date + 1`,
+    );
   return w;
 }
 

@@ -109,7 +109,8 @@ export function transportsService(db: Db, events: RecordEvents) {
     events.publish({ kind: 'transport', id: row.id, action, partyIds: [row.customer_id] });
 
   return {
-    list: (user: SessionUser, q: TransportListQuery) => repo.list(scopeOf(user), q, map(user)),
+    // A zone the runtime knows but the database does not answers 400 on tz, not 500.
+    list: (user: SessionUser, q: TransportListQuery) => withTimeZone(() => repo.list(scopeOf(user), q, map(user))),
     all: (user: SessionUser, q: TransportListQuery) => repo.all(scopeOf(user), q, map(user)),
     get: async (user: SessionUser, id: string) => map(user)(await rowOr404(user, id)),
 

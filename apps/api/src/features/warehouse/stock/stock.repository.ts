@@ -153,6 +153,8 @@ function stockWhere(scope: Scope, q: StockFilters): RawBuilder<unknown>[] {
   if (q.to) w.push(sql`s.received_on <= ${q.to}::date`);
   if (q.available === 'true') w.push(sql`s.quantity_available > 0`);
   if (q.available === 'false') w.push(sql`s.quantity_available = 0`);
+  if (q.onHand === 'true') w.push(sql`s.quantity_on_hand > 0`);
+  if (q.onHand === 'false') w.push(sql`s.quantity_on_hand = 0`);
   if (q.receiptId) w.push(sql`s.receipt_id = ${q.receiptId}`);
   return w;
 }
