@@ -43,6 +43,8 @@ import { salesInvoicesRoutes } from './features/sales-invoices/sales-invoices.ro
 import { salesInvoicesService } from './features/sales-invoices/sales-invoices.service.ts';
 import { salesOffersRoutes } from './features/sales-offers/sales-offers.routes.ts';
 import { salesOffersService } from './features/sales-offers/sales-offers.service.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
+import { searchService } from './features/search/search.service.ts';
 import { transportsRoutes } from './features/transports/transports.routes.ts';
 import { transportsService } from './features/transports/transports.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -197,6 +199,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       await api.register(stockRoutes, { stock });
       await api.register(shipmentsRoutes, { shipments });
       await api.register(dashboardRoutes, { dashboard: dashboardService(db) });
+      await api.register(searchRoutes, { search: searchService(db) });
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       await api.register(swaggerUi, {
         routePrefix: '/docs',

@@ -21,6 +21,7 @@ import * as m0021 from './migrations/0021-sandbox-mrn.ts';
 import * as m0022 from './migrations/0022-invoice-list-index-order.ts';
 import * as m0023 from './migrations/0023-warehouse-stock.ts';
 import * as m0024 from './migrations/0024-warehouse-shipments.ts';
+import * as m0025 from './migrations/0025-search.ts';
 import * as m0026 from './migrations/0026-dashboard.ts';
 import type { Database } from './schema.ts';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0022-invoice-list-index-order': m0022,
   '0023-warehouse-stock': m0023,
   '0024-warehouse-shipments': m0024,
+  '0025-search': m0025,
   '0026-dashboard': m0026,
 };
 

@@ -840,3 +840,38 @@ export interface DashboardCountsTable {
 export interface Database {
   dashboard_counts: DashboardCountsTable;
 }
+
+// ---- global search (migration 0025, ADR 0036) -------------------------------------------------------
+
+/** One searchable record; written only by the triggers and rebuildSearchIndex (search_refresh). */
+export interface SearchEntriesTable {
+  kind: string;
+  record_id: string;
+  /** The party a customer must be to find it; null: staff only. */
+  party_id: string | null;
+  customer_visible: boolean;
+  needs_cw: boolean;
+  title: string;
+  subtitle: string;
+  link: ColumnType<unknown, string, string>;
+  words: string;
+  name: string | null;
+  sort_at: Date;
+}
+
+/** One normalized identifier of a record (search_ident: A–Z and 0–9 only). */
+export interface SearchIdentsTable {
+  ident: string;
+  kind: string;
+  record_id: string;
+  party_id: string | null;
+  customer_visible: boolean;
+  needs_cw: boolean;
+  /** The identifier as the record spells it. */
+  label: string;
+}
+
+export interface Database {
+  search_entries: SearchEntriesTable;
+  search_idents: SearchIdentsTable;
+}

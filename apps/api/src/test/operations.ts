@@ -1519,6 +1519,13 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: () => ({ path: { card: 'dossiers' }, query: { tz: 'Europe/Amsterdam' } }),
     expect: listOther,
   },
+
+  // ---- global search (search-api) ------------------------------------------------------------------
+  // Everyone signed in searches; a customer's answer is scoped to their party (200 either way).
+  'GET /api/search': {
+    build: (ctx) => ({ query: { q: id(ctx).partyCode, limit: '5' } }),
+    expect: listOther,
+  },
 };
 
 /** `METHOD /path/{param}` of every operation in the app's OpenAPI document. */
