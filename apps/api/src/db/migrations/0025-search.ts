@@ -24,14 +24,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return regexp_replace(upper(public.unaccent('public.unaccent'::regdictionary, t)), '[^A-Z0-9]+', '', 'g')`.execute(
     db,
   );
-  // The words of a text as a tsvector: folded, split on anything that is not a letter or digit (the
-  // same split the query uses, so 'D-2026-000123' is the words d, 2026, 000123).
+  // The words of a text as a tsvector: folded, split on anything that is not a letter or digit, with
+  // their positions ('D-2026-000123' is d:1 2026:2 000123:3, so the query can ask for them in a row).
+  // Odd data never fails the write: the text is cut at 4000 characters, a "word" over 100 is no word.
   await sql`
     create or replace function search_words(t text) returns tsvector
     language sql immutable parallel safe
-    return array_to_tsvector(coalesce(array_remove(regexp_split_to_array(search_fold(coalesce(t, '')), '[^[:alnum:]]+'), ''), '{}'))`.execute(
-    db,
-  );
+    return coalesce((
+      select string_agg(quote_literal(w) || ':' || least(n, 16383), ' ')::tsvector
+      from unnest(regexp_split_to_array(search_fold(left(coalesce(t, ''), 4000)), '[^[:alnum:]]+')) with ordinality as u(w, n)
+      where w <> '' and length(w) <= 100), ''::tsvector)`.execute(db);
+  // What a typed query asks of the words: groups split by spaces must all match (&); inside a group the
+  // words follow each other ('rnk-7731' = rnk <-> 7731); the last word may be a prefix (typing).
+  // Null when nothing is left to look for ('--').
+  await sql`
+    create or replace function search_query(q text) returns tsquery
+    language sql immutable parallel safe
+    begin atomic
+      with g as (
+        select gn, array(select w from unnest(regexp_split_to_array(grp, '[^[:alnum:]]+')) as w
+          where w <> '' and length(w) <= 100) as toks
+        from regexp_split_to_table(search_fold(coalesce(q, '')), '[[:space:]]+') with ordinality as x(grp, gn)
+      ), ne as (
+        select row_number() over (order by gn) as gn, toks from g where cardinality(toks) > 0
+      )
+      select string_agg(
+        (select string_agg(quote_literal(t)
+            || case when ne.gn = (select max(gn) from ne) and tn = cardinality(ne.toks) then ':*' else '' end,
+            ' <-> ' order by tn)
+          from unnest(ne.toks) with ordinality as u(t, tn)),
+        ' & ' order by ne.gn)::tsquery
+      from ne;
+    end`.execute(db);
   // A status or code in words: 'under_control' → 'Under control'.
   await sql`
     create or replace function search_label(t text) returns text
@@ -118,14 +142,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           words, name, sort_at)
         select k, s.record_id, s.party_id, s.customer_visible, s.needs_cw, s.title, s.subtitle, s.link,
           search_words(s.words) || array_to_tsvector(array_remove(array['~k' || k, '~p' || s.party_id::text], null)),
-          search_fold(s.name), s.sort_at
+          search_fold(left(s.name, 500)), s.sort_at
         from src s
       )
       insert into search_idents (ident, kind, record_id, party_id, customer_visible, needs_cw, label)
       select distinct on (s.record_id, search_ident(i.label)) search_ident(i.label), k, s.record_id, s.party_id,
-        s.customer_visible, s.needs_cw, i.label
+        s.customer_visible, s.needs_cw, left(i.label, 200)
       from src s cross join lateral unnest(s.idents) as i(label)
-      where i.label is not null and length(search_ident(i.label)) >= 2;
+      where i.label is not null and length(search_ident(i.label)) between 2 and 100;
     end $$`.execute(db);
 
   for (const t of TRIGGERS) for (const stmt of triggerSql(t)) await sql.raw(stmt).execute(db);
@@ -148,6 +172,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists search_entries`.execute(db);
   await sql`drop index if exists container_summaries_id`.execute(db);
   await sql`drop function if exists search_label(text)`.execute(db);
+  await sql`drop function if exists search_query(text)`.execute(db);
   await sql`drop function if exists search_words(text)`.execute(db);
   await sql`drop function if exists search_ident(text)`.execute(db);
   await sql`drop function if exists search_fold(text)`.execute(db);
@@ -202,6 +227,7 @@ const SOURCES = [
         d.origin_locode, d.destination_locode, d.incoterm_place, d.cargo_description),
       null, d.created_at,
       array[d.number, d.customer_reference, d.booking_number, d.master_bl, d.house_bl, d.cmr_number]
+        || d.container_numbers
     from dossiers d where d.id = any(ids)`,
   ),
   fn(
@@ -222,7 +248,8 @@ const SOURCES = [
       concat_ws(' ', d.number, t.truck_plate, t.trailer_plate, t.vessel_name, t.vessel_imo, t.flight_number,
         t.pickup_locode, t.delivery_locode, array_to_string(t.containers, ' ')),
       null, t.created_at,
-      array[t.truck_plate, t.trailer_plate, t.flight_number]
+      -- A leg is found by its dossier's number too: typing a dossier number lists its legs.
+      array[d.number, t.truck_plate, t.trailer_plate, t.flight_number, t.vessel_imo] || t.containers
     from transports t join dossiers d on d.id = t.dossier_id where t.id = any(ids)`,
   ),
   // Documents: visible ones on the customer's dossier or record; a declaration's only once the
@@ -334,6 +361,7 @@ const TRIGGERS: TriggerSpec[] = [
       'house_bl',
       'cmr_number',
       'cargo_description',
+      'container_numbers',
     ],
     dependents: [
       {

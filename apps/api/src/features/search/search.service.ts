@@ -21,7 +21,10 @@ import type { SessionUser } from '../users/users.repository.ts';
  * records; the ranking sees at most this many of each (ADR 0036), so "more" pages end there too.
  */
 export const SEARCH_CANDIDATES = 200;
-/** Kinds whose entries carry a name: only those tolerate typos (trigram similarity). */
+/**
+ * Kinds whose entries carry a name: only those tolerate typos (trigram similarity), and only for a
+ * query without digits: one digit off an identifier is another record, never a typo.
+ */
 const NAMED_KINDS: readonly SearchKind[] = ['party', 'document', 'stock'];
 
 interface Row {
@@ -88,7 +91,8 @@ function kindQuery(
     ${scope.all ? sql`` : sql`&& ${`'~p${scope.partyId}'`}::tsquery`})`;
   const similar = NAMED_KINDS.includes(kind)
     ? sql`union all (select e.record_id, 3 as rank, null::text as label from search_entries e
-        where e.kind = ${kind} and e.name % (select f from qf) ${entryScope} limit ${SEARCH_CANDIDATES})`
+        where e.kind = ${kind} and e.name % (select f from qf) and (select f from qf) !~ '[0-9]'
+          ${entryScope} limit ${SEARCH_CANDIDATES})`
     : sql``;
   return sql<Row>`(
     with cand as (
@@ -96,7 +100,8 @@ function kindQuery(
         where i.kind = ${kind} and i.ident = (select v from qi) ${idScope} limit ${SEARCH_CANDIDATES})
       union all
       (select i.record_id, 1, i.label from search_idents i
-        where i.kind = ${kind} and i.ident like (select v from qi) || '%' and i.ident > (select v from qi) ${idScope}
+        where i.kind = ${kind} and i.ident like (select v from qi) || '%' and i.ident > (select v from qi)
+          and (select v from qi) <> '' ${idScope}
         order by i.ident limit ${SEARCH_CANDIDATES})
       union all
       (select e.record_id, 2, null from search_entries e
@@ -138,20 +143,14 @@ export function searchService(db: Db) {
         offset = decodeCursor(query.cursor, kinds[0] as SearchKind);
       }
       const limit = query.limit;
-      const parts = kinds.map((k) => kindQuery(k, scope, cw, limit, offset));
+      const parts = kinds.map(
+        (k) => sql`select * from ${kindQuery(k, scope, cw, limit, offset)} as ${sql.raw(`k_${k}`)}`,
+      );
       const rows = (
         await sql<Row>`
           with qi as (select search_ident(${query.q}) as v),
           qf as (select search_fold(${query.q}) as f),
-          words as (
-            select array_agg(w order by n) as ws
-            from regexp_split_to_table((select f from qf), '[^[:alnum:]]+') with ordinality as t(w, n) where w <> ''
-          ),
-          -- Every word must match; the last one as a prefix (results while typing).
-          tq as (
-            select (select string_agg(quote_literal(w) || case when n = cardinality(ws) then ':*' else '' end, ' & ')
-              from unnest(ws) with ordinality as u(w, n))::tsquery as q from words
-          )
+          tq as (select search_query(${query.q}) as q)
           ${sql.join(parts, sql` union all `)}`.execute(db)
       ).rows;
       const groups: (SearchGroup & { best: number })[] = [];
