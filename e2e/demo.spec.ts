@@ -135,11 +135,14 @@ for (const [who, cred, expected] of [
 ] as const) {
   test(`${who}: every list in the navbar shows demo records on a first start`, async ({ page }) => {
     await signIn(page, cred);
-    // The navbar offers exactly the lists this sign-in may open.
-    const offered: ListNav[] = [];
-    for (const nav of ALL) if ((await page.getByTestId(nav).count()) > 0) offered.push(nav);
-    expect(offered).toEqual([...expected]);
-    for (const nav of offered) {
+    // The navbar offers exactly the lists this sign-in may open (once the signed-in user has loaded).
+    const offered = async () => {
+      const out: ListNav[] = [];
+      for (const nav of ALL) if ((await page.getByTestId(nav).count()) > 0) out.push(nav);
+      return out;
+    };
+    await expect.poll(offered, { timeout: 30_000 }).toEqual([...expected]);
+    for (const nav of expected) {
       await page.goto(LIST_SCREENS[nav]);
       await slow(page.locator('[data-testid^="row-"]').first(), `${nav} has rows`).toBeVisible();
       await expect(page.getByTestId('list-empty')).toHaveCount(0);
@@ -170,6 +173,7 @@ test('staff: the terminal feed left two events under "Unlinked events", and the 
   await page.getByTestId('list-search').fill('TGHU880011');
   await slow(page.locator('[data-testid^="row-unlinked-"]')).toHaveCount(2);
   await screens(page, 'demo-unlinked-events');
+  await page.goto('/logout');
   await signIn(page, DEMO.admin);
   await page.goto('/admin/integration-keys');
   await page.getByTestId('enable-admin-mode').click();
