@@ -1,9 +1,10 @@
 import { apiAs, DEMO, expect, screens, signIn, test } from './support.ts';
 
 /*
- * Issue 10, item 2: the e2e server starts on a fresh data folder, so it seeded the demo company.
- * Every list that exists shows its records on a first start; a customer sees their own only.
- * Screenshots of each list at both sizes go to test-results/screens/.
+ * Issue 10, item 2 (and issue 14, "Demo company"): the e2e server starts on a fresh data folder, so it
+ * seeded the demo company. Every list that exists shows its records on a first start, for each demo
+ * sign-in (staff, the admin, Acme's customer with the warehouse, Globex's without); a customer sees
+ * their own only. Screenshots of each list at both sizes go to test-results/screens/.
  */
 
 // Screenshots of every list at two sizes take their time on a shared machine.
@@ -104,4 +105,77 @@ test('a customer sees their own demo dossiers only', async ({ page, baseURL }) =
   await page.goto('/documents');
   await slow(page.locator('[data-testid^="row-document-"]').first()).toBeVisible();
   await screens(page, 'demo-customer-documents');
+});
+
+const GLOBEX = { email: 'customer@globex.example', password: 'customer-demo-2026' } as const;
+
+/** Every list screen of the navbar and where it lives (planning and the admin's lists are checked above). */
+const LIST_SCREENS = {
+  'nav-dossiers': '/dossiers',
+  'nav-transports': '/transports',
+  'nav-documents': '/documents',
+  'nav-containers': '/containers',
+  'nav-sales-offers': '/sales-offers',
+  'nav-sales-invoices': '/sales-invoices',
+  'nav-declarations': '/declarations',
+  'nav-parties': '/parties',
+  'nav-stock': '/stock',
+  'nav-shipments': '/shipments',
+} as const;
+type ListNav = keyof typeof LIST_SCREENS;
+const ALL = Object.keys(LIST_SCREENS) as ListNav[];
+const CUSTOMER_LISTS = ALL.filter((n) => n !== 'nav-parties');
+const WAREHOUSE: ListNav[] = ['nav-stock', 'nav-shipments'];
+
+for (const [who, cred, expected] of [
+  ['staff', DEMO.staff, ALL.filter((n) => !WAREHOUSE.includes(n))],
+  ['admin', DEMO.admin, ALL],
+  ['acme', DEMO.customer, CUSTOMER_LISTS],
+  ['globex', GLOBEX, CUSTOMER_LISTS.filter((n) => !WAREHOUSE.includes(n))],
+] as const) {
+  test(`${who}: every list in the navbar shows demo records on a first start`, async ({ page }) => {
+    await signIn(page, cred);
+    // The navbar offers exactly the lists this sign-in may open (once the signed-in user has loaded).
+    const offered = async () => {
+      const out: ListNav[] = [];
+      for (const nav of ALL) if ((await page.getByTestId(nav).count()) > 0) out.push(nav);
+      return out;
+    };
+    await expect.poll(offered, { timeout: 30_000 }).toEqual([...expected]);
+    for (const nav of expected) {
+      await page.goto(LIST_SCREENS[nav]);
+      await slow(page.locator('[data-testid^="row-"]').first(), `${nav} has rows`).toBeVisible();
+      await expect(page.getByTestId('list-empty')).toHaveCount(0);
+    }
+    // The customers' screens at both sizes (staff's are taken above).
+    if (who === 'globex') {
+      await page.goto('/sales-invoices');
+      await slow(page.locator('[data-testid^="row-"]').first()).toBeVisible();
+      await screens(page, 'demo-globex-invoices');
+      await page.goto('/declarations');
+      await slow(page.locator('[data-testid^="row-"]').first()).toBeVisible();
+      await screens(page, 'demo-globex-declarations');
+    }
+    if (who === 'acme') {
+      await page.goto('/stock');
+      await slow(page.locator('[data-testid^="row-"]').first()).toBeVisible();
+      await screens(page, 'demo-acme-stock');
+    }
+  });
+}
+
+test('staff: the terminal feed left two events under "Unlinked events", and the admin sees its key', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.staff);
+  await page.goto('/containers?tab=unlinked');
+  // Other specs post unlinked events of their own: the demo's box is TGHU 880011.
+  await page.getByTestId('list-search').fill('TGHU880011');
+  await slow(page.locator('[data-testid^="row-unlinked-"]')).toHaveCount(2);
+  await screens(page, 'demo-unlinked-events');
+  await page.goto('/logout');
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/integration-keys');
+  await page.getByTestId('enable-admin-mode').click();
+  await expect(page.getByTestId('row-key-ECT Delta Terminal event feed')).toBeVisible();
 });

@@ -1,7 +1,16 @@
-import { type DcsaEventInput, dcsaEventSchema, EVENT_LINKING_STATUSES } from '@fvg/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  type DcsaEventInput,
+  dcsaEventSchema,
+  EVENT_LINKING_STATUSES,
+  INTEGRATION_KEY_PREFIX,
+  iso6346CheckDigit,
+} from '@fvg/contracts';
 import { containerEventsRepository } from '../../features/container-events/container-events.repository.ts';
 import { toNewEvent } from '../../features/container-events/container-events.service.ts';
-import { type DemoContext, type DemoDossier, onDay, uuidFrom, valid } from './context.ts';
+import { integrationKeysRepository } from '../../features/container-events/integration-keys.repository.ts';
+import { hashIntegrationKey } from '../../features/container-events/integration-keys.service.ts';
+import { audit, type DemoContext, type DemoDossier, onDay, uuidFrom, valid } from './context.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -17,11 +26,114 @@ const STEPS = [
 ] as const;
 
 /**
+ * The terminal's event feed: an integration key an admin made (its secret was shown once and is
+ * not kept) and two events it posted today for a box no dossier names yet, so the staff's
+ * "Unlinked events" tab and the admin's keys list have something to show.
+ */
+async function terminalFeed(ctx: DemoContext, dossiers: DemoDossier[]): Promise<{ box: string }> {
+  const key = `${INTEGRATION_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const created = new Date(ctx.today.getTime() - 90 * DAY);
+  const keyId = await integrationKeysRepository(ctx.db).insert({
+    name: 'ECT Delta Terminal event feed',
+    prefix: key.slice(0, INTEGRATION_KEY_PREFIX.length + 8),
+    hash: hashIntegrationKey(key),
+    createdBy: ctx.users.admin,
+  });
+  await ctx.db
+    .updateTable('integration_api_keys')
+    .set({ created_at: created })
+    .where('id', '=', keyId)
+    .execute();
+  await audit(ctx, {
+    kind: 'integration-key',
+    id: keyId,
+    action: 'created',
+    actorId: ctx.users.admin,
+    changes: [{ field: 'name', from: null, to: 'ECT Delta Terminal event feed' }],
+    at: created,
+  });
+  const box = `TGHU880011${iso6346CheckDigit('TGHU880011')}`;
+  if (dossiers.some((d) => d.containers.some((c) => c.number === box)))
+    throw new Error(`demo company: the unlinked box ${box} is on a dossier`);
+  const now = ctx.now.getTime();
+  const events = [
+    { code: 'DISC', at: now - 9 * HOUR, empty: 'LADEN', mode: 'VESSEL' },
+    { code: 'GTOT', at: now - 3 * HOUR, empty: 'LADEN', mode: 'TRUCK' },
+  ].map((e, i) =>
+    toNewEvent(
+      valid(
+        dcsaEventSchema,
+        {
+          eventID: uuidFrom(`${box}:feed:${i}`),
+          eventType: 'EQUIPMENT',
+          eventClassifierCode: 'ACT',
+          eventDateTime: new Date(e.at).toISOString(),
+          eventCreatedDateTime: new Date(e.at + 4 * 60_000).toISOString(),
+          equipmentEventTypeCode: e.code,
+          equipmentReference: box,
+          ISOEquipmentCode: '45G1',
+          emptyIndicatorCode: e.empty,
+          transportCall: { modeOfTransport: e.mode, UNLocationCode: 'NLRTM', facilityTypeCode: 'POTE' },
+          documentReferences: [],
+        } as DcsaEventInput,
+        `feed event ${i}`,
+      ),
+    ),
+  );
+  const inserted = await containerEventsRepository(ctx.db).insertBatch(events, {
+    source: 'api',
+    createdBy: null,
+    apiKeyId: keyId,
+  });
+  if (inserted.some((r) => r.dossier_id)) throw new Error(`demo company: the feed's box ${box} linked`);
+  return { box };
+}
+
+/**
+ * For each customer, a box of an arrived dossier stripped at their site a few hours ago (after its
+ * laden gate-out, before its empty return): the dashboard's "container events in the last 24 hours"
+ * has an actual event for each demo customer whatever the hour the demo starts.
+ */
+function strippedToday(ctx: DemoContext, dossiers: DemoDossier[]): DcsaEventInput[] {
+  const now = ctx.now.getTime();
+  const at = now - 5 * HOUR;
+  return (['ACME', 'GLOBEX'] as const).map((customer) => {
+    // The box left the terminal laden (GTOT, day 2 after arrival) and is not back empty yet (GTIN, day 4).
+    const d = dossiers.find(
+      (x) =>
+        x.customer === customer &&
+        x.status === 'arrived' &&
+        onDay(x.eta, 11).getTime() + 2 * DAY < at &&
+        onDay(x.eta, 15).getTime() + 4 * DAY > now,
+    );
+    const box = d?.containers[0];
+    if (!d || !box) throw new Error(`demo company: no arrived box of ${customer} to strip today`);
+    return {
+      eventID: uuidFrom(`${box.number}:stripped`),
+      eventType: 'EQUIPMENT',
+      eventClassifierCode: 'ACT',
+      eventDateTime: new Date(at).toISOString(),
+      eventCreatedDateTime: new Date(at + 12 * 60_000).toISOString(),
+      equipmentEventTypeCode: 'STRP',
+      equipmentReference: box.number,
+      ISOEquipmentCode: box.sizeType,
+      emptyIndicatorCode: 'EMPTY',
+      transportCall: { modeOfTransport: 'TRUCK', UNLocationCode: d.destination },
+      documentReferences: d.bookingNumber
+        ? [{ documentReferenceType: 'BKG', documentReferenceValue: d.bookingNumber }]
+        : [],
+    } as DcsaEventInput;
+  });
+}
+
+/**
  * DCSA equipment events for the containers of the sea dossiers that capture events: the plan sent at
  * booking, estimates for the vessel moves still ahead, actuals for what happened. One container's
  * arrival estimate moved: its first estimate was replaced by a later one two days on.
  */
-export async function seedContainerEvents(ctx: DemoContext): Promise<{ events: number; etaChanged: string }> {
+export async function seedContainerEvents(
+  ctx: DemoContext,
+): Promise<{ events: number; etaChanged: string; unlinkedBox: string }> {
   const repo = containerEventsRepository(ctx.db);
   const active = new Set<string>(EVENT_LINKING_STATUSES);
   const dossiers = ctx.dossiers.filter((d) => d.vessel && d.containers.length && active.has(d.status));
@@ -85,6 +197,7 @@ export async function seedContainerEvents(ctx: DemoContext): Promise<{ events: n
       });
     }
   }
+  events.push(...strippedToday(ctx, dossiers));
   const rows = events.map((e, i) => toNewEvent(valid(dcsaEventSchema, e, `container event ${i}`)));
   const inserted = await repo.insertBatch(rows, {
     source: 'csv',
@@ -93,5 +206,6 @@ export async function seedContainerEvents(ctx: DemoContext): Promise<{ events: n
   });
   const unlinked = inserted.filter((r) => !r.dossier_id).length;
   if (unlinked) throw new Error(`demo company: ${unlinked} container events did not link to their dossier`);
-  return { events: inserted.length, etaChanged: delayed };
+  const feed = await terminalFeed(ctx, dossiers);
+  return { events: inserted.length, etaChanged: delayed, unlinkedBox: feed.box };
 }

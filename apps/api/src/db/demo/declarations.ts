@@ -301,6 +301,8 @@ const EXPORT_STATES: { status: DeclarationStatus; controlled?: boolean }[] = [
   { status: 'exited' },
   { status: 'exited', controlled: true },
   { status: 'released' },
+  // Globex's own "awaiting action" on the dashboard: its customers see no drafts.
+  { status: 'under_control' },
   { status: 'accepted' },
   { status: 'draft' },
 ];

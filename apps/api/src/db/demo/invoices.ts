@@ -21,7 +21,7 @@ interface Plan {
  * Sales invoices of the demo company, through the invoices service as staff would make them, so the
  * numbers are the series' own and consecutive in the order of their issue dates. For each demo
  * customer: one paid, one partly paid, one overdue (issued well before its 30-day term ran out), one
- * recent in another currency, and a draft; Acme also has a credit note.
+ * issued today in another currency, and a draft; Acme also has a credit note.
  */
 export async function seedInvoices(ctx: DemoContext) {
   const staff = (await ctx.db
@@ -77,7 +77,8 @@ export async function seedInvoices(ctx: DemoContext) {
         ctx.db,
       );
       if ((usd.rows[0]?.n ?? 0) > 0) {
-        plans.push({ customer, dossier: d, currency: 'USD', issuedDaysAgo: 3 });
+        // Issued today: the dashboard's revenue this month has a figure even on the 1st.
+        plans.push({ customer, dossier: d, currency: 'USD', issuedDaysAgo: 0 });
         break;
       }
     }

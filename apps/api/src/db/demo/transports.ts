@@ -52,6 +52,9 @@ interface Leg {
   carrier: string | null;
   plate: string | null;
   cancelled: boolean;
+  /** The boxes it carries when not all of the dossier's. */
+  containers?: string[];
+  notes?: string;
 }
 
 /** The road leg a dossier needs, if any: pre-carriage before departure, on-carriage after arrival, or the trip itself. */
@@ -114,6 +117,43 @@ function legOf(ctx: DemoContext, d: DemoDossier, i: number): Leg | undefined {
 }
 
 /**
+ * One leg today for each customer, whatever the weekday the demo starts on: the dashboard's
+ * "transports today" is never empty: the loose cartons an arrived dossier's inspection released go
+ * from the terminal's freight station to the customer's site in the middle of the (UTC) day, ahead of
+ * the boxes' own leg.
+ */
+function todaysShuttles(ctx: DemoContext): Leg[] {
+  const day = ctx.today.toISOString().slice(0, 10);
+  return (['ACME', 'GLOBEX'] as const).flatMap((customer, k) => {
+    const d =
+      ctx.dossiers.find(
+        (x) => x.customer === customer && x.status === 'arrived' && TERMINALS[x.destination],
+      ) ??
+      ctx.dossiers.find(
+        (x) => x.customer === customer && ['arrived', 'cleared', 'in_transit'].includes(x.status),
+      );
+    if (!d) throw new Error(`demo company: no dossier of ${customer} for a leg today`);
+    return [
+      {
+        dossier: d,
+        carrier: k === 0 ? 'VANDIJK' : 'NORDCAR',
+        plate: null,
+        cancelled: false,
+        day,
+        pickupLocode: d.destination,
+        pickupAddress: TERMINALS[d.destination] ?? `${d.destination} terminal`,
+        deliveryLocode: customer === 'ACME' ? 'NLRTM' : 'DEHAM',
+        deliveryAddress: SITES[customer] as string,
+        hours: [10 + k, 12 + k, 14 + k, 16 + k] as Leg['hours'],
+        days: 0,
+        containers: [],
+        notes: 'Cartons released after the customs inspection, ahead of the containers.',
+      },
+    ];
+  });
+}
+
+/**
  * Road legs for the dossiers: most this week and next, with their carrier, truck and driver; four
  * without a carrier yet, and one truck booked on two legs at once (what the planning board flags).
  */
@@ -122,6 +162,9 @@ export async function seedTransports(
 ): Promise<{ unassigned: number; overlap: [string, string] }> {
   const repo = transportsRepository(ctx.db);
   const legs = ctx.dossiers.map((d, i) => legOf(ctx, d, i)).filter((l): l is Leg => !!l);
+  // Appended after the dossiers' own legs, so the planning board's unassigned and overlapping legs
+  // (chosen among the future ones below) and the other trucks' plates stay what they were.
+  legs.push(...todaysShuttles(ctx));
   legs.forEach((l, i) => {
     // Every truck its own plate (Dutch sidecode 8: 99-XXX-9), so the only overlap is the one made below.
     l.plate = `${String(10 + i).padStart(2, '0')}-${['BX', 'VK', 'TR', 'LN'][i % 4]}${String.fromCharCode(65 + (i % 26))}-${(i % 9) + 1}`;
@@ -183,8 +226,8 @@ export async function seedTransports(
       actualDeliveryAt: actualDelivery?.toISOString() ?? null,
       driverName: l.plate ? (DRIVERS[i % DRIVERS.length] as string) : null,
       driverPhone: l.plate ? `+31 6 ${String(20000000 + i * 7919).slice(0, 8)}` : null,
-      containers: l.dossier.containers.map((c) => c.number),
-      notes: l.carrier ? null : 'Carrier to be booked: ask Van Dijk and Nord Cargo for a rate.',
+      containers: l.containers ?? l.dossier.containers.map((c) => c.number),
+      notes: l.notes ?? (l.carrier ? null : 'Carrier to be booked: ask Van Dijk and Nord Cargo for a rate.'),
     };
     const { dossierId: _d, ...fields } = valid(
       transportCreateSchema,
