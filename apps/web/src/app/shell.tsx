@@ -120,7 +120,8 @@ function HeaderSearch() {
         }}
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;
-          const q = query.trim();
+          // The field's own value: the state may not have re-rendered yet after a fast fill.
+          const q = event.currentTarget.value.trim();
           if (!q) return;
           event.preventDefault();
           close();
