@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
+import { zoneKnownToDatabase } from '../../records/time-zone.ts';
 import { toMe } from '../auth/auth.service.ts';
 import { passwordPolicyMessage } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -58,6 +59,12 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
             ? 'preferences.thousandsSeparator'
             : 'preferences.decimalSeparator';
         throw problems.validation([{ field, message: collision }]);
+      }
+      const zone = input.preferences?.timeZone;
+      if (zone && !(await zoneKnownToDatabase(db, zone))) {
+        throw problems.validation([
+          { field: 'preferences.timeZone', message: 'This time zone is not known to the database' },
+        ]);
       }
       await db.transaction().execute(async (trx) => {
         const inTrx = profileRepository(trx);

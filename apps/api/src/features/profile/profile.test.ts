@@ -154,6 +154,14 @@ describe('preferences', () => {
       { preferences: { timeZone: 'Mars/Olympus_Mons' } },
       'preferences.timeZone',
     ],
+    // Node 24's Intl takes ES2024 offset zones; PostgreSQL reads '+01:00' as POSIX, i.e. UTC−1.
+    ['an offset instead of a zone', { preferences: { timeZone: '+01:00' } }, 'preferences.timeZone'],
+    // Intl knows it, PostgreSQL's tz data no longer does: stored, it broke the dashboard (400 on tz).
+    [
+      'a zone the database does not know',
+      { preferences: { timeZone: 'US/Pacific-New' } },
+      'preferences.timeZone',
+    ],
     ['a date format not on the list', { preferences: { dateFormat: 'YY/M/D' } }, 'preferences.dateFormat'],
     ['a time format not on the list', { preferences: { timeFormat: 'hh:mm:ss' } }, 'preferences.timeFormat'],
     ['a language without a catalogue', { preferences: { language: 'de' } }, 'preferences.language'],
