@@ -120,6 +120,13 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
           .set({ password_hash: passwordHash, password_changed_at: changedAt, updated_at: changedAt })
           .where('id', '=', user.id)
           .execute();
+        // A reset link mailed before the change would otherwise still set a password over this one.
+        await trx
+          .updateTable('password_reset_tokens')
+          .set({ used_at: changedAt })
+          .where('user_id', '=', user.id)
+          .where('used_at', 'is', null)
+          .execute();
         // Queued with the change itself: no mail about a change that rolled back, no change without one.
         await deps.mailer.queue(
           {
