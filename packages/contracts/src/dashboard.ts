@@ -43,6 +43,9 @@ export type DashboardCardQuery = z.infer<typeof dashboardCardQuerySchema>;
 /** True when the runtime knows the IANA zone name. */
 export function isTimeZone(tz: string): boolean {
   if (!tz) return false;
+  // ES2024 offset zones ('+01:00') pass Intl on Node 24, but PostgreSQL reads them as POSIX zones with
+  // the sign the other way round (UTC−1): only zone names mean the same on both sides.
+  if (/^[+-]/.test(tz)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;

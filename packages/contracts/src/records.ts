@@ -87,6 +87,8 @@ export const timeZoneSchema = z
   .string()
   .max(64)
   .refine((tz) => {
+    // Offset zones ('+01:00') pass Intl on Node 24 but PostgreSQL reads them with the sign reversed.
+    if (/^[+-]/.test(tz)) return false;
     try {
       new Intl.DateTimeFormat('en', { timeZone: tz });
       return true;

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../db/database.ts';
 import { problems } from '../http/problem.ts';
 
 /** The first instant of calendar day `day` in time zone `tz` (IANA), as PostgreSQL computes it. */
@@ -16,6 +17,20 @@ export async function withTimeZone<T>(work: () => Promise<T>): Promise<T> {
   } catch (e) {
     if ((e as { code?: string }).code === '22023' && /time zone/i.test(String((e as Error).message)))
       throw problems.validation([{ field: 'tz', message: 'This time zone is not known to the database' }]);
+    throw e;
+  }
+}
+
+/**
+ * Whether PostgreSQL's tz data knows the zone: one the runtime knows but the database does not would,
+ * once stored as a preference, fail every later query that uses it.
+ */
+export async function zoneKnownToDatabase(db: Db, tz: string): Promise<boolean> {
+  try {
+    await sql`select now() at time zone ${tz}`.execute(db);
+    return true;
+  } catch (e) {
+    if ((e as { code?: string }).code === '22023') return false;
     throw e;
   }
 }

@@ -136,6 +136,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if ids is null or cardinality(ids) = 0 then return; end if;
       -- fresh: a rebuild into an emptied index, nothing to replace.
       if not fresh then
+        -- Another transaction may be re-indexing the same records (a document's own update and its
+        -- dossier's new customer): wait for it here, so that the deletes below, each with a snapshot
+        -- taken after it committed, also remove the rows it inserted. Without this wait the second
+        -- writer deleted only the rows it saw and failed on the first's new entry (unique violation).
+        perform 1 from search_entries where kind = k and record_id = any(ids) order by record_id for update;
         delete from search_idents where kind = k and record_id = any(ids);
         delete from search_entries where kind = k and record_id = any(ids);
       end if;
@@ -147,6 +152,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           search_words(s.words) || array_to_tsvector(array_remove(array['~k' || k, '~p' || s.party_id::text], null)),
           search_fold(left(s.name, 500)), s.sort_at
         from src s
+        -- A record nobody had indexed yet, indexed by two transactions at once: the later one wins.
+        on conflict (kind, record_id) do update set party_id = excluded.party_id,
+          customer_visible = excluded.customer_visible, needs_cw = excluded.needs_cw, title = excluded.title,
+          subtitle = excluded.subtitle, link = excluded.link, words = excluded.words, name = excluded.name,
+          sort_at = excluded.sort_at
       )
       insert into search_idents (ident, kind, record_id, party_id, customer_visible, needs_cw, label)
       select distinct on (s.record_id, x.ident) x.ident, k, s.record_id, s.party_id, s.customer_visible, s.needs_cw,

@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { problems } from '../../http/problem.ts';
+import { zoneKnownToDatabase } from '../../records/time-zone.ts';
 import { toMe } from '../auth/auth.service.ts';
 import { passwordPolicyMessage } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -58,6 +59,12 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
             ? 'preferences.thousandsSeparator'
             : 'preferences.decimalSeparator';
         throw problems.validation([{ field, message: collision }]);
+      }
+      const zone = input.preferences?.timeZone;
+      if (zone && !(await zoneKnownToDatabase(db, zone))) {
+        throw problems.validation([
+          { field: 'preferences.timeZone', message: 'This time zone is not known to the database' },
+        ]);
       }
       await db.transaction().execute(async (trx) => {
         const inTrx = profileRepository(trx);
@@ -112,6 +119,13 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
           .updateTable('users')
           .set({ password_hash: passwordHash, password_changed_at: changedAt, updated_at: changedAt })
           .where('id', '=', user.id)
+          .execute();
+        // A reset link mailed before the change would otherwise still set a password over this one.
+        await trx
+          .updateTable('password_reset_tokens')
+          .set({ used_at: changedAt })
+          .where('user_id', '=', user.id)
+          .where('used_at', 'is', null)
           .execute();
         // Queued with the change itself: no mail about a change that rolled back, no change without one.
         await deps.mailer.queue(

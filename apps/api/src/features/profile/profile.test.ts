@@ -11,7 +11,9 @@ import {
   type TestDatabase,
   testConfig,
 } from '../../test/helpers.ts';
+import { authRepository } from '../auth/auth.repository.ts';
 import { PASSWORD_MESSAGES } from '../auth/password-policy.ts';
+import { newOpaqueToken } from '../auth/tokens.ts';
 import { usersService } from '../users/users.service.ts';
 
 /**
@@ -154,6 +156,14 @@ describe('preferences', () => {
       { preferences: { timeZone: 'Mars/Olympus_Mons' } },
       'preferences.timeZone',
     ],
+    // Node 24's Intl takes ES2024 offset zones; PostgreSQL reads '+01:00' as POSIX, i.e. UTC−1.
+    ['an offset instead of a zone', { preferences: { timeZone: '+01:00' } }, 'preferences.timeZone'],
+    // Intl knows it, PostgreSQL's tz data no longer does: stored, it broke the dashboard (400 on tz).
+    [
+      'a zone the database does not know',
+      { preferences: { timeZone: 'US/Pacific-New' } },
+      'preferences.timeZone',
+    ],
     ['a date format not on the list', { preferences: { dateFormat: 'YY/M/D' } }, 'preferences.dateFormat'],
     ['a time format not on the list', { preferences: { timeFormat: 'hh:mm:ss' } }, 'preferences.timeFormat'],
     ['a language without a catalogue', { preferences: { language: 'de' } }, 'preferences.language'],
@@ -275,6 +285,23 @@ describe('password change', () => {
     expect(text).toContain('Every other device signed in to your account has been signed out.');
     expect(text).toContain('http://fvg.test/password-forgot');
     expect(text).not.toContain(NEW_PASSWORD);
+  });
+
+  it('voids a reset link mailed before the change', async () => {
+    // Whoever asked for that link (or reads that mailbox) must not set a password over the new one.
+    const { email, token } = await newUser();
+    const { id } = (await me(token)).json() as { id: string };
+    const link = newOpaqueToken();
+    await authRepository(db.db).insertResetToken(id, link.hash, 60);
+    expect((await changePassword(token, PASSWORD, NEW_PASSWORD)).statusCode).toBe(200);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/pwd/reset',
+      payload: { token: link.token, password: 'Quartz-Meadow-Heron-5821' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(fieldsOf(reset)).toEqual(['token']);
+    expect(await signIn(email, NEW_PASSWORD)).toBeDefined();
   });
 
   it('needs a signed-in user', async () => {

@@ -18,6 +18,7 @@ import {
   demoTokens,
   type Json,
   type TestDatabase,
+  waitUntil,
 } from '../../test/helpers.ts';
 import { LocalDiskStore } from '../documents/storage.ts';
 import { rebuildSearchIndex } from './index-maintenance.ts';
@@ -444,6 +445,65 @@ describe('the index stays in step with writes (same transaction)', () => {
     expect(
       results((await search(auth.acme, number, { limit: '50' })).body, 'dossier').map((x) => x.id),
     ).toContain(d.id);
+  });
+
+  it('two transactions re-indexing the same record at once: both commit, the later one wins', async () => {
+    // A document's own update and its dossier's customer change both rewrite the document's entry; the
+    // second waits for the first's row lock, and then must not trip over the row the first inserted.
+    const doc = (
+      await sql<{ id: string; dossier_id: string; customer_id: string }>`
+        select doc.id, doc.dossier_id, d.customer_id from documents doc join dossiers d on d.id = doc.dossier_id
+        where d.customer_id = ${acmeId}::uuid limit 1`.execute(db.db)
+    ).rows[0];
+    expect(doc).toBeDefined();
+    if (!doc) return;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let updated!: () => void;
+    const aUpdated = new Promise<void>((r) => {
+      updated = r;
+    });
+    const a = db.db.transaction().execute(async (trx) => {
+      await sql`update documents set visible_to_customer = not visible_to_customer where id = ${doc.id}::uuid`.execute(
+        trx,
+      );
+      updated();
+      await gate;
+    });
+    await aUpdated;
+    const b = db.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`update dossiers set customer_id = ${globexId}::uuid where id = ${doc.dossier_id}::uuid`.execute(
+          trx,
+        );
+      })
+      .then(
+        () => 'committed',
+        (e: Error) => e.message,
+      );
+    await waitUntil('the dossier change waits for the document change', async () => {
+      const r = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(db.db);
+      return (r.rows[0]?.n ?? 0) > 0;
+    });
+    release();
+    await a;
+    expect(await b).toBe('committed');
+    const entry = await sql<{ party_id: string; n: number }>`
+      select party_id, count(*) over ()::int as n from search_entries
+      where kind = 'document' and record_id = ${doc.id}::uuid`.execute(db.db);
+    expect(entry.rows).toEqual([{ party_id: globexId, n: 1 }]);
+    // Back as it was, for the tests after this one.
+    await sql`update documents set visible_to_customer = not visible_to_customer where id = ${doc.id}::uuid`.execute(
+      db.db,
+    );
+    await sql`update dossiers set customer_id = ${acmeId}::uuid where id = ${doc.dossier_id}::uuid`.execute(
+      db.db,
+    );
   });
 
   it('a deleted dossier (a booking request) leaves no trace; odd data (nulls) never fails the write', async () => {
