@@ -28,8 +28,12 @@ async function freshStaff(baseURL: string, name: string) {
 
 /** Picks an option of one of the profile's selects, as a keyboard user would: type, then Enter. */
 async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const input = page.getByTestId(testId);
+  await input.click();
+  // The option of THIS select's list: the previous select's list may still be fading out (250 ms).
+  await expect(input).toHaveAttribute('aria-controls', /.+/);
+  const list = page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
+  await list.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** The list's Total column: the last but one (Open is the last). */
