@@ -98,12 +98,18 @@ function kindQuery(
   // Words (and similar names) rank below every identifier match: when the identifiers alone fill
   // the page they are not looked at (a one-time filter, the GIN scan never runs).
   const need = offset + limit + 1;
-  const similar = NAMED_KINDS.includes(kind)
-    ? sql`union all (select e.record_id, 3 as rank, null::text as label from search_entries e
+  // A query with a digit is an identifier (a number, a reference, an SSCC): it is looked up as one,
+  // exact or prefix, and never as words — '2026' or '000123' are words of millions of entries, and
+  // intersecting them in every kind cost seconds at 8.4 M entries (docs/performance.md).
+  // Documents are the exception: their names ('D-2026-000013-packing-list.pdf') are words only.
+  const wordsToo = !/[0-9]/.test(q) || kind === 'document';
+  const similar =
+    wordsToo && NAMED_KINDS.includes(kind)
+      ? sql`union all (select e.record_id, 3 as rank, null::text as label from search_entries e
         where (select count(*) from idm) < ${need} and e.kind = ${kind} and e.name % ${folded}
           and ${folded} !~ '[0-9]'
           ${entryScope} limit ${SEARCH_CANDIDATES})`
-    : sql``;
+      : sql``;
   return sql<SearchRow>`(
     with idm as materialized (
       (select i.record_id, 0 as rank, i.label from search_idents i
@@ -115,10 +121,14 @@ function kindQuery(
         order by i.ident limit ${SEARCH_CANDIDATES})
     ), cand as (
       select * from idm
-      union all
+      ${
+        wordsToo
+          ? sql`union all
       (select e.record_id, 2, null from search_entries e
         where (select count(*) from idm) < ${need} and e.words @@ ${wordsQuery} ${entryScope}
-        limit ${SEARCH_CANDIDATES})
+        limit ${SEARCH_CANDIDATES})`
+          : sql``
+      }
       ${similar}
     ), best as (
       select distinct on (record_id) record_id, rank, label from cand order by record_id, rank, label

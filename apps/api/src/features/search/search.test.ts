@@ -257,13 +257,17 @@ describe('matching and ranking', () => {
     const exact = await make('RNK-7731', 'Valves');
     for (const x of [words, prefixOld, prefixNew, exact]) expect(x.id).toBeDefined();
     const r = await search(auth.staff, 'rnk 7731', { kinds: 'dossier', limit: '10' });
+    // A query with a digit is an identifier: exact, then prefixes, never words (ADR 0036) — the
+    // dossier that only mentions it in its cargo description is not among them.
     expect(results(r.body, 'dossier').map((x) => [x.id, x.match])).toEqual([
       [exact.id, 'exact'],
       [prefixNew.id, 'prefix'],
       [prefixOld.id, 'prefix'],
-      [words.id, 'words'],
     ]);
     expect(results(r.body, 'dossier')[1]?.matched).toBe('RNK-77311');
+    // Words without digits find it, below nothing else here.
+    const byWords = await search(auth.staff, 'spare gears', { kinds: 'dossier', limit: '10' });
+    expect(results(byWords.body, 'dossier').map((x) => [x.id, x.match])).toEqual([[words.id, 'words']]);
 
     // A group with an exact match comes before one with only words.
     const party = (
