@@ -18,7 +18,6 @@ import { cardQueries, dashboardRepository } from '../apps/api/src/features/dashb
 import {
   AWAITING_DECLARATION_STATUSES,
   LIVE_TRANSPORT_STATUSES,
-  NUMBERED_INVOICE_STATUSES,
   OPEN_DOSSIER_STATUSES,
   OPEN_SHIPMENT_STATUSES,
   windowOf,

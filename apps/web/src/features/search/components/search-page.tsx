@@ -234,7 +234,6 @@ function ResultsGroup({ q, group }: { q: string; group: SearchGroup }) {
 }
 
 function ResultRow({ result }: { result: SearchResult }) {
-  const t = useT('search');
   const target = routeTarget(result.link);
   const description = resultDescription(result);
   return (

@@ -232,7 +232,6 @@ function ResultGroup({
   openable: boolean;
   onOpen: (target: Pick<RouteTarget, 'to' | 'search'>) => void;
 }) {
-  const t = useT('search');
   const label = kindLabel(group.kind);
   return (
     // The label shows through CSS (Mantine's group heading); role and aria-label name the group.
