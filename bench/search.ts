@@ -97,7 +97,9 @@ try {
   ).rows.map((r) => r.word);
   const wordPairs = common.slice(0, 6).map((w, i) => `${w} ${common[(i + 3) % common.length]}`);
   const typo = (name: string) => {
-    const w = name.split(' ');
+    // Without the words that hold a digit (the scale seed numbers its parties' names): a query with a
+    // digit is looked up as an identifier, never by similarity, so it would measure nothing here.
+    const w = name.split(' ').filter((x) => !/[0-9]/.test(x));
     const i = w.findIndex((x) => x.length >= 5);
     if (i < 0) return name;
     const x = w[i] as string;

@@ -24,6 +24,7 @@ import * as m0024 from './migrations/0024-warehouse-shipments.ts';
 import * as m0025 from './migrations/0025-search.ts';
 import * as m0026 from './migrations/0026-dashboard.ts';
 import * as m0027 from './migrations/0027-user-preferences.ts';
+import * as m0028 from './migrations/0028-search-words-per-kind.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0025-search': m0025,
   '0026-dashboard': m0026,
   '0027-user-preferences': m0027,
+  '0028-search-words-per-kind': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

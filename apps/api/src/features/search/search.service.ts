@@ -92,9 +92,16 @@ function kindQuery(
   const folded = sql`search_fold(${q})`;
   const idScope = scopeWhere('i', scope, cw);
   const entryScope = scopeWhere('e', scope, cw);
-  // The kind and (for a customer) the party are lexemes of `words`: one GIN scan intersects them.
-  const wordsQuery = sql`(search_query(${q}) && ${`'~k${kind}'`}::tsquery
-    ${scope.all ? sql`` : sql`&& ${`'~p${scope.partyId}'`}::tsquery`})`;
+  // Each kind has its own partial GIN on `words` (migration 0028): the kind as a literal lets the
+  // planner prove that index; a word the kind never holds is then an empty posting list. For a
+  // customer the party is a lexeme of `words` too ('~p<uuid>'), intersected in the same scan.
+  const partyLexeme = scope.all ? sql`` : sql`&& ${`'~p${scope.partyId}'`}::tsquery`;
+  // Whole words first ('cnsha itgoa'): a GIN scan of whole words intersects posting lists and skips
+  // ahead; the last word as a prefix ('itgoa:*') makes it collect every record of every word that
+  // starts so — 100 ms in the 2 M transports. So the prefixes are looked at only when the whole words
+  // leave the page short, and rank after them (migration 0028, docs/performance.md).
+  const wholeWords = sql`(search_query_whole(${q}) ${partyLexeme})`;
+  const prefixWords = sql`(search_query(${q}) ${partyLexeme})`;
   // Words (and similar names) rank below every identifier match: when the identifiers alone fill
   // the page they are not looked at (a one-time filter, the GIN scan never runs).
   const need = offset + limit + 1;
@@ -103,10 +110,16 @@ function kindQuery(
   // intersecting them in every kind cost seconds at 8.4 M entries (docs/performance.md).
   // Documents are the exception: their names ('D-2026-000013-packing-list.pdf') are words only.
   const wordsToo = !/[0-9]/.test(q) || kind === 'document';
+  // Typos on names: the typed words as a whole within the name (`<%`, word similarity ≥ 0.6), in
+  // the kind's own trigram index (migration 0028). A trigram index answers "shares enough of the
+  // typed trigrams" first and rechecks each such row; with word similarity the typed words that share
+  // too little ('bill cnsha' against a million file names) are refused in the index, not rechecked.
+  // Only when everything above left the page short.
   const similar =
     wordsToo && NAMED_KINDS.includes(kind)
-      ? sql`union all (select e.record_id, 3 as rank, null::text as label from search_entries e
-        where (select count(*) from idm) < ${need} and e.kind = ${kind} and e.name % ${folded}
+      ? sql`union all (select e.record_id, 3 as rank, null::text as label, 0 as sub from search_entries e
+        where (select count(*) from idm) + (select count(*) from words) < ${need}
+          and e.kind = ${sql.lit(kind)} and e.name is not null and ${folded} <% e.name
           and ${folded} !~ '[0-9]'
           ${entryScope} limit ${SEARCH_CANDIDATES})`
       : sql``;
@@ -119,19 +132,33 @@ function kindQuery(
         where i.kind = ${kind} and i.ident like ${ident} || '%' and i.ident > ${ident} and ${ident} <> ''
           ${idScope}
         order by i.ident limit ${SEARCH_CANDIDATES})
-    ), cand as (
-      select * from idm
+    ), whole as materialized (
+      ${
+        wordsToo
+          ? sql`select e.record_id, 2 as rank, null::text as label, 0 as sub from search_entries e
+        where (select count(*) from idm) < ${need} and e.kind = ${sql.lit(kind)} and e.words @@ ${wholeWords}
+          ${entryScope}
+        limit ${SEARCH_CANDIDATES}`
+          : sql`select null::uuid as record_id, 2 as rank, null::text as label, 0 as sub where false`
+      }
+    ), words as materialized (
+      select * from whole
       ${
         wordsToo
           ? sql`union all
-      (select e.record_id, 2, null from search_entries e
-        where (select count(*) from idm) < ${need} and e.words @@ ${wordsQuery} ${entryScope}
+      (select e.record_id, 2, null, 1 from search_entries e
+        where (select count(*) from idm) + (select count(*) from whole) < ${need}
+          and e.kind = ${sql.lit(kind)} and e.words @@ ${prefixWords} ${entryScope}
         limit ${SEARCH_CANDIDATES})`
           : sql``
       }
+    ), cand as (
+      select record_id, rank, label, 0 as sub from idm
+      union all
+      select * from words
       ${similar}
     ), best as (
-      select distinct on (record_id) record_id, rank, label from cand order by record_id, rank, label
+      select distinct on (record_id) record_id, rank, sub, label from cand order by record_id, rank, sub, label
     )
     -- LIMIT 1 keeps the lateral from being flattened: one primary-key probe per candidate, never a
     -- join over the whole kind, whatever the statistics say.
@@ -141,7 +168,7 @@ function kindQuery(
     from best b
     cross join lateral (select * from search_entries e0
       where e0.kind = ${kind} and e0.record_id = b.record_id limit 1) e
-    order by b.rank, e.sort_at desc, e.record_id
+    order by b.rank, b.sub, e.sort_at desc, e.record_id
     limit ${limit + 1} offset ${offset}
   )`;
 }

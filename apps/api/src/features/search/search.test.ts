@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  SEARCH_KINDS,
   type SearchKind,
   type SearchResponse,
   type SearchResult,
@@ -22,6 +23,7 @@ import {
 } from '../../test/helpers.ts';
 import { LocalDiskStore } from '../documents/storage.ts';
 import { rebuildSearchIndex } from './index-maintenance.ts';
+import { searchSql } from './search.service.ts';
 
 let db: TestDatabase;
 let dataDir: string;
@@ -268,6 +270,21 @@ describe('matching and ranking', () => {
     // Words without digits find it, below nothing else here.
     const byWords = await search(auth.staff, 'spare gears', { kinds: 'dossier', limit: '10' });
     expect(results(byWords.body, 'dossier').map((x) => [x.id, x.match])).toEqual([[words.id, 'words']]);
+    // Whole words before words that only start so (the last typed word is a prefix), even older ones;
+    // among each, the newest first.
+    const whole = await make('OTHER-2', 'Spare gear');
+    const startsSo = await make('OTHER-3', 'Spare gearboxes');
+    const byPrefix = await search(auth.staff, 'spare gear', { kinds: 'dossier', limit: '10' });
+    expect(results(byPrefix.body, 'dossier').map((x) => x.id)).toEqual([whole.id, startsSo.id, words.id]);
+    // Paging keeps that order: the whole word on the first page, the one that starts so on the next.
+    const first = await search(auth.staff, 'spare gear', { kinds: 'dossier', limit: '1' });
+    expect(results(first.body, 'dossier').map((x) => x.id)).toEqual([whole.id]);
+    const next = await search(auth.staff, 'spare gear', {
+      kinds: 'dossier',
+      limit: '1',
+      cursor: first.body.groups[0]?.nextCursor as string,
+    });
+    expect(results(next.body, 'dossier').map((x) => x.id)).toEqual([startsSo.id]);
 
     // A group with an exact match comes before one with only words.
     const party = (
@@ -372,6 +389,79 @@ describe('matching and ranking', () => {
     const punct = await search(auth.staff, '--');
     expect(punct.status).toBe(200);
     expect(punct.body.groups).toEqual([]);
+  });
+});
+
+/** Thrown to roll a transaction back with what it found. */
+class PlanOf extends Error {
+  constructor(readonly plan: string) {
+    super('rolled back');
+  }
+}
+
+/** The kinds whose names tolerate typos (trigram word similarity). */
+const NAMED: SearchKind[] = ['party', 'document', 'stock'];
+
+describe('words and names: one GIN per kind (migration 0028, ADR 0036)', () => {
+  it('every kind has its own partial index on words (and names), and no index over all kinds is left', async () => {
+    const rows = (
+      await sql<{ indexname: string; indexdef: string }>`
+        select indexname, indexdef from pg_indexes
+        where tablename = 'search_entries' and indexdef like '%USING gin (words)%'`.execute(db.db)
+    ).rows;
+    expect(rows.map((r) => r.indexname).sort()).toEqual(
+      SEARCH_KINDS.map((k) => `search_entries_words_${k}`).sort(),
+    );
+    for (const r of rows) {
+      const kind = r.indexname.replace('search_entries_words_', '');
+      expect(r.indexdef).toContain(`WHERE (kind = '${kind}'::text)`);
+    }
+    // Names (typos) the same way, for the kinds that have names.
+    const names = (
+      await sql<{ indexname: string; indexdef: string }>`
+        select indexname, indexdef from pg_indexes
+        where tablename = 'search_entries' and indexdef like '%gin_trgm_ops%'`.execute(db.db)
+    ).rows;
+    expect(names.map((r) => r.indexname).sort()).toEqual(NAMED.map((k) => `search_entries_name_${k}`).sort());
+    for (const r of names) {
+      expect(r.indexdef).toContain(
+        `WHERE ((kind = '${r.indexname.replace('search_entries_name_', '')}'::text)`,
+      );
+    }
+  });
+
+  it('the words of each kind are looked up in that kind’s index, for staff and for a customer', async () => {
+    const scopes = [{ all: true } as const, { all: false, partyId: acmeId } as const];
+    for (const kind of SEARCH_KINDS) {
+      for (const scope of scopes) {
+        // On a table this small the planner prefers a sequential scan or the primary key's range on
+        // kind; what is asked here is whether the query lets it prove the partial index at all. So,
+        // in a transaction rolled back: no sequential scans, and no primary key to fall back on.
+        const plan = await db.db
+          .transaction()
+          .execute(async (tx) => {
+            await sql`set local enable_seqscan = off`.execute(tx);
+            await sql`alter table search_entries drop constraint search_entries_pkey`.execute(tx);
+            const stmt = searchSql({ q: 'harbour crane', kinds: [kind], scope, cw: true, limit: 5 }).compile(
+              tx,
+            );
+            const r = await tx.executeQuery<{ 'QUERY PLAN': string }>({
+              ...stmt,
+              sql: `explain (costs off) ${stmt.sql}`,
+            });
+            throw new PlanOf(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+          })
+          .catch((e: unknown) => {
+            if (e instanceof PlanOf) return e.plan;
+            throw e;
+          });
+        expect(plan, `${kind}, ${scope.all ? 'staff' : 'customer'}`).toContain(
+          `search_entries_words_${kind}`,
+        );
+        if (NAMED.includes(kind)) expect(plan, `${kind} names`).toContain(`search_entries_name_${kind}`);
+        else expect(plan, `${kind} has no names`).not.toContain('search_entries_name');
+      }
+    }
   });
 });
 
