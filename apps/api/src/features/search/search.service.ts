@@ -22,6 +22,11 @@ import type { SessionUser } from '../users/users.repository.ts';
  */
 export const SEARCH_CANDIDATES = 200;
 /**
+ * A customer with fewer entries of a kind than this has its words checked entry by entry, through the
+ * party's index; more, and the kind's GIN answers (ADR 0036).
+ */
+export const SMALL_PARTY_ENTRIES = 5000;
+/**
  * Kinds whose entries carry a name: only those tolerate typos (trigram similarity), and only for a
  * query without digits: one digit off an identifier is another record, never a typo.
  */
@@ -84,6 +89,7 @@ function kindQuery(
   cw: boolean,
   limit: number,
   offset: number,
+  smallParty: number,
 ): RawBuilder<SearchRow> {
   // The folding functions are IMMUTABLE: with the query as a bound parameter the planner folds them
   // to constants, so it sees the actual value (an index range for the prefix LIKE, the words' real
@@ -100,29 +106,79 @@ function kindQuery(
   // ahead; the last word as a prefix ('itgoa:*') makes it collect every record of every word that
   // starts so — 100 ms in the 2 M transports. So the prefixes are looked at only when the whole words
   // leave the page short, and rank after them (migration 0028, docs/performance.md).
-  const wholeWords = sql`(search_query_whole(${q}) ${partyLexeme})`;
-  const prefixWords = sql`(search_query(${q}) ${partyLexeme})`;
+  const wholeWords = sql`search_query_whole(${q})`;
+  const prefixWords = sql`search_query(${q})`;
   // Words (and similar names) rank below every identifier match: when the identifiers alone fill
   // the page they are not looked at (a one-time filter, the GIN scan never runs).
   const need = offset + limit + 1;
   // A query with a digit is an identifier (a number, a reference, an SSCC): it is looked up as one,
   // exact or prefix, and never as words — '2026' or '000123' are words of millions of entries, and
   // intersecting them in every kind cost seconds at 8.4 M entries (docs/performance.md).
-  // Documents are the exception: their names ('D-2026-000013-packing-list.pdf') are words only.
-  const wordsToo = !/[0-9]/.test(q) || kind === 'document';
+  // Documents are the exception: their names ('D-2026-000013-packing-list.pdf') are words only —
+  // whole words only, though: 'D-2026-20' as words with a prefix is d, 2026 and every word starting
+  // with 20 (a million documents each), rechecked row by row for their order: seconds.
+  const digits = /[0-9]/.test(q);
+  const wordsToo = !digits || kind === 'document';
+  const prefixToo = !digits;
+  // Each way of matching by words is planned for ALL its rows (a materialized CTE is) and read only
+  // up to SEARCH_CANDIDATES (a CTE is read lazily). Planned under a LIMIT, a word the statistics think
+  // common ('po <-> 20:*': 187 000 expected, 0 found) made the planner bet on a sequential scan that
+  // would meet 200 early — and read all 10 M entries instead.
+  // A customer's words: a party with few entries of this kind (a count that stops at
+  // SMALL_PARTY_ENTRIES) is read by the party's own index and each entry's words checked — a handful
+  // of rows — where its lexeme in the kind's GIN would still collect a prefix over the whole kind
+  // (45 ms for 'usnyc:*' among 2 M transports, for a customer's 34). `words || ''` keeps the planner
+  // off the GIN on that route. A big party takes the GIN, its lexeme intersected there.
+  const byParty = !scope.all;
+  // The entries of this kind matching `query`, when `gate` holds (one-time filters: a route whose
+  // condition fails never scans).
+  const wordsSelect = (query: RawBuilder<unknown>, gate: RawBuilder<unknown>) =>
+    byParty
+      ? sql`(select e.record_id from search_entries e
+        where ${gate} and (select n from party_n) < ${smallParty}
+          and e.kind = ${sql.lit(kind)} and (e.words || ''::tsvector) @@ ${query} ${entryScope})
+      union all
+      (select e.record_id from search_entries e
+        where ${gate} and (select n from party_n) >= ${smallParty}
+          and e.kind = ${sql.lit(kind)} and e.words @@ (${query} ${partyLexeme}) ${entryScope})`
+      : sql`select e.record_id from search_entries e
+        where ${gate} and e.kind = ${sql.lit(kind)} and e.words @@ ${query} ${entryScope}`;
+  const wordsCtes = wordsToo
+    ? sql`${
+        byParty
+          ? sql`, party_n as materialized (
+      select count(*) as n from (select 1 from search_entries e
+        where e.party_id = ${scope.partyId}::uuid and e.kind = ${sql.lit(kind)} limit ${smallParty}) s
+    )`
+          : sql``
+      }, whole_all as materialized (
+      ${wordsSelect(wholeWords, sql`(select count(*) from idm) < ${need}`)}
+    ), whole as materialized (
+      select record_id, 2 as rank, null::text as label, 0 as sub from whole_all limit ${SEARCH_CANDIDATES}
+    )${
+      prefixToo
+        ? sql`, prefix_all as materialized (
+      ${wordsSelect(prefixWords, sql`(select count(*) from idm) + (select count(*) from whole) < ${need}`)}
+    )`
+        : sql``
+    }, words as materialized (
+      select * from whole
+      ${prefixToo ? sql`union all (select record_id, 2, null, 1 from prefix_all limit ${SEARCH_CANDIDATES})` : sql``}
+    )`
+    : sql`, words as (select null::uuid as record_id, 2 as rank, null::text as label, 0 as sub where false)`;
   // Typos on names: the typed words as a whole within the name (`<%`, word similarity ≥ 0.6), in
   // the kind's own trigram index (migration 0028). A trigram index answers "shares enough of the
   // typed trigrams" first and rechecks each such row; with word similarity the typed words that share
   // too little ('bill cnsha' against a million file names) are refused in the index, not rechecked.
   // Only when everything above left the page short.
-  const similar =
-    wordsToo && NAMED_KINDS.includes(kind)
-      ? sql`union all (select e.record_id, 3 as rank, null::text as label, 0 as sub from search_entries e
-        where (select count(*) from idm) + (select count(*) from words) < ${need}
-          and e.kind = ${sql.lit(kind)} and e.name is not null and ${folded} <% e.name
-          and ${folded} !~ '[0-9]'
-          ${entryScope} limit ${SEARCH_CANDIDATES})`
-      : sql``;
+  const similarToo = !digits && NAMED_KINDS.includes(kind);
+  const similarCte = similarToo
+    ? sql`, similar_all as materialized (
+      select e.record_id from search_entries e
+      where (select count(*) from idm) + (select count(*) from words) < ${need}
+        and e.kind = ${sql.lit(kind)} and e.name is not null and ${folded} <% e.name ${entryScope}
+    )`
+    : sql``;
   return sql<SearchRow>`(
     with idm as materialized (
       (select i.record_id, 0 as rank, i.label from search_idents i
@@ -132,31 +188,11 @@ function kindQuery(
         where i.kind = ${kind} and i.ident like ${ident} || '%' and i.ident > ${ident} and ${ident} <> ''
           ${idScope}
         order by i.ident limit ${SEARCH_CANDIDATES})
-    ), whole as materialized (
-      ${
-        wordsToo
-          ? sql`select e.record_id, 2 as rank, null::text as label, 0 as sub from search_entries e
-        where (select count(*) from idm) < ${need} and e.kind = ${sql.lit(kind)} and e.words @@ ${wholeWords}
-          ${entryScope}
-        limit ${SEARCH_CANDIDATES}`
-          : sql`select null::uuid as record_id, 2 as rank, null::text as label, 0 as sub where false`
-      }
-    ), words as materialized (
-      select * from whole
-      ${
-        wordsToo
-          ? sql`union all
-      (select e.record_id, 2, null, 1 from search_entries e
-        where (select count(*) from idm) + (select count(*) from whole) < ${need}
-          and e.kind = ${sql.lit(kind)} and e.words @@ ${prefixWords} ${entryScope}
-        limit ${SEARCH_CANDIDATES})`
-          : sql``
-      }
-    ), cand as (
+    )${wordsCtes}${similarCte}, cand as (
       select record_id, rank, label, 0 as sub from idm
       union all
       select * from words
-      ${similar}
+      ${similarToo ? sql`union all (select record_id, 3, null, 0 from similar_all limit ${SEARCH_CANDIDATES})` : sql``}
     ), best as (
       select distinct on (record_id) record_id, rank, sub, label from cand order by record_id, rank, sub, label
     )
@@ -182,6 +218,8 @@ export interface SearchSqlOptions {
   /** Per kind; one more row is read to know whether there is a next page. */
   limit: number;
   offset?: number;
+  /** Below this many entries of a kind a customer is searched by its own index (tests set 0 and ∞). */
+  smallParty?: number;
 }
 
 /**
@@ -191,7 +229,7 @@ export interface SearchSqlOptions {
 export function searchSql(o: SearchSqlOptions): RawBuilder<SearchRow> {
   const parts = o.kinds.map(
     (k) =>
-      sql`select * from ${kindQuery(o.q, k, o.scope, o.cw, o.limit, o.offset ?? 0)} as ${sql.raw(`k_${k}`)}`,
+      sql`select * from ${kindQuery(o.q, k, o.scope, o.cw, o.limit, o.offset ?? 0, o.smallParty ?? SMALL_PARTY_ENTRIES)} as ${sql.raw(`k_${k}`)}`,
   );
   return sql<SearchRow>`${sql.join(parts, sql` union all `)}`;
 }
