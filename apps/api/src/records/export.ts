@@ -3,6 +3,7 @@ import type { FieldVisibility } from '@fvg/contracts';
 import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { Scope } from './scope.ts';
+import { withTimeZone } from './time-zone.ts';
 import { canSee } from './visibility.ts';
 
 export interface ExportColumn<T> {
@@ -121,7 +122,9 @@ export async function sendExport<T>(
   viewer: ExportViewer,
 ): Promise<FastifyReply> {
   const columns = allColumns.filter((c) => !c.field || canSee(viewer.scope, viewer.visibility, c.field));
-  const batches = await startedEarly(allBatches);
+  // The first batch is read before the headers go: a filter the database refuses (a time zone the
+  // runtime knows and PostgreSQL does not, 'US/Pacific-New') is then a 400 on tz, as on the list.
+  const batches = await withTimeZone(() => startedEarly(allBatches));
   const stamp = new Date().toISOString().slice(0, 10);
   const filename = `${basename}-${stamp}.${format}`;
   reply

@@ -418,6 +418,20 @@ describe('the list filters the links use', () => {
     const bad = await call('GET', `/transports${qs({ ...monday, tz: 'Nowhere/Atlantis' })}`, tokens.admin);
     expect(bad.status).toBe(400);
     expect((bad.body.errors as { field: string }[]).map((e) => e.field)).toContain('tz');
+    // A zone the runtime still knows and PostgreSQL no longer does: the list and both exports (of
+    // transports and of documents) answer 400 on tz, never 500.
+    const days: Record<string, Record<string, string>> = {
+      '/transports': monday,
+      '/documents': { uploadedFrom: '2031-03-03', uploadedTo: '2031-03-03' },
+    };
+    for (const [path, day] of Object.entries(days)) {
+      for (const format of [undefined, 'csv', 'xlsx']) {
+        const query = { ...day, tz: 'US/Pacific-New', ...(format ? { format } : {}) };
+        const r = await call('GET', `${path}${qs(query)}`, tokens.admin);
+        expect(r.status, `${path} ${format ?? 'list'}`).toBe(400);
+        expect((r.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['tz']);
+      }
+    }
   });
 
   it('containers: the latest event between from and to (instants), validated', async () => {
