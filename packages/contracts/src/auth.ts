@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { isTimeZone } from './dashboard.ts';
+import { isTimeZone } from './records.ts';
 import { isCurrencyCode } from './validators/customs.ts';
 
 export const ROLES = ['admin', 'staff', 'customer'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './records.ts';
 import { searchLinkSchema } from './search.ts';
 
 /*
@@ -39,20 +40,6 @@ export const dashboardCardQuerySchema = z.object({
     .refine((tz) => tz === undefined || isTimeZone(tz), 'Choose a time zone such as Europe/Amsterdam'),
 });
 export type DashboardCardQuery = z.infer<typeof dashboardCardQuerySchema>;
-
-/** True when the runtime knows the IANA zone name. */
-export function isTimeZone(tz: string): boolean {
-  if (!tz) return false;
-  // ES2024 offset zones ('+01:00') pass Intl on Node 24, but PostgreSQL reads them as POSIX zones with
-  // the sign the other way round (UTC−1): only zone names mean the same on both sides.
-  if (/^[+-]/.test(tz)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** One number on a card, with the list it opens. The web words it through its catalogue by `key`. */
 export const dashboardFigureSchema = z.object({

@@ -86,16 +86,21 @@ export const uuidSchema = z.uuid({ message: 'Must be a valid id' });
 export const timeZoneSchema = z
   .string()
   .max(64)
-  .refine((tz) => {
-    // Offset zones ('+01:00') pass Intl on Node 24 but PostgreSQL reads them with the sign reversed.
-    if (/^[+-]/.test(tz)) return false;
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Must be an IANA time zone, e.g. Europe/Amsterdam');
+  .refine(isTimeZone, 'Must be an IANA time zone, e.g. Europe/Amsterdam');
+
+/** True when the runtime knows the IANA zone name (and it is a name: see below). */
+export function isTimeZone(tz: string): boolean {
+  if (!tz) return false;
+  // ES2024 offset zones ('+01:00') pass Intl on Node 24, but PostgreSQL reads them as POSIX zones with
+  // the sign the other way round (UTC−1): only zone names mean the same on both sides.
+  if (/^[+-]/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A query parameter of comma-separated values (`status=issued,paid`), each checked by `item`; up to 20. */
 export const csvOf = <T extends z.ZodType<unknown, string>>(item: T) =>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone } from './dashboard.ts';
-import { timeZoneSchema } from './records.ts';
+import { isTimeZone, timeZoneSchema } from './records.ts';
 
 // Node 24's Intl takes ES2024 offset zones ('+01:00' = UTC+1); PostgreSQL reads the same text as a
 // POSIX zone, UTC−1. Every zone the API hands to SQL must mean the same on both sides: names only.

@@ -191,7 +191,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists search_fold(text)`.execute(db);
 }
 
-const KINDS = [
+/** The kinds this migration indexes; 0028 builds their per-kind indexes from the same list. */
+export const KINDS = [
   'dossier',
   'container',
   'transport',

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { KINDS } from './0025-search.ts';
 
 /**
  * Words search per kind (ADR 0036, amended): a partial GIN on `words` for each kind replaces
@@ -10,22 +11,10 @@ import { type Kysely, sql } from 'kysely';
  * (`search_query_whole`) that the search asks before the last word's prefix, and a btree on a party's
  * entries of a kind, by which a customer with few of them is searched.
  *
- * The list is written out, not read from the contract: a migration must mean the same thing forever.
- * A kind added later adds its index in its own migration (a test fails until it does).
+ * The kinds are 0025's (a migration's list, not the contract's: a migration must mean the same thing
+ * forever). A kind added later adds its index in its own migration (a test fails until it does).
  * `if not exists`: a database where the indexes were built by hand before (the bench's) keeps them.
  */
-const KINDS = [
-  'dossier',
-  'container',
-  'transport',
-  'document',
-  'party',
-  'offer',
-  'invoice',
-  'declaration',
-  'stock',
-  'shipment',
-] as const;
 /** The kinds whose entries carry a name (typos tolerated: parties, document names, stock descriptions). */
 const NAMED_KINDS = ['party', 'document', 'stock'] as const;
 

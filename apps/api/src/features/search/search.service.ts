@@ -30,7 +30,7 @@ export const SMALL_PARTY_ENTRIES = 5000;
  * Kinds whose entries carry a name: only those tolerate typos (trigram similarity), and only for a
  * query without digits: one digit off an identifier is another record, never a typo.
  */
-const NAMED_KINDS: readonly SearchKind[] = ['party', 'document', 'stock'];
+export const NAMED_KINDS: readonly SearchKind[] = ['party', 'document', 'stock'];
 
 export interface SearchRow {
   kind: SearchKind;
@@ -120,10 +120,6 @@ function kindQuery(
   const digits = /[0-9]/.test(q);
   const wordsToo = !digits || kind === 'document';
   const prefixToo = !digits;
-  // Each way of matching by words is planned for ALL its rows (a materialized CTE is) and read only
-  // up to SEARCH_CANDIDATES (a CTE is read lazily). Planned under a LIMIT, a word the statistics think
-  // common ('po <-> 20:*': 187 000 expected, 0 found) made the planner bet on a sequential scan that
-  // would meet 200 early — and read all 10 M entries instead.
   // A customer's words: a party with few entries of this kind (a count that stops at
   // SMALL_PARTY_ENTRIES) is read by the party's own index and each entry's words checked — a handful
   // of rows — where its lexeme in the kind's GIN would still collect a prefix over the whole kind
@@ -143,6 +139,10 @@ function kindQuery(
           and e.kind = ${sql.lit(kind)} and e.words @@ (${query} ${partyLexeme}) ${entryScope})`
       : sql`select e.record_id from search_entries e
         where ${gate} and e.kind = ${sql.lit(kind)} and e.words @@ ${query} ${entryScope}`;
+  // Each way of matching by words is planned for ALL its rows (a materialized CTE is) and read only
+  // up to SEARCH_CANDIDATES (a CTE is read lazily). Planned under a LIMIT, a word the statistics think
+  // common ('po <-> 20:*': 187 000 expected, 0 found) made the planner bet on a sequential scan that
+  // would meet 200 early — and read all 10 M entries instead.
   const wordsCtes = wordsToo
     ? sql`${
         byParty

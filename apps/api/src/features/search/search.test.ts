@@ -23,7 +23,7 @@ import {
 } from '../../test/helpers.ts';
 import { LocalDiskStore } from '../documents/storage.ts';
 import { rebuildSearchIndex } from './index-maintenance.ts';
-import { searchSql } from './search.service.ts';
+import { NAMED_KINDS, searchSql } from './search.service.ts';
 
 let db: TestDatabase;
 let dataDir: string;
@@ -410,9 +410,6 @@ class PlanOf extends Error {
   }
 }
 
-/** The kinds whose names tolerate typos (trigram word similarity). */
-const NAMED: SearchKind[] = ['party', 'document', 'stock'];
-
 describe('words and names: one GIN per kind (migration 0028, ADR 0036)', () => {
   it('every kind has its own partial index on words (and names), and no index over all kinds is left', async () => {
     const rows = (
@@ -433,7 +430,9 @@ describe('words and names: one GIN per kind (migration 0028, ADR 0036)', () => {
         select indexname, indexdef from pg_indexes
         where tablename = 'search_entries' and indexdef like '%gin_trgm_ops%'`.execute(db.db)
     ).rows;
-    expect(names.map((r) => r.indexname).sort()).toEqual(NAMED.map((k) => `search_entries_name_${k}`).sort());
+    expect(names.map((r) => r.indexname).sort()).toEqual(
+      NAMED_KINDS.map((k) => `search_entries_name_${k}`).sort(),
+    );
     for (const r of names) {
       expect(r.indexdef).toContain(
         `WHERE ((kind = '${r.indexname.replace('search_entries_name_', '')}'::text)`,
@@ -472,7 +471,7 @@ describe('words and names: one GIN per kind (migration 0028, ADR 0036)', () => {
         // A customer has two routes, chosen at run time by its number of entries: both are planned.
         if (!scope.all) expect(plan, `${kind}, a small party`).toContain('search_entries_party_kind');
         // Staff look typos up in the kind's trigram index (a customer's party index may be cheaper).
-        if (NAMED.includes(kind) && scope.all) {
+        if (NAMED_KINDS.includes(kind) && scope.all) {
           expect(plan, `${kind} names`).toContain(`search_entries_name_${kind}`);
         } else expect(plan, `${kind} has no names`).not.toContain('search_entries_name');
       }
