@@ -49,7 +49,7 @@ const completeImport: LodgingInput = {
   incoterm: 'CIF',
   natureOfTransaction: '11',
   currency: 'USD',
-  invoiceTotal: '27000.00',
+  invoiceTotal: '25000.00',
   exchangeRate: '0.921500',
   guaranteeType: null,
   guaranteeReference: null,
@@ -188,6 +188,10 @@ describe('lodgingProblems', () => {
       ['items.0.netMassKg', 'Enter the net mass of item 1'],
       ['items.0.customsValue', 'Enter the customs value of item 1, in EUR'],
       ['items.0.countryOfOrigin', 'Enter the country of origin of item 1'],
+      [
+        'items.0.invoiceValue',
+        "Enter the item price of item 1: the total amount invoiced is the sum of the items' prices",
+      ],
     ]);
     expect(fieldsOf(completeTransit).map(([f]) => f)).toEqual([
       'items.0.commodityCode',
@@ -380,7 +384,9 @@ describe('lodgingProblems', () => {
     );
     // One item naming the container is enough: the others may share it.
     const second = { ...importItem, containers: [] };
-    expect(problemsOf({ ...completeImport, items: [importItem, second] })).toEqual([]);
+    expect(problemsOf({ ...completeImport, invoiceTotal: '50000.00', items: [importItem, second] })).toEqual(
+      [],
+    );
   });
 
   it('checks the rates, values, preference and documents of an item when given', () => {

@@ -17,7 +17,7 @@ import {
   REPRESENTATIVE_STATUSES,
   SUPPORTING_DOCUMENT_TYPES,
 } from './declarations-values.ts';
-import { compareDecimal, currencyDecimalsProblem, isDecimal } from './money.ts';
+import { compareDecimal, currencyDecimalsProblem, isDecimal, sumDecimal } from './money.ts';
 import {
   commodityCodeProblem,
   customsOfficeProblem,
@@ -31,6 +31,8 @@ import { isValidContainerNumber } from './validators/iso6346.ts';
 import { mrnProblem } from './validators/mrn.ts';
 import { isCountryCode } from './validators/places.ts';
 import { eoriProblem } from './validators/tax-ids.ts';
+import { isEuCountry } from './vat-rules.ts';
+import { type CustomsStatus, outboundProcedureProblem } from './warehouse-values.ts';
 
 export interface RuleProblem {
   /** A path like 'items.2.netMassKg', 'declarant.eori', 'guaranteeReference'. */
@@ -162,7 +164,52 @@ const TYPE_NAMES: Readonly<Record<DeclarationType, string>> = {
 /** Kinds of packaging that are not counted in packages (unpacked, bulk). */
 const UNCOUNTED_KINDS = ['NE', 'VR', 'VQ'];
 
-export function lodgingProblems(d: LodgingInput): RuleProblem[] {
+/**
+ * What the system knows besides the declaration itself, for the rules that read another record: the
+ * customs status of the warehouse stock received under each inbound MRN an item may cite as previous
+ * document (the API fills it; a form may leave it out, and those rules then wait for the API).
+ */
+export interface LodgingContext {
+  warehouseEntries?: Readonly<Record<string, CustomsStatus>>;
+}
+
+/**
+ * Contracting parties of the Convention on a common transit procedure besides the Union (EFTA
+ * countries, Türkiye, North Macedonia, Serbia, the United Kingdom, Ukraine, Georgia): a transit may
+ * end or pass there.
+ */
+const COMMON_TRANSIT_COUNTRIES = ['CH', 'IS', 'NO', 'LI', 'TR', 'MK', 'RS', 'GB', 'UA', 'GE'];
+
+/** Customs territory of the Union: the member states, Northern Ireland (XI) and Monaco (French customs). */
+function inCustomsTerritory(country: string): boolean {
+  return isEuCountry(country) || country === 'XI' || country === 'MC';
+}
+
+/** A country prefix the Union issues customs office references and EORIs under. */
+function unionPrefix(reference: string): boolean {
+  const p = reference.slice(0, 2).toUpperCase();
+  return isEuCountry(p) || p === 'XI';
+}
+
+/** Floor of a transit guarantee (EUR) for the guarantee types that are real guarantees, not waivers. */
+export const TRANSIT_GUARANTEE_FLOOR = '1000.00';
+const GUARANTEES_WITH_FLOOR = ['1', '2', '3', '4', '9'];
+
+const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** '1500.5', 'USD' → '1,500.50 USD' (a decimal string: Intl reads it without a float's rounding). */
+function money(value: string, currency: string): string {
+  return `${moneyFormat.format(value as `${number}`)} ${currency}`;
+}
+
+/**
+ * Every rule that can be decided before lodging (ADR 0047): completeness and formats, and what an
+ * authority would otherwise refuse on receipt — Union offices and EORIs, where exports and imports come
+ * from and go to, the invoice total against the items' prices (to the cent), transit guarantees, the
+ * procedures warehouse stock may leave by. The API refuses a lodgement or amendment with any of these,
+ * the sandbox authority re-runs this same function on what it receives, and the web shows them before
+ * the clerk presses Lodge. Codes are stable (the sandbox cites its own rule number per code).
+ */
+export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): RuleProblem[] {
   const problems: RuleProblem[] = [];
   const add = (field: string, message: string, code: string) => problems.push({ field, message, code });
   const { type } = d;
@@ -213,6 +260,14 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
   else if (status !== '1') party('representative', true);
   party(EU_PARTY[type], true);
   for (const other of OTHER_PARTIES[type]) party(other, false);
+  const unionEori = (field: 'declarant' | 'representative' | 'holder', who: string) => {
+    const eori = text(d[field]?.eori)?.toUpperCase();
+    if (eori && !eoriProblem(eori) && !unionPrefix(eori))
+      add(`${field}.eori`, `${who} EORI ${eori} was not issued in the Union`, 'eori-outside-union');
+  };
+  unionEori('declarant', 'Declarant');
+  if (status !== '1') unionEori('representative', 'Representative');
+  if (type === 'transit') unionEori('holder', 'Holder of the transit procedure');
 
   // Offices
   const office = (field: 'officeOfLodgement' | 'officeOfExitEntry' | 'officeOfDestination', name: string) => {
@@ -231,6 +286,40 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
     const problem = customsOfficeProblem(v.trim());
     if (problem) add(`officesOfTransit.${i}`, problem, 'format');
   });
+  const lodgement = text(d.officeOfLodgement)?.toUpperCase() ?? null;
+  if (lodgement && !customsOfficeProblem(lodgement) && !unionPrefix(lodgement))
+    add(
+      'officeOfLodgement',
+      `Office of ${type === 'transit' ? 'departure' : 'lodgement'} ${lodgement} is not a customs office of the Union`,
+      'office-outside-union',
+    );
+  const exitEntry = text(d.officeOfExitEntry)?.toUpperCase() ?? null;
+  if (exitEntry && type !== 'transit' && !customsOfficeProblem(exitEntry) && !unionPrefix(exitEntry))
+    add(
+      'officeOfExitEntry',
+      `Office of ${type === 'export' ? 'exit' : 'entry'} ${exitEntry} is not a customs office of the Union`,
+      'office-outside-union',
+    );
+  if (type === 'transit') {
+    const transitCountry = (office: string) =>
+      unionPrefix(office) || COMMON_TRANSIT_COUNTRIES.includes(office.slice(0, 2).toUpperCase());
+    const destination = text(d.officeOfDestination)?.toUpperCase() ?? null;
+    if (destination && !customsOfficeProblem(destination) && !transitCountry(destination))
+      add(
+        'officeOfDestination',
+        `Office of destination ${destination} is not in a common transit country`,
+        'office-outside-common-transit',
+      );
+    (d.officesOfTransit ?? []).forEach((v, i) => {
+      const office = v.trim().toUpperCase();
+      if (!customsOfficeProblem(office) && !transitCountry(office))
+        add(
+          `officesOfTransit.${i}`,
+          `Office of transit ${office} is not in a common transit country`,
+          'office-outside-common-transit',
+        );
+    });
+  }
 
   // Countries
   for (const [field, name] of [
@@ -241,6 +330,28 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
     if (!v) add(field, `Enter the ${name}`, 'required');
     else if (!isCountryCode(v)) add(field, `${v} is not a country code`, 'format');
   }
+  const dispatch = text(d.countryOfDispatch)?.toUpperCase() ?? null;
+  const destinationCountry = text(d.countryOfDestination)?.toUpperCase() ?? null;
+  if (type === 'export') {
+    if (destinationCountry && isCountryCode(destinationCountry) && inCustomsTerritory(destinationCountry))
+      add(
+        'countryOfDestination',
+        `Country of destination ${destinationCountry} is inside the customs territory of the Union: goods staying in the Union are not exported`,
+        'export-stays-in-union',
+      );
+    if (dispatch && isCountryCode(dispatch) && !inCustomsTerritory(dispatch))
+      add(
+        'countryOfDispatch',
+        `Country of dispatch ${dispatch} is not a member state: an export leaves from the Union`,
+        'export-not-from-union',
+      );
+  }
+  if (type === 'import' && dispatch && lodgement && dispatch === lodgement.slice(0, 2))
+    add(
+      'countryOfDispatch',
+      `Country of dispatch ${dispatch} is the country of the office of lodgement: the goods must come from elsewhere`,
+      'import-from-country-of-lodgement',
+    );
 
   // Transport
   for (const field of ['transportModeBorder', 'transportModeInland'] as const) {
@@ -273,12 +384,14 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
     add('currency', `${currency} is not an ISO 4217 currency`, 'format');
   if (customsOrTrade && !currency) add('currency', 'Enter the invoice currency (box 22)', 'required');
   if (customsOrTrade && !total) add('invoiceTotal', 'Enter the total amount invoiced (box 22)', 'required');
+  let totalChecked = false;
   if (total) {
     if (!positive(total)) add('invoiceTotal', 'The total amount invoiced is more than 0', 'format');
     else if (currency) {
       const problem = currencyDecimalsProblem(total, currency);
       if (problem) add('invoiceTotal', problem, 'format');
-    }
+      else totalChecked = true;
+    } else totalChecked = true;
   }
   if (currency && currency !== 'EUR' && isCurrencyCode(currency)) {
     if (!rate) add('exchangeRate', `Enter the exchange rate: EUR per 1 ${currency} (box 23)`, 'required');
@@ -305,6 +418,16 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
     else if (!positive(amount)) add('guaranteeAmount', 'The guarantee amount is more than 0', 'format');
     else if (gType === '5' && compareDecimal(amount, '500') > 0)
       add('guaranteeAmount', 'A waiver of type 5 covers at most EUR 500', 'guarantee-waiver-limit');
+    else if (
+      gType &&
+      GUARANTEES_WITH_FLOOR.includes(gType) &&
+      compareDecimal(amount, TRANSIT_GUARANTEE_FLOOR) < 0
+    )
+      add(
+        'guaranteeAmount',
+        `Guarantee amount ${money(amount, 'EUR')} is below the ${money(TRANSIT_GUARANTEE_FLOOR, 'EUR')} a transit guarantee must cover`,
+        'guarantee-floor',
+      );
   }
 
   // Items
@@ -324,7 +447,8 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
     if (!code) add(at('commodityCode'), `Enter the commodity code of ${no}`, 'required');
     else {
       const problem = commodityCodeProblem(code);
-      if (problem) add(at('commodityCode'), problem, 'format');
+      // A chapter the Harmonized System does not have is the sandbox's rule SBX-R304: its own code.
+      if (problem) add(at('commodityCode'), problem, /chapter/i.test(problem) ? 'hs-chapter' : 'format');
     }
     if (!text(item.description))
       add(at('description'), `Enter the description of the goods of ${no}`, 'required');
@@ -435,7 +559,8 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
       }
       if (doc.type === 'N830') {
         const problem = mrnProblem(ref, 'export');
-        if (problem) add(path, problem, 'format');
+        // The sandbox cites both as its rule SBX-R308: an N830 is a valid export MRN.
+        if (problem) add(path, problem, 'previous-export-mrn');
         else if (!['A', 'B', 'E'].includes(ref[16] as string))
           add(
             path,
@@ -449,8 +574,44 @@ export function lodgingProblems(d: LodgingInput): RuleProblem[] {
         const problem = mrnProblem(ref);
         if (problem) add(path, problem, 'format');
       }
+      // Goods taken from the warehouse leave by the procedures their customs status allows.
+      const stockStatus = context.warehouseEntries?.[ref.toUpperCase()];
+      if (stockStatus) {
+        const wrong = procedure ? outboundProcedureProblem(stockStatus, procedure) : undefined;
+        if (wrong) add(at('procedureCode'), wrong, 'warehouse-procedure');
+        if (stockStatus === 'temporary_storage' && doc.type !== 'N337')
+          add(
+            at(`previousDocuments.${j}.type`),
+            `${ref} is the reference of goods in temporary storage: cite it as a temporary storage declaration (N337)`,
+            'temporary-storage-reference',
+          );
+      }
     });
   });
+
+  // Box 22 against the items (DE 4/11, 4/14): the total amount invoiced is the sum of the items' prices,
+  // to the cent; the declarant spreads a rounding difference over the items (ADR 0047).
+  if (type !== 'transit' && total && totalChecked && d.items.length > 0) {
+    const missing = d.items.flatMap((item, i) => (text(item.invoiceValue) ? [] : [i]));
+    for (const i of missing)
+      add(
+        `items.${i}.invoiceValue`,
+        `Enter the item price of item ${i + 1}: the total amount invoiced is the sum of the items' prices`,
+        'required',
+      );
+    const values = d.items.map((item) => text(item.invoiceValue));
+    if (missing.length === 0 && values.every((v) => v !== null && isDecimal(v))) {
+      const sum = sumDecimal(values as string[]);
+      if (compareDecimal(total, sum) !== 0) {
+        const cur = currency ?? 'EUR';
+        add(
+          'invoiceTotal',
+          `Invoice total ${money(total, cur)} differs from the sum of the items' invoice values, ${money(sum, cur)}`,
+          'invoice-total',
+        );
+      }
+    }
+  }
 
   return problems;
 }

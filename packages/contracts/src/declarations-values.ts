@@ -110,12 +110,37 @@ export const AUTHORITY_TRANSITIONS: Readonly<Record<DeclarationStatus, readonly 
 export const AMENDABLE_STATUSES: readonly DeclarationStatus[] = ['accepted', 'under_control'];
 
 /**
- * Statuses in which cancellation (invalidation) may be requested: before release, and for export and
- * transit also after release while the goods have not yet left or arrived.
+ * Why a cancellation (invalidation) cannot be requested in this status, as a sentence a clerk reads;
+ * undefined when it can: once lodged and before release, and for export and transit also after release
+ * while the goods have not yet left or arrived. Not while customs examine the goods (UCC art. 174(1):
+ * no invalidation once customs have announced a control), as an amendment waits for the control too.
+ * The API's 409 and the web's disabled action say this same sentence.
  */
+export function cancellationProblem(type: DeclarationType, status: DeclarationStatus): string | undefined {
+  switch (status) {
+    case 'lodged':
+    case 'accepted':
+      return undefined;
+    case 'released':
+      return type === 'import'
+        ? 'The goods have been released for free circulation: an import declaration can no longer be cancelled'
+        : undefined;
+    case 'draft':
+      return 'Nothing was lodged to cancel: delete the draft instead';
+    case 'under_control':
+      return 'Customs have announced a control of the goods: a declaration cannot be cancelled while they are examined (UCC art. 174(1)); ask again once the control is over';
+    case 'exited':
+      return 'The goods have left the Union: the export declaration can no longer be cancelled';
+    case 'arrived':
+    case 'discharged':
+      return 'The goods have arrived at destination: the transit declaration can no longer be cancelled';
+    default:
+      return 'The declaration is closed: there is nothing to cancel';
+  }
+}
+
 export function isCancellable(type: DeclarationType, status: DeclarationStatus): boolean {
-  if (status === 'lodged' || status === 'accepted' || status === 'under_control') return true;
-  return status === 'released' && type !== 'import';
+  return cancellationProblem(type, status) === undefined;
 }
 
 /** What the user may do with a declaration now (the API answers the caller's subset as `allowedActions`). */

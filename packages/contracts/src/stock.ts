@@ -298,7 +298,8 @@ export function ssccPaths(lines: readonly { handlingUnits?: readonly HandlingUni
 
 /**
  * `POST /api/stock-receipts`. Non-Union goods under customs warehousing arrive under a declaration:
- * its MRN, or the owner's H2 import declaration (whose MRN the API copies). Pallets without an SSCC
+ * the owner's released H2 declaration in this system (by id or MRN; the API copies its MRN), or an MRN
+ * marked as external (receiptEntryProblems, ADR 0046). Pallets without an SSCC
  * get one from the company's GS1 prefix; a duplicate SSCC is a 409 on its path.
  */
 export const stockReceiptCreateSchema = z
@@ -310,6 +311,8 @@ export const stockReceiptCreateSchema = z
     ),
     customsStatus: customsStatusSchema,
     inboundMrn: mrnInput,
+    /** The MRN is another declarant's (lodged outside this system); else it must be one of ours. */
+    inboundMrnExternal: z.boolean({ error: 'Send true or false' }).optional(),
     entryDeclarationId: uuidSchema.nullish(),
     notes: optionalText(2000),
     lines: z
@@ -323,7 +326,8 @@ export const stockReceiptCreateSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['inboundMrn'],
-        message: 'Non-Union goods under customs warehousing need the MRN of their entry, or its declaration',
+        message:
+          'Non-Union goods under customs warehousing need their entry: the H2 declaration, or its MRN marked as external',
       });
     if (!Array.isArray(lines)) return;
     const seen = new Map<string, string>();
@@ -522,6 +526,8 @@ export const stockReceiptSchema = z.object({
   receivedOn: z.string(),
   customsStatus: customsStatusSchema,
   inboundMrn: z.string().nullable(),
+  /** The inbound MRN is another declarant's, not a declaration of this system. */
+  inboundMrnExternal: z.boolean(),
   entryDeclaration: z.object({ id: z.string(), lrn: z.string(), mrn: z.string().nullable() }).nullable(),
   /** Internal: null for customers. */
   notes: z.string().nullable(),

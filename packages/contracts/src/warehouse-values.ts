@@ -3,6 +3,13 @@
  * router, the seed and the API read without the schemas (no zod here; ADR 0023). product.md
  * "Customs warehouse", domain-standards.md "GS1 SSCC" and "Customs warehousing".
  */
+import {
+  DECLARATION_STATUS_LABELS,
+  type DeclarationCategory,
+  type DeclarationStatus,
+  type DeclarationType,
+} from './declarations-values.ts';
+import { mrnProblem } from './validators/mrn.ts';
 
 /** A stock record's customs status: Union goods, or non-Union goods under customs warehousing or in temporary storage. */
 export const CUSTOMS_STATUSES = ['union', 'non_union_customs_warehousing', 'temporary_storage'] as const;
@@ -22,6 +29,103 @@ export const NON_UNION_STATUSES: readonly CustomsStatus[] = [
 
 export function isNonUnion(status: CustomsStatus): boolean {
   return NON_UNION_STATUSES.includes(status);
+}
+
+/** What a receipt says of the entry its goods came in under. */
+export interface ReceiptEntryInput {
+  ownerId: string;
+  customsStatus: CustomsStatus;
+  inboundMrn?: string | null;
+  /** The MRN is another declarant's, lodged outside this system. */
+  inboundMrnExternal?: boolean | null;
+  entryDeclarationId?: string | null;
+}
+
+/** The declaration of ours a receipt names, by its id or by its MRN. */
+export interface EntryDeclarationFacts {
+  id: string;
+  lrn: string;
+  mrn: string | null;
+  customerId: string;
+  type: DeclarationType;
+  category: DeclarationCategory;
+  status: DeclarationStatus;
+}
+
+/**
+ * Why a receipt's entry is not a real one (issue 23 item 10, ADR 0046): non-Union goods under customs
+ * warehousing come in under an H2 declaration (procedure 71) of their owner in this system that customs
+ * have released, or under an MRN marked as external (another declarant's), whose check character is
+ * verified. An MRN of one of our own declarations is judged as that declaration, external mark or not.
+ * `entry` is our declaration the receipt names (by id, else by its MRN), null when none has it. Every
+ * receipt path (the API's create, the demo seed) calls this one function; a trigger of migration 0032
+ * repeats it in the database.
+ */
+export function receiptEntryProblems(
+  r: ReceiptEntryInput,
+  entry: EntryDeclarationFacts | null,
+): { field: 'inboundMrn' | 'inboundMrnExternal' | 'entryDeclarationId'; message: string }[] {
+  if (r.customsStatus !== 'non_union_customs_warehousing') return [];
+  const mrn = r.inboundMrn?.trim() || null;
+  const byId = !!r.entryDeclarationId;
+  const field = byId ? 'entryDeclarationId' : 'inboundMrn';
+  if (!mrn && !byId)
+    return [
+      {
+        field: 'inboundMrn',
+        message:
+          'Non-Union goods under customs warehousing need their entry: the H2 declaration, or its MRN marked as external',
+      },
+    ];
+  if (byId && r.inboundMrnExternal)
+    return [
+      {
+        field: 'inboundMrnExternal',
+        message:
+          'An external MRN is no declaration of this system: leave out the entry declaration or the mark',
+      },
+    ];
+  if (entry) {
+    if (entry.customerId !== r.ownerId)
+      return [
+        {
+          field,
+          message: `${entry.lrn} is another customer's declaration: goods enter under their owner's own`,
+        },
+      ];
+    if (entry.type !== 'import' || entry.category !== 'H2')
+      return [
+        {
+          field,
+          message: `${entry.lrn} is ${entry.category === 'H1' ? 'a release for free circulation (H1)' : `a ${entry.category} declaration`}, not an entry into customs warehousing: goods come in under an H2 declaration (procedure 71)`,
+        },
+      ];
+    if (entry.status !== 'released')
+      return [
+        {
+          field,
+          message: `${entry.lrn} is ${DECLARATION_STATUS_LABELS[entry.status].toLowerCase()}: goods enter customs warehousing once customs have released their H2 declaration`,
+        },
+      ];
+    if (mrn && entry.mrn !== mrn)
+      return [
+        {
+          field: 'inboundMrn',
+          message: `The entry declaration's MRN is ${entry.mrn ?? 'not allocated yet'}`,
+        },
+      ];
+    return [];
+  }
+  if (byId) return [{ field: 'entryDeclarationId', message: 'No such declaration of this owner' }];
+  if (!r.inboundMrnExternal)
+    return [
+      {
+        field: 'inboundMrn',
+        message: `No declaration in the system has MRN ${mrn}: link the entry declaration, or mark the MRN as external (lodged by another declarant)`,
+      },
+    ];
+  const problem = mrnProblem(mrn as string, 'import');
+  return problem ? [{ field: 'inboundMrn', message: problem }] : [];
 }
 
 /** Units stock is counted in (UN/ECE Recommendation 20 codes); quantities are whole numbers of the unit. */
@@ -137,6 +241,59 @@ export const OUTBOUND_DECLARATION: Readonly<
   '4071': { type: 'import', category: 'H1', releasedBy: 'released' },
   '3171': { type: 'export', category: 'B1', releasedBy: 'exited' },
 };
+
+/**
+ * The requested procedures (first two digits of a procedure code) by which non-Union goods leave
+ * temporary storage or customs warehousing (UCC art. 149 and 215): release for free circulation (40, 42,
+ * 44), end use (61 is an import procedure too), inward processing (51), temporary admission (53),
+ * customs warehousing (71) and re-export (31).
+ */
+const NON_UNION_EXITS = ['40', '42', '44', '61', '51', '53', '71', '31'];
+
+/**
+ * Why goods of customs status `status` may not leave under procedure `code` (requested + previous
+ * procedure, e.g. 4071), as a sentence a clerk reads; undefined when they may, or when the code is not
+ * 4 digits (its format is procedureCodeProblem's). Pure: the shipments' outbound procedure, the
+ * declaration made from a shipment and the pre-lodging check of any declaration citing the stock's
+ * entry call this one function (issue 23 item 11, ADR 0046).
+ * - Temporary storage is no customs procedure (UCC art. 144–149): its goods are placed under a
+ *   procedure with no previous procedure (…00), citing the temporary storage reference as previous
+ *   document, or re-exported (3100). 4071 and 3171 presume customs warehousing and are refused.
+ * - Customs warehousing (71) is discharged by a procedure whose previous procedure is 71 (4071, 3171, …).
+ * - Union goods were never under customs warehousing: no procedure discharges 71 for them.
+ */
+export function outboundProcedureProblem(status: CustomsStatus, code: string): string | undefined {
+  if (!/^\d{4}$/.test(code)) return undefined;
+  const requested = code.slice(0, 2);
+  const previous = code.slice(2);
+  if (status === 'temporary_storage') {
+    if (previous === '71')
+      return `Goods in temporary storage are not under customs warehousing, which ${code} presumes: place them under a procedure with previous procedure 00 (e.g. 4000 release for free circulation, 7100 customs warehousing) citing their temporary storage declaration, or re-export them (3100)`;
+    if (previous !== '00')
+      return `Goods in temporary storage are under no procedure yet: the previous procedure of ${code} is 00, e.g. ${requested}00`;
+    if (!NON_UNION_EXITS.includes(requested))
+      return `Goods in temporary storage are placed under a customs procedure (e.g. 4000, 7100) or re-exported (3100), not ${code}`;
+    return undefined;
+  }
+  if (status === 'non_union_customs_warehousing') {
+    if (previous !== '71')
+      return `Goods under customs warehousing leave by a procedure that discharges it (previous procedure 71), e.g. 4071 release for free circulation or 3171 re-export, not ${code}`;
+    if (!NON_UNION_EXITS.includes(requested))
+      return `Goods under customs warehousing leave by release for free circulation (4071), another special procedure (5171, 5371, 7171) or re-export (3171), not ${code}`;
+    return undefined;
+  }
+  if (previous === '71')
+    return `Union goods were never under customs warehousing: ${code} discharges a procedure they are not in`;
+  return undefined;
+}
+
+/**
+ * The previous document (box 40) under which an outbound declaration cites the inbound MRN of stock of
+ * this customs status: the temporary storage declaration (N337), else the entry declaration's MRN.
+ */
+export function previousDocumentTypeOf(status: CustomsStatus): 'N337' | 'MRN' {
+  return status === 'temporary_storage' ? 'N337' : 'MRN';
+}
 
 export const SHIPMENT_ACTIONS = [
   'edit',

@@ -695,6 +695,7 @@ export interface StockReceiptsTable {
   received_on: string;
   customs_status: CustomsStatusCol;
   inbound_mrn: string | null;
+  inbound_mrn_external: Generated<boolean>;
   entry_declaration_id: string | null;
   notes: string | null;
   version: Generated<number>;

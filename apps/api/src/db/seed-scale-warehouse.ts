@@ -171,9 +171,9 @@ export async function seedWarehouse(db: Db, opts: WarehouseScaleOptions): Promis
       from n`.execute(c);
     await sql`alter table seed_wh_receipts add primary key (r)`.execute(c);
     await sql`
-      insert into stock_receipts (id, number, owner_id, received_on, customs_status, inbound_mrn, notes, version,
+      insert into stock_receipts (id, number, owner_id, received_on, customs_status, inbound_mrn, inbound_mrn_external, notes, version,
                                   created_at, created_by, updated_at, updated_by)
-      select id, number, owner_id, received_on, customs_status, mrn17 || ${mrnCheckSql(sql`mrn17`)},
+      select id, number, owner_id, received_on, customs_status, mrn17 || ${mrnCheckSql(sql`mrn17`)}, mrn17 is not null,
              null, 1, created_at, created_by, created_at, created_by
       from seed_wh_receipts`.execute(c);
     await sql`

@@ -1,5 +1,6 @@
 import {
   AMENDABLE_STATUSES,
+  type CustomsStatus,
   type CustomsTransportMode,
   type Declaration,
   type DeclarationAction,
@@ -509,6 +510,32 @@ export async function writeDeclarationContent(
 }
 
 /** The header's totals columns from the stored items (the list sorts and shows them). */
+/**
+ * The customs status of the warehouse stock received under each MRN the items cite as previous
+ * document (the rule function's `warehouseEntries`): goods taken from stock leave by the procedures
+ * their status allows (issue 23 item 11).
+ */
+export async function warehouseEntriesOf(
+  db: Db,
+  d: { items: readonly { previousDocuments?: readonly { reference: string }[] | null }[] },
+): Promise<Record<string, CustomsStatus>> {
+  const refs = [
+    ...new Set(
+      d.items.flatMap((i) => (i.previousDocuments ?? []).map((p) => p.reference.trim().toUpperCase())),
+    ),
+  ].filter((r) => r.length === 18);
+  if (!refs.length) return {};
+  const rows = await db
+    .selectFrom('stock_receipts')
+    .select(['inbound_mrn', 'customs_status'])
+    .where('inbound_mrn', 'in', refs)
+    .orderBy('received_on')
+    .execute();
+  const out: Record<string, CustomsStatus> = {};
+  for (const r of rows) if (r.inbound_mrn && !out[r.inbound_mrn]) out[r.inbound_mrn] = r.customs_status;
+  return out;
+}
+
 export async function itemTotals(db: Db, type: DeclarationType, declarationId: string) {
   const items = await readItems(db, type, declarationId);
   const t = declarationTotals(type, items);

@@ -1,6 +1,7 @@
 import {
   AMENDABLE_STATUSES,
   CATEGORIES_OF_TYPE,
+  cancellationProblem,
   DECLARATION_STATUS_LABELS,
   DECLARATION_TYPE_LABELS,
   type Declaration,
@@ -22,7 +23,6 @@ import {
   declarationTotals,
   defaultCategory,
   fitsNumeric,
-  isCancellable,
   itemEstimate,
   lodgingProblems,
   MAX_LRN_LENGTH,
@@ -57,6 +57,7 @@ import {
   storedItems,
   toDeclaration,
   trimDecimal,
+  warehouseEntriesOf,
   writeDeclarationContent,
 } from './declarations.repository.ts';
 import type { CustomsGateway } from './gateway.ts';
@@ -141,6 +142,7 @@ const withoutUndefined = <T extends object>(o: T) =>
 
 const typeName = (t: Declaration['type']) => DECLARATION_TYPE_LABELS[t].toLowerCase();
 const statusName = (s: Declaration['status']) => DECLARATION_STATUS_LABELS[s].toLowerCase();
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 export interface DeclarationsDeps {
   events: RecordEvents;
@@ -615,7 +617,8 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         const row = await locked(trx, user, idOrLrn, input.version);
         draftOnly(row, 'lodged');
         const current = await toDeclaration(trx, { all: true }, row);
-        const found = lodgingProblems(current);
+        // The one pre-lodging rule function (ADR 0047), with what the warehouse knows of cited entries.
+        const found = lodgingProblems(current, { warehouseEntries: await warehouseEntriesOf(trx, current) });
         if (found.length) notReady(row.lrn, found);
         await touch(trx, user, row, { status: 'lodged', lodged_at: new Date(), rejection: '[]' }, 'lodged', [
           { field: 'status', from: row.status, to: 'lodged' },
@@ -652,7 +655,9 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         computedIssues(row.type, changes.items, 'changes.');
         const current = await toDeclaration(trx, { all: true }, row);
         const proposed = proposedContent(current, changes);
-        const found = lodgingProblems(proposed);
+        const found = lodgingProblems(proposed, {
+          warehouseEntries: await warehouseEntriesOf(trx, proposed),
+        });
         if (found.length) notReady(row.lrn, found, 'changes.');
         await touch(
           trx,
@@ -680,8 +685,12 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         if (row.status === 'draft')
           throw problems.conflict(`${row.lrn} is a draft: nothing was lodged to cancel. Delete it instead.`);
         pendingConflict(row);
-        if (!isCancellable(row.type, row.status))
-          throw problems.conflict(`${row.lrn} is ${statusName(row.status)}: it can no longer be cancelled.`);
+        // The one rule the web's disabled action reads too (under control: UCC art. 174(1)).
+        const refused = cancellationProblem(row.type, row.status);
+        if (refused)
+          throw problems.conflict(`${row.lrn} is ${statusName(row.status)}: ${lowerFirst(refused)}.`, [
+            { field: 'status', message: refused },
+          ]);
         await touch(trx, user, row, { pending_request: 'cancellation' }, 'cancellation requested', [
           { field: 'pendingRequest', from: null, to: 'cancellation' },
           { field: 'reason', from: null, to: input.reason },

@@ -3,7 +3,6 @@ import {
   type Declaration,
   type DeclarationMessageKind,
   type DeclarationStatus,
-  lodgingProblems,
   mrnProblem,
   SANDBOX_LABEL,
 } from '@fvg/contracts';
@@ -110,9 +109,6 @@ const STEP_FROM: Readonly<Record<Exclude<SandboxStep, 'answer'>, DeclarationStat
   discharge: 'arrived',
 };
 
-/** The rule the API's own completeness check (re-run on the authority side) reports under. */
-const COMPLETENESS_CODE = 'SBX-R900';
-
 export interface SandboxAuthority extends CustomsGateway {
   /** Registers the `customs.sandbox` job handler on the queue. */
   register(jobs: Jobs): void;
@@ -194,10 +190,9 @@ export function createSandboxAuthority(
     switch (job.step) {
       case 'accept': {
         const d = await mustLoad(trx, row.id);
-        const rules: SandboxRule[] = [
-          ...authorityProblems(d, mrnProblem),
-          ...lodgingProblems(d).map((p) => ({ code: COMPLETENESS_CODE, text: p.message, field: p.field })),
-        ];
+        // The same rule function the API ran before sending (ADR 0047): it fails here only if the
+        // content changed meanwhile.
+        const rules: SandboxRule[] = authorityProblems(d);
         if (rules.length > 0) return { kind: 'rejected', rules };
         const mrn = await allocateMrn(trx, {
           type: d.type,
@@ -236,7 +231,7 @@ export function createSandboxAuthority(
       if (refusal) return { kind: 'amendment_rejected', rules: [refusal] };
       const current = await mustLoad(trx, row.id);
       const changes = (row.pending_amendment ?? {}) as Partial<Declaration>;
-      const rules = authorityProblems({ ...current, ...changes } as Declaration, mrnProblem);
+      const rules = authorityProblems({ ...current, ...changes } as Declaration);
       return rules.length > 0 ? { kind: 'amendment_rejected', rules } : { kind: 'amendment_accepted' };
     }
     if (request?.kind === 'cancellation_request') {

@@ -170,6 +170,7 @@ export interface ReceiptRow {
   received_on: string;
   customs_status: CustomsStatus;
   inbound_mrn: string | null;
+  inbound_mrn_external: boolean;
   entry_declaration_id: string | null;
   entry_lrn: string | null;
   entry_mrn: string | null;
@@ -185,7 +186,7 @@ export interface ReceiptRow {
 const RECEIPT_FROM = sql`stock_receipts r join parties p on p.id = r.owner_id`;
 // Sums of quantities as bigint: int4 quantities of up to 1e9 add up beyond int4 (INT8 reads as a number).
 const RECEIPT_SELECT = sql`r.id, r.number, r.owner_id, p.code as owner_code, p.name as owner_name, r.received_on,
-  r.customs_status, r.inbound_mrn, r.entry_declaration_id, r.notes, r.version, r.created_at, r.created_by,
+  r.customs_status, r.inbound_mrn, r.inbound_mrn_external, r.entry_declaration_id, r.notes, r.version, r.created_at, r.created_by,
   (select count(*)::int from stock_records s where s.receipt_id = r.id) as lines,
   (select coalesce(sum(s.quantity_received), 0)::bigint from stock_records s where s.receipt_id = r.id) as quantity`;
 

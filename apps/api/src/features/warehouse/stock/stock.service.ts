@@ -1,8 +1,10 @@
 import {
+  type EntryDeclarationFacts,
   type HandlingUnitParsed,
   INT4_MAX,
   makeSscc,
   quantityWithUnit,
+  receiptEntryProblems,
   type StockAvailabilityQuery,
   type StockListQuery,
   type StockMovementCreateParsed,
@@ -126,6 +128,7 @@ export function stockService(db: Db, { events }: StockDeps) {
       receivedOn: r.received_on,
       customsStatus: r.customs_status,
       inboundMrn: r.inbound_mrn,
+      inboundMrnExternal: r.inbound_mrn_external,
       entryDeclaration:
         r.entry_declaration_id && r.entry_lrn
           ? { id: r.entry_declaration_id, lrn: r.entry_lrn, mrn: r.entry_mrn }
@@ -138,22 +141,52 @@ export function stockService(db: Db, { events }: StockDeps) {
     });
   }
 
-  /** The entry declaration a receipt links: the owner's H2 import declaration with an MRN. */
-  async function entryDeclaration(trx: Db, ownerId: string, id: string): Promise<string> {
-    const x = await trx
+  /**
+   * The entry a receipt names, judged by the one rule (receiptEntryProblems, ADR 0046): our declaration
+   * by id, else the one holding the MRN (external mark or not), else an external MRN. 422 on the field.
+   */
+  async function receiptEntry(
+    trx: Db,
+    input: Pick<
+      StockReceiptCreateParsed,
+      'ownerId' | 'customsStatus' | 'inboundMrn' | 'inboundMrnExternal' | 'entryDeclarationId'
+    >,
+  ): Promise<{ inboundMrn: string | null; external: boolean; entryDeclarationId: string | null }> {
+    const mrn = input.inboundMrn ?? null;
+    const base = trx
       .selectFrom('declarations')
-      .select(['customer_id', 'type', 'category', 'mrn', 'lrn'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    const refuse = (message: string) =>
-      problems.unprocessable(message, [{ field: 'entryDeclarationId', message }]);
-    if (!x || x.customer_id !== ownerId) throw refuse('No such declaration of this owner');
-    if (x.type !== 'import' || x.category !== 'H2')
-      throw refuse(
-        `${x.lrn} is not an entry into customs warehousing: link an import declaration of category H2 (procedure 71)`,
-      );
-    if (!x.mrn) throw refuse(`${x.lrn} has no MRN yet: link it once customs has accepted it`);
-    return x.mrn;
+      .select(['id', 'lrn', 'mrn', 'customer_id', 'type', 'category', 'status'])
+      // The declaration cannot change under the receipt being written.
+      .forShare();
+    const found = input.entryDeclarationId
+      ? await base.where('id', '=', input.entryDeclarationId).executeTakeFirst()
+      : mrn
+        ? await base.where('mrn', '=', mrn).executeTakeFirst()
+        : undefined;
+    // Another customer's declaration named by id is answered as one that does not exist.
+    const entry: EntryDeclarationFacts | null =
+      found && !(input.entryDeclarationId && found.customer_id !== input.ownerId)
+        ? {
+            id: found.id,
+            lrn: found.lrn,
+            mrn: found.mrn,
+            customerId: found.customer_id,
+            type: found.type,
+            category: found.category,
+            status: found.status,
+          }
+        : null;
+    const wrong = receiptEntryProblems(input, entry);
+    if (wrong.length) throw problems.unprocessable(wrong[0]?.message as string, wrong);
+    if (input.customsStatus !== 'non_union_customs_warehousing')
+      return {
+        inboundMrn: mrn,
+        external: false,
+        entryDeclarationId: input.entryDeclarationId ?? null,
+      };
+    return entry
+      ? { inboundMrn: entry.mrn, external: false, entryDeclarationId: entry.id }
+      : { inboundMrn: mrn, external: true, entryDeclarationId: null };
   }
 
   /** SSCCs already on units (anywhere in the warehouse) answer 409 on the path that gave them. */
@@ -185,15 +218,8 @@ export function stockService(db: Db, { events }: StockDeps) {
         .executeTakeFirst();
       if (!owner) throw problems.validation([{ field: 'ownerId', message: 'No such party' }]);
 
-      let inboundMrn = input.inboundMrn ?? null;
-      if (input.entryDeclarationId) {
-        const mrn = await entryDeclaration(trx, input.ownerId, input.entryDeclarationId);
-        if (inboundMrn && inboundMrn !== mrn)
-          throw problems.unprocessable(`The entry declaration's MRN is ${mrn}, not ${inboundMrn}`, [
-            { field: 'inboundMrn', message: `The entry declaration's MRN is ${mrn}` },
-          ]);
-        inboundMrn = mrn;
-      }
+      const entry = await receiptEntry(trx, input);
+      const inboundMrn = entry.inboundMrn;
 
       const taken = await takenSsccs(trx, input.lines);
       if (taken.length)
@@ -255,7 +281,8 @@ export function stockService(db: Db, { events }: StockDeps) {
           received_on: input.receivedOn,
           customs_status: input.customsStatus,
           inbound_mrn: inboundMrn,
-          entry_declaration_id: input.entryDeclarationId ?? null,
+          inbound_mrn_external: entry.external,
+          entry_declaration_id: entry.entryDeclarationId,
           notes: input.notes ?? null,
           created_by: user.id,
           updated_by: user.id,
@@ -365,6 +392,11 @@ export function stockService(db: Db, { events }: StockDeps) {
       if (err.code === '23505' && err.constraint === 'handling_units_sscc_key') {
         const taken = await takenSsccs(db, input.lines);
         throw problems.conflict('An SSCC identifies one handling unit: these are already in use.', taken);
+      }
+      // The database's last line (migration 0032) refused the entry: only a change made meanwhile gets here.
+      if (err.code === '23514' && err.constraint?.startsWith('stock_receipts_entry')) {
+        const message = 'The entry declaration changed meanwhile: it is no released H2 entry of this owner';
+        throw problems.unprocessable(message, [{ field: 'inboundMrn', message }]);
       }
       throw e;
     });
