@@ -15,7 +15,7 @@ import {
 import { takeSeriesNumber } from '../../features/company/company.service.ts';
 import { labelled, summaries } from '../../features/declarations/sandbox/messages.ts';
 import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
-import { authorityProblems, type SandboxRule } from '../../features/declarations/sandbox/sandbox-rules.ts';
+import type { SandboxRule } from '../../features/declarations/sandbox/sandbox-rules.ts';
 import type { Change } from '../../records/audit.ts';
 import { DEMO_COMPANY_FIELDS } from './company.ts';
 import {
@@ -277,8 +277,8 @@ interface Plan {
   daysAgo: number;
   /** Released only after a control (import, export). */
   controlled?: boolean;
-  /** A typo in the invoice total: the sandbox rejects it (SBX-R305). */
-  wrongTotal?: boolean;
+  /** Lodged before the goods were presented: the authority rejects it (SBX-R501), as only it can know. */
+  notPresented?: boolean;
   /** Transit: the export MRN its goods left under (N830). */
   exportMrn?: string;
   /** Import: H2, the entry of the goods into the customs warehouse (procedure 7100, duties suspended). */
@@ -289,10 +289,10 @@ interface Plan {
 export const DEMO_WAREHOUSE = 'RTM1';
 
 /** The statuses each type's demo declarations are in, most advanced on the oldest dossier. */
-const IMPORT_STATES: { status: DeclarationStatus; controlled?: boolean; wrongTotal?: boolean }[] = [
+const IMPORT_STATES: { status: DeclarationStatus; controlled?: boolean; notPresented?: boolean }[] = [
   { status: 'released', controlled: true },
   { status: 'released' },
-  { status: 'rejected', wrongTotal: true },
+  { status: 'rejected', notPresented: true },
   { status: 'under_control' },
   { status: 'accepted' },
   { status: 'draft' },
@@ -552,12 +552,12 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
       countryOfDispatch: 'CN',
       countryOfDestination: inland ? 'DE' : 'NL',
       meansAtDepartureCountry: null,
-      incoterm: 'FOB',
+      // FOB is a sea term (Incoterms 2020): other modes are sold FCA at the same place.
+      incoterm: mode === '1' ? 'FOB' : 'FCA',
       incotermPlace: d.origin === 'CNNGB' ? 'Ningbo' : 'Shanghai',
       natureOfTransaction: '11',
       currency: 'USD',
-      // The rejected one was typed with two digits swapped.
-      invoiceTotal: plan.wrongTotal ? round2(sum + 900) : round2(sum),
+      invoiceTotal: round2(sum),
       exchangeRate: rate,
       locationOfGoods: entry
         ? 'NLRTM FVG customs warehouse RTM1, Waalhaven'
@@ -613,7 +613,8 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
       officeOfExitEntry: airport ? OFFICE.frankfurtAirport : road ? OFFICE.rotterdam : OFFICE.hamburg,
       countryOfDispatch: 'DE',
       countryOfDestination: destination,
-      incoterm: 'CIF',
+      // CIF is a sea term (Incoterms 2020): other modes are sold CIP to the same place.
+      incoterm: mode === '1' ? 'CIF' : 'CIP',
       incotermPlace: d.destination,
       natureOfTransaction: '11',
       currency: 'EUR',
@@ -751,37 +752,18 @@ async function insertOne(
     const problem = mrnProblem(mrn, plan.type);
     if (problem) throw new Error(`demo company: MRN ${mrn}: ${problem}`);
   }
-  // The rejection is what the sandbox's own rules say of this content.
+  // The content passes every rule that can be decided before lodging (the demo test runs it through
+  // lodgingProblems); the rejection is for what only the authority knows (ADR 0047).
   const rules: SandboxRule[] =
     plan.status === 'rejected'
-      ? authorityProblems(
+      ? [
           {
-            ...input,
-            type: plan.type,
-            declarant: input.declarant ? { eori: input.declarant.eori ?? null } : null,
-            representative: input.representative ? { eori: input.representative.eori ?? null } : null,
-            holder: input.holder ? { eori: input.holder.eori ?? null } : null,
-            officeOfLodgement: input.officeOfLodgement ?? null,
-            officeOfExitEntry: input.officeOfExitEntry ?? null,
-            officeOfDestination: input.officeOfDestination ?? null,
-            officesOfTransit: input.officesOfTransit ?? [],
-            countryOfDispatch: input.countryOfDispatch ?? null,
-            countryOfDestination: input.countryOfDestination ?? null,
-            currency: input.currency ?? null,
-            invoiceTotal: input.invoiceTotal ?? null,
-            guaranteeType: input.guaranteeType ?? null,
-            guaranteeAmount: input.guaranteeAmount ?? null,
-            items: items.map(({ item }) => ({
-              commodityCode: item.commodityCode ?? null,
-              invoiceValue: item.invoiceValue ?? null,
-              previousDocuments: item.previousDocuments ?? [],
-            })),
+            code: 'SBX-R501',
+            text: `No presentation of the goods at ${input.locationOfGoods ?? 'the location of goods'} is on record: present them to customs, then lodge again`,
+            field: 'locationOfGoods',
           },
-          mrnProblem,
-        )
+        ]
       : [];
-  if (plan.status === 'rejected' && rules.length === 0)
-    throw new Error(`demo company: ${lrn} was meant to break a sandbox rule`);
 
   const last = answers.at(-1);
   const lastAt = last?.at ?? lodgedAt ?? createdAt;

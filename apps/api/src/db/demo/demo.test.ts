@@ -5,6 +5,7 @@ import {
   CUSTOMS_STATUSES,
   type CustomsStatus,
   DECLARATION_TYPES,
+  type Declaration,
   type DeclarationType,
   DOSSIER_STATUSES,
   isNonUnion,
@@ -12,6 +13,7 @@ import {
   isValidContainerNumber,
   isValidMrn,
   isValidSscc,
+  lodgingProblems,
   OFFER_STATUSES,
   SANDBOX_LABEL,
   SHIPMENT_STATUSES,
@@ -19,6 +21,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { loadDeclaration, warehouseEntriesOf } from '../../features/declarations/declarations.repository.ts';
 import { LocalDiskStore } from '../../features/documents/storage.ts';
 import {
   apiCaller,
@@ -381,6 +384,70 @@ describe('the demo company on a first start', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(String(created.body.lrn) > (lrns.at(-1) as string)).toBe(true);
     expect((await call('DELETE', `/declarations/${created.body.id}`, tokens.staff)).status).toBe(204);
+  });
+
+  it('every demo declaration passes the pre-lodging rule function, and was lodged and answered after it was made', async () => {
+    const rows = await db.db
+      .selectFrom('declarations')
+      .select([
+        'id',
+        'lrn',
+        'status',
+        'created_at',
+        'lodged_at',
+        'accepted_at',
+        'released_at',
+        'exited_at',
+        'rejection',
+      ])
+      .execute();
+    expect(rows.length).toBeGreaterThan(10);
+    const broken: string[] = [];
+    for (const row of rows) {
+      const d = (await loadDeclaration(db.db, row.id)) as Declaration;
+      // The same function the API runs before lodging and the sandbox re-runs (ADR 0047).
+      const found = lodgingProblems(d, { warehouseEntries: await warehouseEntriesOf(db.db, d) });
+      broken.push(...found.map((p) => `${row.lrn} (${row.status}) ${p.field}: ${p.message}`));
+      const created = row.created_at.getTime();
+      for (const at of [row.lodged_at, row.accepted_at, row.released_at, row.exited_at])
+        if (at && at.getTime() < created)
+          broken.push(`${row.lrn}: stamped ${at.toISOString()}, before its creation`);
+      if (row.lodged_at && row.released_at && row.released_at < row.lodged_at)
+        broken.push(`${row.lrn}: released before it was lodged`);
+      // A rejection is for what only the authority knows: no rule the API checks before lodging.
+      if (row.status === 'rejected')
+        for (const r of row.rejection as { code: string }[])
+          if (!/^SBX-R5\d\d$/.test(r.code)) broken.push(`${row.lrn} rejected under ${r.code}`);
+    }
+    expect(broken).toEqual([]);
+    const early = await sql<{ n: number }>`
+      select count(*)::int n from declaration_messages m join declarations d on d.id = m.declaration_id
+      where m.at < d.created_at`.execute(db.db);
+    expect(early.rows[0]?.n).toBe(0);
+    // Every customs-warehouse receipt names its owner's released H2 entry, or an MRN marked external.
+    const receipts = await db.db
+      .selectFrom('stock_receipts as r')
+      .leftJoin('declarations as x', 'x.id', 'r.entry_declaration_id')
+      .select([
+        'r.owner_id',
+        'r.inbound_mrn',
+        'r.inbound_mrn_external',
+        'x.customer_id',
+        'x.category',
+        'x.status',
+        'x.mrn',
+      ])
+      .where('r.customs_status', '=', 'non_union_customs_warehousing')
+      .execute();
+    expect(receipts.length).toBeGreaterThan(0);
+    for (const r of receipts)
+      if (!r.inbound_mrn_external)
+        expect(r).toMatchObject({
+          customer_id: r.owner_id,
+          category: 'H2',
+          status: 'released',
+          mrn: r.inbound_mrn,
+        });
   });
 
   it('a customer sees their own declarations only: no drafts, no internal notes', async () => {

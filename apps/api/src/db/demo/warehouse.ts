@@ -1,14 +1,20 @@
 import {
+  declarationUpdateSchema,
   type HandlingUnitInput,
+  lodgingProblems,
   makeMrn,
+  multiplyDecimal,
   type ShipmentCreate,
   type StockReceiptCreate,
   type StockReceiptLineInput,
   shipmentCreateSchema,
   stockMovementCreateSchema,
   stockReceiptCreateSchema,
+  sumDecimal,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
+import { loadDeclaration, warehouseEntriesOf } from '../../features/declarations/declarations.repository.ts';
+import { declarationsService, noCustomsGateway } from '../../features/declarations/declarations.service.ts';
 import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
 import type { SessionUser } from '../../features/users/users.repository.ts';
 import { shipmentsService } from '../../features/warehouse/shipments/shipments.service.ts';
@@ -463,10 +469,27 @@ async function seedShipments(
     s = await go(s.id, 'released');
     s = await shipments.declare(admin, s.id, { version: s.version });
     const declarationId = s.declaration?.id as string;
+    // The clerk completes the draft from the H2 entry before lodging, through the declarations
+    // service; it must pass the one pre-lodging rule function, as a lodgement through the API would.
+    await completeOutboundDraft(ctx, admin, events, declarationId);
+    // Dated like the rest of the demo's past: drafted (made and completed) two hours before it was
+    // lodged, lodged the day before; every stamp after its creation.
+    const lodgedAt = new Date(ctx.now.getTime() - 26 * 3600_000);
+    const drafted = new Date(lodgedAt.getTime() - 2 * 3600_000);
+    await ctx.db
+      .updateTable('declarations')
+      .set({ created_at: drafted, updated_at: drafted })
+      .where('id', '=', declarationId)
+      .execute();
+    await sql`
+      update audit_log a set at = ${drafted}::timestamptz + make_interval(mins => o.n::int)
+      from (select id, row_number() over (order by at, id) as n from audit_log
+            where record_kind = 'declaration' and record_id = ${declarationId}) o
+      where a.id = o.id`.execute(ctx.db);
     const { mrn } = await answerDemoDraft(ctx, {
       id: declarationId,
       status: 'released',
-      lodgedAt: new Date(ctx.now.getTime() - 26 * 3600_000),
+      lodgedAt,
       serial: 'DEMW00000002',
     });
     for (const to of ['picking', 'packed', 'shipped'] as const) s = await go(s.id, to);
@@ -474,4 +497,84 @@ async function seedShipments(
     declared = { id: s.id, number: s.number, mrn };
   }
   return { shipments: out.length, outboundDeclaration: declared?.mrn ?? null };
+}
+
+/**
+ * The outbound declaration (4071) a shipment made, completed from its H2 entry as a clerk would before
+ * lodging: parties, office, countries, exchange rate, the invoice total as the sum of the items' prices,
+ * packages, and each item's customs value (its price at the entry's rate plus freight and insurance,
+ * as the demo's other imports), duty and VAT rates. Fails the seed if the one pre-lodging rule function
+ * still finds anything.
+ */
+async function completeOutboundDraft(
+  ctx: DemoContext,
+  admin: SessionUser,
+  events: RecordEvents,
+  id: string,
+): Promise<void> {
+  const entryId = ctx.warehouseEntry?.id;
+  const entry = entryId ? await loadDeclaration(ctx.db, entryId) : undefined;
+  const draft = await loadDeclaration(ctx.db, id);
+  if (!entry || !draft)
+    throw new Error('demo company: the outbound declaration has no H2 entry to complete it from');
+  const rate = entry.exchangeRate ?? '1';
+  const currency = draft.currency ?? entry.currency ?? 'EUR';
+  const items = draft.items.map(({ id: _id, position: _p, estimate: _e, ...item }, i) => {
+    if (!item.invoiceValue) throw new Error(`demo company: outbound item ${i + 1} has no price`);
+    const customsValue = multiplyDecimal(multiplyDecimal(item.invoiceValue, rate, 6), '1.045', 2);
+    const from = entry.items.find((x) => x.commodityCode === item.commodityCode);
+    return {
+      ...item,
+      packageKind: 'PK' as const,
+      packages: 1,
+      customsValue,
+      statisticalValue: customsValue,
+      dutyRate: from?.dutyRate ?? '0',
+      vatRate: '21',
+      supportingDocuments: item.supportingDocuments as { type: 'N380'; reference: string }[],
+      previousDocuments: item.previousDocuments as { type: 'MRN'; reference: string }[],
+    };
+  });
+  const party = (p: typeof entry.declarant) =>
+    p
+      ? {
+          partyId: p.partyId,
+          name: p.name,
+          street: p.street,
+          postalCode: p.postalCode,
+          city: p.city,
+          countryCode: p.countryCode,
+          eori: p.eori,
+        }
+      : null;
+  const declarations = declarationsService(ctx.db, { events, gateway: noCustomsGateway });
+  const done = await declarations.update(
+    admin,
+    id,
+    valid(
+      declarationUpdateSchema,
+      {
+        version: draft.version,
+        declarant: party(entry.declarant),
+        representative: party(entry.representative),
+        representativeStatus: entry.representativeStatus,
+        consignor: party(entry.consignor),
+        consignee: party(entry.consignee),
+        officeOfLodgement: entry.officeOfLodgement,
+        countryOfDispatch: entry.countryOfDispatch,
+        countryOfDestination: 'NL',
+        currency,
+        exchangeRate: currency === 'EUR' ? null : rate,
+        invoiceTotal: sumDecimal(items.map((i) => i.invoiceValue as string)),
+        locationOfGoods: entry.locationOfGoods,
+        items,
+      },
+      'outbound declaration',
+    ),
+  );
+  const problems = lodgingProblems(done, { warehouseEntries: await warehouseEntriesOf(ctx.db, done) });
+  if (problems.length)
+    throw new Error(
+      `demo company: outbound declaration ${done.lrn}: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+    );
 }
