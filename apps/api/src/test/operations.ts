@@ -712,6 +712,8 @@ function ownerStock({ world, owner }: Pick<BuildContext, 'world' | 'owner'>): Pr
             ownerId: world[owner].partyId,
             receivedOn: '2026-10-01',
             customsStatus,
+            // Another declarant's entry: marked external (ADR 0046).
+            inboundMrnExternal: customsStatus !== 'union',
             inboundMrn:
               customsStatus === 'union'
                 ? null

@@ -628,7 +628,9 @@ describe('lodging, amending, cancelling', () => {
       reason: 'x',
     });
     expect(released.status).toBe(409);
-    expect(released.body.detail).toBe(`${a.lrn} is released: it can no longer be cancelled.`);
+    expect(released.body.detail).toBe(
+      `${a.lrn} is released: the goods have been released for free circulation: an import declaration can no longer be cancelled.`,
+    );
     const amend = await call('POST', `/declarations/${a.id}/amend`, staff, {
       version: r.body.version,
       reason: 'x',

@@ -274,7 +274,11 @@ describe('two requests at once', () => {
   });
 
   it('two outbound declarations of one shipment at once: one is made', async () => {
-    await stockOf('RACE-3', 10, { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() });
+    await stockOf('RACE-3', 10, {
+      customsStatus: 'non_union_customs_warehousing',
+      inboundMrn: testMrn(),
+      inboundMrnExternal: true,
+    });
     const s = await releasedShipment('RACE-3', 4, { outboundProcedure: '4071' });
     const before = await db.db
       .selectFrom('declarations')
@@ -308,7 +312,11 @@ describe('two requests at once', () => {
   });
 
   it('shipping non-Union goods waits for the declaration; a cancelled shipment stays cancelled', async () => {
-    await stockOf('LIFE-1', 10, { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() });
+    await stockOf('LIFE-1', 10, {
+      customsStatus: 'non_union_customs_warehousing',
+      inboundMrn: testMrn(),
+      inboundMrnExternal: true,
+    });
     let s = await releasedShipment('LIFE-1', 4, { outboundProcedure: '3171' });
     for (const to of ['picking', 'packed']) {
       const r = await call('POST', `/shipments/${s.id}/transitions`, admin, { to, version: s.version });
@@ -346,6 +354,7 @@ describe('the outbound declaration draft of a shipment', () => {
       receiptBody(acmeId, [looseLine({ sku: 'DECL-DEL', quantity: 10 })], {
         customsStatus: 'non_union_customs_warehousing',
         inboundMrn: testMrn(),
+        inboundMrnExternal: true,
       }),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(201);

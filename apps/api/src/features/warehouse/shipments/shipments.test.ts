@@ -400,7 +400,7 @@ describe('non-Union goods and the outbound declaration', () => {
     return receive(
       acmeId,
       [looseLine({ sku, quantity: 100, grossMassKg: '200', netMassKg: '150', value: '1000.00' })],
-      { customsStatus: 'non_union_customs_warehousing', inboundMrn: mrn },
+      { customsStatus: 'non_union_customs_warehousing', inboundMrn: mrn, inboundMrnExternal: true },
     );
   }
 

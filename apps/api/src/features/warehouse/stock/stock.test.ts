@@ -135,6 +135,7 @@ describe('receipts: validation', () => {
       receiptBody(acmeId, [looseLine()], {
         customsStatus: 'non_union_customs_warehousing',
         inboundMrn: ` ${testMrn().toLowerCase()} `,
+        inboundMrnExternal: true,
       }),
     );
     expect(ok.inboundMrn).toMatch(/^26NL[0-9A-Z]{14}$/);
@@ -236,10 +237,11 @@ describe('receipts: SSCC generation', () => {
 });
 
 describe('receipts: entry declaration (H2)', () => {
+  // With an MRN: released (what a receipt takes, ADR 0046); without: lodged.
   async function declaration(customerId: string, category: 'H1' | 'H2', mrn: string | null) {
     const r = await sql<{ id: string }>`
-      insert into declarations (type, category, status, lrn, mrn, customer_id)
-      values ('import', ${category}, ${mrn ? 'accepted' : 'lodged'}, ${`LRN-T-${Math.random().toString(36).slice(2, 10)}`}, ${mrn}, ${customerId})
+      insert into declarations (type, category, status, lrn, mrn, customer_id, lodged_at)
+      values ('import', ${category}, ${mrn ? 'released' : 'lodged'}, ${`LRN-T-${Math.random().toString(36).slice(2, 10)}`}, ${mrn}, ${customerId}, now())
       returning id`.execute(db.db);
     return r.rows[0]?.id as string;
   }
