@@ -108,9 +108,29 @@ describe('import', () => {
     );
   });
 
-  it('is rejected with the rule that failed, its text and field, and no MRN', async () => {
+  it('is refused before lodging for what the rules decide: nothing reaches the sandbox (ADR 0047)', async () => {
     await start(sandbox());
-    const id = await api.lodged({ ...content('import', acmeId), invoiceTotal: '1200.00' });
+    for (const [over, field] of [
+      [{ invoiceTotal: '1200.00' }, 'invoiceTotal'],
+      [{ officeOfLodgement: 'US000123' }, 'officeOfLodgement'],
+    ] as const) {
+      const d = await api.create({ ...content('import', acmeId), ...over });
+      const r = await api.call('POST', `/declarations/${d.id as string}/lodge`, staff, {
+        version: d.version,
+      });
+      expect(r.status, r.raw).toBe(422);
+      expect((r.body.errors as { field: string }[]).map((e) => e.field)).toEqual([field]);
+      expect(await api.messages(d.id as string)).toEqual([]);
+    }
+  });
+
+  it('is rejected with the rule, its text and field, and no MRN, when the content changed after the check', async () => {
+    await start(sandbox({ delays: { accept: LATER } }));
+    const id = await api.lodged(content('import', acmeId));
+    // What the API checked is not what the authority receives (a change made meanwhile).
+    await db.db.updateTable('declarations').set({ invoice_total: '1200.00' }).where('id', '=', id).execute();
+    const lodge = (await api.messages(id)).find((m) => m.kind === 'lodge')?.id as string;
+    await hurry(db, id, 'accept', lodge);
     const d = await api.until(id, 'rejected');
     expect(d.mrn).toBeNull();
     expect(d.rejection).toEqual([
@@ -125,19 +145,6 @@ describe('import', () => {
     expect(log[1]?.rules).toEqual(d.rejection);
     expect(log[1]?.summary).toContain('SBX-R305');
     expectWellFormedLog(log);
-  });
-
-  it('is rejected when its office of lodgement is not a Union office', async () => {
-    await start(sandbox());
-    const id = await api.lodged({ ...content('import', acmeId), officeOfLodgement: 'US000123' });
-    const d = await api.until(id, 'rejected');
-    expect(d.rejection).toEqual([
-      {
-        code: 'SBX-R101',
-        text: 'Office of lodgement US000123 is not a customs office of the Union',
-        field: 'officeOfLodgement',
-      },
-    ]);
   });
 
   it('is controlled and then released, or controlled and not released', async () => {
@@ -207,13 +214,12 @@ describe('transit', () => {
     expectWellFormedLog(log);
   });
 
-  it('is rejected when its guarantee is below the floor', async () => {
+  it('is refused before lodging when its guarantee is below the floor', async () => {
     await start(sandbox());
-    const id = await api.lodged({ ...content('transit', acmeId), guaranteeAmount: '999.00' });
-    const d = await api.until(id, 'rejected');
-    expect((d.rejection as { code: string; field: string }[]).map((r) => `${r.code} ${r.field}`)).toEqual([
-      'SBX-R306 guaranteeAmount',
-    ]);
+    const d = await api.create({ ...content('transit', acmeId), guaranteeAmount: '999.00' });
+    const r = await api.call('POST', `/declarations/${d.id as string}/lodge`, staff, { version: d.version });
+    expect(r.status, r.raw).toBe(422);
+    expect((r.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['guaranteeAmount']);
   });
 });
 
@@ -240,21 +246,19 @@ describe('amendments', () => {
     expect(log[2]?.summary).toContain('The goods are at another terminal');
     expectWellFormedLog(log);
 
-    // The authority checks the content after the change with its own rules, items included.
-    await api.act(id, 'amend', {
+    // The content after the change passes the same rules before it is sent, items included.
+    const before = (await api.get(id)).version;
+    const refused = await api.call('POST', `/declarations/${id}/amend`, staff, {
+      version: before,
       reason: 'Entered at another office',
       changes: {
         officeOfExitEntry: 'US000001',
         items: [{ ...(content('import', acmeId).items as Json[])[0], commodityCode: '84713000' }],
       },
     });
-    const after = await api.heard(id, 'amendment_rejected');
-    expect(after.at(-1)?.rules).toEqual([
-      {
-        code: 'SBX-R102',
-        text: 'Office of entry US000001 is not a customs office of the Union',
-        field: 'officeOfExitEntry',
-      },
+    expect(refused.status, refused.raw).toBe(422);
+    expect((refused.body.errors as { field: string }[]).map((e) => e.field)).toEqual([
+      'changes.officeOfExitEntry',
     ]);
     expect((await api.until(id, 'accepted', 'accepted again')).officeOfExitEntry).toBe('NL000396');
   });
