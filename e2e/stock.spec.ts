@@ -36,6 +36,8 @@ test('an admin receives goods on two pallets, sees them on the stock record, and
   await dialog.getByTestId('field-ownerId').fill('ACME');
   await page.getByRole('option', { name: /ACME/ }).first().click();
   await dialog.getByTestId('field-inboundMrn').fill('26NL000396000042R1');
+  // No declaration of ours holds this MRN: it is another declarant's entry (ADR 0046).
+  await dialog.getByTestId('field-inboundMrnExternal').check();
   await dialog.getByTestId('field-lines.0.sku').fill(sku);
   await dialog.getByTestId('field-lines.0.description').fill('Bluetooth speakers');
   await dialog.getByTestId('field-lines.0.quantity').fill('100');

@@ -113,6 +113,19 @@ describe('the declaration screen', () => {
     expect(screen.getByTestId('sandbox-badge')).toBeTruthy();
   });
 
+  it('shows staff why a declaration under control cannot be cancelled (UCC art. 174(1))', async () => {
+    stubApi({ ...released(), status: 'under_control', releasedAt: null, allowedActions: ['amend', 'copy'] });
+    await start('staff');
+    const blocked = await screen.findByTestId('cancel-declaration-blocked');
+    expect(blocked.getAttribute('aria-disabled')).toBe('true');
+    expect(blocked.getAttribute('aria-label')).toContain(
+      'Customs have announced a control of the goods: a declaration cannot be cancelled while they are examined',
+    );
+    expect(screen.queryByTestId('cancel-declaration')).toBeNull();
+    fireEvent.click(blocked);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows customers their declaration read-only, without notes, actions or history', async () => {
     stubApi({ ...released(), notes: null, allowedActions: [] });
     await start('customer');

@@ -1,11 +1,12 @@
 import {
   CATEGORIES_OF_TYPE,
+  cancellationProblem,
   type Declaration,
   type DeclarationCategory,
   type DeclarationStatus,
   type Role,
 } from '@fvg/contracts';
-import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -630,6 +631,23 @@ function LoadedDeclaration({
         >
           Cancel declaration…
         </Button>
+      )}
+      {/* Under control (UCC art. 174(1)) staff see why they cannot cancel, not a missing button. */}
+      {!can('cancel') && can('copy') && !d.pendingRequest && d.status === 'under_control' && (
+        <Tooltip label={cancellationProblem(d.type, d.status)} multiline w={320} withArrow>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconBan size={16} aria-hidden />}
+            data-disabled
+            aria-disabled
+            aria-label={`Cancel declaration: not possible. ${cancellationProblem(d.type, d.status) ?? ''}`}
+            onClick={(event) => event.preventDefault()}
+            data-testid="cancel-declaration-blocked"
+          >
+            Cancel declaration…
+          </Button>
+        </Tooltip>
       )}
       {can('copy') && (
         <Button

@@ -17,7 +17,7 @@ const option = (d: Pick<DeclarationListItem, 'id' | 'lrn' | 'mrn'>): LookupOptio
 
 /**
  * The owner's entries into customs warehousing a receipt may name: import declarations of category
- * H2 holding an MRN (the API refuses any other with a 422 on the field). The key lies under the
+ * H2 that customs have released (the API refuses any other with a 422 on the field, ADR 0046). The key lies under the
  * declarations' root, so a declaration that gets its MRN refreshes the picker.
  */
 export function entryDeclarationLookup(ownerId: string): LookupSource {
@@ -28,6 +28,7 @@ export function entryDeclarationLookup(ownerId: string): LookupSource {
       const page = await api.get(
         withQuery('declarations', {
           type: 'import',
+          status: 'released',
           customerId: ownerId,
           reference: q || undefined,
           sort: '-createdAt',
@@ -35,7 +36,7 @@ export function entryDeclarationLookup(ownerId: string): LookupSource {
         }),
         { signal, schema: listSchema },
       );
-      return page.items.filter((d) => d.category === 'H2' && d.mrn).map(option);
+      return page.items.filter((d) => d.category === 'H2' && d.status === 'released' && d.mrn).map(option);
     },
     byId: async (id, signal) => {
       try {

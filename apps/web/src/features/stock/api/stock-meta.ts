@@ -84,6 +84,7 @@ export const STOCK_FIELD_LABELS: Record<string, string> = {
   receivedOn: 'Received on',
   customsStatus: 'Customs status',
   inboundMrn: 'Inbound MRN',
+  inboundMrnExternal: 'The MRN is another declarant’s entry (external)',
   entryDeclarationId: 'Entry declaration',
   notes: 'Internal notes',
   lines: 'Lines',

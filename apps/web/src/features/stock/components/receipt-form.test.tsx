@@ -162,11 +162,28 @@ describe('ReceiptForm', () => {
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() =>
       expect(errorOf(field('inboundMrn'))).toContain(
-        'Non-Union goods under customs warehousing need the MRN of their entry, or its declaration',
+        'Non-Union goods under customs warehousing need their entry: the H2 declaration, or its MRN marked as external',
       ),
     );
     await pick('customsStatus', 'Union goods');
     expect(screen.queryByTestId('field-inboundMrn')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('marks a typed MRN as another declarant’s entry only when the clerk says so', async () => {
+    const { fetchMock, rendered } = start(() => jsonResponse({}, 201));
+    await rendered;
+    await fillHeaderAndLine();
+    fireEvent.click(screen.getByTestId('field-inboundMrnExternal'));
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      inboundMrn: '26NL000396000042R1',
+      inboundMrnExternal: true,
+      entryDeclarationId: null,
+    });
+    await pick('customsStatus', 'Union goods');
+    expect(screen.queryByTestId('field-inboundMrnExternal')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
   DateField,
   LookupField,
   SelectField,
+  SwitchField,
   TextareaField,
   TextField,
 } from '../../../components/records/form-fields.tsx';
@@ -67,6 +68,8 @@ export interface ReceiptFormValues {
   receivedOn: string;
   customsStatus: string;
   inboundMrn: string;
+  /** The MRN is another declarant's entry, lodged outside this system. */
+  inboundMrnExternal: boolean;
   entryDeclarationId: string;
   notes: string;
   lines: ReceiptLineValues[];
@@ -104,6 +107,10 @@ export function receiptInput(values: ReceiptFormValues): StockReceiptCreate {
     receivedOn: values.receivedOn,
     customsStatus: values.customsStatus as StockReceiptCreate['customsStatus'],
     inboundMrn: orNull(values.inboundMrn),
+    // Only a typed MRN without a linked declaration can be another declarant's.
+    ...(values.inboundMrnExternal && !orNull(values.entryDeclarationId) && orNull(values.inboundMrn)
+      ? { inboundMrnExternal: true }
+      : {}),
     entryDeclarationId: orNull(values.entryDeclarationId),
     notes: orNull(values.notes),
     lines: values.lines.map((l) => ({
@@ -352,6 +359,7 @@ export function ReceiptForm({
       receivedOn: todayIso(),
       customsStatus: 'non_union_customs_warehousing',
       inboundMrn: '',
+      inboundMrnExternal: false,
       entryDeclarationId: '',
       notes: '',
       lines: [newReceiptLine()],
@@ -359,6 +367,7 @@ export function ReceiptForm({
   });
   const ownerId = useWatch({ control: form.control, name: 'ownerId' });
   const customsStatus = useWatch({ control: form.control, name: 'customsStatus' });
+  const entryDeclarationId = useWatch({ control: form.control, name: 'entryDeclarationId' });
   const entrySource = useMemo(() => entryLookup(ownerId), [entryLookup, ownerId]);
   const create = useCreateReceipt();
   const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
@@ -423,6 +432,15 @@ export function ReceiptForm({
                 clearable
               />
             </SimpleGrid>
+          )}
+          {customsStatus === 'non_union_customs_warehousing' && !entryDeclarationId && (
+            <SwitchField
+              form={form}
+              name="inboundMrnExternal"
+              variant="checkbox"
+              label={L.inboundMrnExternal}
+              description="Goods enter customs warehousing under their owner's released H2 declaration. Tick this only when another declarant lodged the entry outside this system; an MRN of one of our own declarations is always checked as ours."
+            />
           )}
           <LineItemsEditor<ReceiptFormValues, ReceiptLineValues>
             form={form}
