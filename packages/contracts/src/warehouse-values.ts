@@ -65,7 +65,16 @@ export function receiptEntryProblems(
   r: ReceiptEntryInput,
   entry: EntryDeclarationFacts | null,
 ): { field: 'inboundMrn' | 'inboundMrnExternal' | 'entryDeclarationId'; message: string }[] {
-  if (r.customsStatus !== 'non_union_customs_warehousing') return [];
+  if (r.customsStatus !== 'non_union_customs_warehousing')
+    return r.entryDeclarationId
+      ? [
+          {
+            field: 'entryDeclarationId',
+            message:
+              'Only non-Union goods under customs warehousing enter under an H2 declaration: leave it out, or change the customs status',
+          },
+        ]
+      : [];
   const mrn = r.inboundMrn?.trim() || null;
   const byId = !!r.entryDeclarationId;
   const field = byId ? 'entryDeclarationId' : 'inboundMrn';

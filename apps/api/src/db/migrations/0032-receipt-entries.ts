@@ -32,6 +32,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         or (inbound_mrn is not null and inbound_mrn_external)),
       add constraint stock_receipts_entry_external_unlinked check (
         not (inbound_mrn_external and entry_declaration_id is not null))`.execute(db);
+  // Only goods under customs warehousing link an (H2) entry; rows written before are not re-judged.
+  await sql`
+    alter table stock_receipts add constraint stock_receipts_entry_warehousing_only check (
+      entry_declaration_id is null or customs_status = 'non_union_customs_warehousing') not valid`.execute(
+    db,
+  );
   await sql`
     create function stock_receipt_entry_check() returns trigger language plpgsql as $$
     declare
@@ -69,5 +75,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     alter table stock_receipts
       drop constraint if exists stock_receipts_entry_named,
       drop constraint if exists stock_receipts_entry_external_unlinked,
+      drop constraint if exists stock_receipts_entry_warehousing_only,
       drop column if exists inbound_mrn_external`.execute(db);
 }

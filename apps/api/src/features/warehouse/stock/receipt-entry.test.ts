@@ -166,5 +166,28 @@ describe('a customs-warehouse receipt names a real entry', () => {
       constraint: 'stock_receipts_entry_named',
     });
     await expect(insert({ entry: null, mrn: testMrn(), external: true })).resolves.toBeDefined();
+    const h2 = await declaration(acmeId, 'H2', 'released', testMrn());
+    await expect(
+      sql`insert into stock_receipts (number, owner_id, received_on, customs_status, entry_declaration_id)
+          values ('R-I23-UNION', ${acmeId}, current_date, 'union', ${h2.id})`.execute(db.db),
+    ).rejects.toMatchObject({ constraint: 'stock_receipts_entry_warehousing_only' });
+  });
+
+  it('links an entry declaration only for goods under customs warehousing', async () => {
+    const h2 = await declaration(acmeId, 'H2', 'released', testMrn());
+    const union = await refused(receiptBody(acmeId, [looseLine()], { entryDeclarationId: h2.id }));
+    expect(union.map((e) => e.field)).toEqual(['entryDeclarationId']);
+    // Another customer's declaration never shows on a receipt, whatever the status.
+    const globex = await declaration(globexId, 'H2', 'released', testMrn());
+    const r = await call(
+      'POST',
+      '/stock-receipts',
+      admin,
+      receiptBody(acmeId, [looseLine()], {
+        customsStatus: 'temporary_storage',
+        entryDeclarationId: globex.id,
+      }),
+    );
+    expect(r.status).toBe(422);
   });
 });

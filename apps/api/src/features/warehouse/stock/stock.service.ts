@@ -179,11 +179,7 @@ export function stockService(db: Db, { events }: StockDeps) {
     const wrong = receiptEntryProblems(input, entry);
     if (wrong.length) throw problems.unprocessable(wrong[0]?.message as string, wrong);
     if (input.customsStatus !== 'non_union_customs_warehousing')
-      return {
-        inboundMrn: mrn,
-        external: false,
-        entryDeclarationId: input.entryDeclarationId ?? null,
-      };
+      return { inboundMrn: mrn, external: false, entryDeclarationId: null };
     return entry
       ? { inboundMrn: entry.mrn, external: false, entryDeclarationId: entry.id }
       : { inboundMrn: mrn, external: true, entryDeclarationId: null };
