@@ -949,9 +949,12 @@ export async function seedDeclarationsTimed(
   });
 }
 
-/** The rule the generated rejections cite (the sandbox's R305, as its rule book words it). */
+/**
+ * The rule the generated rejections cite: what only an authority knows (the sandbox's R501, as its rule
+ * book words it); every rule decidable before lodging is refused by the API instead (ADR 0047).
+ */
 const SCALE_REJECTION = {
-  code: 'SBX-R305',
-  text: SANDBOX_RULES['SBX-R305'],
-  field: 'invoiceTotal',
+  code: 'SBX-R501',
+  text: SANDBOX_RULES['SBX-R501'],
+  field: 'locationOfGoods',
 } as const;
