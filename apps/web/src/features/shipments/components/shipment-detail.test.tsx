@@ -213,6 +213,7 @@ describe('the lines, allocations and declaration', () => {
           mrn: null,
           type: 'import',
           status: 'lodged',
+          createdAt: '2026-11-21T09:00:00.000Z',
         },
         allowedActions: ['ship', 'cancel'],
       }),
