@@ -248,6 +248,20 @@ export function releasingDeclaration<T extends { type: DeclarationType; status: 
   return list.find((d) => d.type === type && d.status === releasedBy) ?? null;
 }
 
+/**
+ * Why a shipment (`subject`: its number, or "This shipment") cannot be released yet: it holds non-Union
+ * goods and has no outbound procedure. The release refuses it (422 on `outboundProcedure`); the editor
+ * says the same as soon as such a line is added.
+ */
+export function outboundProcedureProblem(
+  subject: string,
+  procedure: OutboundProcedure | null | undefined,
+  nonUnion: boolean,
+): string | null {
+  if (!nonUnion || procedure) return null;
+  return `${subject} holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) before it is released, so that it can be declared.`;
+}
+
 /** Customers see their own party's shipments, never the internal notes. */
 export const shipmentFieldVisibility = {
   internal: ['notes'],

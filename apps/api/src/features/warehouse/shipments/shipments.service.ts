@@ -11,6 +11,7 @@ import {
   OUTBOUND_DECLARATION,
   OUTBOUND_PROCEDURE_LABELS,
   type OutboundProcedure,
+  outboundProcedureProblem,
   planFifo,
   quantityWithUnit,
   releasingDeclaration,
@@ -102,20 +103,6 @@ async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<
 }
 
 type DeclarationRef = Pick<ShipmentDeclarationRef, 'lrn' | 'type' | 'status'>;
-
-/**
- * Why a shipment of non-Union goods cannot be released yet: it has no outbound procedure (issue 23
- * item 12). Checked at release and when a released shipment's procedure changes; the editor says the
- * same as soon as such a line is added.
- */
-export function procedureProblem(
-  number: string,
-  procedure: OutboundProcedure | null,
-  nonUnion: boolean,
-): string | null {
-  if (!nonUnion || procedure) return null;
-  return `${number} holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) before it is released, so that it can be declared.`;
-}
 
 /**
  * Why shipping would be refused now: non-Union goods without a declaration of their procedure that
@@ -322,7 +309,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     if (to === row.outbound_procedure) return;
     const allocations = await allocationsOf(trx, row.id);
     const nonUnion = allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status));
-    const missing = procedureProblem(row.number, to, nonUnion);
+    const missing = outboundProcedureProblem(row.number, to, nonUnion);
     if (missing) throw problems.unprocessable(missing, [{ field: 'outboundProcedure', message: missing }]);
     const current = currentOutboundDeclaration(await declarationsOfShipment(trx, row.id));
     if (
@@ -520,7 +507,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     const nonUnion = plan.some(({ takes }) =>
       takes.some((t) => isNonUnion(records.find((r) => r.id === t.stockRecordId)?.customs_status ?? 'union')),
     );
-    const missing = procedureProblem(row.number, row.outbound_procedure, nonUnion);
+    const missing = outboundProcedureProblem(row.number, row.outbound_procedure, nonUnion);
     if (missing)
       throw problems.unprocessable(`${row.number} cannot be released yet. Nothing was reserved.`, [
         { field: 'outboundProcedure', message: missing },
