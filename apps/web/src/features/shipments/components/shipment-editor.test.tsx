@@ -184,5 +184,8 @@ describe('the line editor', () => {
       'S-2026-000012 holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) before it is released',
     );
     expect(notice.textContent).toContain('Non-Union goods: NU-7.');
+    fireEvent.click(field('outboundProcedure'));
+    fireEvent.click(await screen.findByRole('option', { name: '3171 · re-export', hidden: true }));
+    await waitFor(() => expect(screen.queryByTestId('procedure-needed')).toBeNull());
   });
 });
