@@ -345,6 +345,11 @@ export const declarationCreateSchema = z
     dossierId: uuidSchema.nullish(),
     customerId: uuidSchema.optional(),
     copyOf: uuidSchema.optional(),
+    /**
+     * The warehouse shipment whose outbound declaration this is (its owner's, of its procedure's type).
+     * A copy keeps its source's shipment while that shipment is still to leave; `null` unlinks it.
+     */
+    shipmentId: uuidSchema.nullish(),
     lrn,
     ...contentFields,
   })
@@ -527,6 +532,8 @@ export const declarationSchema = z.object({
   mrn: z.string().nullable(),
   gateway: z.object({ label: z.string(), sandbox: z.boolean() }),
   dossier: recordRefSchema.nullable(),
+  /** The warehouse shipment this declaration lets leave (its outbound declaration), or null. */
+  shipment: recordRefSchema.nullable(),
   customer: partyRefSchema,
   declarant: declarationPartySchema.nullable(),
   representative: declarationPartySchema.nullable(),
@@ -588,6 +595,7 @@ export const declarationListItemSchema = z.object({
   lrn: z.string(),
   mrn: z.string().nullable(),
   dossier: recordRefSchema.nullable(),
+  shipment: recordRefSchema.nullable(),
   customer: partyRefSchema,
   declarantName: z.string().nullable(),
   /** EUR, the items' total. */

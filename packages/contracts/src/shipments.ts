@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { DECLARATION_STATUSES, DECLARATION_TYPES } from './declarations-values.ts';
+import {
+  DECLARATION_STATUSES,
+  DECLARATION_TYPES,
+  type DeclarationStatus,
+  type DeclarationType,
+} from './declarations-values.ts';
 import { partyRefSchema } from './parties.ts';
 import { calendarDate, int, optionalText, versionSchema } from './primitives.ts';
 import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { customsStatusSchema, handlingUnitKindSchema, skuSchema, stockUnitSchema } from './stock.ts';
 import {
   MAX_SHIPMENT_LINES,
+  OUTBOUND_DECLARATION,
   OUTBOUND_PROCEDURES,
+  type OutboundProcedure,
   SHIPMENT_ACTIONS,
   SHIPMENT_STATUSES,
   SHIPMENT_TRANSITION_TARGETS,
@@ -144,6 +151,16 @@ export const shipmentLineSchema = z.object({
 });
 export type ShipmentLine = z.infer<typeof shipmentLineSchema>;
 
+export const shipmentDeclarationRefSchema = z.object({
+  id: z.string(),
+  lrn: z.string(),
+  mrn: z.string().nullable(),
+  type: z.enum(DECLARATION_TYPES),
+  status: z.enum(DECLARATION_STATUSES),
+  createdAt: z.string(),
+});
+export type ShipmentDeclarationRef = z.infer<typeof shipmentDeclarationRefSchema>;
+
 export const shipmentSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -157,15 +174,10 @@ export const shipmentSchema = z.object({
   customerReference: z.string().nullable(),
   /** Internal: null for customers. */
   notes: z.string().nullable(),
-  declaration: z
-    .object({
-      id: z.string(),
-      lrn: z.string(),
-      mrn: z.string().nullable(),
-      type: z.enum(DECLARATION_TYPES),
-      status: z.enum(DECLARATION_STATUSES),
-    })
-    .nullable(),
+  /** The current outbound declaration: the latest one not cancelled (ADR 0048). */
+  declaration: shipmentDeclarationRefSchema.nullable(),
+  /** Every outbound declaration of the shipment, oldest first (customers: the lodged ones). */
+  declarations: z.array(shipmentDeclarationRefSchema),
   lines: z.array(shipmentLineSchema),
   quantity: z.number().int(),
   /** Some allocation is of non-Union goods: it leaves only under its outbound declaration. */
@@ -202,6 +214,53 @@ export const shipmentListItemSchema = z.object({
   updatedAt: z.string(),
 });
 export type ShipmentListItem = z.infer<typeof shipmentListItemSchema>;
+
+// ---- a shipment's outbound declarations (issue 23 item 12, ADR 0048) -----------------------------
+
+/** Where an outbound declaration ended without letting the goods go: another one may replace it. */
+export const ENDED_DECLARATION_STATUSES: readonly DeclarationStatus[] = [
+  'rejected',
+  'not_released',
+  'cancelled',
+];
+
+/** A declaration still in play (a draft, with customs, or through): a new one would compete with it. */
+export const isLiveDeclaration = (status: DeclarationStatus) => !ENDED_DECLARATION_STATUSES.includes(status);
+
+/** The shipment's current outbound declaration: the latest one not cancelled (`list` oldest first). */
+export function currentOutboundDeclaration<T extends { status: DeclarationStatus }>(
+  list: readonly T[],
+): T | null {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const d = list[i] as T;
+    if (d.status !== 'cancelled') return d;
+  }
+  return null;
+}
+
+/** The declaration of the shipment's procedure that lets its goods leave (released 4071, exited 3171), or null. */
+export function releasingDeclaration<T extends { type: DeclarationType; status: DeclarationStatus }>(
+  procedure: OutboundProcedure | null,
+  list: readonly T[],
+): T | null {
+  if (!procedure) return null;
+  const { type, releasedBy } = OUTBOUND_DECLARATION[procedure];
+  return list.find((d) => d.type === type && d.status === releasedBy) ?? null;
+}
+
+/**
+ * Why a shipment (`subject`: its number, or "This shipment") cannot be released yet: it holds non-Union
+ * goods and has no outbound procedure. The release refuses it (422 on `outboundProcedure`); the editor
+ * says the same as soon as such a line is added.
+ */
+export function shipmentProcedureMissing(
+  subject: string,
+  procedure: OutboundProcedure | null | undefined,
+  nonUnion: boolean,
+): string | null {
+  if (!nonUnion || procedure) return null;
+  return `${subject} holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) before it is released, so that it can be declared.`;
+}
 
 /** Customers see their own party's shipments, never the internal notes. */
 export const shipmentFieldVisibility = {

@@ -313,6 +313,8 @@ export const SHIPMENT_ACTIONS = [
   'ship',
   'cancel',
   'declare',
+  /** Staff: set or change the outbound procedure of a released shipment (issue 23 item 12). */
+  'procedure',
 ] as const;
 export type ShipmentAction = (typeof SHIPMENT_ACTIONS)[number];
 

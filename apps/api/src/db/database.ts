@@ -26,6 +26,7 @@ import * as m0026 from './migrations/0026-dashboard.ts';
 import * as m0027 from './migrations/0027-user-preferences.ts';
 import * as m0028 from './migrations/0028-search-words-per-kind.ts';
 import * as m0032 from './migrations/0032-receipt-entries.ts';
+import * as m0033 from './migrations/0033-shipment-declarations.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0027-user-preferences': m0027,
   '0028-search-words-per-kind': m0028,
   '0032-receipt-entries': m0032,
+  '0033-shipment-declarations': m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

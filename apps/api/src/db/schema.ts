@@ -581,6 +581,8 @@ export interface DeclarationsTable {
   gateway: Generated<string>;
   dossier_id: string | null;
   customer_id: string;
+  /** The shipment whose outbound declaration this is (migration 0033). */
+  shipment_id: string | null;
   declarant: NullableJsonCol<DeclarationPartyJson>;
   representative: NullableJsonCol<DeclarationPartyJson>;
   consignor: NullableJsonCol<DeclarationPartyJson>;
@@ -786,7 +788,6 @@ export interface ShipmentsTable {
   delivery_address: string | null;
   planned_date: DateCol;
   outbound_procedure: '4071' | '3171' | null;
-  declaration_id: string | null;
   customer_reference: string | null;
   notes: string | null;
   released_at: Date | null;

@@ -58,6 +58,7 @@ export function aShipment(overrides: Partial<Shipment> = {}): Shipment {
     customerReference: 'PO-778',
     notes: null,
     declaration: null,
+    declarations: [],
     lines: [aLine()],
     quantity: 100,
     nonUnion: false,

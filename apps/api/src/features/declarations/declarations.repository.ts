@@ -46,6 +46,8 @@ export interface DeclarationRow {
   gateway: string;
   dossier_id: string | null;
   dossier_number: string | null;
+  shipment_id: string | null;
+  shipment_number: string | null;
   customer_id: string;
   customer_code: string;
   customer_name: string;
@@ -216,6 +218,7 @@ export function toListItem(r: DeclarationRow): DeclarationListItem {
     lrn: r.lrn,
     mrn: r.mrn,
     dossier: r.dossier_id && r.dossier_number ? { id: r.dossier_id, number: r.dossier_number } : null,
+    shipment: r.shipment_id && r.shipment_number ? { id: r.shipment_id, number: r.shipment_number } : null,
     customer: { id: r.customer_id, code: r.customer_code, name: r.customer_name },
     declarantName: r.declarant?.name ?? null,
     customsValue: r.customs_value,
@@ -312,9 +315,10 @@ function estimateOf(
   });
 }
 
-const FROM = sql`declarations x join parties c on c.id = x.customer_id left join dossiers d on d.id = x.dossier_id`;
+const FROM = sql`declarations x join parties c on c.id = x.customer_id left join dossiers d on d.id = x.dossier_id
+  left join shipments sh on sh.id = x.shipment_id`;
 const SELECT = sql`x.id, x.type, x.category, x.status, x.lrn, x.mrn, x.gateway, x.dossier_id, d.number as dossier_number,
-  x.customer_id, c.code as customer_code, c.name as customer_name, x.declarant, x.representative, x.consignor,
+  x.shipment_id, sh.number as shipment_number, x.customer_id, c.code as customer_code, c.name as customer_name, x.declarant, x.representative, x.consignor,
   x.consignee, x.holder, x.representative_status, x.office_of_lodgement, x.office_of_exit_entry,
   x.office_of_destination, x.offices_of_transit, x.country_of_dispatch, x.country_of_destination,
   x.transport_mode_border, x.transport_mode_inland, x.means_at_departure, x.means_at_departure_country,

@@ -60,6 +60,7 @@ import {
   warehouseEntriesOf,
   writeDeclarationContent,
 } from './declarations.repository.ts';
+import { checkShipmentLink, inheritedShipment, noteShipmentDeclaration } from './declarations.shipment.ts';
 import type { CustomsGateway } from './gateway.ts';
 
 type Lodge = z.output<typeof declarationLodgeSchema>;
@@ -95,6 +96,7 @@ const REFERENCES = {
   declarations_customer_id_fkey: { field: 'customerId', message: 'No such party' },
   declarations_dossier_id_fkey: { field: 'dossierId', message: 'No such dossier' },
   declarations_lrn_key: { field: 'lrn', message: 'This LRN is taken by another declaration' },
+  declarations_shipment_id_fkey: { field: 'shipmentId', message: 'No such shipment' },
 };
 
 const DECIMALS: Partial<Record<HeaderField, number>> = {
@@ -307,7 +309,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
   }
 
   async function create(user: SessionUser, input: DeclarationCreateParsed): Promise<string> {
-    const { type, category, dossierId, customerId, copyOf, lrn, items, ...header } = input;
+    const { type, category, dossierId, customerId, copyOf, shipmentId, lrn, items, ...header } = input;
     return inTransaction(db, async (trx) => {
       const company = await readCompany(trx);
       let base: Partial<Record<HeaderField, unknown>> = {};
@@ -315,6 +317,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       let customer: string;
       let dossier: string | null = dossierId ?? null;
       let cat: DeclarationCategory = category ?? defaultCategory(type);
+      let shipment: string | null = shipmentId ?? null;
       if (copyOf) {
         const source = await findDeclaration(trx, { all: true }, copyOf);
         if (!source)
@@ -327,6 +330,8 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           ]);
         base = headerOf(source);
         baseItems = (await repo.items(source.type, source.id)).map(itemInputOf);
+        // A copy after a rejection replaces its source for the shipment (issue 23 item 12).
+        if (shipmentId === undefined) shipment = await inheritedShipment(trx, source.shipment_id);
         customer = source.customer_id;
         dossier = dossierId === undefined ? source.dossier_id : dossier;
         // A copy is its source's customer's: another party's dossier or customer would show their
@@ -382,6 +387,9 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         base = partiesFor(type, party, companyParty(company), null, null);
       }
       if (!CATEGORIES_OF_TYPE[type].includes(cat)) cat = defaultCategory(type);
+      const linked = shipment
+        ? await checkShipmentLink(trx, { shipmentId: shipment, customerId: customer, type })
+        : null;
       const merged = { ...base, ...withoutUndefined(header) } as Partial<Record<HeaderField, unknown>>;
       // Status 1: the declarant acts in its own name, so the suggested representative goes.
       if (merged.representativeStatus === '1' && header.representative === undefined)
@@ -405,6 +413,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           lrn: finalLrn,
           dossier_id: dossier,
           customer_id: customer,
+          shipment_id: linked?.id ?? null,
           created_by: user.id,
           updated_by: user.id,
         })
@@ -422,10 +431,13 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           { field: 'category', from: null, to: cat },
           { field: 'customerId', from: null, to: customer },
           ...(dossier ? [{ field: 'dossierId', from: null, to: dossier }] : []),
+          ...(linked ? [{ field: 'shipment', from: null, to: linked.number }] : []),
           ...diff({}, comparable(merged), HEADER_FIELDS),
           ...(finalItems.length ? [{ field: 'items', from: null, to: finalItems.map(itemAudit) }] : []),
         ],
       });
+      if (linked)
+        await noteShipmentDeclaration(trx, user.id, linked, { action: 'declared', from: null, to: finalLrn });
       return row.id;
     }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
   }
@@ -509,6 +521,13 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       const id = await create(user, input);
       const row = await rowOr404({ all: true }, id);
       announce('created', row);
+      if (row.shipment_id)
+        events.publish({
+          kind: 'shipment',
+          id: row.shipment_id,
+          action: 'updated',
+          partyIds: [row.customer_id],
+        });
       return detail(scopeOf(user), row);
     },
 
@@ -572,27 +591,11 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           .executeTakeFirst();
         if (Number(docs?.n ?? 0) > 0)
           throw problems.conflict(`${row.lrn} has documents attached: delete them first, or keep the draft.`);
-        // A draft made from a warehouse shipment (its outbound declaration): the shipment forgets it and
-        // may be declared again; the reference would otherwise refuse the delete (a 500).
-        const shipments = await trx
-          .updateTable('shipments')
-          .set((eb) => ({
-            declaration_id: null,
-            version: eb('version', '+', 1),
-            updated_at: new Date(),
-            updated_by: user.id,
-          }))
-          .where('declaration_id', '=', row.id)
-          .returning(['id', 'owner_id'])
-          .execute();
+        // A draft made for a warehouse shipment (its outbound declaration): the shipment notes that it
+        // is gone and may be declared again (ADR 0048).
+        const shipments = row.shipment_id ? [{ id: row.shipment_id, owner_id: row.customer_id }] : [];
         for (const s of shipments)
-          await writeAudit(trx, {
-            kind: 'shipment',
-            id: s.id,
-            action: 'updated',
-            actorId: user.id,
-            changes: [{ field: 'declaration', from: row.lrn, to: null }],
-          });
+          await noteShipmentDeclaration(trx, user.id, s, { action: 'updated', from: row.lrn, to: null });
         await trx.deleteFrom('declarations').where('id', '=', row.id).execute();
         await writeAudit(trx, {
           kind: KIND,

@@ -20,6 +20,15 @@ import type { Scope } from '../../../records/scope.ts';
 const iso = (d: Date) => d.toISOString();
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+export interface CurrentDeclaration {
+  id: string;
+  lrn: string;
+  mrn: string | null;
+  type: DeclarationType;
+  status: DeclarationStatus;
+  createdAt: string;
+}
+
 export interface ShipmentRow {
   id: string;
   number: string;
@@ -34,11 +43,8 @@ export interface ShipmentRow {
   delivery_address: string | null;
   planned_date: string | null;
   outbound_procedure: OutboundProcedure | null;
-  declaration_id: string | null;
-  declaration_lrn: string | null;
-  declaration_mrn: string | null;
-  declaration_type: DeclarationType | null;
-  declaration_status: DeclarationStatus | null;
+  /** The current outbound declaration as the reader may see it (ADR 0048), or null. */
+  declaration: CurrentDeclaration | null;
   customer_reference: string | null;
   notes: string | null;
   released_at: Date | null;
@@ -58,13 +64,23 @@ export interface ShipmentRow {
 
 const FROM = sql`shipments sh join parties p on p.id = sh.owner_id
   left join parties c on c.id = sh.consignee_id
-  left join declarations d on d.id = sh.declaration_id
   left join users u on u.id = sh.created_by`;
 // The quantity sums as bigint: MAX_SHIPMENT_LINES lines of up to 1e9 each overflow int4 (INT8 reads as a number).
-const SELECT = sql`sh.id, sh.number, sh.status, sh.owner_id, p.code as owner_code, p.name as owner_name,
+/**
+ * The current outbound declaration (the latest not cancelled, ADR 0048), of those `scope` may see: a
+ * customer sees declarations once lodged, as the declarations' own scoping says.
+ */
+const currentDeclaration = (scope: Scope) => sql`(
+  select json_build_object('id', x.id, 'lrn', x.lrn, 'mrn', x.mrn, 'type', x.type, 'status', x.status,
+    'createdAt', to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  from declarations x
+  where x.shipment_id = sh.id and x.status <> 'cancelled' ${scope.all ? sql`` : sql`and x.status <> 'draft'`}
+  order by x.created_at desc, x.id desc limit 1) as declaration`;
+const selectFor = (
+  scope: Scope,
+) => sql`sh.id, sh.number, sh.status, sh.owner_id, p.code as owner_code, p.name as owner_name,
   sh.consignee_id, c.code as consignee_code, c.name as consignee_party_name, sh.consignee_name,
-  sh.delivery_address, sh.planned_date::text as planned_date, sh.outbound_procedure, sh.declaration_id,
-  d.lrn as declaration_lrn, d.mrn as declaration_mrn, d.type as declaration_type, d.status as declaration_status,
+  sh.delivery_address, sh.planned_date::text as planned_date, sh.outbound_procedure, ${currentDeclaration(scope)},
   sh.customer_reference, sh.notes, sh.released_at, sh.picking_at, sh.packed_at, sh.shipped_at, sh.cancelled_at,
   sh.cancel_reason,
   (select count(*)::int from shipment_lines l where l.shipment_id = sh.id) as lines,
@@ -81,10 +97,9 @@ export function toListItem(r: ShipmentRow): ShipmentListItem {
     plannedDate: r.planned_date,
     lines: r.lines,
     quantity: r.quantity,
-    declaration:
-      r.declaration_id && r.declaration_lrn && r.declaration_status
-        ? { id: r.declaration_id, lrn: r.declaration_lrn, status: r.declaration_status }
-        : null,
+    declaration: r.declaration
+      ? { id: r.declaration.id, lrn: r.declaration.lrn, status: r.declaration.status }
+      : null,
     customerReference: r.customer_reference,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
@@ -142,7 +157,7 @@ export async function findShipment(
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
   const where = scope.all ? sql`` : sql`and sh.owner_id = ${scope.partyId}`;
   // `for update of sh`: the outer joins cannot be locked, and only the shipment needs to be.
-  const r = await sql<ShipmentRow>`select ${SELECT} from ${FROM} where sh.id = ${id} ${where}
+  const r = await sql<ShipmentRow>`select ${selectFor(scope)} from ${FROM} where sh.id = ${id} ${where}
     ${lock ? sql`for update of sh` : sql``}`.execute(db);
   return r.rows[0];
 }
@@ -174,6 +189,7 @@ export interface LockedStock {
   received_on: string;
   quantity_available: number;
   unit: StockUnit;
+  customs_status: CustomsStatus;
 }
 
 /** FIFO rows locked per statement at first; doubled each further step of a SKU (a short SKU ends up all locked). */
@@ -217,7 +233,7 @@ export async function lockStockFor(
   const lockGiven = async (list: string[]) => {
     if (!list.length) return [];
     const r = await sql<LockedStock>`
-      select id, sku, received_on::text as received_on, quantity_available, unit from stock_records
+      select id, sku, received_on::text as received_on, quantity_available, unit, customs_status from stock_records
       where id = any(${list}::uuid[]) order by received_on, id for update`.execute(trx);
     locked.push(...r.rows);
     return r.rows;
@@ -239,7 +255,7 @@ export async function lockStockFor(
       // without the SKU being exhausted, so only an empty step ends a range.
       const rows = (
         await sql<LockedStock>`
-          select id, sku, received_on::text as received_on, quantity_available, unit from stock_records
+          select id, sku, received_on::text as received_on, quantity_available, unit, customs_status from stock_records
           where owner_id = ${ownerId} and sku = ${sku} and quantity_available > 0
             ${after ? sql`and (received_on, id) > (${after.received_on}::date, ${after.id}::uuid)` : sql``}
             ${below ? sql`and (received_on, id) < (select received_on, id from stock_records where id = ${below}::uuid)` : sql``}
@@ -290,6 +306,9 @@ export interface AllocationRow {
   net_mass_kg: string | null;
   value: string | null;
   currency: string | null;
+  packages: number | null;
+  line_no: number;
+  entry_declaration_id: string | null;
 }
 
 export async function allocationsOf(db: Db, shipmentId: string): Promise<AllocationRow[]> {
@@ -298,7 +317,8 @@ export async function allocationsOf(db: Db, shipmentId: string): Promise<Allocat
       rc.number as receipt_number, s.received_on::text as received_on, s.customs_status, s.inbound_mrn,
       h.kind as unit_kind, h.sscc as unit_sscc, h.reference as unit_reference,
       coalesce(h.location, s.location) as location, s.sku, s.description, s.commodity_code, s.country_of_origin,
-      s.quantity_received, s.gross_mass_kg::text, s.net_mass_kg::text, s.value::text, s.currency
+      s.quantity_received, s.gross_mass_kg::text, s.net_mass_kg::text, s.value::text, s.currency,
+      s.packages, s.line_no, rc.entry_declaration_id
     from shipment_allocations a
     join stock_records s on s.id = a.stock_record_id
     join stock_receipts rc on rc.id = s.receipt_id
@@ -306,6 +326,48 @@ export async function allocationsOf(db: Db, shipmentId: string): Promise<Allocat
     where a.shipment_id = ${shipmentId}
     order by s.received_on, s.id, h.position nulls first, a.created_at, a.id`.execute(db);
   return r.rows;
+}
+
+/** What an entry declaration (the receipt's H2) says about its goods, for the outbound one's prefill. */
+export interface EntryData {
+  id: string;
+  mrn: string | null;
+  currency: string | null;
+  exchange_rate: string | null;
+  country_of_dispatch: string | null;
+  incoterm: string | null;
+  incoterm_place: string | null;
+  nature_of_transaction: string | null;
+  office_of_lodgement: string | null;
+  consignor: unknown;
+  items: {
+    position: number;
+    commodity_code: string | null;
+    description: string | null;
+    country_of_origin: string | null;
+    preference: string | null;
+    package_kind: string | null;
+    customs_value: string | null;
+    statistical_value: string | null;
+    duty_rate: string | null;
+    vat_rate: string | null;
+    supporting_documents: { type: string; reference: string }[];
+  }[];
+}
+
+export async function entriesOf(db: Db, ids: string[]): Promise<EntryData[]> {
+  if (!ids.length) return [];
+  const heads = await sql<Omit<EntryData, 'items'>>`
+    select id, mrn, currency, exchange_rate::text, country_of_dispatch, incoterm, incoterm_place,
+      nature_of_transaction, office_of_lodgement, consignor
+    from declarations where id = any(${ids}::uuid[])`.execute(db);
+  const items = await sql<EntryData['items'][number] & { declaration_id: string }>`
+    select declaration_id, position, commodity_code, description, country_of_origin, preference, package_kind,
+      customs_value::text, statistical_value::text, duty_rate::text, vat_rate::text, supporting_documents
+    from declaration_items where declaration_id = any(${ids}::uuid[]) order by declaration_id, position`.execute(
+    db,
+  );
+  return heads.rows.map((h) => ({ ...h, items: items.rows.filter((i) => i.declaration_id === h.id) }));
 }
 
 export function toAllocation(a: AllocationRow): ShipmentAllocation {
@@ -332,7 +394,7 @@ export function shipmentRepository(db: Db) {
       listPage<ShipmentRow, ShipmentListItem>(
         db,
         shipmentListSpec,
-        { select: SELECT, where: shipmentWhere(scope, query), scope, filters: query, ...query },
+        { select: selectFor(scope), where: shipmentWhere(scope, query), scope, filters: query, ...query },
         toListItem,
       ),
     all: (scope: Scope, query: ShipmentFilters) =>
@@ -340,7 +402,7 @@ export function shipmentRepository(db: Db) {
         db,
         shipmentListSpec,
         {
-          select: SELECT,
+          select: selectFor(scope),
           where: shipmentWhere(scope, query),
           scope,
           filters: query,

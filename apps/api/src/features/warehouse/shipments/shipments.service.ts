@@ -1,21 +1,26 @@
 import {
   consumeFifo,
+  currentOutboundDeclaration,
   DECLARATION_STATUS_LABELS,
   type DeclarationCreateParsed,
   declarationCreateSchema,
   type FifoCandidate,
   type FifoTake,
+  isLiveDeclaration,
   isNonUnion,
-  locationParts,
   OUTBOUND_DECLARATION,
   OUTBOUND_PROCEDURE_LABELS,
+  type OutboundProcedure,
+  shipmentProcedureMissing,
   planFifo,
   quantityWithUnit,
+  releasingDeclaration,
   SHIPMENT_STATUS_LABELS,
   SHIPMENT_TRANSITIONS,
   type Shipment,
   type ShipmentAction,
   type ShipmentCreateParsed,
+  type ShipmentDeclarationRef,
   type ShipmentListQuery,
   type ShipmentTransitionTarget,
   type ShipmentUpdateParsed,
@@ -32,11 +37,17 @@ import { requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
 import { redact } from '../../../records/visibility.ts';
 import { takeSeriesNumber } from '../../company/company.service.ts';
 import { declarationsService, noCustomsGateway } from '../../declarations/declarations.service.ts';
+import {
+  DECLARABLE_SHIPMENT_STATUSES,
+  declarationsOfShipment,
+} from '../../declarations/declarations.shipment.ts';
 import type { SessionUser } from '../../users/users.repository.ts';
 import { pickStock } from '../stock/stock.repository.ts';
+import { outboundDeclarationDraft } from './shipments.prefill.ts';
 import {
   type AllocationRow,
   allocationsOf,
+  entriesOf,
   findShipment,
   type LineRow,
   linesOf,
@@ -91,36 +102,46 @@ async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<
   }
 }
 
-/** Why shipping would be refused now: non-Union goods without their outbound declaration through. */
+type DeclarationRef = Pick<ShipmentDeclarationRef, 'lrn' | 'type' | 'status'>;
+
+/**
+ * Why shipping would be refused now: non-Union goods without a declaration of their procedure that
+ * lets them go (released 4071, exited 3171) among ALL the shipment's declarations (ADR 0048).
+ */
 export function shipBlocker(
-  row: Pick<
-    ShipmentRow,
-    'number' | 'outbound_procedure' | 'declaration_lrn' | 'declaration_status' | 'declaration_id'
-  >,
+  row: Pick<ShipmentRow, 'number' | 'outbound_procedure'>,
   allocations: Pick<AllocationRow, 'customs_status' | 'state'>[],
+  declarations: readonly DeclarationRef[],
 ): string | null {
   if (!allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status))) return null;
   const proc = row.outbound_procedure;
   if (!proc)
     return `${row.number} holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) and lodge its declaration before it leaves.`;
+  if (releasingDeclaration(proc, declarations)) return null;
   const need = OUTBOUND_DECLARATION[proc].releasedBy;
   const what = `${row.number} holds non-Union goods: it may leave only once its ${OUTBOUND_PROCEDURE_LABELS[proc].replace(/^\d+ · /, '')} (${proc}) is ${DECLARATION_STATUS_LABELS[need].toLowerCase()}`;
-  if (!row.declaration_id || !row.declaration_status) return `${what}; it has no declaration yet.`;
-  if (row.declaration_status === need) return null;
-  return `${what}; declaration ${row.declaration_lrn} is ${DECLARATION_STATUS_LABELS[row.declaration_status]}.`;
+  const current = currentOutboundDeclaration(declarations);
+  if (!current) return `${what}; it has no declaration yet.`;
+  return `${what}; declaration ${current.lrn} is ${DECLARATION_STATUS_LABELS[current.status]}.`;
 }
 
-function allowedActions(scope: Scope, row: ShipmentRow, allocations: AllocationRow[]): ShipmentAction[] {
+function allowedActions(
+  scope: Scope,
+  row: ShipmentRow,
+  allocations: AllocationRow[],
+  declarations: readonly DeclarationRef[],
+): ShipmentAction[] {
   if (!scope.all) return row.status === 'draft' ? ['edit', 'delete'] : [];
   const out: ShipmentAction[] = [];
   if (row.status === 'draft') out.push('edit', 'delete');
+  else if (DECLARABLE_SHIPMENT_STATUSES.includes(row.status)) out.push('procedure');
   const to = SHIPMENT_TRANSITIONS[row.status];
   if (to.includes('released')) out.push('release');
   if (to.includes('picking')) out.push('pick');
   if (to.includes('packed')) out.push('pack');
-  if (to.includes('shipped') && !shipBlocker(row, allocations)) out.push('ship');
+  if (to.includes('shipped') && !shipBlocker(row, allocations, declarations)) out.push('ship');
   if (to.includes('cancelled')) out.push('cancel');
-  if (declarationProblem(row, allocations) === null) out.push('declare');
+  if (declarationProblem(row, allocations, declarations) === null) out.push('declare');
   return out;
 }
 
@@ -128,8 +149,9 @@ function allowedActions(scope: Scope, row: ShipmentRow, allocations: AllocationR
 function declarationProblem(
   row: ShipmentRow,
   allocations: Pick<AllocationRow, 'customs_status' | 'state'>[],
+  declarations: readonly DeclarationRef[],
 ): { status: 409 | 422; field: string; message: string } | null {
-  if (!['released', 'picking', 'packed'].includes(row.status))
+  if (!DECLARABLE_SHIPMENT_STATUSES.includes(row.status))
     return {
       status: 409,
       field: 'status',
@@ -141,11 +163,12 @@ function declarationProblem(
       field: 'outboundProcedure',
       message: 'Choose the outbound procedure (4071 or 3171) first',
     };
-  if (row.declaration_id && !['rejected', 'cancelled'].includes(row.declaration_status ?? ''))
+  const current = currentOutboundDeclaration(declarations);
+  if (current && isLiveDeclaration(current.status))
     return {
       status: 409,
       field: 'declaration',
-      message: `${row.number} already has its declaration ${row.declaration_lrn}`,
+      message: `${row.number} already has its declaration ${current.lrn} (${DECLARATION_STATUS_LABELS[current.status].toLowerCase()})`,
     };
   if (!allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status)))
     return {
@@ -154,14 +177,6 @@ function declarationProblem(
       message: `${row.number} holds only Union goods: they need no outbound declaration`,
     };
   return null;
-}
-
-/** A decimal's share `q / of` with `scale` decimals, or null when it rounds to nothing. */
-function proRata(value: string | null, q: number, of: number, scale: number): string | null {
-  if (value === null || of <= 0) return null;
-  const f = 10 ** scale;
-  const n = Math.round((Number(value) * q * f) / of) / f;
-  return n > 0 ? n.toFixed(scale) : null;
 }
 
 export interface ShipmentsDeps {
@@ -179,8 +194,27 @@ interface ResolvedLine {
 export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
   const repo = shipmentRepository(db);
 
+  /** The shipment's outbound declarations, oldest first, as `scope` may see them (customers: lodged ones). */
+  async function declarationsOf(via: Db, scope: Scope, id: string): Promise<ShipmentDeclarationRef[]> {
+    const all = await declarationsOfShipment(via, id);
+    return all
+      .filter((d) => scope.all || d.status !== 'draft')
+      .map((d) => ({
+        id: d.id,
+        lrn: d.lrn,
+        mrn: d.mrn,
+        type: d.type,
+        status: d.status,
+        createdAt: d.created_at.toISOString(),
+      }));
+  }
+
   async function detail(scope: Scope, row: ShipmentRow, via: Db = db): Promise<Shipment> {
-    const [lines, allocations] = await Promise.all([linesOf(via, row.id), allocationsOf(via, row.id)]);
+    const [lines, allocations, declarations] = await Promise.all([
+      linesOf(via, row.id),
+      allocationsOf(via, row.id),
+      declarationsOf(via, scope, row.id),
+    ]);
     const shipment: Shipment = {
       id: row.id,
       number: row.number,
@@ -196,16 +230,8 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       outboundProcedure: row.outbound_procedure,
       customerReference: row.customer_reference,
       notes: row.notes,
-      declaration:
-        row.declaration_id && row.declaration_lrn && row.declaration_type && row.declaration_status
-          ? {
-              id: row.declaration_id,
-              lrn: row.declaration_lrn,
-              mrn: row.declaration_mrn,
-              type: row.declaration_type,
-              status: row.declaration_status,
-            }
-          : null,
+      declaration: currentOutboundDeclaration(declarations),
+      declarations,
       lines: lines.map((l: LineRow) => ({
         id: l.id,
         position: l.position,
@@ -218,8 +244,8 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       })),
       quantity: lines.reduce((s, l) => s + l.quantity, 0),
       nonUnion: allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status)),
-      shipBlocker: ['released', 'picking', 'packed'].includes(row.status)
-        ? shipBlocker(row, allocations)
+      shipBlocker: DECLARABLE_SHIPMENT_STATUSES.includes(row.status)
+        ? shipBlocker(row, allocations, declarations)
         : null,
       releasedAt: iso(row.released_at),
       pickingAt: iso(row.picking_at),
@@ -232,7 +258,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       createdBy:
         row.created_by && row.created_by_name ? { id: row.created_by, name: row.created_by_name } : null,
       updatedAt: row.updated_at.toISOString(),
-      allowedActions: allowedActions(scope, row, allocations),
+      allowedActions: allowedActions(scope, row, allocations, declarations),
     };
     return redact(scope, shipmentFieldVisibility, shipment);
   }
@@ -257,6 +283,60 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         `${row.number} is ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}: only a draft can be ${what}.`,
         [{ field: 'status', message: `Only a draft can be ${what}` }],
       );
+  }
+
+  /**
+   * A released shipment (until it is shipped) can still get or change its outbound procedure, so that
+   * its declaration can be made, changed or replaced (issue 23 item 12): staff only, nothing else of it
+   * changes after release. Non-Union goods keep a procedure; a declaration still in play for the other
+   * procedure is deleted or cancelled first.
+   */
+  async function changeProcedure(trx: Db, user: SessionUser, row: ShipmentRow, input: ShipmentUpdateParsed) {
+    const others = Object.entries(input).filter(
+      ([k, v]) => v !== undefined && k !== 'version' && k !== 'outboundProcedure',
+    );
+    if (
+      !DECLARABLE_SHIPMENT_STATUSES.includes(row.status) ||
+      others.length ||
+      input.outboundProcedure === undefined
+    )
+      throw problems.conflict(
+        `${row.number} is ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}: only a draft can be edited${DECLARABLE_SHIPMENT_STATUSES.includes(row.status) ? '; once released only its outbound procedure can change' : ''}.`,
+        [{ field: others[0]?.[0] ?? 'status', message: 'Only a draft can be edited' }],
+      );
+    requireStaff(user);
+    const to = input.outboundProcedure ?? null;
+    if (to === row.outbound_procedure) return;
+    const allocations = await allocationsOf(trx, row.id);
+    const nonUnion = allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status));
+    const missing = shipmentProcedureMissing(row.number, to, nonUnion);
+    if (missing) throw problems.unprocessable(missing, [{ field: 'outboundProcedure', message: missing }]);
+    const current = currentOutboundDeclaration(await declarationsOfShipment(trx, row.id));
+    if (
+      current &&
+      isLiveDeclaration(current.status) &&
+      (!to || OUTBOUND_DECLARATION[to].type !== current.type)
+    ) {
+      const message = `Declaration ${current.lrn} is ${DECLARATION_STATUS_LABELS[current.status].toLowerCase()}: ${current.status === 'draft' ? 'delete it' : 'request its cancellation'} before changing the procedure`;
+      throw problems.conflict(`${row.number}: ${message}.`, [{ field: 'outboundProcedure', message }]);
+    }
+    await trx
+      .updateTable('shipments')
+      .set((eb) => ({
+        outbound_procedure: to,
+        version: eb('version', '+', 1),
+        updated_at: new Date(),
+        updated_by: user.id,
+      }))
+      .where('id', '=', row.id)
+      .execute();
+    await writeAudit(trx, {
+      kind: KIND,
+      id: row.id,
+      action: 'updated',
+      actorId: user.id,
+      changes: [{ field: 'outboundProcedure', from: row.outbound_procedure, to }],
+    });
   }
 
   /** Whose shipment: staff name the owner, a customer orders for their own party. */
@@ -424,6 +504,14 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         `${row.number} cannot be released: ${errors.length === 1 ? 'one line is' : `${errors.length} lines are`} short of stock. Nothing was reserved.`,
         errors,
       );
+    const nonUnion = plan.some(({ takes }) =>
+      takes.some((t) => isNonUnion(records.find((r) => r.id === t.stockRecordId)?.customs_status ?? 'union')),
+    );
+    const missing = shipmentProcedureMissing(row.number, row.outbound_procedure, nonUnion);
+    if (missing)
+      throw problems.unprocessable(`${row.number} cannot be released yet. Nothing was reserved.`, [
+        { field: 'outboundProcedure', message: missing },
+      ]);
     const perRecord = new Map<string, number>();
     const perUnit = new Map<string, number>();
     const allocations = plan.flatMap(({ line, takes }) =>
@@ -505,7 +593,11 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
   }
 
   async function ship(trx: Db, user: SessionUser, row: ShipmentRow): Promise<string[]> {
-    const blocker = shipBlocker(row, await allocationsOf(trx, row.id));
+    const blocker = shipBlocker(
+      row,
+      await allocationsOf(trx, row.id),
+      await declarationsOfShipment(trx, row.id),
+    );
     if (blocker) throw problems.conflict(blocker, [{ field: 'declaration', message: blocker }]);
     const open = await lockAllocated(trx, row.id);
     for (const a of open)
@@ -597,7 +689,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         // A draft keeps the consignee staff gave it; a customer may not name another party anew.
         if (input.consigneeId !== row.consignee_id) consigneeOfCustomer(user, input.consigneeId);
         versionCheck(row, input.version);
-        draftOnly(row, 'edited');
+        if (row.status !== 'draft') return changeProcedure(trx, user, row, input);
         const changes: Change[] = diff(rowHeader(row), input as Record<string, unknown>, HEADER_FIELDS);
         let ownerId = row.owner_id;
         if (input.ownerId !== undefined && input.ownerId !== row.owner_id) {
@@ -727,6 +819,10 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       return detail(scope, await rowOr404(db, scope, id));
     },
 
+    /**
+     * "Create outbound declaration": a draft prefilled from the stock taken and its entry, linked to the
+     * shipment through the declarations' own create (the one link rule, `checkShipmentLink`).
+     */
     async declare(user: SessionUser, id: string, input: { version: number }): Promise<Shipment> {
       const scope = scopeOf(user);
       const deferred: RecordEvent[] = [];
@@ -735,42 +831,24 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         requireStaff(user);
         versionCheck(row, input.version);
         const allocations = (await allocationsOf(trx, row.id)).filter((a) => a.state !== 'freed');
-        const problem = declarationProblem(row, allocations);
+        const problem = declarationProblem(row, allocations, await declarationsOfShipment(trx, row.id));
         if (problem) {
           const errors = [{ field: problem.field, message: problem.message }];
           throw problem.status === 422
             ? problems.unprocessable(`${row.number} has no outbound procedure.`, errors)
             : problems.conflict(`${problem.message}.`, errors);
         }
-        const proc = row.outbound_procedure as '4071' | '3171';
-        const { type, category } = OUTBOUND_DECLARATION[proc];
-        // One item per stock record taken: its share of the record's masses and value.
-        const byRecord = new Map<string, { a: AllocationRow; q: number }>();
-        for (const a of allocations) {
-          const e = byRecord.get(a.stock_record_id);
-          if (e) e.q += a.quantity;
-          else byRecord.set(a.stock_record_id, { a, q: a.quantity });
-        }
-        const currencies = new Set(allocations.map((a) => a.currency).filter(Boolean));
-        const items = [...byRecord.values()].map(({ a, q }) => ({
-          commodityCode: a.commodity_code,
-          description: a.description,
-          countryOfOrigin: a.country_of_origin,
-          procedureCode: proc,
-          grossMassKg: proRata(a.gross_mass_kg, q, a.quantity_received, 3),
-          netMassKg: proRata(a.net_mass_kg, q, a.quantity_received, 3),
-          invoiceValue: currencies.size === 1 ? proRata(a.value, q, a.quantity_received, 2) : null,
-          previousDocuments: a.inbound_mrn ? [{ type: 'MRN', reference: a.inbound_mrn }] : [],
-        }));
-        const first = allocations[0];
-        const parsed = declarationCreateSchema.safeParse({
-          type,
-          category,
-          customerId: row.owner_id,
-          warehouseReference: first ? locationParts(first.location).warehouse : null,
-          currency: currencies.size === 1 ? [...currencies][0] : null,
-          items,
-        });
+        const entryIds = [...new Set(allocations.flatMap((a) => a.entry_declaration_id ?? []))];
+        const draft = outboundDeclarationDraft(
+          {
+            id: row.id,
+            owner_id: row.owner_id,
+            outbound_procedure: row.outbound_procedure as OutboundProcedure,
+          },
+          allocations,
+          await entriesOf(trx, entryIds),
+        );
+        const parsed = declarationCreateSchema.safeParse(draft);
         if (!parsed.success)
           throw problems.unprocessable(
             `The stock of ${row.number} does not make a valid declaration draft.`,
@@ -784,27 +862,13 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
           events: { publish: (e) => deferred.push(e), subscribe: () => () => {} },
           gateway: noCustomsGateway,
         });
-        const declaration = await declarations.create(user, parsed.data as DeclarationCreateParsed);
-        await trx
-          .updateTable('shipments')
-          .set((eb) => ({
-            declaration_id: declaration.id,
-            version: eb('version', '+', 1),
-            updated_at: new Date(),
-            updated_by: user.id,
-          }))
-          .where('id', '=', row.id)
-          .execute();
-        await writeAudit(trx, {
-          kind: KIND,
-          id: row.id,
-          action: 'declared',
-          actorId: user.id,
-          changes: [{ field: 'declaration', from: row.declaration_lrn, to: declaration.lrn }],
-        });
+        await declarations.create(user, parsed.data as DeclarationCreateParsed);
         return row.owner_id;
       });
-      publish([...deferred, { kind: KIND, id, action: 'updated', partyIds: [owner] }]);
+      publish([
+        ...deferred.filter((e) => !(e.kind === KIND && e.id === id)),
+        { kind: KIND, id, action: 'updated', partyIds: [owner] },
+      ]);
       return detail(scope, await rowOr404(db, scope, id));
     },
 

@@ -12,6 +12,7 @@ import {
   multipartForm,
   type TestDatabase,
 } from '../../../test/helpers.ts';
+import { completeImport, importItem } from '../../declarations/test-support.ts';
 import { minimalPdf } from '../../documents/minimal-pdf.ts';
 import {
   looseLine,
@@ -27,6 +28,7 @@ type Auth = { authorization: string };
 let admin: Auth;
 let staff: Auth;
 let acme: Auth;
+let globex: Auth;
 let acmeId: string;
 let globexId: string;
 
@@ -34,7 +36,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   app = await createTestApp(db);
-  ({ admin, staff, acme } = await demoTokens(app));
+  ({ admin, staff, acme, globex } = await demoTokens(app));
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
   globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
@@ -492,6 +494,265 @@ describe('non-Union goods and the outbound declaration', () => {
     const r2 = await call('POST', `/shipments/${union.id}/declaration`, admin, { version: union.version });
     expect(r2.status).toBe(409);
     expect(r2.body.detail).toMatch(/only Union goods/);
+  });
+});
+
+describe('no dead ends between a shipment and its outbound declaration (issue 23 item 12)', () => {
+  type Declared = Json & { id: string; lrn: string; shipment: { id: string; number: string } | null };
+  async function nonUnion(sku: string) {
+    return receive(
+      acmeId,
+      [looseLine({ sku, quantity: 100, grossMassKg: '200', netMassKg: '150', value: '1000.00' })],
+      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() },
+    );
+  }
+  async function get(id: string, auth: Auth = admin) {
+    return (await call('GET', `/shipments/${id}`, auth)).body as unknown as Shipment;
+  }
+  async function setStatus(declarationId: string, status: string) {
+    await db.db
+      .updateTable('declarations')
+      .set({ status: status as 'released' })
+      .where('id', '=', declarationId)
+      .execute();
+  }
+  async function declared(sku: string, procedure = '4071'): Promise<Shipment> {
+    await nonUnion(sku);
+    const s = await released(
+      await draft({ ownerId: acmeId, outboundProcedure: procedure, lines: [{ sku, quantity: 10 }] }),
+    );
+    const d = await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version });
+    expect(d.status, JSON.stringify(d.body)).toBe(201);
+    return d.body as unknown as Shipment;
+  }
+
+  it('refuses to release non-Union goods without their outbound procedure, reserving nothing', async () => {
+    const rc = await nonUnion('dead-1');
+    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'dead-1', quantity: 5 }] });
+    const r = await move(s, 'released');
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    expect(errors(r.body)[0]?.field).toBe('outboundProcedure');
+    expect(errors(r.body)[0]?.message).toMatch(/non-Union goods: choose its outbound procedure/);
+    expect(await stockRow(rc.lines[0]?.id as string)).toMatchObject({ quantity_reserved: 0 });
+    expect((await get(s.id)).status).toBe('draft');
+  });
+
+  it('a packed shipment without a procedure is no dead end: it gets one, then its declaration', async () => {
+    await nonUnion('dead-2');
+    let s = await released(
+      await draft({ ownerId: acmeId, outboundProcedure: '4071', lines: [{ sku: 'dead-2', quantity: 5 }] }),
+    );
+    // Released before the rule: no procedure.
+    await db.db.updateTable('shipments').set({ outbound_procedure: null }).where('id', '=', s.id).execute();
+    for (const to of ['picking', 'packed']) s = (await move(s, to)).body as unknown as Shipment;
+    expect(s.status).toBe('packed');
+    expect(s.allowedActions).toEqual(['procedure', 'cancel']);
+    const other = await call('PATCH', `/shipments/${s.id}`, admin, {
+      version: s.version,
+      consigneeName: 'X',
+    });
+    expect(other.status).toBe(409);
+    expect(
+      (await call('PATCH', `/shipments/${s.id}`, acme, { version: s.version, outboundProcedure: '4071' }))
+        .status,
+    ).toBe(403);
+    const changed = await call('PATCH', `/shipments/${s.id}`, admin, {
+      version: s.version,
+      outboundProcedure: '4071',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    s = changed.body as unknown as Shipment;
+    expect(s.outboundProcedure).toBe('4071');
+    expect(s.allowedActions).toContain('declare');
+    const d = await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version });
+    expect(d.status, JSON.stringify(d.body)).toBe(201);
+    // Non-Union goods keep a procedure.
+    const cleared = await call('PATCH', `/shipments/${s.id}`, admin, {
+      version: (d.body as { version: number }).version,
+      outboundProcedure: null,
+    });
+    expect(cleared.status).toBe(422);
+    expect(errors(cleared.body)[0]?.field).toBe('outboundProcedure');
+  });
+
+  it('a copy made after a rejection is linked, listed, and its release lets the shipment ship', async () => {
+    let s = await declared('dead-3');
+    const first = s.declaration?.id as string;
+    await setStatus(first, 'rejected');
+    const copy = await call('POST', '/declarations', admin, { type: 'import', copyOf: first });
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    const c = copy.body as Declared;
+    expect(c.shipment).toEqual({ id: s.id, number: s.number });
+    s = await get(s.id);
+    expect(s.declarations.map((d) => d.id)).toEqual([first, c.id]);
+    expect(s.declaration?.id).toBe(c.id);
+    for (const to of ['picking', 'packed']) s = (await move(s, to)).body as unknown as Shipment;
+    expect((await move(s, 'shipped')).status).toBe(409);
+    await setStatus(c.id, 'released');
+    s = await get(s.id);
+    expect(s.shipBlocker).toBeNull();
+    expect((await move(s, 'shipped')).status).toBe(200);
+  });
+
+  it('a new declaration names its shipment: the owner’s, of its procedure, one in play at a time', async () => {
+    await nonUnion('dead-4');
+    let s = await released(
+      await draft({ ownerId: acmeId, outboundProcedure: '4071', lines: [{ sku: 'dead-4', quantity: 5 }] }),
+    );
+    const make = (body: Json) => call('POST', '/declarations', admin, { shipmentId: s.id, ...body });
+    const wrongType = await make({ type: 'export', customerId: acmeId });
+    expect(wrongType.status).toBe(422);
+    expect(errors(wrongType.body)[0]?.field).toBe('shipmentId');
+    const wrongOwner = await make({ type: 'import', customerId: globexId });
+    expect(wrongOwner.status).toBe(422);
+    expect(errors(wrongOwner.body)[0]?.field).toBe('shipmentId');
+    const made = await make({ type: 'import', customerId: acmeId });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const d = made.body as Declared;
+    expect(d.shipment).toEqual({ id: s.id, number: s.number });
+    const second = await make({ type: 'import', customerId: acmeId });
+    expect(second.status).toBe(409);
+    expect(errors(second.body)[0]?.field).toBe('shipmentId');
+    s = await get(s.id);
+    expect(s.declaration?.id).toBe(d.id);
+    expect((await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version })).status).toBe(
+      409,
+    );
+    // The other procedure while the draft is in play: delete it first.
+    const refused = await call('PATCH', `/shipments/${s.id}`, admin, {
+      version: s.version,
+      outboundProcedure: '3171',
+    });
+    expect(refused.status).toBe(409);
+    expect(errors(refused.body)[0]?.message).toMatch(/delete it/);
+    // The database refuses another customer for a shipment's declaration, whatever the path.
+    await expect(
+      db.db.updateTable('declarations').set({ customer_id: globexId }).where('id', '=', d.id).execute(),
+    ).rejects.toThrow(/owner of its shipment/);
+    expect((await call('DELETE', `/declarations/${d.id}`, admin)).status).toBe(204);
+    s = await get(s.id);
+    expect(s.declarations).toEqual([]);
+    const to3171 = await call('PATCH', `/shipments/${s.id}`, admin, {
+      version: s.version,
+      outboundProcedure: '3171',
+    });
+    expect(to3171.status, JSON.stringify(to3171.body)).toBe(200);
+    expect((await make({ type: 'export', customerId: acmeId })).status).toBe(201);
+    // A draft shipment is not declared yet.
+    const drafted = await draft({
+      ownerId: acmeId,
+      outboundProcedure: '4071',
+      lines: [{ sku: 'dead-4', quantity: 1 }],
+    });
+    const early = await call('POST', '/declarations', admin, {
+      type: 'import',
+      customerId: acmeId,
+      shipmentId: drafted.id,
+    });
+    expect(early.status).toBe(409);
+  });
+
+  it('lists its declarations as each reader may see them: the owner the lodged ones, another party 404', async () => {
+    const s = await declared('dead-5');
+    const id = s.declaration?.id as string;
+    let mine = await get(s.id, acme);
+    expect(mine.declarations).toEqual([]);
+    expect(mine.declaration).toBeNull();
+    await setStatus(id, 'lodged');
+    mine = await get(s.id, acme);
+    expect(mine.declarations.map((d) => [d.id, d.status])).toEqual([[id, 'lodged']]);
+    expect(mine.declaration?.id).toBe(id);
+    const listed = (await call('GET', `/shipments?reference=${s.number}`, acme)).body as {
+      items: { declaration: { id: string } | null }[];
+    };
+    expect(listed.items[0]?.declaration?.id).toBe(id);
+    const declaration = (await call('GET', `/declarations/${id}`, acme)).body as Declared;
+    expect(declaration.shipment).toEqual({ id: s.id, number: s.number });
+    expect((await call('GET', `/declarations/${id}`, globex)).status).toBe(404);
+    // Another party's shipment and its declarations stay out of Acme's reach.
+    await receive(
+      globexId,
+      [looseLine({ sku: 'dead-5g', quantity: 10, grossMassKg: '20', netMassKg: '15', value: '100.00' })],
+      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() },
+    );
+    const theirs = await released(
+      await draft({ ownerId: globexId, outboundProcedure: '4071', lines: [{ sku: 'dead-5g', quantity: 1 }] }),
+    );
+    const declaredTheirs = (
+      await call('POST', `/shipments/${theirs.id}/declaration`, admin, { version: theirs.version })
+    ).body as unknown as Shipment;
+    const theirId = declaredTheirs.declaration?.id as string;
+    await setStatus(theirId, 'lodged');
+    expect((await call('GET', `/shipments/${theirs.id}`, acme)).status).toBe(404);
+    expect((await call('GET', `/declarations/${theirId}`, acme)).status).toBe(404);
+  });
+
+  it('prefills what the stock and its entry know: packages, masses, values, origin, the entry’s MRN and data', async () => {
+    const entry = await call(
+      'POST',
+      '/declarations',
+      admin,
+      completeImport(acmeId, {
+        category: 'H2',
+        items: [
+          importItem({
+            commodityCode: '8518 22 00',
+            description: 'Bluetooth speakers',
+            procedureCode: '7100',
+            preference: '100',
+            packageKind: 'CT',
+            customsValue: '2400.00',
+            statisticalValue: '2400.00',
+            dutyRate: '2.7',
+            vatRate: '21',
+          }),
+        ],
+      }),
+    );
+    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    const entryId = (entry.body as Declared).id;
+    const mrn = testMrn();
+    await db.db
+      .updateTable('declarations')
+      .set({ status: 'released', mrn })
+      .where('id', '=', entryId)
+      .execute();
+    await receive(acmeId, [palletLine({ sku: 'dead-6', packages: 2 })], {
+      customsStatus: 'non_union_customs_warehousing',
+      entryDeclarationId: entryId,
+    });
+    const s = await released(
+      await draft({ ownerId: acmeId, outboundProcedure: '4071', lines: [{ sku: 'dead-6', quantity: 50 }] }),
+    );
+    const d = await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version });
+    expect(d.status, JSON.stringify(d.body)).toBe(201);
+    const x = (await call('GET', `/declarations/${(d.body as unknown as Shipment).declaration?.id}`, admin))
+      .body as Json & { items: Json[] };
+    expect(x).toMatchObject({
+      shipment: { id: s.id, number: s.number },
+      currency: 'EUR',
+      invoiceTotal: '1250.00',
+      officeOfLodgement: 'NL000396',
+      countryOfDispatch: 'CN',
+      incoterm: 'FOB',
+    });
+    expect(x.items).toHaveLength(1);
+    expect(x.items[0]).toMatchObject({
+      commodityCode: '85182200',
+      countryOfOrigin: 'CN',
+      procedureCode: '4071',
+      packages: 1,
+      packageKind: 'PX',
+      grossMassKg: '60.25',
+      netMassKg: '50',
+      invoiceValue: '1250.00',
+      customsValue: '1200.00',
+      statisticalValue: '1200.00',
+      preference: '100',
+      dutyRate: '2.7',
+      vatRate: '21',
+      previousDocuments: [{ type: 'MRN', reference: mrn }],
+    });
   });
 });
 

@@ -126,6 +126,19 @@ describe('the declaration screen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('names and links the shipment it is the outbound declaration of', async () => {
+    stubApi({
+      ...released(),
+      dossier: null,
+      shipment: { id: '5a000000-0000-4000-8000-000000000012', number: 'S-2026-000012' },
+    });
+    await start('staff');
+    const link = await screen.findByTestId('declaration-shipment');
+    expect(link.textContent).toBe('S-2026-000012');
+    expect(link.getAttribute('href')).toBe('/shipments/5a000000-0000-4000-8000-000000000012');
+    expect(document.body.textContent).toContain('outbound declaration of shipment S-2026-000012');
+  });
+
   it('shows customers their declaration read-only, without notes, actions or history', async () => {
     stubApi({ ...released(), notes: null, allowedActions: [] });
     await start('customer');

@@ -215,6 +215,19 @@ function Subtitle({ d, staff }: { d: Declaration; staff: boolean }) {
           </Anchor>
         </>
       )}
+      {d.shipment && (
+        <>
+          {' · outbound declaration of shipment '}
+          <Anchor
+            component={Link}
+            to={pathFor('shipment', { id: d.shipment.id })}
+            ff="monospace"
+            data-testid="declaration-shipment"
+          >
+            {d.shipment.number}
+          </Anchor>
+        </>
+      )}
       {d.mrn && (
         <>
           {' · MRN '}

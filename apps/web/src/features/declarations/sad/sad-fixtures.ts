@@ -52,6 +52,7 @@ export function anImport(overrides: Partial<Declaration> = {}): Declaration {
     mrn: '26NLR0000000000125',
     gateway: { label: 'Sandbox authority', sandbox: true },
     dossier: { id: '5d0c1a52-7c1e-4a0e-8f0e-1b2c3d4e5f60', number: 'D-2026-000042' },
+    shipment: null,
     customer: { id: '11111111-2222-4333-8444-555555555555', code: 'ACME', name: 'Acme Trading' },
     declarant: acmeParty,
     representative: {

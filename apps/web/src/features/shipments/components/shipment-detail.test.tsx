@@ -213,6 +213,7 @@ describe('the lines, allocations and declaration', () => {
           mrn: null,
           type: 'import',
           status: 'lodged',
+          createdAt: '2026-11-21T09:00:00.000Z',
         },
         allowedActions: ['ship', 'cancel'],
       }),
@@ -224,5 +225,50 @@ describe('the lines, allocations and declaration', () => {
       '/declarations/d1000000-0000-4000-8000-000000000001',
     );
     expect(screen.getByTestId('declaration-status').textContent).toBe('Lodged');
+  });
+
+  it('lets staff give a packed shipment its procedure, and lists the earlier declarations', async () => {
+    const rejected = {
+      id: 'd2000000-0000-4000-8000-000000000001',
+      lrn: 'LRN-2026-000030',
+      mrn: null,
+      type: 'import' as const,
+      status: 'rejected' as const,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const copy = {
+      ...rejected,
+      id: 'd2000000-0000-4000-8000-000000000002',
+      lrn: 'LRN-2026-000033',
+      status: 'draft' as const,
+    };
+    const shipment = aShipment({
+      status: 'packed',
+      nonUnion: true,
+      outboundProcedure: null,
+      declaration: copy,
+      declarations: [rejected, copy],
+      allowedActions: ['procedure', 'cancel'],
+    });
+    const fetchMock = stubApi(shipment, {
+      [`PATCH /shipments/${SHIPMENT_ID}`]: (body) =>
+        jsonResponse({ ...shipment, outboundProcedure: body.outboundProcedure, version: 4 }),
+    });
+    await start();
+    expect((await screen.findByTestId('declaration-link')).textContent).toBe('LRN-2026-000033');
+    expect(screen.getByTestId('earlier-declaration-LRN-2026-000030').textContent).toContain(
+      'import, rejected',
+    );
+    fireEvent.click(screen.getByTestId('procedure-select'));
+    fireEvent.click(
+      await screen.findByRole('option', { name: '4071 · release for free circulation', hidden: true }),
+    );
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH'),
+      ).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH') as [string, RequestInit];
+    expect(JSON.parse(String(call[1].body))).toEqual({ version: 3, outboundProcedure: '4071' });
   });
 });

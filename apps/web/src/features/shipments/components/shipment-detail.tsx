@@ -7,7 +7,7 @@ import {
   type ShipmentTransitionTarget,
   SHIPMENT_STATUS_LABELS as STATUS_LABELS,
 } from '@fvg/contracts';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -36,6 +36,7 @@ import { DocumentsTab } from '../../documents/components/dossier-documents.tsx';
 import {
   allowedTransitions,
   OUTBOUND_PROCEDURE_LABELS,
+  OUTBOUND_PROCEDURE_OPTIONS,
   SHIPMENT_FIELD_LABELS,
   SHIPMENT_STATUS_COLORS,
   SHIPMENT_TRANSITION_CONFIRM,
@@ -48,6 +49,7 @@ import {
   useCreateShipmentDeclaration,
   useDeleteShipment,
   useTransitionShipment,
+  useUpdateShipment,
 } from '../api/shipments-api.ts';
 import { ShipmentLines } from './shipment-lines.tsx';
 
@@ -219,14 +221,80 @@ export function ShipmentActions({ shipment: s, staff, onLineErrors, onDeleted }:
   );
 }
 
-/** The outbound declaration: its link, LRN, MRN and status. */
+/**
+ * A released shipment's outbound procedure, for staff to set or change until it ships (so that its
+ * declaration can be made, changed or replaced); the server says why a change is refused.
+ */
+function ProcedureSelect({ shipment: s }: { shipment: Shipment }) {
+  const update = useUpdateShipment();
+  return (
+    <Select
+      size="xs"
+      aria-label="Outbound procedure"
+      placeholder="Choose the procedure"
+      data={OUTBOUND_PROCEDURE_OPTIONS}
+      value={s.outboundProcedure}
+      disabled={update.isPending}
+      allowDeselect={false}
+      onChange={(value) => {
+        if (!value || value === s.outboundProcedure) return;
+        update
+          .mutateAsync({
+            id: s.id,
+            body: { version: s.version, outboundProcedure: value as '4071' | '3171' },
+          })
+          .then(
+            () =>
+              notifications.show({
+                color: 'green',
+                message: `Outbound procedure set to ${OUTBOUND_PROCEDURE_LABELS[value as '4071' | '3171']}.`,
+              }),
+            (error: unknown) =>
+              notifications.show({
+                color: 'red',
+                title: 'Procedure not changed',
+                message: problemMessage(error),
+              }),
+          );
+      }}
+      data-testid="procedure-select"
+    />
+  );
+}
+
+/** A declaration of the shipment as a link with its status in words. */
+function DeclarationRef({ d, testId }: { d: NonNullable<Shipment['declaration']>; testId: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid={testId}>
+      <Anchor component={Link} to={pathFor('declaration', { id: d.id })} size="sm" ff="monospace">
+        {d.lrn}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        {DECLARATION_TYPE_LABELS[d.type].toLowerCase()}, {DECLARATION_STATUS_LABELS[d.status].toLowerCase()},{' '}
+        {formatDate(d.createdAt)}
+      </Text>
+    </Group>
+  );
+}
+
+/** The outbound declaration: the current one's link, LRN, MRN and status, and the earlier ones. */
 function DeclarationPanel({ shipment: s }: { shipment: Shipment }) {
   const d = s.declaration;
+  const earlier = s.declarations.filter((x) => x.id !== d?.id);
   return (
     <SidePanel
       title="Outbound declaration"
       rows={[
-        ['Procedure', s.outboundProcedure ? OUTBOUND_PROCEDURE_LABELS[s.outboundProcedure] : 'Not chosen'],
+        [
+          'Procedure',
+          s.allowedActions.includes('procedure') ? (
+            <ProcedureSelect key="procedure" shipment={s} />
+          ) : s.outboundProcedure ? (
+            OUTBOUND_PROCEDURE_LABELS[s.outboundProcedure]
+          ) : (
+            'Not chosen'
+          ),
+        ],
         [
           'LRN',
           d ? (
@@ -272,6 +340,16 @@ function DeclarationPanel({ shipment: s }: { shipment: Shipment }) {
             ? 'Non-Union goods: they may leave only under an outbound declaration.'
             : 'Union goods only: no outbound declaration is needed.'}
         </Text>
+      )}
+      {earlier.length > 0 && (
+        <Stack gap={4} data-testid="earlier-declarations">
+          <Text size="sm" c="dimmed">
+            Earlier declarations of this shipment
+          </Text>
+          {earlier.map((x) => (
+            <DeclarationRef key={x.id} d={x} testId={`earlier-declaration-${x.lrn}`} />
+          ))}
+        </Stack>
       )}
     </SidePanel>
   );

@@ -4,6 +4,7 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { errorOf, field } from '../../../test/fields.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { aLine, aShipment } from '../../../test/shipment.ts';
+import { aStockItem } from '../../stock/test/fixtures.ts';
 import { ShipmentEditor } from './shipment-editor.tsx';
 
 const noParties: LookupSource = { key: ['parties', 'none'], search: async () => [], byId: async () => null };
@@ -30,6 +31,7 @@ const availability: Answer = (url) => {
   const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
   const items = [
     { sku: 'ABC-1', description: 'Widget, blue', unit: 'H87', onHand: 400, available: 340, records: 2 },
+    { sku: 'NU-7', description: 'Speakers', unit: 'H87', onHand: 50, available: 50, records: 1 },
   ];
   return jsonResponse({ items: items.filter((i) => i.sku.startsWith(q.toUpperCase())) });
 };
@@ -149,5 +151,41 @@ describe('the line editor', () => {
     const body = JSON.parse(String(call[1].body)) as Record<string, unknown>;
     expect(body.ownerId).toBe(owner.id);
     expect(body.lines).toEqual([{ stockRecordId: record, quantity: 12 }]);
+  });
+
+  it('says why it could not be released as soon as a line holds non-Union goods, until a procedure is chosen', async () => {
+    // Acme has non-Union stock of NU-7 only.
+    const nonUnionStock: Answer = (url) => {
+      const params = new URL(url, 'http://x').searchParams;
+      const items =
+        params.get('sku') === 'NU-7' && params.get('customsStatus')?.includes('non_union_customs_warehousing')
+          ? [aStockItem({ sku: 'NU-7', customsStatus: 'non_union_customs_warehousing' })]
+          : [];
+      return jsonResponse({
+        items,
+        total: items.length,
+        totalIsEstimate: false,
+        page: 1,
+        pageSize: 20,
+        nextCursor: null,
+      });
+    };
+    stubApi({ 'GET stock/availability': availability, 'GET stock?': nonUnionStock });
+    await start(aShipment({ lines: [aLine({ quantity: 5 })] }));
+    await screen.findByTestId('availability-hint');
+    expect(screen.queryByTestId('procedure-needed')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
+    fireEvent.change(field('lines.1.quantity'), { target: { value: '2' } });
+    fireEvent.change(field('lines.1.sku'), { target: { value: 'NU' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^NU-7/, hidden: true }));
+    const notice = await screen.findByTestId('procedure-needed');
+    expect(notice.textContent).toContain(
+      'S-2026-000012 holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) before it is released',
+    );
+    expect(notice.textContent).toContain('Non-Union goods: NU-7.');
+    fireEvent.click(field('outboundProcedure'));
+    fireEvent.click(await screen.findByRole('option', { name: '3171 · re-export', hidden: true }));
+    await waitFor(() => expect(screen.queryByTestId('procedure-needed')).toBeNull());
   });
 });

@@ -26,6 +26,7 @@ import {
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { SHIPMENT_FIELD_LABELS as L, OUTBOUND_PROCEDURE_OPTIONS } from '../api/shipment-meta.ts';
 import { useCreateShipment, useUpdateShipment } from '../api/shipments-api.ts';
+import { ProcedureNotice } from './procedure-notice.tsx';
 import { AvailabilityHint, skuLookup } from './sku-availability.tsx';
 
 /** A line as the form holds it: text, '' for empty. A line from a given stock record keeps its id. */
@@ -220,6 +221,8 @@ export function ShipmentEditor({
   );
   const ownerId = useWatch({ control: form.control, name: 'ownerId' }) || undefined;
   const consigneeId = useWatch({ control: form.control, name: 'consigneeId' });
+  const lines = useWatch({ control: form.control, name: 'lines' });
+  const procedure = useWatch({ control: form.control, name: 'outboundProcedure' });
   const queryClient = useQueryClient();
   const columns = useMemo(() => {
     const owner = staff ? ownerId : undefined;
@@ -287,6 +290,12 @@ export function ShipmentEditor({
             />
             <TextField form={form} name="customerReference" label={L.customerReference} maxLength={50} />
           </SimpleGrid>
+          <ProcedureNotice
+            number={shipment?.number}
+            ownerId={staff ? ownerId : undefined}
+            lines={lines ?? []}
+            procedure={procedure ?? ''}
+          />
           <TextareaField form={form} name="deliveryAddress" label={L.deliveryAddress} maxLength={500} />
           <LineItemsEditor
             form={form}

@@ -54,7 +54,18 @@ export function aReleasedShipment(over: Partial<Shipment> = {}): Shipment {
       mrn: '26NL0000000000031B',
       type: 'import',
       status: 'lodged',
+      createdAt: '2026-11-20T09:00:00.000Z',
     },
+    declarations: [
+      {
+        id: 'd-1',
+        lrn: 'LRN-2026-000031',
+        mrn: '26NL0000000000031B',
+        type: 'import',
+        status: 'lodged',
+        createdAt: '2026-11-20T09:00:00.000Z',
+      },
+    ],
     lines: [
       line({
         id: 'l-1',
@@ -118,6 +129,7 @@ export function aDraftShipment(): Shipment {
   return aReleasedShipment({
     status: 'draft',
     declaration: null,
+    declarations: [],
     releasedAt: null,
     lines: released.lines.map((l) => ({ ...l, allocations: [] })),
   });
