@@ -84,7 +84,7 @@ describe('company settings', () => {
       version: v,
       legalName: 'FVG Forwarding B.V.',
       countryCode: 'nl',
-      vatNumber: 'nl 859437215 b01',
+      vatNumber: 'nl 859437218 b01',
       eori: 'NL859437215',
       iban: 'nl91 abna 0417 1643 00',
       bic: 'abnanl2a',
@@ -97,7 +97,7 @@ describe('company settings', () => {
     expect(r.body).toMatchObject({
       legalName: 'FVG Forwarding B.V.',
       countryCode: 'NL',
-      vatNumber: 'NL859437215B01',
+      vatNumber: 'NL859437218B01',
       iban: 'NL91ABNA0417164300',
       bic: 'ABNANL2A',
       peppolScheme: '0106',
