@@ -414,3 +414,29 @@ describe('VAT rules by country (issue 23 item 4)', () => {
     ).toEqual(['lines.0.vatRate BR-G-05', 'lines.0.exemptionReason BR-CL-22']);
   });
 });
+
+describe('negative lines (ADR 0029 as amended; issue 23 item 5)', () => {
+  it('has no negative lines: quantity above 0 and price not below 0, and the refusal says what to do', async () => {
+    const { invoiceLineInputSchema } = await import('./sales-invoices.ts');
+    const base = {
+      chargeCode: 'OTHER',
+      description: 'Volume discount',
+      unit: 'LS',
+      vatCode: 'S',
+      vatRate: '21',
+    };
+    const paths = (v: Record<string, unknown>) => {
+      const r = invoiceLineInputSchema.safeParse({ ...base, ...v });
+      return r.success ? [] : r.error.issues.map((i) => i.path.join('.'));
+    };
+    expect(paths({ quantity: '-1', unitPrice: '50' })).toEqual(['quantity']);
+    expect(paths({ quantity: '1', unitPrice: '-50' })).toEqual(['unitPrice']);
+    expect(paths({ quantity: '1', unitPrice: '50' })).toEqual([]);
+    const [problem] = issueProblems(doc({ lines: [{ ...S21, unitPrice: '-50.00' }] }));
+    expect(problem).toMatchObject({ field: 'lines.0.unitPrice', code: 'BR-27' });
+    // Not "enter a negative quantity": a quantity below 0 is refused as well.
+    expect(problem?.message).toBe(
+      'A unit price cannot be negative: lower the price of the line it discounts, or credit the issued invoice',
+    );
+  });
+});

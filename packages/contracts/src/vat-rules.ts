@@ -409,7 +409,11 @@ export function issueProblems(doc: IssueDocument): IssueProblem[] {
     if (!isDecimal(line.quantity)) add(at('quantity'), 'Enter the quantity as a number', 'BR-22');
     if (!isDecimal(line.unitPrice)) add(at('unitPrice'), 'Enter the unit price as a number', 'BR-26');
     else if (compareDecimal(line.unitPrice, '0') < 0)
-      add(at('unitPrice'), 'A unit price cannot be negative: enter a negative quantity to deduct', 'BR-27');
+      add(
+        at('unitPrice'),
+        'A unit price cannot be negative: lower the price of the line it discounts, or credit the issued invoice',
+        'BR-27',
+      );
 
     const rate = line.vatRate?.trim() || null;
     if (
