@@ -117,6 +117,21 @@ describe('company settings', () => {
     expect((await call('GET', '/company', admin)).body.city).toBe('Rotterdam');
   });
 
+  it('refuses the company’s own VAT number when its check digits fail (issue 23 item 4)', async () => {
+    const v = await versionNow();
+    // The demo company's former number: the right format, a wrong Dutch check digit.
+    const r = await call('PUT', '/company', admin, { version: v, vatNumber: 'NL859437215B01' });
+    expect(r.status).toBe(400);
+    expect(errorsOf(r.body)).toEqual([
+      expect.objectContaining({
+        field: 'vatNumber',
+        code: 'vat_number',
+        params: expect.objectContaining({ reason: 'check_digits' }),
+      }),
+    ]);
+    expect((await call('GET', '/company', admin)).body.vatNumber).not.toBe('NL859437215B01');
+  });
+
   it('refuses wrong values with the failing field and its rule code', async () => {
     const v = await versionNow();
     const r = await call('PUT', '/company', admin, {
