@@ -364,6 +364,21 @@ describe('VAT rules by country (issue 23 item 4)', () => {
     ).toEqual(['lines.0.vatRate vat-rate-country']);
   });
 
+  it('judges a credit note by the rates of the invoice it corrects, not of its own date', () => {
+    const credit = (ratesDate: string | null) =>
+      fields(
+        doc({
+          kind: 'credit_note',
+          precedingInvoiceNumber: 'I-2018-000007',
+          lines: [line({ vatRate: '6' })],
+          issueDate: '2026-11-29',
+          ratesDate,
+        }),
+      );
+    expect(credit('2018-11-02')).toEqual([]);
+    expect(credit(null)).toEqual(['lines.0.vatRate vat-rate-country']);
+  });
+
   it('reverse-charges only a buyer VAT-registered in another member state than the seller', () => {
     expect(fields(doc({ lines: [AE] }))).toEqual([]);
     // A Dutch VAT number, even with a German address: domestic, so VAT is charged.

@@ -230,6 +230,11 @@ export interface IssueDocument {
   issueDate?: string | null;
   /** The date of supply (BT-72), when it differs: the rates of that date apply (art. 63). */
   supplyDate?: string | null;
+  /**
+   * The date whose rates apply when it is neither: a credit note corrects its invoice at that invoice's
+   * rates (its date of supply, else of issue), however long after it is issued.
+   */
+  ratesDate?: string | null;
 }
 
 /**
@@ -398,7 +403,7 @@ export function issueProblems(doc: IssueDocument): IssueProblem[] {
   if (doc.lines.length === 0) add('lines', 'An invoice needs at least one line', 'BR-16');
   // The rates of the seller's member state on the date of supply (else the issue date, else today).
   const rates = isEuCountry(sellerCountry)
-    ? vatRatesOn(sellerCountry, doc.supplyDate || doc.issueDate)
+    ? vatRatesOn(sellerCountry, doc.ratesDate || doc.supplyDate || doc.issueDate)
     : undefined;
   const allowed = rates ? [rates.standard, ...rates.reduced] : [];
   // One VAT breakdown per (code, rate) carries one reason: the first line's reason is the group's.

@@ -796,9 +796,11 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           exchangeRate: row.exchange_rate,
           kind: row.kind,
           precedingInvoiceNumber: credited?.number ?? null,
-          // The rates of the seller's country on the date of supply, else of issue (ADR 0042).
+          // The rates of the seller's country on the date of supply, else of issue; a credit note
+          // corrects at its invoice's rates (ADR 0042).
           issueDate,
           supplyDate: row.supply_date,
+          ratesDate: credited ? (credited.supply_date ?? credited.issue_date) : null,
         });
         if (credited) {
           const taken = await r.creditedQuantities(credited.id, false);
