@@ -150,7 +150,8 @@ const EU_VAT_CHECKS: Record<string, (n: string) => boolean> = {
   // letters (numbers issued since 1998 to some) has no published check and is taken by its format.
   FR: (n) => {
     const siren = n.slice(2);
-    if (!luhn(siren)) return false;
+    // Monaco's businesses have French VAT numbers on a SIREN-less '000…' number: no Luhn there.
+    if (!siren.startsWith('000') && !luhn(siren)) return false;
     if (!/^\d{2}$/.test(n.slice(0, 2))) return true;
     return (12 + 3 * (Number(siren) % 97)) % 97 === Number(n.slice(0, 2));
   },
