@@ -15,6 +15,7 @@ export * from './invoice-math.ts';
 export * from './money.ts';
 export * from './notifications.ts';
 export * from './parties.ts';
+export * from './peppol.ts';
 export * from './primitives.ts';
 export * from './problem.ts';
 export * from './records.ts';

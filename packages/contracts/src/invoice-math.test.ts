@@ -157,6 +157,8 @@ const RATES: Record<VatCode, (string | null)[]> = {
   Z: ['0'],
   E: ['0'],
   AE: ['0'],
+  K: ['0'],
+  G: ['0'],
   O: [null],
 };
 

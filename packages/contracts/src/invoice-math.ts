@@ -56,11 +56,13 @@ export interface DocumentTotals {
   payableAmount: string;
 }
 
-const CODE_ORDER: Readonly<Record<VatCode, number>> = { S: 0, Z: 1, E: 2, AE: 3, O: 4 };
+const CODE_ORDER: Readonly<Record<VatCode, number>> = { S: 0, Z: 1, E: 2, AE: 3, K: 4, G: 5, O: 6 };
 
-/** The only reason a code can have, where there is only one (VATEX-EU-AE, VATEX-EU-O). */
+/** The only reason a code can have, where there is only one (VATEX-EU-AE, -IC, -G, -O). */
 const SOLE_REASON: Readonly<Partial<Record<VatCode, VatExemptionReason>>> = {
   AE: 'VATEX-EU-AE',
+  K: 'VATEX-EU-IC',
+  G: 'VATEX-EU-G',
   O: 'VATEX-EU-O',
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PARTY_KINDS } from './parties-values.ts';
+import { EAS_SCHEMES, PEPPOL_ID_PATTERN } from './peppol.ts';
 import { optionalText, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
 import { listQueryBaseSchema } from './records.ts';
@@ -36,6 +37,15 @@ export const partyFieldsSchema = z.strictObject({
     }),
   vatNumber: taxIdSchema(vatNumberProblem, 'vat_number'),
   eori: taxIdSchema(eoriProblem, 'eori'),
+  /** The party's Peppol electronic address (BT-49 as a buyer): an EAS scheme and an id, both or neither. */
+  peppolScheme: z
+    .enum(EAS_SCHEMES, { message: 'Choose a Peppol scheme (EAS code) from the list' })
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  peppolId: optionalText(50).refine((v) => !v || PEPPOL_ID_PATTERN.test(v), {
+    message: 'Use letters, digits, . : _ or - only',
+    params: issueParams('peppol_id'),
+  }),
   street: optionalText(200),
   postalCode: optionalText(20),
   city: optionalText(100),
@@ -52,7 +62,32 @@ export const partyFieldsSchema = z.strictObject({
 });
 export type PartyFields = z.input<typeof partyFieldsSchema>;
 
-export const partyCreateSchema = partyFieldsSchema;
+/**
+ * Why a party's Peppol scheme and id do not go together (one without the other is no address), as
+ * `{ field, message }`, or undefined. The create schema and the service (on the stored pair after a
+ * partial update) both ask it.
+ */
+export function peppolPairProblem(v: {
+  peppolScheme?: string | null;
+  peppolId?: string | null;
+}): { field: 'peppolScheme' | 'peppolId'; message: string } | undefined {
+  if (v.peppolScheme && !v.peppolId)
+    return { field: 'peppolId', message: 'Enter the endpoint id that goes with the scheme' };
+  if (v.peppolId && !v.peppolScheme)
+    return { field: 'peppolScheme', message: 'Choose the scheme of the endpoint id' };
+  return undefined;
+}
+
+export const partyCreateSchema = partyFieldsSchema.superRefine((v, ctx) => {
+  const problem = peppolPairProblem(v);
+  if (problem)
+    ctx.addIssue({
+      code: 'custom',
+      path: [problem.field],
+      message: problem.message,
+      params: issueParams('peppol_endpoint'),
+    });
+});
 export const partyUpdateSchema = partyFieldsSchema.partial().extend({ version: versionSchema });
 
 export const partySchema = z.object({
@@ -63,6 +98,8 @@ export const partySchema = z.object({
   countryCode: z.string(),
   vatNumber: z.string().nullable(),
   eori: z.string().nullable(),
+  peppolScheme: z.string().nullable(),
+  peppolId: z.string().nullable(),
   street: z.string().nullable(),
   postalCode: z.string().nullable(),
   city: z.string().nullable(),

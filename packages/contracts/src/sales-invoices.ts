@@ -63,7 +63,7 @@ export const invoiceLineInputSchema = z
     unit: salesUnitSchema.default('C62'),
     unitPrice: decimal({ ...UNIT_PRICE_COLUMN, min: 0 }),
     vatCode: vatCodeSchema,
-    /** Percent (`'21'`); `0` for Z, E and AE; none for O (outside the scope of VAT). */
+    /** Percent (`'21'`); `0` for Z, E, AE, K and G; none for O (outside the scope of VAT). */
     vatRate: decimal({ precision: 5, scale: 2, min: 0 }).nullish(),
     /** Why a line is E, AE or O (VATEX, BT-121); issuing asks for it, a draft may leave it open. */
     exemptionReason: vatExemptionReasonSchema.nullish(),
@@ -78,7 +78,7 @@ export const invoiceLineInputSchema = z
     else if (vatCode === 'O' && vatRate !== null && vatRate !== undefined)
       ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'Outside the scope of VAT has no rate' });
     else if (
-      (vatCode === 'Z' || vatCode === 'E' || vatCode === 'AE') &&
+      (vatCode === 'Z' || vatCode === 'E' || vatCode === 'AE' || vatCode === 'K' || vatCode === 'G') &&
       isDecimal(vatRate) &&
       Number(vatRate) !== 0
     )
@@ -396,6 +396,13 @@ export const salesInvoiceSchema = z.object({
   updatedAt: z.string(),
   issuedAt: z.string().nullable(),
   allowedActions: z.array(z.enum(INVOICE_ACTIONS)),
+  /**
+   * Why it is not offered as a Peppol BIS e-invoice (an electronic address is missing, PEPPOL-EN16931-R010
+   * / R020), with what to enter; empty when its UBL can be downloaded. A draft: what issuing warns of.
+   */
+  eInvoiceProblems: z
+    .array(z.object({ field: z.string(), message: z.string(), code: z.string() }))
+    .optional(),
 });
 export type SalesInvoice = z.infer<typeof salesInvoiceSchema>;
 

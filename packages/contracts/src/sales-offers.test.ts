@@ -77,7 +77,7 @@ describe('sales offer input', () => {
       'lines.0.vatRate: VAT code AE has rate 0 %',
     ]);
     expect(fields({ ...offer, lines: [{ ...line, vatCode: 'X' }] })).toEqual([
-      'lines.0.vatCode: Choose one of S, Z, E, AE, O',
+      'lines.0.vatCode: Choose one of S, Z, E, AE, K, G, O',
     ]);
   });
 

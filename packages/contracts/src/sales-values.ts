@@ -46,7 +46,7 @@ export const SALES_UNIT_LABELS: Readonly<Record<SalesUnit, string>> = {
 };
 
 /** VAT categories (UNCL 5305, EN 16931 BT-151) the product uses. */
-export const VAT_CODES = ['S', 'Z', 'E', 'AE', 'O'] as const;
+export const VAT_CODES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O'] as const;
 export type VatCode = (typeof VAT_CODES)[number];
 
 export const VAT_CODE_LABELS: Readonly<Record<VatCode, string>> = {
@@ -54,6 +54,8 @@ export const VAT_CODE_LABELS: Readonly<Record<VatCode, string>> = {
   Z: 'Zero rate',
   E: 'Exempt',
   AE: 'Reverse charge',
+  K: 'Intra-Community supply of goods',
+  G: 'Export of goods outside the EU',
   O: 'Outside the scope of VAT',
 };
 
@@ -62,6 +64,8 @@ export const VAT_EXEMPTION_REASONS = [
   'VATEX-EU-146-1E',
   'VATEX-EU-144',
   'VATEX-EU-AE',
+  'VATEX-EU-IC',
+  'VATEX-EU-G',
   'VATEX-EU-O',
 ] as const;
 export type VatExemptionReason = (typeof VAT_EXEMPTION_REASONS)[number];
@@ -71,6 +75,8 @@ export const VAT_EXEMPTION_TEXTS: Readonly<Record<VatExemptionReason, string>> =
     'Exempt: transport services connected with the export of goods (art. 146(1)(e) VAT Directive)',
   'VATEX-EU-144': 'Exempt: services connected with the import of goods (art. 144 VAT Directive)',
   'VATEX-EU-AE': 'Reverse charge (art. 196 VAT Directive)',
+  'VATEX-EU-IC': 'Exempt: intra-Community supply of goods (art. 138 VAT Directive)',
+  'VATEX-EU-G': 'Exempt: export of goods outside the EU (art. 146 VAT Directive)',
   'VATEX-EU-O': 'Not subject to VAT',
 };
 

@@ -17,6 +17,12 @@ export const taxIdSchema = (check: (v: string) => string | undefined, code: 'vat
       if (problem && v) {
         const country = v.slice(0, 2);
         const example = code === 'vat_number' ? vatNumberExample(country) : `${country}123456789`;
-        ctx.addIssue({ code: 'custom', message: problem, params: issueParams(code, { country, example }) });
+        // Well-formed but mistyped: the screen says so rather than asking for the format again.
+        const checkDigits = /check digits/.test(problem);
+        ctx.addIssue({
+          code: 'custom',
+          message: problem,
+          params: issueParams(code, { country, example, ...(checkDigits ? { reason: 'check_digits' } : {}) }),
+        });
       }
     });

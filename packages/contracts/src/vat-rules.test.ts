@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VAT_EXEMPTION_TEXTS } from './sales-values.ts';
 import {
   defaultVat,
   EU_STANDARD_VAT_RATES,
@@ -7,6 +8,7 @@ import {
   isEuCountry,
   issueProblems,
   vatForCode,
+  vatRatesOn,
 } from './vat-rules.ts';
 
 describe('EU standard rates', () => {
@@ -99,7 +101,7 @@ const SELLER = {
   postalCode: '3089 JH',
   city: 'Rotterdam',
   countryCode: 'NL',
-  vatNumber: 'NL859876543B01',
+  vatNumber: 'NL859437218B01',
   registrationNumber: '24123456',
 };
 const BUYER = {
@@ -108,7 +110,7 @@ const BUYER = {
   postalCode: '40210',
   city: 'Düsseldorf',
   countryCode: 'DE',
-  vatNumber: 'DE123456789',
+  vatNumber: 'DE136695976',
   registrationNumber: null,
 };
 const S21: IssueLine = {
@@ -323,5 +325,133 @@ describe('what issuing refuses', () => {
         code: 'BR-55',
       },
     ]);
+  });
+});
+
+describe('VAT rules by country (issue 23 item 4)', () => {
+  const line = (over: Partial<IssueLine>): IssueLine => ({ ...S21, ...over });
+  const K: IssueLine = line({ vatCode: 'K', vatRate: '0', exemptionReason: 'VATEX-EU-IC' });
+  const G: IssueLine = line({ vatCode: 'G', vatRate: '0', exemptionReason: 'VATEX-EU-G' });
+  const AE: IssueLine = line({ vatCode: 'AE', vatRate: '0', exemptionReason: 'VATEX-EU-AE' });
+
+  it('checks a standard or reduced rate against the seller country’s table on the date of supply', () => {
+    expect(vatRatesOn('NL', '2026-11-29')).toEqual({ from: '2019-01-01', standard: '21', reduced: ['9'] });
+    expect(vatRatesOn('DE', '2020-09-15')?.standard).toBe('16');
+    expect(vatRatesOn('EL')?.standard).toBe('24');
+    expect(vatRatesOn('NL', '2010-01-01')).toBeUndefined();
+    expect(fields(doc({ lines: [line({ vatRate: '19' })], issueDate: '2026-11-29' }))).toEqual([
+      'lines.0.vatRate vat-rate-country',
+    ]);
+    expect(issueProblems(doc({ lines: [S21, line({ vatRate: '19' })] }))[0]?.message).toBe(
+      '19 % is not a VAT rate of the Netherlands on this date: 21 % standard, 9 % reduced',
+    );
+    expect(fields(doc({ lines: [line({ vatRate: '9.00' }), line({ vatRate: '21' })] }))).toEqual([]);
+    // 6 % was the Dutch reduced rate until 2019; the supply date decides, not the issue date.
+    expect(fields(doc({ lines: [line({ vatRate: '6' })], issueDate: '2026-01-05' }))).toEqual([
+      'lines.0.vatRate vat-rate-country',
+    ]);
+    expect(
+      fields(doc({ lines: [line({ vatRate: '6' })], issueDate: '2019-01-05', supplyDate: '2018-12-20' })),
+    ).toEqual([]);
+    // A German seller in the second half of 2020 charged 16 %.
+    const de = { ...SELLER, countryCode: 'DE', vatNumber: 'DE136695976' };
+    const nlBuyer = { ...BUYER, countryCode: 'NL', vatNumber: 'NL004495445B01' };
+    expect(
+      fields(doc({ seller: de, buyer: nlBuyer, lines: [line({ vatRate: '16' })], issueDate: '2020-08-01' })),
+    ).toEqual([]);
+    expect(
+      fields(doc({ seller: de, buyer: nlBuyer, lines: [line({ vatRate: '16' })], issueDate: '2021-08-01' })),
+    ).toEqual(['lines.0.vatRate vat-rate-country']);
+  });
+
+  it('judges a credit note by the rates of the invoice it corrects, not of its own date', () => {
+    const credit = (ratesDate: string | null) =>
+      fields(
+        doc({
+          kind: 'credit_note',
+          precedingInvoiceNumber: 'I-2018-000007',
+          lines: [line({ vatRate: '6' })],
+          issueDate: '2026-11-29',
+          ratesDate,
+        }),
+      );
+    expect(credit('2018-11-02')).toEqual([]);
+    expect(credit(null)).toEqual(['lines.0.vatRate vat-rate-country']);
+  });
+
+  it('reverse-charges only a buyer VAT-registered in another member state than the seller', () => {
+    expect(fields(doc({ lines: [AE] }))).toEqual([]);
+    // A Dutch VAT number, even with a German address: domestic, so VAT is charged.
+    expect(fields(doc({ buyer: { ...BUYER, vatNumber: 'NL004495445B01' }, lines: [AE] }))).toEqual([
+      'buyer.vatNumber art196',
+    ]);
+    expect(
+      fields(doc({ buyer: { ...BUYER, countryCode: 'GB', vatNumber: 'GB123456789' }, lines: [AE] })),
+    ).toEqual(['buyer.vatNumber art196']);
+    expect(
+      defaultVat({
+        dossierType: null,
+        sellerCountry: 'NL',
+        buyerCountry: 'DE',
+        buyerVatNumber: 'NL004495445B01',
+      }).vatCode,
+    ).toBe('S');
+  });
+
+  it('refuses a VAT number whose check digits fail, the seller’s own included', () => {
+    expect(fields(doc({ buyer: { ...BUYER, vatNumber: 'DE123456789' } }))).toEqual([
+      'buyer.vatNumber vat-number',
+    ]);
+    expect(fields(doc({ seller: { ...SELLER, vatNumber: 'NL859437215B01' } }))).toEqual([
+      'seller.vatNumber vat-number',
+    ]);
+  });
+
+  it('knows K (art. 138) and G (art. 146) with their reasons, and what each needs', () => {
+    expect(vatForCode('K', 'NL')).toEqual({ vatCode: 'K', vatRate: '0', exemptionReason: 'VATEX-EU-IC' });
+    expect(vatForCode('G', 'NL')).toEqual({ vatCode: 'G', vatRate: '0', exemptionReason: 'VATEX-EU-G' });
+    expect(VAT_EXEMPTION_TEXTS['VATEX-EU-IC']).toMatch(/art\. 138/);
+    expect(VAT_EXEMPTION_TEXTS['VATEX-EU-G']).toMatch(/art\. 146/);
+    expect(fields(doc({ lines: [K], supplyDate: '2026-11-20' }))).toEqual([]);
+    expect(fields(doc({ lines: [K] }))).toEqual(['supplyDate BR-IC-11']);
+    expect(
+      fields(doc({ lines: [K], supplyDate: '2026-11-20', buyer: { ...BUYER, vatNumber: null } })),
+    ).toEqual(['buyer.vatNumber BR-IC-02']);
+    expect(
+      fields(doc({ lines: [K], supplyDate: '2026-11-20', buyer: { ...BUYER, vatNumber: 'NL004495445B01' } })),
+    ).toEqual(['buyer.vatNumber art138']);
+    expect(fields(doc({ lines: [G], buyer: { ...BUYER, countryCode: 'US', vatNumber: null } }))).toEqual([]);
+    expect(fields(doc({ lines: [G], seller: { ...SELLER, vatNumber: null } }))).toEqual([
+      'seller.vatNumber BR-G-02',
+    ]);
+    expect(
+      fields(doc({ lines: [line({ vatCode: 'G', vatRate: '21', exemptionReason: 'VATEX-EU-AE' })] })),
+    ).toEqual(['lines.0.vatRate BR-G-05', 'lines.0.exemptionReason BR-CL-22']);
+  });
+});
+
+describe('negative lines (ADR 0029 as amended; issue 23 item 5)', () => {
+  it('has no negative lines: quantity above 0 and price not below 0, and the refusal says what to do', async () => {
+    const { invoiceLineInputSchema } = await import('./sales-invoices.ts');
+    const base = {
+      chargeCode: 'OTHER',
+      description: 'Volume discount',
+      unit: 'LS',
+      vatCode: 'S',
+      vatRate: '21',
+    };
+    const paths = (v: Record<string, unknown>) => {
+      const r = invoiceLineInputSchema.safeParse({ ...base, ...v });
+      return r.success ? [] : r.error.issues.map((i) => i.path.join('.'));
+    };
+    expect(paths({ quantity: '-1', unitPrice: '50' })).toEqual(['quantity']);
+    expect(paths({ quantity: '1', unitPrice: '-50' })).toEqual(['unitPrice']);
+    expect(paths({ quantity: '1', unitPrice: '50' })).toEqual([]);
+    const [problem] = issueProblems(doc({ lines: [{ ...S21, unitPrice: '-50.00' }] }));
+    expect(problem).toMatchObject({ field: 'lines.0.unitPrice', code: 'BR-27' });
+    // Not "enter a negative quantity": a quantity below 0 is refused as well.
+    expect(problem?.message).toBe(
+      'A unit price cannot be negative: lower the price of the line it discounts, or credit the issued invoice',
+    );
   });
 });

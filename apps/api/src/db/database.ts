@@ -25,6 +25,7 @@ import * as m0025 from './migrations/0025-search.ts';
 import * as m0026 from './migrations/0026-dashboard.ts';
 import * as m0027 from './migrations/0027-user-preferences.ts';
 import * as m0028 from './migrations/0028-search-words-per-kind.ts';
+import * as m0030 from './migrations/0030-vat-by-country-peppol.ts';
 import * as m0032 from './migrations/0032-receipt-entries.ts';
 import * as m0033 from './migrations/0033-shipment-declarations.ts';
 import type { Database } from './schema.ts';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0026-dashboard': m0026,
   '0027-user-preferences': m0027,
   '0028-search-words-per-kind': m0028,
+  '0030-vat-by-country-peppol': m0030,
   '0032-receipt-entries': m0032,
   '0033-shipment-declarations': m0033,
 };

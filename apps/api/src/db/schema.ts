@@ -11,6 +11,8 @@ export interface PartiesTable {
   country_code: string;
   vat_number: string | null;
   eori: string | null;
+  peppol_scheme: string | null;
+  peppol_id: string | null;
   street: string | null;
   postal_code: string | null;
   city: string | null;

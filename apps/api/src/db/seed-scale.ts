@@ -77,7 +77,8 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleReport
                (array['B.V.','GmbH','S.A.','Ltd','S.p.A.','A/S','N.V.','Sp. z o.o.'])[1 + (i / 80) % 8] || ' ' || i,
                case when i % 7 = 0 then array['carrier'] when i % 5 = 0 then array['consignee','notify'] else array['customer','consignor'] end,
                (array['NL','DE','BE','FR','IT','ES','PL','DK','CN','US'])[1 + i % 10],
-               case when i % 10 < 8 then (array['NL','DE','BE','FR','IT','ES','PL','DK'])[1 + i % 10] || lpad((i * 7919 % 1000000000)::text, 9, '0') end,
+               -- VAT numbers whose check digits hold (issue 23): five per country, in the countries' order.
+               case when i % 10 < 8 then (array['NL100079192B01','NL100158389B01','NL100237575B01','NL100316761B01','NL100395958B01','DE200079194','DE200158388','DE200237570','DE200316761','DE200395951','BE0400079171','BE0400158355','BE0400237539','BE0400316723','BE0400395907','FR82300079191','FR08300158383','FR31300237575','FR54300316767','FR53300395951','IT10000079193','IT10000158385','IT10000237577','IT10000316769','IT10000395953','ESB10079192','ESB10158384','ESB10237576','ESB10316768','ESB10395952','PL5000079197','PL5000158382','PL5000237578','PL5000316763','PL5000395952','DK10007919','DK10015838','DK10023757','DK10031676','DK10039595'])[1 + (i % 10) * 5 + (i / 10) % 5] end,
                case when i % 10 < 8 then (array['NL','DE','BE','FR','IT','ES','PL','DK'])[1 + i % 10] || lpad(i::text, 10, '0') end,
                (array['Rotterdam','Hamburg','Antwerpen','Le Havre','Genova','Valencia','Gdansk','Aarhus','Shanghai','New York'])[1 + i % 10],
                'Street ' || (i % 300 + 1), lpad((i % 9999)::text, 4, '0')
@@ -345,7 +346,7 @@ export async function seedSales(
 async function completeCompany(db: Db): Promise<void> {
   await sql`
     update company_settings set legal_name = 'Volume Forwarding B.V.', street = 'Waalhaven Oostzijde 1',
-           postal_code = '3087 BM', city = 'Rotterdam', vat_number = coalesce(vat_number, 'NL001234567B01'),
+           postal_code = '3087 BM', city = 'Rotterdam', vat_number = coalesce(vat_number, 'NL859437218B01'),
            registration_number = coalesce(registration_number, '24000001'),
            iban = coalesce(iban, 'NL91ABNA0417164300'), bic = coalesce(bic, 'ABNANL2A'),
            peppol_scheme = coalesce(peppol_scheme, '0106'), peppol_id = coalesce(peppol_id, '24000001')

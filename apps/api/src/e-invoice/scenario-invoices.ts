@@ -63,7 +63,7 @@ const GERMAN_BUYER: InvoiceParty = {
   postalCode: '47119',
   city: 'Duisburg',
   countryCode: 'DE',
-  vatNumber: 'DE123456789',
+  vatNumber: 'DE136695976',
   registrationNumber: null,
   peppolScheme: null,
   peppolId: null,

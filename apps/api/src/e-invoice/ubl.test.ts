@@ -83,7 +83,7 @@ describe('UBL of the seven scenarios', () => {
 
     const seller = at(inv, 'cac:AccountingSupplierParty', 'cac:Party');
     expect(at(seller, 'cbc:EndpointID')).toEqual({ '@schemeID': '0106', '#': '24481234' });
-    expect(text(at(seller, 'cac:PartyTaxScheme', 'cbc:CompanyID'))).toBe('NL859437215B01');
+    expect(text(at(seller, 'cac:PartyTaxScheme', 'cbc:CompanyID'))).toBe('NL859437218B01');
     expect(at(seller, 'cac:PartyLegalEntity', 'cbc:CompanyID')).toEqual({
       '@schemeID': '0106',
       '#': '24481234',
@@ -146,10 +146,10 @@ describe('UBL of the seven scenarios', () => {
   it('reverse charge carries both VAT numbers and the German buyer under scheme 9930', () => {
     const inv = at(parse(xml['reverse-charge-ae'] ?? ''), 'Invoice');
     const buyer = at(inv, 'cac:AccountingCustomerParty', 'cac:Party');
-    expect(at(buyer, 'cbc:EndpointID')).toEqual({ '@schemeID': '9930', '#': 'DE123456789' });
-    expect(text(at(buyer, 'cac:PartyTaxScheme', 'cbc:CompanyID'))).toBe('DE123456789');
+    expect(at(buyer, 'cbc:EndpointID')).toEqual({ '@schemeID': '9930', '#': 'DE136695976' });
+    expect(text(at(buyer, 'cac:PartyTaxScheme', 'cbc:CompanyID'))).toBe('DE136695976');
     const seller = at(inv, 'cac:AccountingSupplierParty', 'cac:Party');
-    expect(text(at(seller, 'cac:PartyTaxScheme', 'cbc:CompanyID'))).toBe('NL859437215B01');
+    expect(text(at(seller, 'cac:PartyTaxScheme', 'cbc:CompanyID'))).toBe('NL859437218B01');
     // No order or buyer reference given: the dossier number stands in (Peppol R003).
     expect(text(inv['cbc:BuyerReference'])).toBe('D-2026-000118');
   });

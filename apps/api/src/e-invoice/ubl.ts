@@ -1,5 +1,6 @@
 import {
   type Company,
+  endpointOf,
   type InvoiceParty,
   SALES_CHARGE_CODE_LABELS,
   type SalesInvoice,
@@ -28,51 +29,6 @@ const NS = {
 };
 
 /**
- * The EAS scheme of a country's VAT number as a Peppol electronic address (BT-34/BT-49). Countries
- * whose VAT number is no EAS scheme of its own (SE, DK, FI use their organisation numbers) are absent.
- */
-export const VAT_ENDPOINT_SCHEMES: Readonly<Record<string, string>> = {
-  AD: '9922',
-  AL: '9923',
-  AT: '9914',
-  BA: '9924',
-  BE: '9925',
-  BG: '9926',
-  CH: '9927',
-  CY: '9928',
-  CZ: '9929',
-  DE: '9930',
-  EE: '9931',
-  ES: '9920',
-  FR: '9957',
-  GB: '9932',
-  GR: '9933',
-  EL: '9933',
-  HR: '9934',
-  HU: '9910',
-  IE: '9935',
-  IT: '0211',
-  LI: '9936',
-  LT: '9937',
-  LU: '9938',
-  LV: '9939',
-  MC: '9940',
-  ME: '9941',
-  MK: '9942',
-  MT: '9943',
-  NL: '9944',
-  PL: '9945',
-  PT: '9946',
-  RO: '9947',
-  RS: '9948',
-  SI: '9949',
-  SK: '9950',
-  SM: '9951',
-  TR: '9952',
-  VA: '9953',
-};
-
-/**
  * The ICD scheme of a company registration number by country (BT-30 schemeID): the Dutch rules
  * (NL-R-003/005) require KvK 0106 for Dutch suppliers; the others are the registers Peppol knows.
  */
@@ -84,14 +40,7 @@ const LEGAL_ID_SCHEMES: Readonly<Record<string, string>> = {
   NO: '0192',
 };
 
-/** The party's Peppol address: its own scheme/id, else its VAT number under its country's VAT scheme. */
-export function endpointOf(party: InvoiceParty): { scheme: string; id: string } | null {
-  if (party.peppolScheme && party.peppolId) return { scheme: party.peppolScheme, id: party.peppolId };
-  const vat = party.vatNumber?.replace(/\s+/g, '').toUpperCase();
-  if (!vat) return null;
-  const scheme = VAT_ENDPOINT_SCHEMES[vat.slice(0, 2)] ?? null;
-  return scheme ? { scheme, id: vat } : null;
-}
+export { endpointOf };
 
 /** '21.00' → '21', '12.5000' → '12.5', '3.000' → '3' (the XML carries exact decimals, no padding). */
 function plain(value: string): string {
@@ -169,12 +118,15 @@ function taxCategory(
   taxScheme(cat);
 }
 
-/** The exemption of a group or line: only E, AE and O carry one (BR-S-10, BR-Z-10 forbid it elsewhere). */
+/** The codes whose group carries an exemption reason (BR-S-10, BR-Z-10 forbid it elsewhere). */
+const EXEMPT = new Set(['E', 'AE', 'K', 'G', 'O']);
+
+/** The exemption of a group: the VATEX code and the legal wording (BT-121, BT-120). */
 function exemptionOf(
   code: string,
   reason: string | null,
 ): { code: string | null; text: string | null } | null {
-  if (code !== 'E' && code !== 'AE' && code !== 'O') return null;
+  if (!EXEMPT.has(code)) return null;
   const text = reason ? ((VAT_EXEMPTION_TEXTS as Record<string, string>)[reason] ?? null) : null;
   return { code: reason, text };
 }
@@ -221,7 +173,20 @@ export function invoiceUbl(invoice: SalesInvoice, company: Company): string {
   party(doc.ele('cac:AccountingSupplierParty'), invoice.seller, { withVat: !hasO });
   party(doc.ele('cac:AccountingCustomerParty'), invoice.buyer, { withVat: !hasO });
 
-  if (invoice.supplyDate) doc.ele('cac:Delivery').ele('cbc:ActualDeliveryDate').txt(invoice.supplyDate);
+  // An intra-Community supply states where the goods went (BR-IC-12): the buyer's member state, the
+  // one its VAT number (which the supply needs, BR-IC-02) is of. Its date is required at issue (BR-IC-11).
+  const intraCommunity = t.vatGroups.some((g) => g.vatCode === 'K');
+  if (invoice.supplyDate || intraCommunity) {
+    const delivery = doc.ele('cac:Delivery');
+    leaf(delivery, 'cbc:ActualDeliveryDate', invoice.supplyDate);
+    if (intraCommunity)
+      delivery
+        .ele('cac:DeliveryLocation')
+        .ele('cac:Address')
+        .ele('cac:Country')
+        .ele('cbc:IdentificationCode')
+        .txt(invoice.buyer.countryCode);
+  }
 
   const iban = invoice.seller.iban ?? company.iban;
   const bic = invoice.seller.bic ?? company.bic;

@@ -5,7 +5,6 @@ import {
   type SalesInvoice,
   VAT_CODE_LABELS,
   VAT_EXEMPTION_TEXTS,
-  type VatExemptionReason,
 } from '@fvg/contracts';
 import type { Content } from 'pdfmake/interfaces';
 import { printDate, printDecimal, printMoney, printQuantity, printRate, printUnitPrice } from './format.ts';
@@ -43,11 +42,26 @@ export function vatLabel(code: string, rate: string | null): string {
   return code === 'S' || code === 'Z' ? `${code} ${printRate(rate)}` : code;
 }
 
-/** The exemption wording of each group that needs one (BT-120), once per reason. */
+/**
+ * The legal basis of every group without VAT (art. 226(11); BT-120), once per reason, named by the
+ * code the lines' VAT column shows: exempt, reverse-charged, intra-Community, export, out of scope,
+ * and zero-rated lines (which carry no VATEX reason, BR-Z-10, but still say why they carry no VAT).
+ */
 export function exemptionTexts(invoice: SalesInvoice): string[] {
-  const reasons = new Set<VatExemptionReason>();
-  for (const g of invoice.totals.vatGroups) if (g.exemptionReason) reasons.add(g.exemptionReason);
-  return [...reasons].map((r) => VAT_EXEMPTION_TEXTS[r]);
+  const texts = new Map<string, string>();
+  for (const g of invoice.totals.vatGroups) {
+    if (g.exemptionReason)
+      texts.set(g.exemptionReason, `${g.vatCode}: ${VAT_EXEMPTION_TEXTS[g.exemptionReason]}`);
+    else if (g.vatCode === 'Z') texts.set('Z', 'Z: Zero-rated supply: VAT charged at 0 %');
+  }
+  return [...texts.values()];
+}
+
+/** "invoice I-2026-000042 of 2 Nov 2026": the invoice a credit note corrects, by number and date (BT-25, BT-26). */
+function correctedInvoice(invoice: SalesInvoice): string | undefined {
+  const ref = invoice.creditedInvoice;
+  if (invoice.kind !== 'credit_note' || !ref?.number) return undefined;
+  return `invoice ${ref.number}${ref.issueDate ? ` of ${printDate(ref.issueDate)}` : ''}`;
 }
 
 /** "Invoice I-2026-000042" / "Credit note C-2026-000007" / "Draft invoice": the document's name. */
@@ -73,9 +87,7 @@ export async function renderInvoicePdf(
       seller,
       isCredit ? 'Credit note' : 'Invoice',
       invoice.number ?? 'Draft — no number yet',
-      isCredit && invoice.creditedInvoice?.number
-        ? `corrects invoice ${invoice.creditedInvoice.number}`
-        : undefined,
+      correctedInvoice(invoice) ? `corrects ${correctedInvoice(invoice)}` : undefined,
     ),
     {
       columns: [
@@ -97,12 +109,7 @@ export async function renderInvoicePdf(
               ['Issue date', invoice.issueDate ? printDate(invoice.issueDate) : 'not issued'],
               ['Supply date', invoice.supplyDate ? printDate(invoice.supplyDate) : null],
               ['Due date', !isCredit && invoice.dueDate ? printDate(invoice.dueDate) : null],
-              [
-                'Corrects',
-                isCredit && invoice.creditedInvoice?.number
-                  ? `invoice ${invoice.creditedInvoice.number}`
-                  : null,
-              ],
+              ['Corrects', correctedInvoice(invoice) ?? null],
               ['Our VAT number', seller.vatNumber],
               ['Customer', invoice.customer.code],
               ['Dossier', invoice.dossier?.number],
@@ -204,7 +211,7 @@ export async function renderInvoicePdf(
   content.push({ text: isCredit ? 'Settlement' : 'Payment', style: 'sectionTitle' });
   if (isCredit) {
     content.push({
-      text: `This credit note corrects invoice ${invoice.creditedInvoice?.number ?? ''}. The amount of ${printMoney(t.taxInclusiveAmount, cur)} is set off against that invoice or refunded.`,
+      text: `This credit note corrects ${correctedInvoice(invoice) ?? 'an invoice'}. The amount of ${printMoney(t.taxInclusiveAmount, cur)} is set off against that invoice or refunded.`,
       style: 'small',
     });
   } else {

@@ -70,7 +70,7 @@ describe('invoice PDF', () => {
       'I-2026-000042',
       'FVG Forwarding B.V.',
       'Waalhaven Zuidzijde 19',
-      'NL859437215B01',
+      'NL859437218B01',
       'Maasvlakte Trading B.V.',
       'VAT NL812345678B01',
       'Issue date',
@@ -105,8 +105,8 @@ describe('invoice PDF', () => {
     );
     expect(page).toContain('Reverse charge (art. 196 VAT Directive)');
     expect(page).toContain('AE · Reverse charge');
-    expect(page).toContain('VAT DE123456789');
-    expect(page).toContain('NL859437215B01');
+    expect(page).toContain('VAT DE136695976');
+    expect(page).toContain('NL859437218B01');
   });
 
   it('prints each exemption once and a summary row per rate group', async () => {
@@ -137,6 +137,30 @@ describe('invoice PDF', () => {
     expect(page).toContain('corrects invoice I-2026-000042');
     expect(page).toContain('Total credited');
     expect(page).not.toContain('Due date');
+  });
+
+  it('prints the date of the invoice a credit note corrects (BT-26; issue 23 item 4)', async () => {
+    const [page] = await pdfPages(
+      await renderInvoicePdf(invoice('credit-note-partial'), COMPANY, uncompressed),
+    );
+    expect(page).toContain('Corrects invoice I-2026-000042 of 2 Nov 2026');
+    expect(page).toContain('This credit note corrects invoice I-2026-000042 of 2 Nov 2026.');
+  });
+
+  it('prints the legal basis of zero-rated, intra-Community and export lines (issue 23 item 4)', async () => {
+    const inv = scenarioInvoice({
+      number: 'I-2026-000050',
+      lines: [
+        ['OTHER', 'Machine parts to Düsseldorf', '2', 'C62', '400.00', 'K', '0', 'VATEX-EU-IC'],
+        ['OTHER', 'Machine parts to Houston', '1', 'C62', '900.00', 'G', '0', 'VATEX-EU-G'],
+        ['OTHER', 'Zero-rated item', '1', 'C62', '10.00', 'Z', '0', null],
+      ],
+    });
+    const [page] = await pdfPages(await renderInvoicePdf(inv, COMPANY, uncompressed));
+    expect(page).toContain('K: Exempt: intra-Community supply of goods (art. 138 VAT Directive)');
+    expect(page).toContain('G: Exempt: export of goods outside the EU (art. 146 VAT Directive)');
+    expect(page).toContain('Z: Zero-rated supply: VAT charged at 0 %');
+    expect(page).toContain('K · Intra-Community supply of goods 800.00');
   });
 
   it('marks a draft with a DRAFT watermark and no number', async () => {

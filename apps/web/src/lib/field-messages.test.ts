@@ -104,7 +104,7 @@ describe('field messages: the contracts’ rules, by their stable code', () => {
       'vatNumber',
     );
     expect(vat.message).toBe('not a valid PL VAT number format');
-    expect(fieldMessage(vat, 'VAT number')).toBe('Enter a VAT number such as PL1234567890');
+    expect(fieldMessage(vat, 'VAT number')).toBe('Enter a VAT number such as PL8567346215');
 
     const locode = issueOf(
       transportCreateSchema,

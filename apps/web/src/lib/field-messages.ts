@@ -77,7 +77,10 @@ const num = (v: number | bigint | undefined) => (v === undefined ? '' : Number(v
 /** Sentences for the contracts' rule codes (FIELD_ISSUE_CODES). */
 const RULES: Record<string, (label: string, params: Record<string, unknown>) => string> = {
   unlocode: () => 'Enter a UN/LOCODE such as NLRTM',
-  vat_number: (_l, p) => `Enter a VAT number such as ${String(p.example ?? 'NL123456789B01')}`,
+  vat_number: (_l, p) =>
+    p.reason === 'check_digits'
+      ? `The check digits of this VAT number do not match: check it for a typo (a valid one looks like ${String(p.example)})`
+      : `Enter a VAT number such as ${String(p.example ?? 'NL004495445B01')}`,
   eori: (_l, p) => `Enter an EORI number such as ${String(p.example ?? 'NL123456789')}`,
   country_code: () => 'Enter a two-letter country code such as NL',
   container_number: () => 'Enter a container number such as MSKU6011672 (4 letters, 7 digits)',

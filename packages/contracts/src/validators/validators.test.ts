@@ -119,12 +119,12 @@ describe('Incoterms 2020', () => {
 describe('VAT numbers and EORI', () => {
   it('checks EU VAT formats per country prefix', () => {
     for (const v of [
-      'NL123456789B01',
-      'DE123456789',
-      'BE0123456789',
+      'NL004495445B01',
+      'DE136695976',
+      'BE0403019261',
       'DK12345678',
-      'ATU12345678',
-      'FRXX123456789',
+      'ATU13585627',
+      'FRXX303265045',
       'EL123456789',
     ]) {
       expect(vatNumberProblem(v), v).toBeUndefined();
@@ -134,6 +134,37 @@ describe('VAT numbers and EORI', () => {
     expect(vatNumberProblem('GR123456789')).toMatch(/EL/);
     expect(vatNumberProblem('QQ123')).toMatch(/country prefix/);
     expect(vatNumberProblem('GB123456789')).toBeUndefined();
+  });
+
+  it('checks the check digits the member states publish (python-stdnum documented examples)', () => {
+    const valid = [
+      'NL004495445B01', // mod 11 on the tax number
+      'NL002455799B11', // issued since 2020: ISO 7064 mod 97-10 over NL002455799B11
+      'NL859437218B01',
+      'BE0403019261',
+      'DE136695976',
+      'FR40303265045',
+      'IT00743110157',
+      'ESA13585625',
+      'ESB58378431',
+      'ES54362315K',
+      'ATU13585627',
+      'PL8567346215',
+    ];
+    for (const v of valid) expect(vatNumberProblem(v), v).toBeUndefined();
+    const invalid = [
+      'NL123456789B90',
+      'NL859437215B01',
+      'BE0123456789',
+      'DE123456789',
+      'FR84323140391',
+      'IT00743110158',
+      'ESB12345678',
+      'ES54362315Z',
+      'ATU12345678',
+      'PL1234567890',
+    ];
+    for (const v of invalid) expect(vatNumberProblem(v), v).toMatch(/check digits/);
   });
 
   it('checks the EORI format', () => {

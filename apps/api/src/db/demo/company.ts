@@ -9,7 +9,7 @@ export const DEMO_COMPANY_FIELDS = {
   postalCode: '3089 JH',
   city: 'Rotterdam',
   countryCode: 'NL',
-  vatNumber: 'NL859437215B01',
+  vatNumber: 'NL859437218B01',
   eori: 'NL859437215',
   registrationNumber: '24481234',
   iban: 'NL91ABNA0417164300',

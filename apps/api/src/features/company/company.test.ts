@@ -84,7 +84,7 @@ describe('company settings', () => {
       version: v,
       legalName: 'FVG Forwarding B.V.',
       countryCode: 'nl',
-      vatNumber: 'nl 859437215 b01',
+      vatNumber: 'nl 859437218 b01',
       eori: 'NL859437215',
       iban: 'nl91 abna 0417 1643 00',
       bic: 'abnanl2a',
@@ -97,7 +97,7 @@ describe('company settings', () => {
     expect(r.body).toMatchObject({
       legalName: 'FVG Forwarding B.V.',
       countryCode: 'NL',
-      vatNumber: 'NL859437215B01',
+      vatNumber: 'NL859437218B01',
       iban: 'NL91ABNA0417164300',
       bic: 'ABNANL2A',
       peppolScheme: '0106',
@@ -115,6 +115,21 @@ describe('company settings', () => {
     expect(stale.status).toBe(409);
     expect(errorsOf(stale.body).map((e) => e.field)).toEqual(['version']);
     expect((await call('GET', '/company', admin)).body.city).toBe('Rotterdam');
+  });
+
+  it('refuses the company’s own VAT number when its check digits fail (issue 23 item 4)', async () => {
+    const v = await versionNow();
+    // The demo company's former number: the right format, a wrong Dutch check digit.
+    const r = await call('PUT', '/company', admin, { version: v, vatNumber: 'NL859437215B01' });
+    expect(r.status).toBe(400);
+    expect(errorsOf(r.body)).toEqual([
+      expect.objectContaining({
+        field: 'vatNumber',
+        code: 'vat_number',
+        params: expect.objectContaining({ reason: 'check_digits' }),
+      }),
+    ]);
+    expect((await call('GET', '/company', admin)).body.vatNumber).not.toBe('NL859437215B01');
   });
 
   it('refuses wrong values with the failing field and its rule code', async () => {

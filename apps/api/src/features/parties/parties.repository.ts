@@ -12,6 +12,8 @@ interface PartyRow {
   country_code: string;
   vat_number: string | null;
   eori: string | null;
+  peppol_scheme: string | null;
+  peppol_id: string | null;
   street: string | null;
   postal_code: string | null;
   city: string | null;
@@ -32,6 +34,8 @@ export function toParty(r: PartyRow): Party {
     countryCode: r.country_code,
     vatNumber: r.vat_number,
     eori: r.eori,
+    peppolScheme: r.peppol_scheme,
+    peppolId: r.peppol_id,
     street: r.street,
     postalCode: r.postal_code,
     city: r.city,

@@ -1,9 +1,11 @@
 import {
+  issueParams,
   NO_INTERNAL_FIELDS,
   type Party,
   type PartyListQuery,
   type partyCreateSchema,
   type partyUpdateSchema,
+  peppolPairProblem,
 } from '@fvg/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -26,6 +28,8 @@ const COLUMNS = {
   countryCode: 'country_code',
   vatNumber: 'vat_number',
   eori: 'eori',
+  peppolScheme: 'peppol_scheme',
+  peppolId: 'peppol_id',
   street: 'street',
   postalCode: 'postal_code',
   city: 'city',
@@ -90,6 +94,12 @@ export function partiesService(db: Db, events: RecordEvents) {
       const before = await getOr404(user, id);
       requireStaff(user);
       const { version, ...fields } = input;
+      // A partial update completes the stored pair: the scheme and id still go together afterwards.
+      const pair = peppolPairProblem({ ...before, ...fields });
+      if (pair)
+        throw problems.validation([
+          { ...pair, code: 'peppol_endpoint', params: issueParams('peppol_endpoint') },
+        ]);
       await db
         .transaction()
         .execute(async (trx) => {

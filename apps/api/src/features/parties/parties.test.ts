@@ -37,7 +37,7 @@ const valid = {
   name: 'Trade Co S.p.A.',
   kinds: ['customer'],
   countryCode: 'it',
-  vatNumber: 'IT 123 456 789 01',
+  vatNumber: 'IT 123 456 789 03',
   eori: 'IT12345678901',
   city: 'Genova',
   contacts: [{ name: 'Giulia Rossi', email: 'GIULIA@tradeco.example', role: 'Logistics' }],
@@ -50,7 +50,7 @@ describe('parties', () => {
     expect(r.body).toMatchObject({
       code: 'TRADECO',
       countryCode: 'IT',
-      vatNumber: 'IT12345678901',
+      vatNumber: 'IT12345678903',
       version: 1,
     });
     expect((r.body.contacts as { email: string }[])[0]?.email).toBe('giulia@tradeco.example');
@@ -79,7 +79,7 @@ describe('parties', () => {
     // The rules' stable codes come along, for clients to word the problem ("Enter a VAT number such as …").
     expect(errorsOf(bad.body).find((e) => e.field === 'vatNumber')).toMatchObject({
       code: 'vat_number',
-      params: { country: 'NL', example: 'NL123456789B01' },
+      params: { country: 'NL', example: 'NL004495445B01' },
     });
     expect(errorsOf(bad.body).find((e) => e.field === 'countryCode')?.code).toBe('country_code');
     // Zod's own checks carry no code: their message is the whole story.
@@ -87,7 +87,7 @@ describe('parties', () => {
   });
 
   it('searches by name, code, VAT and EORI, and filters by role', async () => {
-    for (const q of ['trade co', 'TRADECO', 'IT12345678901', 'genova']) {
+    for (const q of ['trade co', 'TRADECO', 'IT12345678903', 'genova']) {
       const r = await call('GET', `/parties?q=${encodeURIComponent(q)}`, staff);
       expect(
         (r.body.items as { code: string }[]).map((p) => p.code),
@@ -146,6 +146,80 @@ describe('parties', () => {
       'This party is used by users, dossiers, charges, transports, offers, invoices or declarations and cannot be deleted.',
     );
     expect((await call('GET', `/parties/${p}`, staff)).status).toBe(200);
+  });
+
+  it('refuses a VAT number whose check digits fail, on create and on edit (issue 23 item 4)', async () => {
+    const bad = await call('POST', '/parties', staff, {
+      ...valid,
+      code: 'CHECKDIGIT',
+      vatNumber: 'DE123456789',
+    });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad.body)).toEqual([
+      expect.objectContaining({ field: 'vatNumber', message: expect.stringMatching(/check digits/) }),
+    ]);
+    const ok = await call('POST', '/parties', staff, {
+      ...valid,
+      code: 'CHECKDIGIT',
+      countryCode: 'DE',
+      vatNumber: 'DE 136 695 976',
+      eori: null,
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.vatNumber).toBe('DE136695976');
+    const edit = await call('PATCH', `/parties/${ok.body.id}`, staff, {
+      version: 1,
+      vatNumber: 'NL859437215B01',
+    });
+    expect(edit.status).toBe(400);
+    expect(errorsOf(edit.body)[0]?.field).toBe('vatNumber');
+  });
+
+  it('keeps a Peppol endpoint: an EAS scheme and an id, both or neither (issue 23 item 6)', async () => {
+    const r = await call('POST', '/parties', staff, {
+      ...valid,
+      code: 'PEPPOLCO',
+      peppolScheme: '0088',
+      peppolId: '5790000435968',
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ peppolScheme: '0088', peppolId: '5790000435968' });
+    const id = r.body.id as string;
+    // Not an EAS code; an id with spaces; a scheme without its id.
+    const bad = await call('POST', '/parties', staff, {
+      ...valid,
+      code: 'PEPPOLX',
+      peppolScheme: '1234',
+      peppolId: 'a b',
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      errorsOf(bad.body)
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['peppolId', 'peppolScheme']);
+    const half = await call('POST', '/parties', staff, { ...valid, code: 'PEPPOLY', peppolScheme: '0088' });
+    expect(half.status).toBe(400);
+    expect(errorsOf(half.body)).toEqual([
+      expect.objectContaining({ field: 'peppolId', code: 'peppol_endpoint' }),
+    ]);
+    // An edit that takes away the id but leaves the stored scheme: the pair is checked after merging.
+    const orphan = await call('PATCH', `/parties/${id}`, staff, { version: 1, peppolId: null });
+    expect(orphan.status).toBe(400);
+    expect(errorsOf(orphan.body)).toEqual([
+      expect.objectContaining({ field: 'peppolId', code: 'peppol_endpoint' }),
+    ]);
+    const cleared = await call('PATCH', `/parties/${id}`, staff, {
+      version: 1,
+      peppolScheme: null,
+      peppolId: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ peppolScheme: null, peppolId: null, version: 2 });
+    // The database keeps the pair too, whoever writes.
+    await expect(
+      db.db.updateTable('parties').set({ peppol_scheme: '0088' }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/parties_peppol_pair/);
   });
 
   it('exports the list as CSV', async () => {

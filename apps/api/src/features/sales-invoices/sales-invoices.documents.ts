@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SalesInvoice } from '@fvg/contracts';
+import { eInvoiceProblems, type SalesInvoice } from '@fvg/contracts';
 import type { Db } from '../../db/database.ts';
+import { peppolBuyer } from '../../e-invoice/peppol-buyer.ts';
 import { invoiceUbl } from '../../e-invoice/ubl.ts';
 import { problems } from '../../http/problem.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -105,7 +106,16 @@ export function invoiceDocuments(db: Db, store: FileStore, invoices: SalesInvoic
         throw problems.conflict('A draft has no e-invoice yet: issue it first.', [
           { field: 'id', message: 'Not issued' },
         ]);
-      return invoiceUbl(invoice, await readCompany(db));
+      // An electronic address the customer's record gained after issuing is used (ADR 0043).
+      const buyer = await peppolBuyer(db, invoice.buyer, invoice.customer.id);
+      // Never a file the Peppol rules refuse (R010, R020): the invoice stands, its PDF is the document.
+      const missing = eInvoiceProblems({ seller: invoice.seller, buyer });
+      if (missing.length)
+        throw problems.conflict(
+          `${invoice.number} has no Peppol e-invoice: ${missing.map((m) => m.message).join('; ')}. The PDF is the invoice meanwhile.`,
+          missing.map((m) => ({ field: m.field, message: m.message, code: m.code })),
+        );
+      return invoiceUbl({ ...invoice, buyer }, await readCompany(db));
     },
 
     register(jobs: Jobs) {

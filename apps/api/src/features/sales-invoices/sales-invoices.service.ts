@@ -4,6 +4,7 @@ import {
   type Dossier,
   defaultVat,
   documentTotals,
+  eInvoiceProblems,
   type InvoiceAction,
   type InvoiceParty,
   type InvoiceSeller,
@@ -31,6 +32,7 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { peppolBuyer } from '../../e-invoice/peppol-buyer.ts';
 import { problems } from '../../http/problem.ts';
 import { enqueue } from '../../jobs/jobs.ts';
 import { printDate } from '../../print/format.ts';
@@ -172,6 +174,8 @@ interface PartyRow {
   city: string | null;
   country_code: string;
   vat_number: string | null;
+  peppol_scheme: string | null;
+  peppol_id: string | null;
   email: string | null;
 }
 
@@ -183,10 +187,10 @@ function buyerOf(p: PartyRow): InvoiceParty {
     city: p.city,
     countryCode: p.country_code,
     vatNumber: p.vat_number,
-    // Parties keep no registration number or Peppol endpoint yet.
+    // Parties keep no registration number yet; their Peppol endpoint is BT-49 (ADR 0043).
     registrationNumber: null,
-    peppolScheme: null,
-    peppolId: null,
+    peppolScheme: p.peppol_scheme,
+    peppolId: p.peppol_id,
     email: p.email,
   };
 }
@@ -194,7 +198,18 @@ function buyerOf(p: PartyRow): InvoiceParty {
 async function partyRow(db: Db, id: string): Promise<PartyRow | undefined> {
   return db
     .selectFrom('parties')
-    .select(['id', 'name', 'street', 'postal_code', 'city', 'country_code', 'vat_number', 'email'])
+    .select([
+      'id',
+      'name',
+      'street',
+      'postal_code',
+      'city',
+      'country_code',
+      'vat_number',
+      'peppol_scheme',
+      'peppol_id',
+      'email',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -324,6 +339,8 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       buyer = party ? buyerOf(party) : ({ name: row.customer_name } as InvoiceParty);
     }
     const { lineNets: _nets, ...totals } = totalsOf(lines, row.exchange_rate);
+    // Whether it goes out as a Peppol file (ADR 0043): a draft's warning, an issued one's reason.
+    const eInvoice = eInvoiceProblems({ seller, buyer: await peppolBuyer(db, buyer, row.customer_id) });
     return redact(scope, salesInvoiceFieldVisibility, {
       ...toListItem(row),
       creditNotes,
@@ -335,6 +352,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       notes: row.notes,
       seller,
       buyer,
+      eInvoiceProblems: eInvoice,
       lines,
       // Issued: the stored figures are the document's (the lines give the same, the trigger keeps both).
       totals: row.number
@@ -778,6 +796,11 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           exchangeRate: row.exchange_rate,
           kind: row.kind,
           precedingInvoiceNumber: credited?.number ?? null,
+          // The rates of the seller's country on the date of supply, else of issue; a credit note
+          // corrects at its invoice's rates (ADR 0042).
+          issueDate,
+          supplyDate: row.supply_date,
+          ratesDate: credited ? (credited.supply_date ?? credited.issue_date) : null,
         });
         if (credited) {
           const taken = await r.creditedQuantities(credited.id, false);

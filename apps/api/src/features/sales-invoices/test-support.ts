@@ -13,7 +13,7 @@ export async function completeCompany(db: Db): Promise<void> {
       postal_code: '3089 JH',
       city: 'Rotterdam',
       country_code: 'NL',
-      vat_number: 'NL859437215B01',
+      vat_number: 'NL859437218B01',
       registration_number: '24481234',
       iban: 'NL91ABNA0417164300',
       bic: 'ABNANL2A',

@@ -12,7 +12,7 @@ const company: Company = {
   postalCode: null,
   city: 'Rotterdam',
   countryCode: 'NL',
-  vatNumber: 'NL859437215B01',
+  vatNumber: 'NL859437218B01',
   eori: null,
   registrationNumber: null,
   iban: null,

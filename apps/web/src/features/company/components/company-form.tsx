@@ -95,7 +95,7 @@ export function CompanyFields({ form }: { form: UseFormReturn<CompanyFormValues>
             name="vatNumber"
             label="VAT number"
             transform={upper}
-            hint="e.g. NL123456789B01"
+            hint="e.g. NL004495445B01; its check digits are verified"
           />
           <TextField form={form} name="eori" label="EORI number" transform={upper} hint="e.g. NL123456789" />
           <TextField form={form} name="email" label="Email" type="email" />

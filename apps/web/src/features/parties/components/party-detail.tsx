@@ -16,7 +16,13 @@ import { problemMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { partyHistoryOptions, partyOptions, useDeleteParty } from '../api/parties-api.ts';
 import { PartyForm } from './party-form.tsx';
-import { countryName, PARTY_FIELD_LABELS, PARTY_KIND_LABELS, type PartyKind } from './party-meta.ts';
+import {
+  countryName,
+  EAS_SCHEME_OPTIONS,
+  PARTY_FIELD_LABELS,
+  PARTY_KIND_LABELS,
+  type PartyKind,
+} from './party-meta.ts';
 
 function PartySummary({ party }: { party: Party }) {
   return (
@@ -29,6 +35,12 @@ function PartySummary({ party }: { party: Party }) {
         ['Country', `${party.countryCode} — ${countryName(party.countryCode)}`],
         ['VAT number', party.vatNumber],
         ['EORI', party.eori],
+        [
+          'Peppol address',
+          party.peppolScheme && party.peppolId
+            ? `${EAS_SCHEME_OPTIONS.find((o) => o.value === party.peppolScheme)?.label ?? party.peppolScheme}: ${party.peppolId}`
+            : null,
+        ],
         ['Street', party.street],
         ['Postal code and city', [party.postalCode, party.city].filter(Boolean).join(' ')],
         [

@@ -8,6 +8,8 @@ export interface PartyFormValues {
   countryCode: string;
   vatNumber: string;
   eori: string;
+  peppolScheme: string;
+  peppolId: string;
   street: string;
   postalCode: string;
   city: string;
@@ -31,6 +33,8 @@ export function emptyPartyValues(): PartyFormValues {
     countryCode: '',
     vatNumber: '',
     eori: '',
+    peppolScheme: '',
+    peppolId: '',
     street: '',
     postalCode: '',
     city: '',
@@ -48,6 +52,8 @@ export function partyValues(party: Party): PartyFormValues {
     countryCode: party.countryCode,
     vatNumber: party.vatNumber ?? '',
     eori: party.eori ?? '',
+    peppolScheme: party.peppolScheme ?? '',
+    peppolId: party.peppolId ?? '',
     street: party.street ?? '',
     postalCode: party.postalCode ?? '',
     city: party.city ?? '',

@@ -33,13 +33,13 @@ describe('PartyForm', () => {
 
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() =>
-      expect(errorOf(field('vatNumber'))).toContain('Enter a VAT number such as NL123456789B01'),
+      expect(errorOf(field('vatNumber'))).toContain('Enter a VAT number such as NL004495445B01'),
     );
     expect(errorOf(screen.getByTestId('field-kinds'))).toContain('Choose at least one role');
     expect(errorOf(screen.getByTestId('field-countryCode'))).toContain('Country is required');
     expect(fetchMock).not.toHaveBeenCalled();
 
-    fireEvent.change(field('vatNumber'), { target: { value: 'NL123456789B01' } });
+    fireEvent.change(field('vatNumber'), { target: { value: 'NL123456782B01' } });
     // Roles and country are pickers: open each, then choose.
     fireEvent.focus(screen.getByTestId('field-kinds'));
     fireEvent.click(screen.getByTestId('field-kinds'));
@@ -58,7 +58,7 @@ describe('PartyForm', () => {
       code: 'ACME',
       kinds: ['customer'],
       countryCode: 'NL',
-      vatNumber: 'NL123456789B01',
+      vatNumber: 'NL123456782B01',
       eori: null,
       contacts: [{ name: 'Carla', email: 'carla@acme.example', phone: null, role: null }],
     });
@@ -88,6 +88,8 @@ describe('PartyForm', () => {
       countryCode: 'NL',
       vatNumber: null,
       eori: null,
+      peppolScheme: null,
+      peppolId: null,
       street: null,
       postalCode: null,
       city: null,
@@ -106,5 +108,39 @@ describe('PartyForm', () => {
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(errorOf(field('code'))).toContain('This code is already in use'));
     expect(screen.queryByTestId('form-conflict')).toBeNull();
+  });
+
+  it('refuses a VAT number whose check digits fail and a Peppol scheme without its endpoint id', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await renderRoute(<PartyForm onSaved={() => {}} onCancel={() => {}} />, {
+      path: '/parties',
+      url: '/parties',
+    });
+    fireEvent.change(field('name'), { target: { value: 'Globex GmbH' } });
+    fireEvent.change(field('code'), { target: { value: 'GLOBEX' } });
+    fireEvent.focus(screen.getByTestId('field-kinds'));
+    fireEvent.click(screen.getByTestId('field-kinds'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Customer', hidden: true }));
+    fireEvent.focus(screen.getByTestId('field-countryCode'));
+    fireEvent.click(screen.getByTestId('field-countryCode'));
+    fireEvent.click(await screen.findByRole('option', { name: 'DE — Germany', hidden: true }));
+    fireEvent.change(field('vatNumber'), { target: { value: 'DE123456789' } });
+    fireEvent.focus(screen.getByTestId('field-peppolScheme'));
+    fireEvent.click(screen.getByTestId('field-peppolScheme'));
+    fireEvent.click(await screen.findByRole('option', { name: '0088 · GLN (GS1)', hidden: true }));
+    fireEvent.click(screen.getByTestId('form-submit'));
+    // The example the message gives is a German number whose check digits hold.
+    await waitFor(() =>
+      expect(errorOf(field('vatNumber'))).toContain(
+        'The check digits of this VAT number do not match: check it for a typo (a valid one looks like DE136695976)',
+      ),
+    );
+    fireEvent.change(field('vatNumber'), { target: { value: 'DE136695976' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() =>
+      expect(errorOf(field('peppolId'))).toContain('Enter the endpoint id for this scheme'),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

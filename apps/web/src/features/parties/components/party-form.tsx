@@ -19,7 +19,7 @@ import {
   partyInput,
   partyValues,
 } from './party-form-values.ts';
-import { COUNTRY_OPTIONS, PARTY_FIELD_LABELS, PARTY_KIND_OPTIONS } from './party-meta.ts';
+import { COUNTRY_OPTIONS, EAS_SCHEME_OPTIONS, PARTY_FIELD_LABELS, PARTY_KIND_OPTIONS } from './party-meta.ts';
 
 const upper = (value: string) => value.toUpperCase();
 
@@ -53,9 +53,27 @@ export function PartyFields({ form }: { form: UseFormReturn<PartyFormValues> }) 
             name="vatNumber"
             label="VAT number"
             transform={upper}
-            hint="e.g. NL123456789B01"
+            hint="e.g. NL004495445B01; its check digits are verified"
           />
           <TextField form={form} name="eori" label="EORI" transform={upper} hint="e.g. NL123456789" />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend="Peppol e-invoicing">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SelectField
+            form={form}
+            name="peppolScheme"
+            label="Peppol scheme"
+            data={EAS_SCHEME_OPTIONS}
+            searchable
+            clearable
+          />
+          <TextField
+            form={form}
+            name="peppolId"
+            label="Peppol endpoint id"
+            hint="Where its e-invoices are delivered. Without one, the VAT number is used where its country has a Peppol VAT scheme"
+          />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend="Address and contact">

@@ -1,4 +1,10 @@
-import { COUNTRY_CODES, PARTY_KINDS } from '@fvg/contracts';
+import {
+  COUNTRY_CODES,
+  EAS_SCHEMES,
+  PARTY_KINDS,
+  PEPPOL_SCHEME_LABELS,
+  VAT_ENDPOINT_SCHEMES,
+} from '@fvg/contracts';
 
 export type PartyKind = (typeof PARTY_KINDS)[number];
 
@@ -38,6 +44,17 @@ export const COUNTRY_OPTIONS = [...COUNTRY_CODES]
   .sort()
   .map((code) => ({ value: code, label: `${code} — ${countryName(code)}` }));
 
+/**
+ * The Peppol schemes (EAS codes) a party's endpoint can use: the registers the company settings name,
+ * each country's VAT scheme by its country, the other codes by number.
+ */
+export const EAS_SCHEME_OPTIONS = EAS_SCHEMES.map((code) => {
+  const known = (PEPPOL_SCHEME_LABELS as Record<string, string>)[code];
+  const vatOf = Object.entries(VAT_ENDPOINT_SCHEMES).find(([c, s]) => s === code && c !== 'EL')?.[0];
+  const label = known ?? (vatOf ? `${code} · ${countryName(vatOf)} VAT number` : code);
+  return { value: code, label };
+});
+
 /** Labels of the party fields, for the history tab. */
 export const PARTY_FIELD_LABELS: Record<string, string> = {
   code: 'Code',
@@ -46,6 +63,8 @@ export const PARTY_FIELD_LABELS: Record<string, string> = {
   countryCode: 'Country',
   vatNumber: 'VAT number',
   eori: 'EORI',
+  peppolScheme: 'Peppol scheme',
+  peppolId: 'Peppol endpoint id',
   street: 'Street',
   postalCode: 'Postal code',
   city: 'City',

@@ -291,3 +291,43 @@ describe('the customer’s view', () => {
     expect(text('total-open')).toBe('€1,110.00');
   });
 });
+
+describe('Peppol e-invoice (issue 23 item 6)', () => {
+  const noAddress = [
+    {
+      field: 'buyer.peppolId',
+      message:
+        "The customer has no electronic address for Peppol: enter its Peppol scheme and endpoint id (or a VAT number of a country with a Peppol VAT scheme) on the customer's record",
+      code: 'PEPPOL-EN16931-R010',
+    },
+  ];
+
+  it('warns on the draft and in the issue dialog, without refusing to issue', async () => {
+    stubApi({ ...draft, eInvoiceProblems: noAddress });
+    await start('staff');
+    const notice = await screen.findByTestId('e-invoice-notice');
+    expect(notice.textContent).toContain('This invoice will have no Peppol e-invoice');
+    expect(notice.textContent).toContain('enter its Peppol scheme and endpoint id');
+    expect(within(notice).getByTestId('e-invoice-fix-customer').getAttribute('href')).toContain(
+      '/parties/0b6f3c1e-3a52-4a8e-9d7e-2f1f6c1b9a01',
+    );
+    fireEvent.click(screen.getByTestId('issue-invoice'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('issue-e-invoice-warning').textContent).toContain(
+      'It is issued with its PDF, but it cannot be sent through Peppol',
+    );
+    expect((within(dialog).getByTestId('confirm-ok') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('an issued invoice without the address offers its PDF, not the UBL, and says why', async () => {
+    stubApi({ ...issued, eInvoiceProblems: noAddress });
+    await start('customer', 'I-2026-000042');
+    expect((await screen.findByTestId('e-invoice-notice')).textContent).toContain(
+      'The invoice is valid and its PDF is the document to send',
+    );
+    expect(screen.getByTestId('download-pdf')).toBeTruthy();
+    expect(screen.queryByTestId('download-ubl')).toBeNull();
+    // A customer cannot edit the record: no link to it.
+    expect(screen.queryByTestId('e-invoice-fix-customer')).toBeNull();
+  });
+});

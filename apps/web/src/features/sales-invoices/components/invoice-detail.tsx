@@ -45,6 +45,7 @@ import {
   useDeleteInvoice,
   useIssueInvoice,
 } from '../api/sales-invoices-api.ts';
+import { EInvoiceNotice, eInvoiceMissing } from './e-invoice-notice.tsx';
 import { CreditNoteDialog, IssueDialog, PaymentDialog, RemovePaymentDialog } from './invoice-dialogs.tsx';
 import { DraftEditor, type DraftForm, useDraftForm } from './invoice-draft.tsx';
 import {
@@ -91,14 +92,17 @@ function Downloads({ invoice }: { invoice: SalesInvoice }) {
       >
         PDF
       </Button>
-      <Button
-        variant="default"
-        leftSection={<IconFileCode size={16} aria-hidden />}
-        onClick={() => void run('UBL', () => downloadInvoiceUbl(invoice))}
-        data-testid="download-ubl"
-      >
-        UBL e-invoice
-      </Button>
+      {/* No Peppol file without the electronic addresses: the notice on the page says what to enter. */}
+      {eInvoiceMissing(invoice).length === 0 && (
+        <Button
+          variant="default"
+          leftSection={<IconFileCode size={16} aria-hidden />}
+          onClick={() => void run('UBL', () => downloadInvoiceUbl(invoice))}
+          data-testid="download-ubl"
+        >
+          UBL e-invoice
+        </Button>
+      )}
     </>
   );
 }
@@ -607,7 +611,12 @@ function DraftInvoice({
           vatDefault={vatDefault}
           reload={reload}
           keepsForm={(next) => next.pathname === detailPath && (next.search.tab ?? 'draft') === 'draft'}
-          banner={<PartyBanner invoice={invoice} problems={partyProblems} />}
+          banner={
+            <Stack gap="xs">
+              <PartyBanner invoice={invoice} problems={partyProblems} />
+              <EInvoiceNotice invoice={invoice} staff />
+            </Stack>
+          }
         />
       ),
     },
@@ -745,6 +754,7 @@ function IssuedInvoice({
         recordId={invoice.number ?? 'Draft'}
         subtitle={<Subtitle invoice={invoice} staff={staff} />}
         status={<Header invoice={invoice} />}
+        banner={<EInvoiceNotice invoice={invoice} staff={staff} />}
         actions={
           <>
             {staff && invoice.allowedActions.includes('pay') && (

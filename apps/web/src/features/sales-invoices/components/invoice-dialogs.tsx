@@ -76,6 +76,19 @@ export function IssueDialog({ opened, invoice, loading, onConfirm, onCancel }: I
           required
           data-testid="issue-date"
         />
+        {(invoice.eInvoiceProblems ?? []).length > 0 && (
+          <Alert
+            color="yellow"
+            variant="light"
+            title="No Peppol e-invoice"
+            data-testid="issue-e-invoice-warning"
+          >
+            <Text size="sm">
+              It is issued with its PDF, but it cannot be sent through Peppol:{' '}
+              {(invoice.eInvoiceProblems ?? []).map((p) => p.message).join('; ')}.
+            </Text>
+          </Alert>
+        )}
         <Text size="sm" c="dimmed">
           Once issued, the {what} is final: its lines, amounts and parties can no longer change (a credit note
           corrects it). If a colleague issues one first, this one takes the number after it.

@@ -41,12 +41,14 @@ const EXEMPTION_SHORT: Readonly<Record<VatExemptionReason, string>> = {
   'VATEX-EU-146-1E': 'Export transport (art. 146(1)(e))',
   'VATEX-EU-144': 'Import services (art. 144)',
   'VATEX-EU-AE': 'Reverse charge (art. 196)',
+  'VATEX-EU-IC': 'Intra-Community supply (art. 138)',
+  'VATEX-EU-G': 'Export of goods (art. 146)',
   'VATEX-EU-O': 'Not subject to VAT',
 };
 export const EXEMPTION_OPTIONS = VAT_EXEMPTION_REASONS.map((r) => ({ value: r, label: EXEMPTION_SHORT[r] }));
 
 /** The codes whose lines carry an exemption reason (and print its wording). */
-export const EXEMPT_CODES: ReadonlySet<VatCode> = new Set(['E', 'AE', 'O']);
+export const EXEMPT_CODES: ReadonlySet<VatCode> = new Set(['E', 'AE', 'K', 'G', 'O']);
 /** The codes without a rate of their own: O has none, the others are 0 %. */
 export const rateless = (code: string) => code === 'O';
 
