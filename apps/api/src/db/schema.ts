@@ -234,6 +234,8 @@ export interface ChatMessagesTable {
   id: Generated<string>;
   dossier_id: string;
   author_id: string;
+  /** The customer party it was said to or by: the dossier's customer then (migration 0031, its trigger fills it). */
+  party_id: ColumnType<string, string | undefined, string>;
   text: string;
   sent_at: Generated<Date>;
 }
@@ -272,6 +274,8 @@ export interface TransportsTable {
   driver_phone: string | null;
   containers: ColumnType<string[], string[] | undefined, string[]>;
   notes: string | null;
+  /** The remark the customer sees (migration 0031); `notes` are internal. */
+  customer_remark: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: Generated<Date>;
   created_by: string | null;

@@ -64,12 +64,13 @@ function duplicateOf(scope: Scope): RawBuilder<unknown> {
 }
 
 /**
- * The customer a document's changes are announced to: the dossier's (or record's) customer; for a
- * declaration's document only its customer, once the declaration is no draft (as the scope has it).
+ * The customer party a document is shown to and its changes announced to: the one rule
+ * `document_party` (migration 0031, ADR 0044), which the search index asks too. An issued invoice's or
+ * credit note's documents are its customer's (frozen at issue), whoever the dossier is for now; a
+ * lodged declaration's are the declaration's customer's; a dossier's or transport's follow the
+ * dossier's customer; stock and shipment documents are the owner's stored on the document.
  */
-const announcedTo = sql`case when doc.record_type = 'declaration'
-    then (select x.customer_id from declarations x where x.id = doc.record_id and x.status <> 'draft')
-    else coalesce(d.customer_id, doc.party_id) end`;
+const announcedTo = sql`document_party(doc.record_type, doc.record_id, doc.dossier_id, doc.party_id)`;
 
 function select(scope: Scope): RawBuilder<unknown> {
   return sql`doc.id, doc.record_type, doc.record_id, doc.dossier_id, d.number as dossier_number,
@@ -97,19 +98,9 @@ export const documentListSpec = defineListSpec({
   countFrom: sql`documents doc left join dossiers d on d.id = doc.dossier_id`,
 });
 
-/**
- * Only documents marked visible, on the customer's own dossiers; a declaration's only once it is
- * theirs to see (lodged, and theirs: drafts answer 404 to customers, so do their documents).
- */
+/** Only documents marked visible, of the customer's own party as `document_party` names it. */
 function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
-  return scope.all
-    ? []
-    : [
-        sql`doc.visible_to_customer`,
-        sql`coalesce(d.customer_id, doc.party_id) = ${scope.partyId}`,
-        sql`(doc.record_type <> 'declaration' or exists (select 1 from declarations x
-          where x.id = doc.record_id and x.customer_id = ${scope.partyId} and x.status <> 'draft'))`,
-      ];
+  return scope.all ? [] : [sql`doc.visible_to_customer`, sql`${announcedTo} = ${scope.partyId}`];
 }
 
 /** Documents of customs-warehouse records: only users with cw_access see them (ADR 0034). */
