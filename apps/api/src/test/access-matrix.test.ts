@@ -423,6 +423,44 @@ describe('a dossier moved to another party', () => {
       .where('record_id', '=', invoiceId)
       .executeTakeFirstOrThrow();
 
+    // The offer the dossier came from (accepting it links them), made to A.
+    const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const offer = await must(
+      'offer',
+      w.send(
+        'POST',
+        '/api/sales-offers',
+        {
+          body: {
+            customerId: A.partyId,
+            contactEmail: 'buyer-moved@example.com',
+            validUntil,
+            mode: 'sea',
+            originLocode: 'NLRTM',
+            destinationLocode: 'USNYC',
+            lines: [
+              {
+                chargeCode: 'FREIGHT',
+                description: 'Ocean freight',
+                quantity: '1',
+                unit: 'XCN',
+                unitPrice: '1800',
+                currency: 'EUR',
+                vatCode: 'E',
+                vatRate: '0',
+              },
+            ],
+          },
+        },
+        staff,
+      ),
+    );
+    await w.db.db
+      .updateTable('sales_offers')
+      .set({ dossier_id: dossierId })
+      .where('id', '=', offer.id as string)
+      .execute();
+
     hubUrl = hubUrl || (await listenForHub(w.app));
     const asA = await hub.connect(A.customer);
     const asB = await hub.connect(B.customer);
@@ -494,6 +532,15 @@ describe('a dossier moved to another party', () => {
     await expectStatus("the stored PDF's history", `/api/documents/${pdfDoc.id}/history`, [200, 404, 200]);
     const ubl = await get(`/api/sales-invoices/${invoiceId}/ubl`, B.customer);
     if (ubl.status !== 404) failures.push(`the new customer's e-invoice answered ${ubl.status}`);
+
+    // The dossier names its offer to staff, and to the customer the offer was made to only.
+    const dossierOfB = await must('dossier', get(`/api/dossiers/${dossierId}`, B.customer));
+    if (dossierOfB.offer !== null || JSON.stringify(dossierOfB).includes(offer.id as string))
+      failures.push(
+        `the new customer's dossier names the former's offer ${JSON.stringify(dossierOfB.offer)}`,
+      );
+    const dossierOfStaff = await must('dossier', get(`/api/dossiers/${dossierId}`, staff));
+    if ((dossierOfStaff.offer as Json | null)?.id !== offer.id) failures.push('staff lost the offer link');
 
     // The chat: the former customer has none of it any more, the new one only what was said after.
     await expectStatus('the chat', `/api/dossiers/${dossierId}/messages`, [404, 200, 200]);

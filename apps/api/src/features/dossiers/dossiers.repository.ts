@@ -185,7 +185,9 @@ export function dossiersRepository(db: Db) {
       const r = await sql<DossierRow>`
         select ${SELECT}, u.name as created_by_name,
           (select json_build_object('id', so.id, 'number', so.number) from sales_offers so
-            where so.dossier_id = d.id) as offer
+            where so.dossier_id = d.id
+              -- The offer was made to a party: after a move a customer sees it only if it was theirs (ADR 0044).
+              ${scope.all ? sql`` : sql`and so.customer_id = ${scope.partyId}`}) as offer
         from ${FROM} left join users u on u.id = d.created_by
         where ${byId ? sql`d.id = ${idOrNumber}` : sql`d.number = ${idOrNumber}`}
           ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}
