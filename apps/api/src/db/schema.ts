@@ -288,7 +288,7 @@ export interface DocumentsTable {
   record_type: string;
   record_id: string;
   dossier_id: string | null;
-  /** The customer whose scope covers a document of a record without a dossier (migration 0020). */
+  /** The party a document of a record other than a dossier or leg belongs to (0020); an invoice's and a declaration's is set by trigger to its customer (0031). */
   party_id: ColumnType<string | null, string | null | undefined, string | null>;
   storage_key: string;
   file_name: string;

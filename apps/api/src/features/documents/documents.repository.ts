@@ -64,13 +64,18 @@ function duplicateOf(scope: Scope): RawBuilder<unknown> {
 }
 
 /**
- * The customer party a document is shown to and its changes announced to: the one rule
- * `document_party` (migration 0031, ADR 0044), which the search index asks too. An issued invoice's or
- * credit note's documents are its customer's (frozen at issue), whoever the dossier is for now; a
- * lodged declaration's are the declaration's customer's; a dossier's or transport's follow the
- * dossier's customer; stock and shipment documents are the owner's stored on the document.
+ * The customer party a document belongs to: the one rule `document_party` (migration 0031, ADR 0044),
+ * which the search index asks too. A dossier's or transport's documents follow the dossier's customer;
+ * every other record's are the party stored on the row (an issued invoice's customer, frozen at issue,
+ * so its PDF stays with the party it was addressed to; a declaration's customer; a stock or shipment
+ * owner).
  */
-const announcedTo = sql`document_party(doc.record_type, doc.record_id, doc.dossier_id, doc.party_id)`;
+const partyOf = sql`document_party(doc.record_type, d.customer_id, doc.party_id)`;
+
+/** Whom a document's changes are announced to; a declaration's only once it is no draft. */
+const announcedTo = sql`case when doc.record_type = 'declaration'
+    then (select x.customer_id from declarations x where x.id = doc.record_id and x.status <> 'draft')
+    else ${partyOf} end`;
 
 function select(scope: Scope): RawBuilder<unknown> {
   return sql`doc.id, doc.record_type, doc.record_id, doc.dossier_id, d.number as dossier_number,
@@ -98,9 +103,19 @@ export const documentListSpec = defineListSpec({
   countFrom: sql`documents doc left join dossiers d on d.id = doc.dossier_id`,
 });
 
-/** Only documents marked visible, of the customer's own party as `document_party` names it. */
+/**
+ * Only documents marked visible, of the customer's own party (`document_party`); a declaration's only
+ * once it is theirs to see (lodged, and theirs: drafts answer 404 to customers, so do their documents).
+ */
 function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
-  return scope.all ? [] : [sql`doc.visible_to_customer`, sql`${announcedTo} = ${scope.partyId}`];
+  return scope.all
+    ? []
+    : [
+        sql`doc.visible_to_customer`,
+        sql`${partyOf} = ${scope.partyId}`,
+        sql`(doc.record_type <> 'declaration' or exists (select 1 from declarations x
+          where x.id = doc.record_id and x.customer_id = ${scope.partyId} and x.status <> 'draft'))`,
+      ];
 }
 
 /** Documents of customs-warehouse records: only users with cw_access see them (ADR 0034). */
