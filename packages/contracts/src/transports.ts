@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { partyRefSchema } from './parties.ts';
 import { calendarDate, optionalDateTime, optionalText, queryInt, text, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
-import { listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
+import { type FieldVisibility, listQueryBaseSchema, timeZoneSchema, uuidSchema } from './records.ts';
 import { TRANSPORT_MODES, TRANSPORT_STATUSES } from './transports-values.ts';
 import { normalizeContainerNumber } from './validators/iso6346.ts';
 import { isImoNumber, isUnLocode } from './validators/places.ts';
@@ -71,7 +71,10 @@ const transportFieldsObject = z.strictObject({
   driverName: optionalText(100),
   driverPhone: optionalText(40),
   containers: z.array(text(30).transform(normalizeContainerNumber)).max(100).optional(),
+  /** Internal: customers never see them (transportFieldVisibility). */
   notes: optionalText(2000),
+  /** The remark the dossier's customer sees on this leg ("Remark for the customer"). */
+  customerRemark: optionalText(2000),
 });
 
 type TransportRuleInput = Partial<
@@ -164,12 +167,23 @@ export const transportSchema = z.object({
   driverName: z.string().nullable(),
   driverPhone: z.string().nullable(),
   containers: z.array(z.string()),
+  /** Internal notes: null for customers. */
   notes: z.string().nullable(),
+  /** The remark for the customer, shown to them. */
+  customerRemark: z.string().nullable(),
   version: z.number().int(),
   updatedAt: z.string(),
   allowedTransitions: z.array(z.enum(TRANSPORT_STATUSES)),
 });
 export type Transport = z.infer<typeof transportSchema>;
+
+/**
+ * A leg's notes are the forwarder's own (driver instructions, rates agreed by phone): customers never
+ * see them, as in every other area. What the customer should read goes in `customerRemark` (ADR 0045).
+ */
+export const transportFieldVisibility = {
+  internal: ['notes'],
+} as const satisfies FieldVisibility;
 
 export const transportListQuerySchema = listQueryBaseSchema.extend({
   status: z

@@ -26,6 +26,7 @@ import * as m0026 from './migrations/0026-dashboard.ts';
 import * as m0027 from './migrations/0027-user-preferences.ts';
 import * as m0028 from './migrations/0028-search-words-per-kind.ts';
 import * as m0030 from './migrations/0030-vat-by-country-peppol.ts';
+import * as m0031 from './migrations/0031-party-of-what-was-said.ts';
 import * as m0032 from './migrations/0032-receipt-entries.ts';
 import * as m0033 from './migrations/0033-shipment-declarations.ts';
 import type { Database } from './schema.ts';
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0027-user-preferences': m0027,
   '0028-search-words-per-kind': m0028,
   '0030-vat-by-country-peppol': m0030,
+  '0031-party-of-what-was-said': m0031,
   '0032-receipt-entries': m0032,
   '0033-shipment-declarations': m0033,
 };

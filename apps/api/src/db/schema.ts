@@ -236,6 +236,8 @@ export interface ChatMessagesTable {
   id: Generated<string>;
   dossier_id: string;
   author_id: string;
+  /** The customer party it was said to or by: the dossier's customer then (migration 0031, its trigger fills it). */
+  party_id: ColumnType<string, string | undefined, string>;
   text: string;
   sent_at: Generated<Date>;
 }
@@ -274,6 +276,8 @@ export interface TransportsTable {
   driver_phone: string | null;
   containers: ColumnType<string[], string[] | undefined, string[]>;
   notes: string | null;
+  /** The remark the customer sees (migration 0031); `notes` are internal. */
+  customer_remark: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: Generated<Date>;
   created_by: string | null;
@@ -286,7 +290,7 @@ export interface DocumentsTable {
   record_type: string;
   record_id: string;
   dossier_id: string | null;
-  /** The customer whose scope covers a document of a record without a dossier (migration 0020). */
+  /** The party a document of a record other than a dossier or leg belongs to (0020); an invoice's and a declaration's is set by trigger to its customer (0031). */
   party_id: ColumnType<string | null, string | null | undefined, string | null>;
   storage_key: string;
   file_name: string;

@@ -186,8 +186,12 @@ export function fvgHub(deps: {
       },
 
       async SendMessage(ctx, dossierId: string, text: string) {
-        const message = await asHub(() => chat.send(ctx.user, dossierId, text));
-        await ctx.clients.group(groups.dossier(message.dossierId)).send('ReceiveMessage', message);
+        const { message, partyId } = await asHub(() => chat.post(ctx.user, dossierId, text));
+        // To the room's staff and the customers of the party it was said to only: a connection of another
+        // party still in the room while the dossier changes customer does not hear it (ADR 0044).
+        await ctx.clients
+          .groupAlsoIn(groups.dossier(message.dossierId), [groups.staff, groups.party(partyId)])
+          .send('ReceiveMessage', message);
         // The other side's notifications were stored with the message and reach them through
         // forwardNotifications, each user's own only.
         return message;

@@ -8,10 +8,14 @@
  * Every answer is checked the same way: never a 5xx, every non-2xx is problem+json, and nothing a
  * customer receives names another party's records or job costing (cost, revenue, profit).
  */
+import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, unzip } from './helpers.ts';
+import { minimalPdf } from '../features/documents/minimal-pdf.ts';
+import { completeCompany, draftBody } from '../features/sales-invoices/test-support.ts';
+import { hubClients, type Json, listenForHub, nextEvent, unzip } from './helpers.ts';
 import {
   type BuildContext,
+  containerNumber,
   createWorld,
   OPERATIONS,
   type OpRequest,
@@ -24,10 +28,13 @@ import {
 } from './operations.ts';
 
 let w: World;
+let hubUrl = '';
+const hub = hubClients(() => hubUrl);
 beforeAll(async () => {
   w = await createWorld();
 }, 120_000);
 afterAll(async () => {
+  await hub.stopAll();
   await w?.close();
 });
 
@@ -324,3 +331,302 @@ function listOperationTakes(key: string, param: string): boolean {
     (p) => p.in === 'query' && p.name === param,
   );
 }
+
+/**
+ * Issue 23 item 8 (ADR 0044): a dossier given to another customer. What was issued or said to the
+ * former customer stays theirs (the invoice, its PDF and e-invoice, the chat until the move); the
+ * shipment and its papers go with the dossier; nothing of one party reaches the other on any path:
+ * records, lists, exports, search, chat and hub events.
+ */
+describe('a dossier moved to another party', () => {
+  it('keeps what was issued or said to the former customer with them, and gives the new one only the shipment', async () => {
+    const A = w.A;
+    const B = w.B;
+    const staff = w.staff;
+    const get = (path: string, auth: { authorization: string }, query?: Record<string, string>) =>
+      w.send('GET', path, { ...(query ? { query } : {}) }, auth);
+    const must = async (what: string, p: Promise<{ status: number; text: string; json: unknown }>) => {
+      const r = await p;
+      if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
+      return r.json as Json;
+    };
+
+    // The dossier of A: a container with an event, a leg, a shipping document (visible), an issued
+    // invoice with its stored PDF, and a conversation.
+    const container = containerNumber('MOV', 424242);
+    const d = await must(
+      'dossier',
+      w.send(
+        'POST',
+        '/api/dossiers',
+        {
+          body: {
+            type: 'import',
+            mode: 'sea',
+            customerId: A.partyId,
+            containers: [{ number: container, sizeType: '45G1' }],
+          },
+        },
+        staff,
+      ),
+    );
+    const dossierId = d.id as string;
+    const eventId = await w.freshEvent(container);
+    const leg = await must(
+      'leg',
+      w.send('POST', '/api/transports', { body: { mode: 'road', dossierId, carrierId: w.carrierId } }, staff),
+    );
+    const bl = await must(
+      'bl',
+      w.send(
+        'POST',
+        '/api/documents',
+        {
+          form: {
+            fields: {
+              recordType: 'dossier',
+              recordId: dossierId,
+              documentType: 'bill_of_lading',
+              visibleToCustomer: 'true',
+            },
+            files: [{ filename: 'moved-bl.pdf', content: minimalPdf('moved bl') }],
+          },
+        },
+        staff,
+      ),
+    );
+    const blId = ((bl.items as Json[])[0] as Json).id as string;
+    await completeCompany(w.db.db);
+    const draft = await must(
+      'invoice',
+      w.send('POST', '/api/sales-invoices', { body: draftBody(A.partyId, { dossierId }) }, staff),
+    );
+    const issued = await must(
+      'issue',
+      w.send(
+        'POST',
+        '/api/sales-invoices/{id}/issue',
+        { path: { id: draft.id as string }, body: { version: draft.version } },
+        staff,
+      ),
+    );
+    const invoiceId = issued.id as string;
+    const invoiceNumber = issued.number as string;
+    // The PDF is stored as a document of the invoice (rendered by its job, or on first request).
+    expect(
+      (await w.send('GET', '/api/sales-invoices/{id}/pdf', { path: { id: invoiceId } }, staff)).status,
+    ).toBe(200);
+    const pdfDoc = await w.db.db
+      .selectFrom('documents')
+      .select('id')
+      .where('record_type', '=', 'invoice')
+      .where('record_id', '=', invoiceId)
+      .executeTakeFirstOrThrow();
+
+    // The offer the dossier came from (accepting it links them), made to A.
+    const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const offer = await must(
+      'offer',
+      w.send(
+        'POST',
+        '/api/sales-offers',
+        {
+          body: {
+            customerId: A.partyId,
+            contactEmail: 'buyer-moved@example.com',
+            validUntil,
+            mode: 'sea',
+            originLocode: 'NLRTM',
+            destinationLocode: 'USNYC',
+            lines: [
+              {
+                chargeCode: 'FREIGHT',
+                description: 'Ocean freight',
+                quantity: '1',
+                unit: 'XCN',
+                unitPrice: '1800',
+                currency: 'EUR',
+                vatCode: 'E',
+                vatRate: '0',
+              },
+            ],
+          },
+        },
+        staff,
+      ),
+    );
+    await w.db.db
+      .updateTable('sales_offers')
+      .set({ dossier_id: dossierId })
+      .where('id', '=', offer.id as string)
+      .execute();
+
+    hubUrl = hubUrl || (await listenForHub(w.app));
+    const asA = await hub.connect(A.customer);
+    const asB = await hub.connect(B.customer);
+    const asStaff = await hub.connect(staff);
+    const heard = new Map<HubConnection, string[]>([
+      [asA, []],
+      [asB, []],
+    ]);
+    for (const [conn, list] of heard) {
+      conn.on('ReceiveMessage', (m: { text: string }) => list.push(`message ${m.text}`));
+      conn.on('RecordChanged', (c: { kind: string; id: string }) => list.push(`${c.kind} ${c.id}`));
+    }
+    await asA.invoke('JoinDossier', dossierId);
+    await asStaff.invoke('JoinDossier', dossierId);
+    const before = `Before the move ${Date.now()}`;
+    await asA.invoke('SendMessage', dossierId, before);
+    await asStaff.invoke('SendMessage', dossierId, `${before} (answer)`);
+
+    // The move.
+    const current = await must('dossier', get(`/api/dossiers/${dossierId}`, staff));
+    const moved = await w.send(
+      'PATCH',
+      '/api/dossiers/{id}',
+      { path: { id: dossierId }, body: { customerId: B.partyId, version: current.version } },
+      staff,
+    );
+    expect(moved.status).toBe(200);
+    // The former customer's connection is taken out of the room (wait until the hub did it).
+    await nextEvent(asA, 'RecordChanged', (c: { id: string }) => c.id === dossierId).catch(() => {});
+    for (const list of heard.values()) list.length = 0;
+
+    await asB.invoke('JoinDossier', dossierId);
+    const after = `After the move ${Date.now()}`;
+    const bHears = nextEvent(asB, 'ReceiveMessage', (m: { text: string }) => m.text === after);
+    await asStaff.invoke('SendMessage', dossierId, after);
+    await bHears;
+    // A staff edit of the shipping document and of the leg after the move: the new party hears of them.
+    const blNow = await must('bl', get(`/api/documents/${blId}`, staff));
+    await must(
+      'bl edit',
+      w.send(
+        'PATCH',
+        '/api/documents/{id}',
+        { path: { id: blId }, body: { fileName: 'moved-bl-2.pdf', version: blNow.version } },
+        staff,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 400));
+
+    const failures: string[] = [];
+    const expectStatus = async (what: string, path: string, statuses: [number, number, number]) => {
+      const [a, b, s] = await Promise.all([get(path, A.customer), get(path, B.customer), get(path, staff)]);
+      const got: [number, number, number] = [a.status, b.status, s.status];
+      if (JSON.stringify(got) !== JSON.stringify(statuses))
+        failures.push(`${what}: former/new/staff answered ${got.join('/')}, expected ${statuses.join('/')}`);
+      for (const r of [a, b, s]) for (const p of shapeProblems(r)) failures.push(`${what}: ${p}`);
+    };
+    // Records: the shipment is the new customer's; the invoice, its PDF and e-invoice stay the former's.
+    await expectStatus('the dossier', `/api/dossiers/${dossierId}`, [404, 200, 200]);
+    await expectStatus('its leg', `/api/transports/${leg.id}`, [404, 200, 200]);
+    await expectStatus('its history', `/api/dossiers/${dossierId}/history`, [404, 200, 200]);
+    await expectStatus('its container events', `/api/dossiers/${dossierId}/events`, [404, 200, 200]);
+    await expectStatus('its shipping document', `/api/documents/${blId}`, [404, 200, 200]);
+    await expectStatus('the invoice', `/api/sales-invoices/${invoiceId}`, [200, 404, 200]);
+    await expectStatus('the invoice PDF', `/api/sales-invoices/${invoiceId}/pdf`, [200, 404, 200]);
+    await expectStatus('the invoice history', `/api/sales-invoices/${invoiceId}/history`, [200, 404, 200]);
+    await expectStatus("the invoice's stored PDF", `/api/documents/${pdfDoc.id}`, [200, 404, 200]);
+    await expectStatus("the stored PDF's bytes", `/api/documents/${pdfDoc.id}/content`, [200, 404, 200]);
+    await expectStatus("the stored PDF's history", `/api/documents/${pdfDoc.id}/history`, [200, 404, 200]);
+    const ubl = await get(`/api/sales-invoices/${invoiceId}/ubl`, B.customer);
+    if (ubl.status !== 404) failures.push(`the new customer's e-invoice answered ${ubl.status}`);
+
+    // The dossier names its offer to staff, and to the customer the offer was made to only.
+    const dossierOfB = await must('dossier', get(`/api/dossiers/${dossierId}`, B.customer));
+    if (dossierOfB.offer !== null || JSON.stringify(dossierOfB).includes(offer.id as string))
+      failures.push(
+        `the new customer's dossier names the former's offer ${JSON.stringify(dossierOfB.offer)}`,
+      );
+    const dossierOfStaff = await must('dossier', get(`/api/dossiers/${dossierId}`, staff));
+    if ((dossierOfStaff.offer as Json | null)?.id !== offer.id) failures.push('staff lost the offer link');
+
+    // The chat: the former customer has none of it any more, the new one only what was said after.
+    await expectStatus('the chat', `/api/dossiers/${dossierId}/messages`, [404, 200, 200]);
+    const chatOf = async (auth: { authorization: string }) =>
+      (
+        (await must('chat', get(`/api/dossiers/${dossierId}/messages`, auth))).items as { text: string }[]
+      ).map((m) => m.text);
+    const newChat = await chatOf(B.customer);
+    if (newChat.join('|') !== after)
+      failures.push(`the new customer reads the chat ${JSON.stringify(newChat)}`);
+    const staffChat = await chatOf(staff);
+    if (!(staffChat.includes(before) && staffChat.includes(after)))
+      failures.push(`staff read ${JSON.stringify(staffChat)}`);
+    const unreadOfB = (
+      (await must('dossiers', get('/api/dossiers', B.customer, { q: d.number as string }))).items as Json[]
+    ).find((x) => x.id === dossierId)?.unreadMessages;
+    if (unreadOfB !== 0 && unreadOfB !== 1)
+      failures.push(`the new customer has ${unreadOfB} unread messages`);
+    // An old message cannot be marked read by the new customer's connection either.
+    const oldMessage = (
+      (await must('chat', get(`/api/dossiers/${dossierId}/messages`, staff))).items as {
+        id: string;
+        text: string;
+      }[]
+    ).find((m) => m.text === before)?.id as string;
+    const marked = await asB.invoke('MarkRead', dossierId, oldMessage).then(
+      () => 'accepted',
+      () => 'refused',
+    );
+    if (marked !== 'refused') failures.push('the new customer marked a message of the former one as read');
+
+    // Lists and exports: each party finds only its own.
+    const listed = async (
+      path: string,
+      auth: { authorization: string },
+      query: Record<string, string> = {},
+    ) => (await get(path, auth, query)).text;
+    const docsA = await listed('/api/documents', A.customer, { pageSize: '100' });
+    const docsB = await listed('/api/documents', B.customer, { pageSize: '100' });
+    if (docsA.includes(blId)) failures.push('the former customer lists the shipping document');
+    if (!docsA.includes(pdfDoc.id))
+      failures.push('the former customer lost the invoice PDF from the documents list');
+    if (docsB.includes(pdfDoc.id)) failures.push("the new customer lists the former's invoice PDF");
+    if (!docsB.includes(blId)) failures.push('the new customer does not list the shipping document');
+    const tabB = await listed(`/api/dossiers/${dossierId}/documents`, B.customer);
+    if (tabB.includes(pdfDoc.id))
+      failures.push("the dossier's documents tab shows the new customer the invoice PDF");
+    for (const format of ['csv', 'xlsx']) {
+      const exportB = textOf(await get('/api/documents', B.customer, { format }));
+      if (exportB.includes(`${invoiceNumber}.pdf`))
+        failures.push(`the new customer's ${format} of documents has the PDF`);
+      const invB = textOf(await get('/api/sales-invoices/export', B.customer, { format }));
+      if (invB.includes(invoiceNumber)) failures.push(`the new customer's ${format} of invoices has it`);
+      const invA = textOf(await get('/api/sales-invoices/export', A.customer, { format }));
+      if (!invA.includes(invoiceNumber)) failures.push(`the former customer's ${format} of invoices lost it`);
+    }
+    const invoicesB = await listed('/api/sales-invoices', B.customer);
+    if (invoicesB.includes(invoiceId)) failures.push('the new customer lists the invoice');
+    const transportsA = await listed('/api/transports', A.customer, { dossierId });
+    if (transportsA.includes(leg.id as string)) failures.push('the former customer lists the leg');
+
+    // Search: the invoice number finds the invoice and its PDF for the former customer only.
+    const search = async (q: string, auth: { authorization: string }) =>
+      (await get('/api/search', auth, { q })).text;
+    const sA = await search(invoiceNumber, A.customer);
+    const sB = await search(invoiceNumber, B.customer);
+    if (!sA.includes(invoiceId)) failures.push('the former customer no longer finds the invoice');
+    if (sB.includes(invoiceId) || sB.includes(pdfDoc.id))
+      failures.push('the new customer finds the invoice or its PDF');
+    const sDossierA = await search(d.number as string, A.customer);
+    if (sDossierA.includes(dossierId) || sDossierA.includes(leg.id as string) || sDossierA.includes(blId))
+      failures.push('the former customer finds the dossier, its leg or its shipping document');
+    if (!(await search('moved-bl-2', B.customer)).includes(blId))
+      failures.push('the new customer does not find the shipping document');
+
+    // Hub: after the move, the former customer hears nothing of the dossier's chat, leg or documents.
+    const heardA = heard.get(asA) ?? [];
+    for (const e of heardA)
+      if (e.startsWith('message') || e.includes(blId) || e === `chat ${dossierId}`)
+        failures.push(`the former customer heard ${e}`);
+    const heardB = heard.get(asB) ?? [];
+    if (heardB.some((e) => e.includes(before))) failures.push('the new customer heard an earlier message');
+    if (!heardB.includes(`document ${blId}`))
+      failures.push('the new customer did not hear of the shipping document');
+    expect(failures).toEqual([]);
+    // Not a vacuous pass: the former customer still reads the invoice.
+    expect(eventId).toBeTruthy();
+  }, 60_000);
+});

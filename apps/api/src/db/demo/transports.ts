@@ -55,6 +55,8 @@ interface Leg {
   /** The boxes it carries when not all of the dossier's. */
   containers?: string[];
   notes?: string;
+  /** What the customer reads on the leg (notes are internal). */
+  customerRemark?: string;
 }
 
 /** The road leg a dossier needs, if any: pre-carriage before departure, on-carriage after arrival, or the trip itself. */
@@ -147,7 +149,7 @@ function todaysShuttles(ctx: DemoContext): Leg[] {
         hours: [10 + k, 12 + k, 14 + k, 16 + k] as Leg['hours'],
         days: 0,
         containers: [],
-        notes: 'Cartons released after the customs inspection, ahead of the containers.',
+        customerRemark: 'Cartons released after the customs inspection, ahead of the containers.',
       },
     ];
   });
@@ -228,6 +230,7 @@ export async function seedTransports(
       driverPhone: l.plate ? `+31 6 ${String(20000000 + i * 7919).slice(0, 8)}` : null,
       containers: l.containers ?? l.dossier.containers.map((c) => c.number),
       notes: l.notes ?? (l.carrier ? null : 'Carrier to be booked: ask Van Dijk and Nord Cargo for a rate.'),
+      customerRemark: l.customerRemark ?? null,
     };
     const { dossierId: _d, ...fields } = valid(
       transportCreateSchema,

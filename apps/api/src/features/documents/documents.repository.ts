@@ -64,12 +64,18 @@ function duplicateOf(scope: Scope): RawBuilder<unknown> {
 }
 
 /**
- * The customer a document's changes are announced to: the dossier's (or record's) customer; for a
- * declaration's document only its customer, once the declaration is no draft (as the scope has it).
+ * The customer party a document belongs to: the one rule `document_party` (migration 0031, ADR 0044),
+ * which the search index asks too. A dossier's or transport's documents follow the dossier's customer;
+ * every other record's are the party stored on the row (an issued invoice's customer, frozen at issue,
+ * so its PDF stays with the party it was addressed to; a declaration's customer; a stock or shipment
+ * owner).
  */
+const partyOf = sql`document_party(doc.record_type, d.customer_id, doc.party_id)`;
+
+/** Whom a document's changes are announced to; a declaration's only once it is no draft. */
 const announcedTo = sql`case when doc.record_type = 'declaration'
     then (select x.customer_id from declarations x where x.id = doc.record_id and x.status <> 'draft')
-    else coalesce(d.customer_id, doc.party_id) end`;
+    else ${partyOf} end`;
 
 function select(scope: Scope): RawBuilder<unknown> {
   return sql`doc.id, doc.record_type, doc.record_id, doc.dossier_id, d.number as dossier_number,
@@ -98,15 +104,15 @@ export const documentListSpec = defineListSpec({
 });
 
 /**
- * Only documents marked visible, on the customer's own dossiers; a declaration's only once it is
- * theirs to see (lodged, and theirs: drafts answer 404 to customers, so do their documents).
+ * Only documents marked visible, of the customer's own party (`document_party`); a declaration's only
+ * once it is theirs to see (lodged, and theirs: drafts answer 404 to customers, so do their documents).
  */
 function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
   return scope.all
     ? []
     : [
         sql`doc.visible_to_customer`,
-        sql`coalesce(d.customer_id, doc.party_id) = ${scope.partyId}`,
+        sql`${partyOf} = ${scope.partyId}`,
         sql`(doc.record_type <> 'declaration' or exists (select 1 from declarations x
           where x.id = doc.record_id and x.customer_id = ${scope.partyId} and x.status <> 'draft'))`,
       ];

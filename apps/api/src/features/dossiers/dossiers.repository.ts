@@ -14,6 +14,15 @@ import type { Db } from '../../db/database.ts';
 import { defineListSpec, listAll, listPage } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
+/**
+ * The chat messages of a dossier a viewer may read (ADR 0044): staff all, a customer only what was said
+ * to or by their own party (`party_id`, the dossier's customer when the message was written), so a
+ * dossier given to another customer does not hand its earlier conversation over.
+ */
+export function chatVisibleTo(scope: Scope, alias = 'm'): RawBuilder<unknown> {
+  return scope.all ? sql`true` : sql`${sql.ref(`${alias}.party_id`)} = ${scope.partyId}`;
+}
+
 export interface DossierRow {
   id: string;
   number: string;
@@ -158,13 +167,13 @@ export function dossiersRepository(db: Db) {
      * Per dossier, the chat messages from others that `userId` has not read: one grouped query for
      * a whole page (served by the chat's (dossier_id, sent_at) index). Dossiers without any are absent.
      */
-    async unreadMessages(userId: string, dossierIds: string[]): Promise<Map<string, number>> {
+    async unreadMessages(scope: Scope, userId: string, dossierIds: string[]): Promise<Map<string, number>> {
       if (dossierIds.length === 0) return new Map();
       const r = await sql<{ dossier_id: string; n: number }>`
         select m.dossier_id, count(*)::int as n
         from chat_messages m
         left join chat_reads r on r.dossier_id = m.dossier_id and r.user_id = ${userId}
-        where m.dossier_id = any(${dossierIds}::uuid[]) and m.author_id <> ${userId}
+        where m.dossier_id = any(${dossierIds}::uuid[]) and m.author_id <> ${userId} and ${chatVisibleTo(scope)}
           and m.sent_at > coalesce(r.last_read_at, '-infinity')
         group by m.dossier_id`.execute(db);
       return new Map(r.rows.map((x) => [x.dossier_id, x.n]));
@@ -176,7 +185,9 @@ export function dossiersRepository(db: Db) {
       const r = await sql<DossierRow>`
         select ${SELECT}, u.name as created_by_name,
           (select json_build_object('id', so.id, 'number', so.number) from sales_offers so
-            where so.dossier_id = d.id) as offer
+            where so.dossier_id = d.id
+              -- The offer was made to a party: after a move a customer sees it only if it was theirs (ADR 0044).
+              ${scope.all ? sql`` : sql`and so.customer_id = ${scope.partyId}`}) as offer
         from ${FROM} left join users u on u.id = d.created_by
         where ${byId ? sql`d.id = ${idOrNumber}` : sql`d.number = ${idOrNumber}`}
           ${scope.all ? sql`` : sql`and d.customer_id = ${scope.partyId}`}

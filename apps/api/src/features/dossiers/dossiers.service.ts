@@ -330,6 +330,7 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
     async list(user: SessionUser, query: DossierListQuery) {
       const page = await repo.list(scopeOf(user), query);
       const unread = await repo.unreadMessages(
+        scopeOf(user),
         user.id,
         page.items.map((d) => d.id),
       );

@@ -683,3 +683,51 @@ describe('deleting', () => {
     expect((await call('GET', `/dossiers/${b.id}`, admin)).status).toBe(200);
   });
 });
+
+describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044)', () => {
+  it('stamps every message with the party the dossier is for, on any path, and refuses a customer of another party', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier())).body as { id: string; version: number };
+    const users = await db.db.selectFrom('users').select(['id', 'email']).execute();
+    const userId = (email: string) => users.find((u) => u.email === email)?.id as string;
+    // A row written without the party (a seed, a script) gets the dossier's customer.
+    const stamped = await db.db
+      .insertInto('chat_messages')
+      .values({ dossier_id: d.id, author_id: userId('staff@fvg.local'), text: 'Direct' })
+      .returning('party_id')
+      .executeTakeFirstOrThrow();
+    expect(stamped.party_id).toBe(acmeId);
+    // Naming another party than the dossier's, or written by a customer of another party: refused.
+    await expect(
+      db.db
+        .insertInto('chat_messages')
+        .values({ dossier_id: d.id, author_id: userId('staff@fvg.local'), party_id: globexId, text: 'x' })
+        .execute(),
+    ).rejects.toThrow(/party/);
+    await expect(
+      db.db
+        .insertInto('chat_messages')
+        .values({ dossier_id: d.id, author_id: userId('customer@globex.example'), text: 'x' })
+        .execute(),
+    ).rejects.toThrow(/another party/);
+    // After the move, new messages are the new party's; the earlier one stays Acme's.
+    expect(
+      (await call('PATCH', `/dossiers/${d.id}`, staff, { customerId: globexId, version: d.version })).status,
+    ).toBe(200);
+    const after = await db.db
+      .insertInto('chat_messages')
+      .values({ dossier_id: d.id, author_id: userId('customer@globex.example'), text: 'Mine now' })
+      .returning('party_id')
+      .executeTakeFirstOrThrow();
+    expect(after.party_id).toBe(globexId);
+    const parties = await db.db
+      .selectFrom('chat_messages')
+      .select(['text', 'party_id'])
+      .where('dossier_id', '=', d.id)
+      .orderBy('sent_at')
+      .execute();
+    expect(parties).toEqual([
+      { text: 'Direct', party_id: acmeId },
+      { text: 'Mine now', party_id: globexId },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { NO_INTERNAL_FIELDS, type Transport, type TransportListQuery } from '@fvg/contracts';
+import { type Transport, type TransportListQuery, transportFieldVisibility } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { defineListSpec, listAll, listPage } from '../../records/list.ts';
@@ -38,6 +38,7 @@ export interface TransportRow {
   driver_phone: string | null;
   containers: string[];
   notes: string | null;
+  customer_remark: string | null;
   version: number;
   updated_at: Date;
 }
@@ -81,6 +82,7 @@ export function toTransport(
     driverPhone: r.driver_phone,
     containers: r.containers,
     notes: r.notes,
+    customerRemark: r.customer_remark,
     version: r.version,
     updatedAt: r.updated_at.toISOString(),
     allowedTransitions,
@@ -93,7 +95,7 @@ const SELECT = sql`t.*, d.number as dossier_number, d.container_numbers as dossi
 
 export const transportListSpec = defineListSpec({
   name: 'transports',
-  visibility: NO_INTERNAL_FIELDS,
+  visibility: transportFieldVisibility,
   from: FROM,
   id: { expr: 't.id', type: 'uuid', nullable: false },
   sortable: {

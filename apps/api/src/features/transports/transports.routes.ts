@@ -1,10 +1,10 @@
 import {
   listResponseSchema,
-  NO_INTERNAL_FIELDS,
   planningQuerySchema,
   planningSchema,
   type Transport,
   transportCreateSchema,
+  transportFieldVisibility,
   transportListQuerySchema,
   transportSchema,
   transportTransitionSchema,
@@ -31,6 +31,8 @@ const columns: ExportColumn<Transport>[] = [
   { header: 'Delivery to', value: (t) => t.deliveryTo },
   { header: 'Driver', value: (t) => t.driverName },
   { header: 'Containers', value: (t) => t.containers.join(' ') },
+  { header: 'Remark for the customer', value: (t) => t.customerRemark },
+  { header: 'Internal notes', value: (t) => t.notes, field: 'notes' },
 ];
 
 export const transportsRoutes: FastifyPluginAsyncZod<{ transports: TransportsService }> = async (
@@ -54,7 +56,7 @@ export const transportsRoutes: FastifyPluginAsyncZod<{ transports: TransportsSer
       if (format)
         return sendExport(reply, format, 'transports', columns, transports.all(request.user, query), {
           scope: scopeOf(request.user),
-          visibility: NO_INTERNAL_FIELDS,
+          visibility: transportFieldVisibility,
         });
       return transports.list(request.user, query);
     },

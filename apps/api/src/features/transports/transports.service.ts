@@ -1,6 +1,5 @@
 import {
   checkTransportRules,
-  NO_INTERNAL_FIELDS,
   type Planning,
   type PlanningItem,
   type planningQuerySchema,
@@ -9,6 +8,7 @@ import {
   type TransportListQuery,
   type TransportStatus,
   type transportCreateSchema,
+  transportFieldVisibility,
   type transportUpdateSchema,
 } from '@fvg/contracts';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import type { RecordEvents } from '../../records/events.ts';
 import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireStaff, scopeOf } from '../../records/scope.ts';
 import { withTimeZone } from '../../records/time-zone.ts';
+import { redact } from '../../records/visibility.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { type TransportRow, toTransport, transportsRepository } from './transports.repository.ts';
@@ -51,6 +52,7 @@ const COLUMNS = {
   driverPhone: 'driver_phone',
   containers: 'containers',
   notes: 'notes',
+  customerRemark: 'customer_remark',
 } as const;
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
@@ -74,8 +76,13 @@ export function allowedTransportTransitions(user: SessionUser, status: Transport
 
 export function transportsService(db: Db, events: RecordEvents) {
   const repo = transportsRepository(db);
+  // Every transport a user gets passes here: internal fields (notes) null for customers (ADR 0045).
   const map = (user: SessionUser) => (r: TransportRow) =>
-    toTransport(r, allowedTransportTransitions(user, r.status));
+    redact(
+      scopeOf(user),
+      transportFieldVisibility,
+      toTransport(r, allowedTransportTransitions(user, r.status)),
+    );
 
   async function rowOr404(user: SessionUser, id: string): Promise<TransportRow> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw problems.notFound('This transport does not exist.');
@@ -276,7 +283,7 @@ export function transportsService(db: Db, events: RecordEvents) {
         db,
         'transport',
         id,
-        { scope: scopeOf(user), visibility: NO_INTERNAL_FIELDS },
+        { scope: scopeOf(user), visibility: transportFieldVisibility },
         {
           carrierId: 'party',
         },

@@ -359,3 +359,64 @@ describe('planning', () => {
     expect((await flagged('2027-03-02', '2027-03-02')).has(a)).toBe(false);
   });
 });
+
+describe('transport notes are internal (issue 23 item 9)', () => {
+  const NOTE = 'Internal: driver paid cash zyxnote';
+
+  it('hides notes from the customer in the record, list, export, history and search; staff see them', async () => {
+    const created = await call('POST', '/transports', tokens.staff, leg({ notes: NOTE }));
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const version = (created.body as { version: number }).version;
+    expect(
+      (await call('PATCH', `/transports/${id}`, tokens.staff, { notes: `${NOTE} again`, version })).status,
+    ).toBe(200);
+
+    // Staff see every form of it.
+    expect((await call('GET', `/transports/${id}`, tokens.staff)).body.notes).toBe(`${NOTE} again`);
+
+    // The customer: null in the record and the list, absent from the export, the history and search.
+    const one = await call('GET', `/transports/${id}`, tokens.acme);
+    expect(one.status).toBe(200);
+    expect(one.body.notes).toBeNull();
+    const list = await call('GET', `/transports?dossierId=${acmeDossier.number}&limit=100`, tokens.acme);
+    const item = (list.body.items as Json[]).find((t) => t.id === id);
+    expect(item).toBeDefined();
+    expect(item?.notes).toBeNull();
+    const csv = await call('GET', `/transports?format=csv&dossierId=${acmeDossier.number}`, tokens.acme);
+    expect(csv.status).toBe(200);
+    expect(csv.raw).not.toContain('zyxnote');
+    expect(csv.raw).not.toContain('Internal notes');
+    const history = await call('GET', `/transports/${id}/history`, tokens.acme);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).not.toContain('zyxnote');
+    const found = await call('GET', '/search?q=zyxnote', tokens.acme);
+    expect(JSON.stringify(found.body)).not.toContain(id);
+    // A filter or sort by the hidden field is refused, not answered as if it matched.
+    expect((await call('GET', '/transports?sort=notes', tokens.acme)).status).toBe(400);
+    const staffCsv = await call(
+      'GET',
+      `/transports?format=csv&dossierId=${acmeDossier.number}`,
+      tokens.staff,
+    );
+    expect(staffCsv.raw).toContain(`${NOTE} again`);
+  });
+
+  it('keeps a separate remark for the customer, which the customer sees', async () => {
+    const created = await call(
+      'POST',
+      '/transports',
+      tokens.staff,
+      leg({ notes: NOTE, customerRemark: 'Delivery at gate 4, call ahead' }),
+    );
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const mine = await call('GET', `/transports/${id}`, tokens.acme);
+    expect(mine.body).toMatchObject({ customerRemark: 'Delivery at gate 4, call ahead', notes: null });
+    const history = await call('GET', `/transports/${id}/history`, tokens.acme);
+    expect(JSON.stringify(history.body)).toContain('Delivery at gate 4, call ahead');
+    const csv = await call('GET', `/transports?format=csv&dossierId=${acmeDossier.number}`, tokens.acme);
+    expect(csv.raw).toContain('Remark for the customer');
+    expect(csv.raw).toContain('Delivery at gate 4, call ahead');
+  });
+});

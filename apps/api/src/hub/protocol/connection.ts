@@ -528,13 +528,19 @@ export class HubConnection<User = unknown> {
     if (this.ctx && signal === this.disconnect.signal) return this.ctx;
     const lifetime = this.lifetime;
     const self = this as HubConnection;
-    const proxy = (scope: 'all' | 'group' | 'user' | 'connection', key: string, exclude?: string[]) => ({
+    const proxy = (
+      scope: 'all' | 'group' | 'user' | 'connection',
+      key: string,
+      exclude?: string[],
+      alsoIn?: string[],
+    ) => ({
       send: (target: string, ...args: unknown[]) =>
         lifetime.send({
           scope,
           key,
           payload: toRecord({ type: MessageType.Invocation, target, arguments: args }),
           ...(exclude ? { exclude } : {}),
+          ...(alsoIn ? { alsoIn } : {}),
         }),
     });
     const ctx: HubContext<User> = {
@@ -553,6 +559,7 @@ export class HubConnection<User = unknown> {
         all: proxy('all', ''),
         others: proxy('all', '', [this.connectionId]),
         group: (name) => proxy('group', name),
+        groupAlsoIn: (name, alsoIn) => proxy('group', name, undefined, alsoIn),
         othersInGroup: (name) => proxy('group', name, [this.connectionId]),
         user: (userId) => proxy('user', userId),
         connection: (id) => proxy('connection', id),

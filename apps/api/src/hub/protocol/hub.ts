@@ -33,6 +33,8 @@ export interface HubClients {
   all: ClientProxy;
   others: ClientProxy;
   group(name: string): ClientProxy;
+  /** The group's connections that are also in one of `alsoIn` (a dossier room's staff and one party). */
+  groupAlsoIn(name: string, alsoIn: string[]): ClientProxy;
   othersInGroup(name: string): ClientProxy;
   user(userId: string): ClientProxy;
   connection(connectionId: string): ClientProxy;

@@ -9,6 +9,8 @@ export interface Envelope {
   payload: string;
   /** Connection ids not to deliver to. */
   exclude?: string[];
+  /** Scope `group` only: deliver only to the group's connections that are also in one of these groups. */
+  alsoIn?: string[];
   /** Instead of delivering `payload`, close the matching connections with this Close record. */
   close?: { error: string; allowReconnect?: boolean };
   /**
@@ -100,7 +102,7 @@ export class LifetimeManager {
   }
 
   /** Writes an envelope to the matching connections of this node. */
-  deliver({ scope, key, payload, exclude, close, leave }: Envelope): void {
+  deliver({ scope, key, payload, exclude, alsoIn, close, leave }: Envelope): void {
     if (leave) {
       if (scope === 'group')
         for (const c of [...(this.groups.get(key) ?? [])]) c.leaveGroup(key, leave.unlessIn);
@@ -117,7 +119,8 @@ export class LifetimeManager {
         for (const c of this.connections.values()) write(c);
         break;
       case 'group':
-        for (const c of this.groups.get(key) ?? []) write(c);
+        for (const c of this.groups.get(key) ?? [])
+          if (!alsoIn || alsoIn.some((g) => c.groups.has(g))) write(c);
         break;
       case 'user':
         for (const c of this.users.get(key) ?? []) write(c);

@@ -31,6 +31,7 @@ export const aTransport = (id: string, sequence: number, extra: Partial<Transpor
   driverPhone: null,
   containers: [],
   notes: null,
+  customerRemark: null,
   version: 3,
   updatedAt: '2026-11-16T10:00:00.000Z',
   allowedTransitions: ['dispatched', 'cancelled'],

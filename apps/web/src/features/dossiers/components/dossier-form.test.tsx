@@ -9,10 +9,19 @@ import { DossierForm, type DossierFormProps } from './dossier-form.tsx';
 
 const CUSTOMER = ACME_ID;
 
+const OTHER = '7b1c3e52-0000-4000-8000-00000000b0b0';
 const lookup: LookupSource = {
   key: ['test-lookup'],
-  search: async () => [{ value: CUSTOMER, label: 'Acme Trading (ACME)' }],
-  byId: async (id) => (id === CUSTOMER ? { value: CUSTOMER, label: 'Acme Trading (ACME)' } : null),
+  search: async () => [
+    { value: CUSTOMER, label: 'Acme Trading (ACME)' },
+    { value: OTHER, label: 'Globex (GLOBEX)' },
+  ],
+  byId: async (id) =>
+    id === CUSTOMER
+      ? { value: CUSTOMER, label: 'Acme Trading (ACME)' }
+      : id === OTHER
+        ? { value: OTHER, label: 'Globex (GLOBEX)' }
+        : null,
 };
 const lookups = { party: lookup, customer: lookup, handler: lookup };
 
@@ -180,5 +189,22 @@ describe('DossierForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     const [, again] = fetchMock.mock.calls[1] as [string, RequestInit];
     expect(JSON.parse(String(again.body))).toEqual({ bookingNumber: 'BK-1', packages: 11, version: 3 });
+  });
+
+  it('says what stays with the current customer while an existing dossier is given to another one', async () => {
+    stubApi(() => jsonResponse({}));
+    await start({ dossier });
+    const field = screen.getByTestId('field-customerId');
+    expect(document.body.textContent).not.toContain('stay with the current customer');
+    fireEvent.focus(field);
+    fireEvent.click(field);
+    // The customer's list is the first open one (the party fields use the same test lookup).
+    const [globex] = await screen.findAllByRole('option', { name: 'Globex (GLOBEX)', hidden: true });
+    fireEvent.click(globex as HTMLElement);
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
+        'issued invoices, their PDFs and the chat so far stay with the current customer',
+      ),
+    );
   });
 });

@@ -50,8 +50,14 @@ export interface DossierFieldsProps {
 }
 
 /** The dossier's fields, shared by create, edit and (reduced) the customer's booking. */
+/** Shown while an existing dossier's customer is being changed (ADR 0044). */
+export const CUSTOMER_CHANGE_NOTE =
+  'Changing the customer: issued invoices, their PDFs and the chat so far stay with the current customer; the shipment, its legs and the documents shown to the customer go to the new one.';
+
 export function DossierFields({ form, variant = 'full', lookups, known = {} }: DossierFieldsProps) {
   const full = variant === 'full';
+  const initialCustomer = form.formState.defaultValues?.customerId;
+  const moving = Boolean(initialCustomer) && form.watch('customerId') !== initialCustomer;
   return (
     <Stack gap="md">
       <Fieldset legend="General">
@@ -67,6 +73,7 @@ export function DossierFields({ form, variant = 'full', lookups, known = {} }: D
               knownOption={known.customerId}
               placeholder="Search customers"
               required
+              {...(moving ? { description: CUSTOMER_CHANGE_NOTE } : {})}
             />
           )}
           {full && lookups && (

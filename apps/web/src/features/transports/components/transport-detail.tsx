@@ -44,7 +44,7 @@ export interface TransportExtraTab {
   content: (transport: Transport) => ReactNode;
 }
 
-const facts = (t: Transport): Fact[] => [
+const facts = (t: Transport, staff: boolean): Fact[] => [
   [
     'Dossier',
     <Anchor component={Link} to={pathFor('dossier', { dossierId: t.dossier.number })} key="d">
@@ -64,7 +64,9 @@ const facts = (t: Transport): Fact[] => [
   ['Actual delivery', formatDateTime(t.actualDeliveryAt)],
   ['Driver', [t.driverName, t.driverPhone].filter(Boolean).join(' · ') || '—'],
   ['Containers', t.containers.join(', ') || '—'],
-  ['Notes', t.notes ?? '—'],
+  ['Remark for the customer', t.customerRemark ?? '—'],
+  // Internal notes are staff's: customers never get them (the API sends null).
+  ...(staff ? ([['Internal notes', t.notes ?? '—']] as Fact[]) : []),
   ['Updated', formatDateTime(t.updatedAt)],
 ];
 
@@ -173,7 +175,7 @@ export function TransportDetail({
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
-          <FactsTable rows={facts(t)} testId="transport-facts" />
+          <FactsTable rows={facts(t, staff)} testId="transport-facts" />
         </Tabs.Panel>
         {extraTabs.map((extra) => (
           <Tabs.Panel key={extra.value} value={extra.value} pt="md">

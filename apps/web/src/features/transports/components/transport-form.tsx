@@ -36,6 +36,7 @@ const TEXT_FIELDS = [
   'deliveryAddress',
   'driverName',
   'driverPhone',
+  'customerRemark',
   'notes',
 ] as const;
 const TIME_FIELDS = [
@@ -334,7 +335,22 @@ function TransportFields({
           {...(offered ? { description: 'The dossier has no containers yet: type their numbers' } : {})}
         />
       )}
-      <TextareaField form={form} name="notes" label={L.notes} autosize minRows={2} />
+      <TextareaField
+        form={form}
+        name="customerRemark"
+        label={L.customerRemark}
+        description="Shown to the customer with this leg"
+        autosize
+        minRows={2}
+      />
+      <TextareaField
+        form={form}
+        name="notes"
+        label={L.notes}
+        description="For the team only: never shown to the customer"
+        autosize
+        minRows={2}
+      />
     </Stack>
   );
 }

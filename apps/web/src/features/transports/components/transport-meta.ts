@@ -63,7 +63,8 @@ export const TRANSPORT_FIELD_LABELS: Record<string, string> = {
   driverName: 'Driver',
   driverPhone: 'Driver phone',
   containers: 'Containers',
-  notes: 'Notes',
+  customerRemark: 'Remark for the customer',
+  notes: 'Internal notes',
 };
 
 /** The vehicle of a leg: truck, vessel or flight. */
