@@ -503,7 +503,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
     return receive(
       acmeId,
       [looseLine({ sku, quantity: 100, grossMassKg: '200', netMassKg: '150', value: '1000.00' })],
-      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() },
+      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn(), inboundMrnExternal: true },
     );
   }
   async function get(id: string, auth: Auth = admin) {
@@ -673,7 +673,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
     await receive(
       globexId,
       [looseLine({ sku: 'dead-5g', quantity: 10, grossMassKg: '20', netMassKg: '15', value: '100.00' })],
-      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() },
+      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn(), inboundMrnExternal: true },
     );
     const theirs = await released(
       await draft({ ownerId: globexId, outboundProcedure: '4071', lines: [{ sku: 'dead-5g', quantity: 1 }] }),
