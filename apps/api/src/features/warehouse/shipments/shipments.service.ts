@@ -518,13 +518,16 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     const statuses = plan.flatMap(({ takes }) =>
       takes.map((t) => records.find((r) => r.id === t.stockRecordId)?.customs_status ?? 'union'),
     );
-    const missing =
-      shipmentProcedureMissing(row.number, row.outbound_procedure, statuses.some(isNonUnion)) ??
-      shipmentProcedureProblem(row.outbound_procedure, statuses);
-    if (missing)
-      throw problems.unprocessable(`${row.number} cannot be released yet. Nothing was reserved.`, [
-        { field: 'outboundProcedure', message: missing },
-      ]);
+    const missing = shipmentProcedureMissing(row.number, row.outbound_procedure, statuses.some(isNonUnion));
+    const misfit = shipmentProcedureProblem(row.outbound_procedure, statuses);
+    // The detail carries the reason too: it is what the release's notification shows.
+    if (missing || misfit)
+      throw problems.unprocessable(
+        missing
+          ? `${missing} Nothing was reserved.`
+          : `${row.number} cannot be released under ${row.outbound_procedure}: ${misfit}. Nothing was reserved.`,
+        [{ field: 'outboundProcedure', message: (missing ?? misfit) as string }],
+      );
     const perRecord = new Map<string, number>();
     const perUnit = new Map<string, number>();
     const allocations = plan.flatMap(({ line, takes }) =>

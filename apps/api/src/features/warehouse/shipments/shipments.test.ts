@@ -779,6 +779,11 @@ describe('goods in temporary storage leave by their own procedures (issue 23 ite
       const r = await move(s, 'released');
       expect(r.status, JSON.stringify(r.body)).toBe(422);
       expect(errors(r.body)).toHaveLength(1);
+      expect(r.body.detail).toMatch(
+        new RegExp(
+          `^${s.number} cannot be released under ${procedure}: Goods in temporary storage .* Nothing was reserved\\.$`,
+        ),
+      );
       expect(errors(r.body)[0]?.field).toBe('outboundProcedure');
       expect(errors(r.body)[0]?.message).toMatch(
         procedure === '4071'
