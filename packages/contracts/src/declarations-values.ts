@@ -106,8 +106,40 @@ export const AUTHORITY_TRANSITIONS: Readonly<Record<DeclarationStatus, readonly 
   discharged: [],
 };
 
-/** Statuses in which an amendment may be requested (there is an MRN and the goods are not yet released). */
-export const AMENDABLE_STATUSES: readonly DeclarationStatus[] = ['accepted', 'under_control'];
+/**
+ * Why an amendment cannot be requested in this status, as a sentence a clerk reads; undefined when it
+ * can: once customs have accepted the declaration (it has its MRN) and until they decide on release.
+ * Not while customs examine the goods (UCC art. 173(1): no amendment once customs have announced a
+ * control), as invalidation waits for the control too (`cancellationProblem`). The API's 409 and the
+ * web's disabled action say this same sentence; the sandbox answers a request that met a control with
+ * SBX-R401.
+ */
+export function amendmentProblem(status: DeclarationStatus): string | undefined {
+  switch (status) {
+    case 'accepted':
+      return undefined;
+    case 'draft':
+      return 'Nothing was lodged to amend: edit the draft instead';
+    case 'lodged':
+      return 'Customs have not accepted the declaration yet: an amendment can be requested once it has its MRN';
+    case 'under_control':
+      return 'Customs have announced a control of the goods: a declaration cannot be amended while they are examined (UCC art. 173(1)); ask again once the control is over';
+    case 'released':
+    case 'exited':
+    case 'arrived':
+    case 'discharged':
+      return 'The goods have been released: the declaration can no longer be amended';
+    case 'not_released':
+      return 'The goods were refused release: the declaration can no longer be amended';
+    default:
+      return 'The declaration is closed: there is nothing to amend';
+  }
+}
+
+/** Statuses in which an amendment may be requested: those `amendmentProblem` lets through. */
+export const AMENDABLE_STATUSES: readonly DeclarationStatus[] = DECLARATION_STATUSES.filter(
+  (s) => amendmentProblem(s) === undefined,
+);
 
 /**
  * Why a cancellation (invalidation) cannot be requested in this status, as a sentence a clerk reads;

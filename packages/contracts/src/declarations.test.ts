@@ -8,6 +8,7 @@ import {
   declarationSchema,
   declarationUpdateSchema,
 } from './declarations.ts';
+import { AMENDABLE_STATUSES, amendmentProblem, cancellationProblem } from './declarations-values.ts';
 
 const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
   (r.error?.issues ?? []).map((i) => i.path.join('.'));
@@ -120,6 +121,7 @@ describe('declaration contracts', () => {
       mrn: null,
       gateway: { label: 'Sandbox', sandbox: true },
       dossier: null,
+      shipment: null,
       customer: { id: customerId, code: 'ACME', name: 'Acme' },
       declarant: null,
       representative: null,
@@ -184,5 +186,18 @@ describe('declaration contracts', () => {
     expect(fields).toEqual(
       expect.arrayContaining(['declarant', 'officeOfLodgement', 'officeOfExitEntry', 'items']),
     );
+  });
+});
+
+describe('requests to the authority (UCC art. 173(1) and 174(1))', () => {
+  it('refuses an amendment while customs examine the goods, with the reason, as it refuses invalidation', () => {
+    expect(amendmentProblem('accepted')).toBeUndefined();
+    expect(amendmentProblem('under_control')).toMatch(
+      /^Customs have announced a control of the goods: a declaration cannot be amended .*\(UCC art\. 173\(1\)\)/,
+    );
+    expect(cancellationProblem('import', 'under_control')).toMatch(/UCC art\. 174\(1\)/);
+    for (const status of ['draft', 'lodged', 'released', 'not_released', 'rejected', 'cancelled'] as const)
+      expect(amendmentProblem(status)).toBeDefined();
+    expect(AMENDABLE_STATUSES).toEqual(['accepted']);
   });
 });

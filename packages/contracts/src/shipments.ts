@@ -10,10 +10,13 @@ import { calendarDate, int, optionalText, versionSchema } from './primitives.ts'
 import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import { customsStatusSchema, handlingUnitKindSchema, skuSchema, stockUnitSchema } from './stock.ts';
 import {
+  type CustomsStatus,
+  isNonUnion,
   MAX_SHIPMENT_LINES,
   OUTBOUND_DECLARATION,
   OUTBOUND_PROCEDURES,
   type OutboundProcedure,
+  outboundProcedureProblem,
   SHIPMENT_ACTIONS,
   SHIPMENT_STATUSES,
   SHIPMENT_TRANSITION_TARGETS,
@@ -260,6 +263,27 @@ export function shipmentProcedureMissing(
 ): string | null {
   if (!nonUnion || procedure) return null;
   return `${subject} holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) before it is released, so that it can be declared.`;
+}
+
+/**
+ * Why the shipment's outbound procedure does not fit the customs status of the non-Union goods it
+ * holds (`statuses`: of the stock it took), or null: the customs-status rule `outboundProcedureProblem`
+ * (issue 23 item 11, ADR 0046) applied to each of them. 4071 and 3171 presume customs warehousing, so
+ * goods in temporary storage are refused. Union goods need no outbound declaration and are not judged
+ * (shipmentProcedureMissing is the "no procedure yet" rule). The release, a change of the procedure of a
+ * released shipment and its "Create outbound declaration" call this one function.
+ */
+export function shipmentProcedureProblem(
+  procedure: OutboundProcedure | null | undefined,
+  statuses: readonly CustomsStatus[],
+): string | null {
+  if (!procedure) return null;
+  for (const status of new Set(statuses)) {
+    if (!isNonUnion(status)) continue;
+    const problem = outboundProcedureProblem(status, procedure);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /** Customers see their own party's shipments, never the internal notes. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shipmentProcedureProblem } from './shipments.ts';
 import { makeMrn } from './validators/mrn.ts';
 import {
   type EntryDeclarationFacts,
@@ -28,6 +29,20 @@ describe('the procedures goods leave the warehouse by (issue 23 item 11)', () =>
     expect(outboundProcedureProblem('union', '4071')).toMatch(/Union goods/);
     expect(outboundProcedureProblem('union', '1000')).toBeUndefined();
     expect(previousDocumentTypeOf('non_union_customs_warehousing')).toBe('MRN');
+  });
+});
+
+describe("a shipment's outbound procedure fits the non-Union goods it holds (issue 23 item 11)", () => {
+  it('judges each non-Union status by the one rule, never the Union goods beside them', () => {
+    expect(shipmentProcedureProblem('4071', ['union', 'temporary_storage'])).toBe(
+      outboundProcedureProblem('temporary_storage', '4071'),
+    );
+    expect(shipmentProcedureProblem('3171', ['non_union_customs_warehousing', 'temporary_storage'])).toMatch(
+      /which 3171 presumes/,
+    );
+    expect(shipmentProcedureProblem('4071', ['union', 'non_union_customs_warehousing'])).toBeNull();
+    expect(shipmentProcedureProblem('4071', ['union'])).toBeNull();
+    expect(shipmentProcedureProblem(null, ['temporary_storage'])).toBeNull();
   });
 });
 

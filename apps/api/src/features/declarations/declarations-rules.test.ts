@@ -225,3 +225,33 @@ describe('invalidation under control', () => {
     expect((await call('GET', `/declarations/${d.id}`, staff)).body.pendingRequest).toBeNull();
   });
 });
+
+describe('amendment under control', () => {
+  it('is refused with the reason (409) before anything is sent, and the action is not offered', async () => {
+    const { d, r } = await lodge(content('import', acmeId));
+    expect(r.status).toBe(200);
+    await sql`update declarations set status = 'under_control', mrn = ${testMrn()} where id = ${d.id}`.execute(
+      db.db,
+    );
+    const now = (await call('GET', `/declarations/${d.id}`, staff)).body;
+    expect(now.allowedActions).not.toContain('amend');
+    const before = recorder.calls.length;
+    const amend = await call('POST', `/declarations/${d.id}/amend`, staff, {
+      version: now.version,
+      reason: 'Typo in the place',
+      changes: { locationOfGoods: 'NLRTM APM 2' },
+    });
+    expect(amend.status, JSON.stringify(amend.body)).toBe(409);
+    expect(amend.body.detail).toBe(
+      `${d.lrn} is under control: customs have announced a control of the goods: a declaration cannot be amended while they are examined (UCC art. 173(1)); ask again once the control is over.`,
+    );
+    expect(errors(amend.body).map((e) => e.field)).toEqual(['status']);
+    expect(recorder.calls.length).toBe(before);
+    const after = (await call('GET', `/declarations/${d.id}`, staff)).body;
+    expect(after.pendingRequest).toBeNull();
+    expect(after.locationOfGoods).toBe(now.locationOfGoods);
+    // Once the control is over without a release decision yet (accepted), the amendment is offered again.
+    await sql`update declarations set status = 'accepted' where id = ${d.id}`.execute(db.db);
+    expect((await call('GET', `/declarations/${d.id}`, staff)).body.allowedActions).toContain('amend');
+  });
+});

@@ -1,5 +1,5 @@
 import {
-  AMENDABLE_STATUSES,
+  amendmentProblem,
   type CustomsStatus,
   type CustomsTransportMode,
   type Declaration,
@@ -239,7 +239,7 @@ export function allowedActions(scope: Scope, r: Pick<DeclarationRow, 'type' | 's
   if (!scope.all) return [] as DeclarationAction[];
   if (r.status === 'draft') return ['edit', 'delete', 'lodge', 'copy'] as DeclarationAction[];
   const actions: DeclarationAction[] = [];
-  if (!r.pending_request && AMENDABLE_STATUSES.includes(r.status)) actions.push('amend');
+  if (!r.pending_request && amendmentProblem(r.status) === undefined) actions.push('amend');
   if (!r.pending_request && isCancellable(r.type, r.status)) actions.push('cancel');
   actions.push('copy');
   return actions;

@@ -1,5 +1,6 @@
 import {
   AMENDABLE_STATUSES,
+  amendmentProblem,
   CATEGORIES_OF_TYPE,
   cancellationProblem,
   DECLARATION_STATUS_LABELS,
@@ -639,10 +640,12 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       const id = await inTransaction(db, async (trx) => {
         const row = await locked(trx, user, idOrLrn, input.version);
         pendingConflict(row);
-        if (!AMENDABLE_STATUSES.includes(row.status))
-          throw problems.conflict(
-            `${row.lrn} is ${statusName(row.status)}: an amendment can be requested once it is accepted and until the goods are released.`,
-          );
+        // The one rule the web's disabled action reads too (under control: UCC art. 173(1)).
+        const refused = amendmentProblem(row.status);
+        if (refused)
+          throw problems.conflict(`${row.lrn} is ${statusName(row.status)}: ${lowerFirst(refused)}.`, [
+            { field: 'status', message: refused },
+          ]);
         const changes = withoutUndefined(input.changes) as DeclarationChanges;
         if (!Object.keys(changes).length)
           throw problems.validation([{ field: 'changes', message: 'Change at least one field' }]);

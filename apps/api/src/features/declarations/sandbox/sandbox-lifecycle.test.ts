@@ -263,11 +263,19 @@ describe('amendments', () => {
     expect((await api.until(id, 'accepted', 'accepted again')).officeOfExitEntry).toBe('NL000396');
   });
 
-  it('are rejected by the rule while the goods are examined, and the changes are not applied', async () => {
-    await start(sandbox({ controlPercent: 100, delays: { release: LATER } }));
+  it('are rejected by the rule when the control came before the answer, and the changes are not applied', async () => {
+    // The API refuses an amendment under control (UCC art. 173(1)); one asked while accepted meets
+    // the control when the authority answers it.
+    await start(sandbox({ controlPercent: 100, delays: { control: LATER, answer: LATER, release: LATER } }));
     const id = await api.lodged(content('import', acmeId));
-    await api.until(id, 'under_control');
+    await api.until(id, 'accepted');
     await api.act(id, 'amend', { reason: 'Typo in the place', changes: { locationOfGoods: 'NLRTM APM 2' } });
+    const sent = await api.messages(id);
+    const lodge = sent.find((m) => m.kind === 'lodge')?.id as string;
+    const request = sent.find((m) => m.kind === 'amendment_request')?.id as string;
+    await hurry(db, id, 'control', lodge);
+    await api.heard(id, 'under_control');
+    await hurry(db, id, 'answer', request);
     const log = await api.heard(id, 'amendment_rejected');
     const d = await api.until(id, 'under_control', 'under control without a pending request');
     expect(d.locationOfGoods).toBe('NLRTM ECT Delta');

@@ -3,6 +3,7 @@ import {
   locationParts,
   OUTBOUND_DECLARATION,
   type OutboundProcedure,
+  previousDocumentTypeOf,
 } from '@fvg/contracts';
 import type { AllocationRow, EntryData } from './shipments.repository.ts';
 
@@ -89,7 +90,8 @@ export function outboundDeclarationDraft(
           }
         : {}),
       supportingDocuments: it?.supporting_documents ?? [],
-      previousDocuments: mrn ? [{ type: 'MRN', reference: mrn }] : [],
+      // Temporary-storage stock is cited as its temporary storage declaration (N337), else the entry's MRN.
+      previousDocuments: mrn ? [{ type: previousDocumentTypeOf(a.customs_status), reference: mrn }] : [],
     };
   });
   const invoiceTotal =

@@ -11,7 +11,6 @@ import {
   OUTBOUND_DECLARATION,
   OUTBOUND_PROCEDURE_LABELS,
   type OutboundProcedure,
-  shipmentProcedureMissing,
   planFifo,
   quantityWithUnit,
   releasingDeclaration,
@@ -26,6 +25,8 @@ import {
   type ShipmentUpdateParsed,
   type StockUnit,
   shipmentFieldVisibility,
+  shipmentProcedureMissing,
+  shipmentProcedureProblem,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
@@ -163,6 +164,11 @@ function declarationProblem(
       field: 'outboundProcedure',
       message: 'Choose the outbound procedure (4071 or 3171) first',
     };
+  const misfit = shipmentProcedureProblem(
+    row.outbound_procedure,
+    allocations.filter((a) => a.state !== 'freed').map((a) => a.customs_status),
+  );
+  if (misfit) return { status: 422, field: 'outboundProcedure', message: misfit };
   const current = currentOutboundDeclaration(declarations);
   if (current && isLiveDeclaration(current.status))
     return {
@@ -309,7 +315,12 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     if (to === row.outbound_procedure) return;
     const allocations = await allocationsOf(trx, row.id);
     const nonUnion = allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status));
-    const missing = shipmentProcedureMissing(row.number, to, nonUnion);
+    const missing =
+      shipmentProcedureMissing(row.number, to, nonUnion) ??
+      shipmentProcedureProblem(
+        to,
+        allocations.filter((a) => a.state !== 'freed').map((a) => a.customs_status),
+      );
     if (missing) throw problems.unprocessable(missing, [{ field: 'outboundProcedure', message: missing }]);
     const current = currentOutboundDeclaration(await declarationsOfShipment(trx, row.id));
     if (
@@ -504,14 +515,19 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         `${row.number} cannot be released: ${errors.length === 1 ? 'one line is' : `${errors.length} lines are`} short of stock. Nothing was reserved.`,
         errors,
       );
-    const nonUnion = plan.some(({ takes }) =>
-      takes.some((t) => isNonUnion(records.find((r) => r.id === t.stockRecordId)?.customs_status ?? 'union')),
+    const statuses = plan.flatMap(({ takes }) =>
+      takes.map((t) => records.find((r) => r.id === t.stockRecordId)?.customs_status ?? 'union'),
     );
-    const missing = shipmentProcedureMissing(row.number, row.outbound_procedure, nonUnion);
-    if (missing)
-      throw problems.unprocessable(`${row.number} cannot be released yet. Nothing was reserved.`, [
-        { field: 'outboundProcedure', message: missing },
-      ]);
+    const missing = shipmentProcedureMissing(row.number, row.outbound_procedure, statuses.some(isNonUnion));
+    const misfit = shipmentProcedureProblem(row.outbound_procedure, statuses);
+    // The detail carries the reason too: it is what the release's notification shows.
+    if (missing || misfit)
+      throw problems.unprocessable(
+        missing
+          ? `${missing} Nothing was reserved.`
+          : `${row.number} cannot be released under ${row.outbound_procedure}: ${misfit}. Nothing was reserved.`,
+        [{ field: 'outboundProcedure', message: (missing ?? misfit) as string }],
+      );
     const perRecord = new Map<string, number>();
     const perUnit = new Map<string, number>();
     const allocations = plan.flatMap(({ line, takes }) =>
@@ -835,7 +851,12 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         if (problem) {
           const errors = [{ field: problem.field, message: problem.message }];
           throw problem.status === 422
-            ? problems.unprocessable(`${row.number} has no outbound procedure.`, errors)
+            ? problems.unprocessable(
+                row.outbound_procedure
+                  ? `${row.number} cannot be declared under ${row.outbound_procedure}: ${problem.message}.`
+                  : `${row.number} has no outbound procedure.`,
+                errors,
+              )
             : problems.conflict(`${problem.message}.`, errors);
         }
         const entryIds = [...new Set(allocations.flatMap((a) => a.entry_declaration_id ?? []))];

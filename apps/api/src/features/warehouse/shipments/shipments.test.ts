@@ -21,6 +21,7 @@ import {
   stockInvariantViolations,
   testMrn,
 } from '../stock/test-support.ts';
+import { outboundDeclarationDraft } from './shipments.prefill.ts';
 
 let db: TestDatabase;
 let app: App;
@@ -503,7 +504,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
     return receive(
       acmeId,
       [looseLine({ sku, quantity: 100, grossMassKg: '200', netMassKg: '150', value: '1000.00' })],
-      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() },
+      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn(), inboundMrnExternal: true },
     );
   }
   async function get(id: string, auth: Auth = admin) {
@@ -673,7 +674,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
     await receive(
       globexId,
       [looseLine({ sku: 'dead-5g', quantity: 10, grossMassKg: '20', netMassKg: '15', value: '100.00' })],
-      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn() },
+      { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn(), inboundMrnExternal: true },
     );
     const theirs = await released(
       await draft({ ownerId: globexId, outboundProcedure: '4071', lines: [{ sku: 'dead-5g', quantity: 1 }] }),
@@ -753,6 +754,120 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
       vatRate: '21',
       previousDocuments: [{ type: 'MRN', reference: mrn }],
     });
+  });
+});
+
+describe('goods in temporary storage leave by their own procedures (issue 23 item 11)', () => {
+  const NOT_4071 =
+    /^Goods in temporary storage are not under customs warehousing, which 4071 presumes: place them under a procedure with previous procedure 00/;
+  async function temporary(sku: string) {
+    return receive(
+      acmeId,
+      [looseLine({ sku, quantity: 20, grossMassKg: '40', netMassKg: '30', value: '200.00' })],
+      { customsStatus: 'temporary_storage', inboundMrn: testMrn() },
+    );
+  }
+
+  it('refuses to release a shipment of temporary-storage goods under 4071 or 3171, reserving nothing', async () => {
+    const rc = await temporary('ts-1');
+    for (const procedure of ['4071', '3171']) {
+      const s = await draft({
+        ownerId: acmeId,
+        outboundProcedure: procedure,
+        lines: [{ sku: 'ts-1', quantity: 5 }],
+      });
+      const r = await move(s, 'released');
+      expect(r.status, JSON.stringify(r.body)).toBe(422);
+      expect(errors(r.body)).toHaveLength(1);
+      expect(r.body.detail).toMatch(
+        new RegExp(
+          `^${s.number} cannot be released under ${procedure}: Goods in temporary storage .* Nothing was reserved\\.$`,
+        ),
+      );
+      expect(errors(r.body)[0]?.field).toBe('outboundProcedure');
+      expect(errors(r.body)[0]?.message).toMatch(
+        procedure === '4071'
+          ? NOT_4071
+          : /^Goods in temporary storage are not under customs warehousing, which 3171 presumes/,
+      );
+      expect((await call('GET', `/shipments/${s.id}`, admin)).body.status).toBe('draft');
+    }
+    expect(await stockRow(rc.lines[0]?.id as string)).toMatchObject({ quantity_reserved: 0 });
+  });
+
+  it('refuses to set such a procedure on a released shipment, and to draft its declaration', async () => {
+    await temporary('ts-2');
+    // Released under 3171 before the rule: the stock counted as Union goods at the release.
+    const s0 = await draft({
+      ownerId: acmeId,
+      outboundProcedure: '3171',
+      lines: [{ sku: 'ts-2', quantity: 5 }],
+    });
+    await sql`update stock_records set customs_status = 'union' where sku = 'TS-2'`.execute(db.db);
+    let s = await released((await call('GET', `/shipments/${s0.id}`, admin)).body as unknown as Shipment);
+    await sql`update stock_records set customs_status = 'temporary_storage' where sku = 'TS-2'`.execute(
+      db.db,
+    );
+    s = (await call('GET', `/shipments/${s.id}`, admin)).body as unknown as Shipment;
+    expect(s.nonUnion).toBe(true);
+    expect(s.allowedActions).not.toContain('declare');
+    const d = await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version });
+    expect(d.status, JSON.stringify(d.body)).toBe(422);
+    expect(errors(d.body)[0]?.field).toBe('outboundProcedure');
+    expect(errors(d.body)[0]?.message).toMatch(/which 3171 presumes/);
+    const changed = await call('PATCH', `/shipments/${s.id}`, admin, {
+      version: s.version,
+      outboundProcedure: '4071',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(422);
+    expect(errors(changed.body)).toEqual([
+      { field: 'outboundProcedure', message: expect.stringMatching(NOT_4071) },
+    ]);
+    expect((await call('GET', `/shipments/${s.id}`, admin)).body.outboundProcedure).toBe('3171');
+  });
+
+  it('the outbound draft cites temporary-storage stock as its temporary storage declaration (N337)', () => {
+    const mrn = testMrn();
+    const allocation = {
+      id: 'a1',
+      line_id: 'l1',
+      stock_record_id: 's1',
+      handling_unit_id: null,
+      quantity: 5,
+      state: 'reserved',
+      receipt_number: 'R-1',
+      received_on: '2026-11-01',
+      customs_status: 'temporary_storage',
+      inbound_mrn: mrn,
+      unit_kind: null,
+      unit_sscc: null,
+      unit_reference: null,
+      location: 'RTM1-A-01-01',
+      sku: 'TS-3',
+      description: 'Speakers',
+      commodity_code: '85182200',
+      country_of_origin: 'CN',
+      quantity_received: 10,
+      gross_mass_kg: '20',
+      net_mass_kg: '15',
+      value: '100.00',
+      currency: 'EUR',
+      packages: null,
+      line_no: 1,
+      entry_declaration_id: null,
+    } as const;
+    const draftOf = (customs_status: 'temporary_storage' | 'non_union_customs_warehousing') =>
+      outboundDeclarationDraft(
+        { id: 'x', owner_id: acmeId, outbound_procedure: '4071' },
+        [{ ...allocation, customs_status }],
+        [],
+      );
+    expect(draftOf('temporary_storage').items[0]?.previousDocuments).toEqual([
+      { type: 'N337', reference: mrn },
+    ]);
+    expect(draftOf('non_union_customs_warehousing').items[0]?.previousDocuments).toEqual([
+      { type: 'MRN', reference: mrn },
+    ]);
   });
 });
 

@@ -113,8 +113,8 @@ describe('the declaration screen', () => {
     expect(screen.getByTestId('sandbox-badge')).toBeTruthy();
   });
 
-  it('shows staff why a declaration under control cannot be cancelled (UCC art. 174(1))', async () => {
-    stubApi({ ...released(), status: 'under_control', releasedAt: null, allowedActions: ['amend', 'copy'] });
+  it('shows staff why a declaration under control cannot be cancelled (UCC art. 174(1)) nor amended (art. 173(1))', async () => {
+    stubApi({ ...released(), status: 'under_control', releasedAt: null, allowedActions: ['copy'] });
     await start('staff');
     const blocked = await screen.findByTestId('cancel-declaration-blocked');
     expect(blocked.getAttribute('aria-disabled')).toBe('true');
@@ -124,6 +124,14 @@ describe('the declaration screen', () => {
     expect(screen.queryByTestId('cancel-declaration')).toBeNull();
     fireEvent.click(blocked);
     expect(screen.queryByRole('dialog')).toBeNull();
+    const amend = screen.getByTestId('amend-declaration-blocked');
+    expect(amend.getAttribute('aria-disabled')).toBe('true');
+    expect(amend.getAttribute('aria-label')).toBe(
+      'Amend: not possible. Customs have announced a control of the goods: a declaration cannot be amended while they are examined (UCC art. 173(1)); ask again once the control is over',
+    );
+    expect(screen.queryByTestId('amend-declaration')).toBeNull();
+    fireEvent.click(amend);
+    expect(screen.queryByTestId('amend-banner')).toBeNull();
   });
 
   it('names and links the shipment it is the outbound declaration of', async () => {

@@ -1,4 +1,5 @@
 import {
+  amendmentProblem,
   CATEGORIES_OF_TYPE,
   cancellationProblem,
   type Declaration,
@@ -633,6 +634,22 @@ function LoadedDeclaration({
         >
           Amend…
         </Button>
+      )}
+      {/* Under control (UCC art. 173(1)) staff see why they cannot amend, not a missing button. */}
+      {!can('amend') && can('copy') && !d.pendingRequest && d.status === 'under_control' && (
+        <Tooltip label={amendmentProblem(d.status)} multiline w={320} withArrow>
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            data-disabled
+            aria-disabled
+            aria-label={`Amend: not possible. ${amendmentProblem(d.status) ?? ''}`}
+            onClick={(event) => event.preventDefault()}
+            data-testid="amend-declaration-blocked"
+          >
+            Amend…
+          </Button>
+        </Tooltip>
       )}
       {can('cancel') && !d.pendingRequest && (
         <Button

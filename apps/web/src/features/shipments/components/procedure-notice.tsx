@@ -1,4 +1,11 @@
-import { isNonUnion, NON_UNION_STATUSES, shipmentProcedureMissing } from '@fvg/contracts';
+import {
+  type CustomsStatus,
+  isNonUnion,
+  NON_UNION_STATUSES,
+  type OutboundProcedure,
+  shipmentProcedureMissing,
+  shipmentProcedureProblem,
+} from '@fvg/contracts';
 import { Alert } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { stockListOptions, stockOptions } from '../../stock/api/stock-api.ts';
@@ -9,11 +16,14 @@ interface LineRef {
 }
 
 /**
- * The articles of these lines that are (or may be taken from) non-Union stock: a given stock record by
- * its customs status, an article by whether the owner has non-Union stock of it on hand (the release
- * takes first-in first-out, so it may take some).
+ * The non-Union goods these lines hold or may take: the articles, and their customs statuses. A given
+ * stock record counts by its own status, an article by the owner's non-Union stock of it on hand (the
+ * release takes first-in first-out, so it may take some).
  */
-export function useNonUnionSkus(ownerId: string | undefined, lines: readonly LineRef[]): string[] {
+export function useNonUnionStock(
+  ownerId: string | undefined,
+  lines: readonly LineRef[],
+): { skus: string[]; statuses: CustomsStatus[] } {
   const results = useQueries({
     queries: lines.map((l) =>
       l.stockRecordId
@@ -32,16 +42,26 @@ export function useNonUnionSkus(ownerId: string | undefined, lines: readonly Lin
     ),
   });
   const skus = new Set<string>();
+  const statuses = new Set<CustomsStatus>();
   results.forEach((r, i) => {
     const line = lines[i];
     if (!line || !r.data) return;
-    const data = r.data as { sku: string; customsStatus: string } | { items: { sku: string }[] };
+    const data = r.data as
+      | { sku: string; customsStatus: CustomsStatus }
+      | { items: { sku: string; customsStatus: CustomsStatus }[] };
     if ('items' in data) {
       const sku = line.sku.trim().toUpperCase();
-      if (data.items.some((s) => s.sku === sku)) skus.add(sku);
-    } else if (isNonUnion(data.customsStatus as never)) skus.add(data.sku);
+      for (const s of data.items)
+        if (s.sku === sku && isNonUnion(s.customsStatus)) {
+          skus.add(sku);
+          statuses.add(s.customsStatus);
+        }
+    } else if (isNonUnion(data.customsStatus)) {
+      skus.add(data.sku);
+      statuses.add(data.customsStatus);
+    }
   });
-  return [...skus];
+  return { skus: [...skus], statuses: [...statuses] };
 }
 
 export interface ProcedureNoticeProps {
@@ -53,20 +73,25 @@ export interface ProcedureNoticeProps {
 }
 
 /**
- * In the editor, as soon as a line holds non-Union goods and no outbound procedure is chosen: why the
- * shipment could not be released yet (the same words as the release's refusal).
+ * In the editor, as soon as a line holds non-Union goods: why the shipment could not be released yet
+ * (the same words as the release's refusal) — no outbound procedure chosen, or one their customs status
+ * does not allow (goods in temporary storage are not under customs warehousing, which 4071/3171 presume).
  */
 export function ProcedureNotice({ number, ownerId, lines, procedure }: ProcedureNoticeProps) {
-  const skus = useNonUnionSkus(ownerId, lines);
-  const problem = shipmentProcedureMissing(
-    number ?? 'This shipment',
-    (procedure || null) as '4071' | null,
-    skus.length > 0,
-  );
-  if (!problem) return null;
+  const { skus, statuses } = useNonUnionStock(ownerId, lines);
+  const chosen = (procedure || null) as OutboundProcedure | null;
+  const missing = shipmentProcedureMissing(number ?? 'This shipment', chosen, skus.length > 0);
+  if (missing)
+    return (
+      <Alert color="orange" title="Outbound procedure needed" data-testid="procedure-needed">
+        {missing} Non-Union goods: {skus.join(', ')}.
+      </Alert>
+    );
+  const misfit = shipmentProcedureProblem(chosen, statuses);
+  if (!misfit) return null;
   return (
-    <Alert color="orange" title="Outbound procedure needed" data-testid="procedure-needed">
-      {problem} Non-Union goods: {skus.join(', ')}.
+    <Alert color="orange" title="This procedure does not fit the goods" data-testid="procedure-misfit">
+      {number ?? 'This shipment'} could not be released under {chosen}: {misfit}.
     </Alert>
   );
 }

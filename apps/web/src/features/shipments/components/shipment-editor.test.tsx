@@ -32,6 +32,14 @@ const availability: Answer = (url) => {
   const items = [
     { sku: 'ABC-1', description: 'Widget, blue', unit: 'H87', onHand: 400, available: 340, records: 2 },
     { sku: 'NU-7', description: 'Speakers', unit: 'H87', onHand: 50, available: 50, records: 1 },
+    {
+      sku: 'TS-8',
+      description: 'Speakers in temporary storage',
+      unit: 'H87',
+      onHand: 20,
+      available: 20,
+      records: 1,
+    },
   ];
   return jsonResponse({ items: items.filter((i) => i.sku.startsWith(q.toUpperCase())) });
 };
@@ -187,5 +195,37 @@ describe('the line editor', () => {
     fireEvent.click(field('outboundProcedure'));
     fireEvent.click(await screen.findByRole('option', { name: '3171 · re-export', hidden: true }));
     await waitFor(() => expect(screen.queryByTestId('procedure-needed')).toBeNull());
+  });
+  it('says the procedure does not fit goods in temporary storage, with the release’s own words', async () => {
+    // Acme's only stock of TS-8 is in temporary storage.
+    const temporaryStock: Answer = (url) => {
+      const params = new URL(url, 'http://x').searchParams;
+      const items =
+        params.get('sku') === 'TS-8' && params.get('customsStatus')?.includes('temporary_storage')
+          ? [aStockItem({ sku: 'TS-8', customsStatus: 'temporary_storage' })]
+          : [];
+      return jsonResponse({
+        items,
+        total: items.length,
+        totalIsEstimate: false,
+        page: 1,
+        pageSize: 20,
+        nextCursor: null,
+      });
+    };
+    stubApi({ 'GET stock/availability': availability, 'GET stock?': temporaryStock });
+    await start(aShipment({ outboundProcedure: '4071', lines: [aLine({ quantity: 5 })] }));
+    await screen.findByTestId('availability-hint');
+    expect(screen.queryByTestId('procedure-misfit')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
+    fireEvent.change(field('lines.1.quantity'), { target: { value: '2' } });
+    fireEvent.change(field('lines.1.sku'), { target: { value: 'TS' } });
+    fireEvent.click(await screen.findByRole('option', { name: /^TS-8/, hidden: true }));
+    const notice = await screen.findByTestId('procedure-misfit');
+    expect(notice.textContent).toContain(
+      'S-2026-000012 could not be released under 4071: Goods in temporary storage are not under customs warehousing, which 4071 presumes',
+    );
+    expect(screen.queryByTestId('procedure-needed')).toBeNull();
   });
 });
