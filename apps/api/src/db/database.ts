@@ -25,6 +25,7 @@ import * as m0025 from './migrations/0025-search.ts';
 import * as m0026 from './migrations/0026-dashboard.ts';
 import * as m0027 from './migrations/0027-user-preferences.ts';
 import * as m0028 from './migrations/0028-search-words-per-kind.ts';
+import * as m0029 from './migrations/0029-invoice-chronology.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0026-dashboard': m0026,
   '0027-user-preferences': m0027,
   '0028-search-words-per-kind': m0028,
+  '0029-invoice-chronology': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
