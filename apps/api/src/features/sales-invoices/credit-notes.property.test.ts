@@ -11,6 +11,7 @@ import {
   type Json,
   type TestDatabase,
 } from '../../test/helpers.ts';
+import { invoiceRuleBreaks } from './invoice-invariants.ts';
 import { completeCompany, draftBody, line } from './test-support.ts';
 
 /**
@@ -189,6 +190,7 @@ it('credit notes never credit more than their invoice, and the numbers stay gap-
         }
         await gapFree('credit_note');
         await gapFree('invoice');
+        expect(await invoiceRuleBreaks(db.db)).toEqual([]);
       },
     ),
     { numRuns: 30 },

@@ -10,6 +10,7 @@ import {
   type Json,
   type TestDatabase,
 } from '../../test/helpers.ts';
+import { invoiceRuleBreaks } from './invoice-invariants.ts';
 import { todayIn } from './sales-invoices.service.ts';
 import { completeCompany, draftBody, line } from './test-support.ts';
 
@@ -392,5 +393,11 @@ describe('item 7: number series and documents of 0.00', () => {
     const r = await call('POST', `/sales-invoices/${d.body.id}/issue`, staff, { version: d.body.version });
     expect(r.status).toBe(422);
     expect(fields(r.body)).toContain('lines');
+  });
+});
+
+describe('after every refusal above', () => {
+  it('the data still obeys the rules', async () => {
+    expect(await invoiceRuleBreaks(db.db)).toEqual([]);
   });
 });
