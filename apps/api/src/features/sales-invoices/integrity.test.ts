@@ -10,6 +10,7 @@ import {
   type Json,
   type TestDatabase,
 } from '../../test/helpers.ts';
+import type { SessionUser } from '../users/users.repository.ts';
 import { invoiceRuleBreaks } from './invoice-invariants.ts';
 import { todayIn } from './sales-invoices.service.ts';
 import { completeCompany, draftBody, line } from './test-support.ts';
@@ -285,6 +286,27 @@ describe('item 3: chronology and closed books', () => {
     expect(numbers.rows[0]?.n).toBe(0);
     const ok = await call('POST', `/sales-invoices/${d.body.id}/issue`, staff, { version: d.body.version });
     expect(ok.status).toBe(200);
+  });
+
+  it('refuses an issue or payment date after today in the company’s zone on every path, not only the HTTP one', async () => {
+    // The service as the seed and jobs call it (no contract before it): tomorrow in Amsterdam is refused.
+    const user = (await db.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'staff@fvg.local')
+      .executeTakeFirstOrThrow()) as unknown as SessionUser;
+    const tomorrow = dayBefore(today, -1);
+    const d = await call('POST', '/sales-invoices', staff, draftBody(acmeId));
+    await expect(
+      app.services.salesInvoices.issue(user, d.body.id as string, {
+        version: d.body.version as number,
+        issueDate: tomorrow,
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+    const invoice = await issuedInvoice();
+    await expect(
+      app.services.salesInvoices.pay(user, invoice.id as string, { paidOn: tomorrow, amount: '1.00' }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 
   it('refuses a credit note dated before its invoice', async () => {
