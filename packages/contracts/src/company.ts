@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BASE_CURRENCIES, formatSeriesNumber, PEPPOL_SCHEMES, SERIES_KINDS } from './company-values.ts';
 import { MAX_LRN_LENGTH } from './declarations-values.ts';
-import { int, optionalText, text, versionSchema } from './primitives.ts';
+import { int, optionalCalendarDate, optionalText, text, versionSchema } from './primitives.ts';
 import { issueParams } from './problem.ts';
 import { taxIdSchema } from './tax-id-schema.ts';
 import { gs1CompanyPrefixProblem } from './validators/gs1.ts';
@@ -59,6 +59,8 @@ export const seriesInputSchema = z.strictObject({
   /** The calendar year the next number applies to; the current year when absent. */
   year: int({ min: 2000, max: 9999 }).optional(),
   nextNumber: int({ min: 1, max: 999_999_999 }),
+  /** Why the next number changes: required when it does (kept in the company's history). */
+  reason: optionalText(500),
 });
 export type SeriesInput = z.input<typeof seriesInputSchema>;
 
@@ -110,6 +112,8 @@ export const companyFieldsSchema = z.strictObject({
     .nullish(),
   /** The SSCC's first digit, 0–9, which the company chooses to widen its serial range. */
   ssccExtensionDigit: int({ min: 0, max: 9 }).optional(),
+  /** Books closed up to this day: nothing is issued, paid or credited on or before it. */
+  booksClosedUpTo: optionalCalendarDate(),
   series: z
     .array(seriesInputSchema)
     .max(SERIES_KINDS.length * 2)
@@ -194,6 +198,8 @@ export const companySchema = z.object({
   invoiceFooter: z.string().nullable(),
   gs1CompanyPrefix: z.string().nullable(),
   ssccExtensionDigit: z.number().int(),
+  /** Books closed up to this day (null: none closed). */
+  booksClosedUpTo: z.string().nullable(),
   /** The series of the current year (the year each one reports). */
   series: z.array(seriesSchema),
   version: z.number().int(),

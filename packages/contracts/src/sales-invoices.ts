@@ -57,6 +57,8 @@ export const invoiceLineInputSchema = z
   .strictObject({
     /** The dossier revenue charge this line bills (lines drafted from a dossier carry it). */
     chargeId: uuidSchema.nullish(),
+    /** On a credit note: the line of its invoice this line credits (required there, at that line's price and VAT). */
+    creditedLineId: uuidSchema.nullish(),
     chargeCode: salesChargeCodeSchema,
     description: text(200, { min: 1 }),
     quantity: decimal({ ...QUANTITY_COLUMN, positive: true }),

@@ -25,6 +25,7 @@ import * as m0025 from './migrations/0025-search.ts';
 import * as m0026 from './migrations/0026-dashboard.ts';
 import * as m0027 from './migrations/0027-user-preferences.ts';
 import * as m0028 from './migrations/0028-search-words-per-kind.ts';
+import * as m0029 from './migrations/0029-invoice-chronology.ts';
 import * as m0030 from './migrations/0030-vat-by-country-peppol.ts';
 import * as m0031 from './migrations/0031-party-of-what-was-said.ts';
 import * as m0032 from './migrations/0032-receipt-entries.ts';
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0026-dashboard': m0026,
   '0027-user-preferences': m0027,
   '0028-search-words-per-kind': m0028,
+  '0029-invoice-chronology': m0029,
   '0030-vat-by-country-peppol': m0030,
   '0031-party-of-what-was-said': m0031,
   '0032-receipt-entries': m0032,

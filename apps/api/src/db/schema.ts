@@ -137,6 +137,8 @@ export interface CompanySettingsTable {
   /** Migration 0023: SSCCs of pallets are generated under it (none: typed only). */
   gs1_company_prefix: string | null;
   sscc_extension_digit: Generated<number>;
+  /** Migration 0029: nothing is issued or paid on or before this day. */
+  books_closed_up_to: string | null;
   version: Generated<number>;
   updated_at: Generated<Date>;
   updated_by: string | null;

@@ -23,6 +23,7 @@ export const COMPANY: Company = {
   ...DEMO_COMPANY_FIELDS,
   gs1CompanyPrefix: null,
   ssccExtensionDigit: 0,
+  booksClosedUpTo: null,
   series: [],
   version: 3,
   updatedAt: '2026-11-01T09:00:00.000Z',

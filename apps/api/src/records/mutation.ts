@@ -52,5 +52,7 @@ export function pgConstraintProblem(
   const known = err.constraint ? fields[err.constraint] : undefined;
   if (known && err.code === '23505') throw problems.conflict(known.message, [known]);
   if (known && err.code === '23503') throw problems.validation([known]);
+  // A trigger's business rule (raised as a check violation naming its constraint): 422 on the field.
+  if (known && err.code === '23514') throw problems.unprocessable(known.message, [known]);
   throw e;
 }

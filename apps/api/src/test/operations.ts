@@ -25,6 +25,7 @@ import { newOpaqueToken } from '../features/auth/tokens.ts';
 import { gateIn } from '../features/container-events/test-support.ts';
 import { completeImport, recordingGateway } from '../features/declarations/test-support.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
+import { todayIn } from '../features/sales-invoices/sales-invoices.service.ts';
 import { completeCompany, draftBody } from '../features/sales-invoices/test-support.ts';
 import { usersService } from '../features/users/users.service.ts';
 import {
@@ -1342,7 +1343,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'POST /api/sales-invoices/{id}/payments': {
     build: async (ctx) => ({
       path: { id: (await freshInvoice(ctx, true)).id },
-      body: { paidOn: '2026-01-15', amount: '10.00', reference: 'Bank 4711' },
+      body: { paidOn: todayIn(), amount: '10.00', reference: 'Bank 4711' },
     }),
     expect: staffOnlyRecord(201),
   },
@@ -1352,7 +1353,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
       const paid = await ctx.world.send(
         'POST',
         '/api/sales-invoices/{id}/payments',
-        { path: { id: i.id }, body: { paidOn: '2026-01-15', amount: '10.00' } },
+        { path: { id: i.id }, body: { paidOn: todayIn(), amount: '10.00' } },
         ctx.world.staff,
       );
       const payments = (paid.json as { payments: { id: string }[] }).payments;

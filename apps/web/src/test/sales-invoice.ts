@@ -109,6 +109,7 @@ export function aCompany(overrides: Partial<Company> = {}): Company {
     invoiceFooter: null,
     gs1CompanyPrefix: null,
     ssccExtensionDigit: 0,
+    booksClosedUpTo: null,
     series: [
       { kind: 'invoice', prefix: 'I-', year: THIS_YEAR, nextNumber: 43, lastIssued: 42 },
       { kind: 'credit_note', prefix: 'C-', year: THIS_YEAR, nextNumber: 5, lastIssued: 4 },

@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { loadDeclaration, warehouseEntriesOf } from '../../features/declarations/declarations.repository.ts';
 import { LocalDiskStore } from '../../features/documents/storage.ts';
+import { invoiceRuleBreaks } from '../../features/sales-invoices/invoice-invariants.ts';
 import {
   apiCaller,
   createTestApp,
@@ -306,6 +307,8 @@ describe('the demo company on a first start', () => {
     expect(dates).toEqual([...dates].sort());
     const seqs = issued.map((i) => Number(String(i.number).slice(-6)));
     expect(seqs).toEqual(seqs.map((_, k) => (seqs[0] as number) + k));
+    // Issue 23: every invoice rule holds in the seeded data (dates, payments, credit notes, dossiers).
+    expect(await invoiceRuleBreaks(db.db)).toEqual([]);
     // A customer sees their own issued ones, no draft.
     const mine = await all('/sales-invoices', tokens.acme);
     expect(mine.length).toBeGreaterThan(0);

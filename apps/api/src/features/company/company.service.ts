@@ -41,11 +41,22 @@ const COLUMNS = {
   invoiceFooter: 'invoice_footer',
   gs1CompanyPrefix: 'gs1_company_prefix',
   ssccExtensionDigit: 'sscc_extension_digit',
+  booksClosedUpTo: 'books_closed_up_to',
 } as const satisfies Record<string, string>;
 const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 /** The calendar year numbers are counted in (UTC, as the issue dates are). */
 export const currentYear = () => new Date().getUTCFullYear();
+
+/** Today in the company's zone (the forwarder is Dutch; company settings have no zone of their own yet). */
+function todayIn(zone = 'Europe/Amsterdam', now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
 
 /** A series as the audit trail names it: `series.invoice.2026`. */
 const seriesField = (kind: string, year: number) => `series.${kind}.${year}`;
@@ -81,6 +92,7 @@ export async function readCompany(db: Db, year = currentYear()): Promise<Company
     invoiceFooter: row.invoice_footer,
     gs1CompanyPrefix: row.gs1_company_prefix,
     ssccExtensionDigit: row.sscc_extension_digit,
+    booksClosedUpTo: row.books_closed_up_to,
     // In the order of SERIES_KINDS, so every screen lists them alike.
     series: SERIES_KINDS.flatMap((kind): Series[] => {
       const r = byKind.get(kind);
@@ -133,6 +145,10 @@ export function companyService(db: Db) {
             },
           ]);
         }
+        if (fields.booksClosedUpTo && fields.booksClosedUpTo > todayIn())
+          throw problems.unprocessable('The books cannot be closed for days still to come.', [
+            { field: 'booksClosedUpTo', message: 'Close the books up to today at the latest' },
+          ]);
         const changes = diff(
           before as unknown as Record<string, unknown>,
           fields as Record<string, unknown>,
@@ -187,6 +203,8 @@ async function saveSeries(
     code?: string;
     params?: Record<string, string | number>;
   }[] = [];
+  // Issue 23 item 7: a next number changes with a reason, kept in the history (422 without).
+  const reasons: { field: string; message: string }[] = [];
   const prefixes = new Map(
     (await trx.selectFrom('document_series').select(['kind', 'prefix']).execute()).map((r) => [
       r.kind,
@@ -211,11 +229,21 @@ async function saveSeries(
       });
       continue;
     }
+    if (s.nextNumber !== nextNumber && !s.reason) {
+      reasons.push({
+        field: `series.${i}.reason`,
+        message: `Say why the next number of ${y} changes from ${nextNumber} to ${s.nextNumber}`,
+      });
+      continue;
+    }
     if (s.nextNumber !== nextNumber) {
       await sql`
         insert into document_series_years (kind, year, next_number) values (${s.kind}, ${y}, ${s.nextNumber})
         on conflict (kind, year) do update set next_number = excluded.next_number`.execute(trx);
-      changes.push({ field: `${seriesField(s.kind, y)}.nextNumber`, from: nextNumber, to: s.nextNumber });
+      changes.push(
+        { field: `${seriesField(s.kind, y)}.nextNumber`, from: nextNumber, to: s.nextNumber },
+        { field: `${seriesField(s.kind, y)}.reason`, from: null, to: s.reason },
+      );
     }
     const prefix = prefixes.get(s.kind);
     if (prefix !== s.prefix) {
@@ -225,6 +253,8 @@ async function saveSeries(
     }
   }
   if (errors.length) throw problems.validation(errors);
+  if (reasons.length)
+    throw problems.unprocessable('A series’ next number changes only with a reason.', reasons);
   return changes;
 }
 

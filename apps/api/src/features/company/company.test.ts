@@ -170,8 +170,8 @@ describe('company settings', () => {
     const ok = await call('PUT', '/company', admin, {
       version: v,
       series: [
-        { kind: 'invoice', prefix: 'inv-', nextNumber: 100 },
-        { kind: 'offer', prefix: 'O-', nextNumber: 5 },
+        { kind: 'invoice', prefix: 'inv-', nextNumber: 100, reason: 'Set by the test' },
+        { kind: 'offer', prefix: 'O-', nextNumber: 5, reason: 'Set by the test' },
       ],
     });
     expect(ok.status).toBe(200);
@@ -187,8 +187,8 @@ describe('company settings', () => {
       version: v2,
       legalName: 'Renamed While Refused',
       series: [
-        { kind: 'offer', prefix: 'OF-', nextNumber: 6 },
-        { kind: 'invoice', prefix: 'INV-', nextNumber: 120 },
+        { kind: 'offer', prefix: 'OF-', nextNumber: 6, reason: 'Set by the test' },
+        { kind: 'invoice', prefix: 'INV-', nextNumber: 120, reason: 'Set by the test' },
       ],
     });
     expect(below.status).toBe(400);
@@ -205,7 +205,7 @@ describe('company settings', () => {
 
     const above = await call('PUT', '/company', admin, {
       version: v2,
-      series: [{ kind: 'invoice', prefix: 'INV-', nextNumber: 125 }],
+      series: [{ kind: 'invoice', prefix: 'INV-', nextNumber: 125, reason: 'Set by the test' }],
     });
     expect(above.status).toBe(200);
     expect((above.body.series as SeriesOut[]).find((x) => x.kind === 'invoice')?.nextNumber).toBe(125);
@@ -222,9 +222,9 @@ describe('company settings', () => {
     const r = await call('PUT', '/company', admin, {
       version: v,
       series: [
-        { kind: 'offer', prefix: 'O 1', nextNumber: 1 },
-        { kind: 'receipt', prefix: 'R-', nextNumber: 1 },
-        { kind: 'shipment', prefix: 'S-', nextNumber: 0 },
+        { kind: 'offer', prefix: 'O 1', nextNumber: 1, reason: 'Set by the test' },
+        { kind: 'receipt', prefix: 'R-', nextNumber: 1, reason: 'Set by the test' },
+        { kind: 'shipment', prefix: 'S-', nextNumber: 0, reason: 'Set by the test' },
       ],
     });
     expect(r.status).toBe(400);
@@ -236,8 +236,8 @@ describe('company settings', () => {
     const twice = await call('PUT', '/company', admin, {
       version: v,
       series: [
-        { kind: 'offer', prefix: 'O-', nextNumber: 7 },
-        { kind: 'offer', prefix: 'O-', nextNumber: 8 },
+        { kind: 'offer', prefix: 'O-', nextNumber: 7, reason: 'Set by the test' },
+        { kind: 'offer', prefix: 'O-', nextNumber: 8, reason: 'Set by the test' },
       ],
     });
     expect(twice.status).toBe(400);
@@ -245,14 +245,14 @@ describe('company settings', () => {
     // The declaration series makes LRNs (≤ 22 characters): 11 + '2026-' + 6 digits fits, 12 does not.
     const fits = await call('PUT', '/company', admin, {
       version: v,
-      series: [{ kind: 'declaration', prefix: 'ABCDEFGHIJ-', nextNumber: 1 }],
+      series: [{ kind: 'declaration', prefix: 'ABCDEFGHIJ-', nextNumber: 1, reason: 'Set by the test' }],
     });
     expect(fits.status).toBe(200);
     const long = await call('PUT', '/company', admin, {
       version: fits.body.version,
       series: [
-        { kind: 'offer', prefix: 'ABCDEFGHIJK-', nextNumber: 1 },
-        { kind: 'declaration', prefix: 'ABCDEFGHIJK-', nextNumber: 1 },
+        { kind: 'offer', prefix: 'ABCDEFGHIJK-', nextNumber: 1, reason: 'Set by the test' },
+        { kind: 'declaration', prefix: 'ABCDEFGHIJK-', nextNumber: 1, reason: 'Set by the test' },
       ],
     });
     expect(long.status).toBe(400);

@@ -122,6 +122,30 @@ const REFERENCES = {
   sales_invoices_customer_id_fkey: { field: 'customerId', message: 'No such party' },
   sales_invoices_dossier_id_fkey: { field: 'dossierId', message: 'No such dossier' },
   sales_invoices_kind_number_key: { field: 'number', message: 'This number is taken' },
+  // Migration 0029's triggers, the last line behind the rules below.
+  sales_invoices_dossier_customer: { field: 'dossierId', message: 'This dossier is for another customer' },
+  sales_invoices_credit_note_matches_invoice: {
+    field: 'customerId',
+    message: 'A credit note has its invoice’s customer, currency and exchange rate',
+  },
+  sales_invoices_credit_note_of_issued_invoice: {
+    field: 'creditedInvoice',
+    message: 'A credit note credits an issued invoice',
+  },
+  sales_invoices_credit_within_invoice: {
+    field: 'lines',
+    message: 'More than is left to credit on the invoice',
+  },
+  sales_invoices_credit_note_after_invoice: {
+    field: 'issueDate',
+    message: 'A credit note is not dated before its invoice',
+  },
+  sales_invoices_books_closed: { field: 'issueDate', message: 'The books are closed for this date' },
+  sales_invoice_payments_after_issue: {
+    field: 'paidOn',
+    message: 'A payment is not dated before the invoice’s issue date',
+  },
+  sales_invoice_payments_books_closed: { field: 'paidOn', message: 'The books are closed for this date' },
 };
 
 /** API field → column of the header fields a draft edit may change; the history records API names. */
@@ -247,6 +271,7 @@ interface StoredLine {
 function storedLines(lines: LineInput[]): StoredLine[] {
   return lines.map((l) => ({
     chargeId: l.chargeId ?? null,
+    creditedLineId: l.creditedLineId ?? null,
     chargeCode: l.chargeCode,
     description: l.description,
     quantity: l.quantity,
@@ -282,6 +307,239 @@ function paymentStatus(total: string, paid: string, credited: string): 'issued' 
   const open = subtractDecimal(subtractDecimal(total, paid), credited);
   if (!open.startsWith('-') && open !== '0.00') return Number(paid) > 0 ? 'partially_paid' : 'issued';
   return 'paid';
+}
+
+type FieldError = { field: string; message: string; code?: string };
+
+/** The issue check's problems carry a code; a rule's error without one gets the rule's name. */
+const coded = (errors: FieldError[], code: string) => errors.map((e) => ({ ...e, code: e.code ?? code }));
+
+/** Refuses with 422 when there are errors. */
+function refuse(detail: string, errors: FieldError[]): void {
+  if (errors.length) throw problems.unprocessable(detail, errors);
+}
+
+/**
+ * Issue 23 item 2: an invoice on a dossier is for that dossier's customer (create, edit, issue). The
+ * error goes on `field`, the one the caller changed.
+ */
+async function dossierCustomerErrors(
+  trx: Db,
+  customerId: string,
+  dossierId: string | null,
+  field: 'customerId' | 'dossierId',
+): Promise<FieldError[]> {
+  if (!dossierId) return [];
+  const d = (
+    await sql<{ number: string; customer_id: string; customer_name: string }>`
+      select d.number, d.customer_id, p.name as customer_name
+      from dossiers d join parties p on p.id = d.customer_id where d.id = ${dossierId}`.execute(trx)
+  ).rows[0];
+  if (!d) return [{ field: 'dossierId', message: 'No such dossier' }];
+  if (d.customer_id === customerId) return [];
+  return [{ field, message: `${d.number} is ${d.customer_name}’s: its invoices are for ${d.customer_name}` }];
+}
+
+/** A credit note line as the credit rule reads it. */
+interface CreditLine {
+  creditedLineId?: string | null | undefined;
+  quantity: string;
+  unitPrice: string;
+  vatCode: VatCode;
+  vatRate: string | null;
+  exemptionReason: VatExemptionReason | null;
+}
+
+/**
+ * Issue 23 item 1, ONE rule for a credit note's lines against its invoice (`credited`, whose row the
+ * caller has locked): each line credits a line of that invoice at its price and VAT, no line beyond
+ * what is left of its quantity, and the whole note not beyond what is left of the invoice's total.
+ * "Left" counts the other credit notes: issued ones at issue; drafts too when drafting or editing
+ * (two drafts cannot promise the same money back). `selfId`: the credit note itself, not counted.
+ */
+async function creditNoteErrors(
+  trx: Db,
+  credited: InvoiceRow,
+  lines: CreditLine[],
+  exchangeRate: string | null,
+  selfId: string | null,
+  withDrafts: boolean,
+): Promise<FieldError[]> {
+  const others = sql`cn.credited_invoice_id = ${credited.id} and cn.id <> ${selfId ?? NOBODY}
+    ${withDrafts ? sql`` : sql`and cn.number is not null`}`;
+  const [originals, taken, creditedSum] = await Promise.all([
+    salesInvoicesRepository(trx).lines(credited.id),
+    sql<{ line_id: string; quantity: string }>`
+      select cl.credited_line_id as line_id, sum(cl.quantity)::text as quantity
+      from sales_invoice_lines cl join sales_invoices cn on cn.id = cl.invoice_id
+      where ${others} group by cl.credited_line_id`.execute(trx),
+    sql<{ total: string }>`
+      select coalesce(sum(cn.tax_inclusive_amount), 0)::text as total from sales_invoices cn
+      where ${others}`.execute(trx),
+  ]);
+  const byId = new Map(originals.map((l) => [l.id, toLine(l)]));
+  const used = new Map(taken.rows.map((r) => [r.line_id, r.quantity]));
+  const errors: FieldError[] = [];
+  lines.forEach((l, i) => {
+    const original = l.creditedLineId ? byId.get(l.creditedLineId) : undefined;
+    if (!original) {
+      errors.push({
+        field: `lines.${i}.creditedLineId`,
+        message: `Each line of a credit note credits a line of ${credited.number}`,
+        code: 'credit_line_unknown',
+      });
+      return;
+    }
+    if (Number(l.unitPrice) !== Number(original.unitPrice))
+      errors.push({
+        field: `lines.${i}.unitPrice`,
+        message: `A credit note gives back the invoiced price: ${original.unitPrice}`,
+        code: 'credit_price',
+      });
+    if (
+      l.vatCode !== original.vatCode ||
+      Number(l.vatRate ?? -1) !== Number(original.vatRate ?? -1) ||
+      (l.exemptionReason ?? null) !== (original.exemptionReason ?? null)
+    )
+      errors.push({
+        field: `lines.${i}.vatCode`,
+        message: `A credit note gives back the VAT as invoiced: ${original.vatCode}${original.vatRate === null ? '' : ` ${original.vatRate} %`}`,
+        code: 'credit_vat',
+      });
+    const left = subtractDecimal(original.quantity, used.get(original.id) ?? '0', 3);
+    if (Number(l.quantity) > Number(left))
+      errors.push({
+        field: `lines.${i}.quantity`,
+        message:
+          Number(left) > 0
+            ? `Only ${trimDecimal(left)} of this line is left to credit`
+            : 'This line is credited in full already',
+        code: 'credit_exceeds_invoice',
+      });
+    used.set(original.id, sumDecimal([used.get(original.id) ?? '0', l.quantity], 3));
+  });
+  if (!errors.length) {
+    const total = totalsOf(lines.map(mathLine) as unknown as StoredLine[], exchangeRate).taxInclusiveAmount;
+    const left = subtractDecimal(credited.tax_inclusive_amount, creditedSum.rows[0]?.total ?? '0');
+    if (Number(total) > Number(left))
+      errors.push({
+        field: 'lines',
+        message: `This credit note gives back ${total} ${credited.currency}; only ${left.startsWith('-') ? '0.00' : left} is left to credit on ${credited.number}`,
+        code: 'credit_exceeds_invoice',
+      });
+  }
+  return errors;
+}
+
+/**
+ * Issue 23 item 3, the dates an issue must respect that do not need the series lock: not after today in
+ * the company's zone, not in a closed period, a credit note not before its invoice.
+ */
+function issueDateErrors(
+  issueDate: string,
+  booksClosedUpTo: string | null,
+  credited: Pick<InvoiceRow, 'number' | 'issue_date'> | undefined,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (issueDate > todayIn())
+    errors.push({ field: 'issueDate', message: `The issue date cannot be after today (${todayIn()})` });
+  if (booksClosedUpTo && issueDate <= booksClosedUpTo)
+    errors.push({
+      field: 'issueDate',
+      message: `The books are closed up to ${booksClosedUpTo}: issue on a later date`,
+      code: 'books_closed',
+    });
+  if (credited?.issue_date && issueDate < credited.issue_date)
+    errors.push({
+      field: 'issueDate',
+      message: `A credit note is not dated before ${credited.number} (issued ${credited.issue_date})`,
+    });
+  return errors;
+}
+
+/**
+ * Issue 23 item 3, the order of a series, checked after the number is taken (its year's row is locked
+ * then, and the kind's row here, so concurrent issuers are judged one after the other): not before the
+ * latest issue date of the series (kind and year), and no year opened once a later year has numbers.
+ */
+async function seriesOrderErrors(trx: Db, kind: string, issueDate: string): Promise<FieldError[]> {
+  await sql`select 1 from document_series where kind = ${kind} for update`.execute(trx);
+  const year = issueDate.slice(0, 4);
+  const r = (
+    await sql<{ latest: string | null; later: string | null }>`
+      select
+        (select max(issue_date) from sales_invoices where kind = ${kind} and number is not null
+           and issue_date between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date) as latest,
+        (select min(extract(year from issue_date))::text from sales_invoices where kind = ${kind}
+           and number is not null and issue_date > ${`${year}-12-31`}::date) as later`.execute(trx)
+  ).rows[0];
+  if (r?.latest && r.latest > issueDate)
+    return [
+      {
+        field: 'issueDate',
+        message: `The series of ${year} has a document issued on ${r.latest}: issue on that day or later`,
+        code: 'issue_date_order',
+      },
+    ];
+  if (!r?.latest && r?.later)
+    return [
+      {
+        field: 'issueDate',
+        message: `The ${r.later} series has numbers already: a ${year} series cannot be opened now`,
+        code: 'series_year_order',
+      },
+    ];
+  return [];
+}
+
+/** Issue 23 item 3: a payment is received after the issue, not in the future, not in a closed period. */
+function paymentDateErrors(
+  inv: Pick<InvoiceRow, 'number' | 'issue_date'>,
+  paidOn: string,
+  booksClosedUpTo: string | null,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (paidOn > todayIn())
+    errors.push({ field: 'paidOn', message: 'A payment cannot be received in the future' });
+  if (inv.issue_date && paidOn < inv.issue_date)
+    errors.push({
+      field: 'paidOn',
+      message: `${inv.number} was issued on ${inv.issue_date}: not paid before`,
+    });
+  if (booksClosedUpTo && paidOn <= booksClosedUpTo)
+    errors.push({
+      field: 'paidOn',
+      message: `The books are closed up to ${booksClosedUpTo}: record the payment on a later date`,
+      code: 'books_closed',
+    });
+  return errors;
+}
+
+/** A credit note's customer, currency, exchange rate and dossier are its invoice's: a draft edit may not change them. */
+function lockedCreditFieldErrors(before: InvoiceRow, changes: Partial<Record<Field, unknown>>): FieldError[] {
+  if (before.kind !== 'credit_note') return [];
+  const same = (f: Field, now: unknown) => {
+    const v = changes[f];
+    if (v === undefined) return true;
+    if (f === 'exchangeRate') return (v === null ? null : Number(v)) === (now === null ? null : Number(now));
+    return (v ?? null) === (now ?? null);
+  };
+  const current = fieldsOf(before);
+  return (['customerId', 'dossierId', 'currency', 'exchangeRate'] as const)
+    .filter((f) => !same(f, current[f]))
+    .map((f) => ({
+      field: f,
+      message: `A credit note’s ${f === 'customerId' ? 'customer' : f === 'dossierId' ? 'dossier' : f === 'currency' ? 'currency' : 'exchange rate'} is its invoice’s`,
+    }));
+}
+
+/** Only a credit note's lines credit an invoice line. */
+function creditedLineOnInvoiceErrors(lines: { creditedLineId?: string | null | undefined }[]): FieldError[] {
+  return lines.flatMap((l, i) =>
+    l.creditedLineId
+      ? [{ field: `lines.${i}.creditedLineId`, message: 'Only a credit note’s lines credit an invoice line' }]
+      : [],
+  );
 }
 
 const lineAudit = (l: {
@@ -579,6 +837,10 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     return inTransaction(db, async (trx) => {
       const company = await readCompany(trx);
       const lines = storedLines(input.lines);
+      refuse('This invoice cannot be drafted as it is.', [
+        ...(await dossierCustomerErrors(trx, input.customerId, input.dossierId ?? null, 'dossierId')),
+        ...creditedLineOnInvoiceErrors(lines),
+      ]);
       await checkChargeLinks(trx, input.dossierId ?? null, lines);
       const exchangeRate = rateFor(input.currency, company.baseCurrency, input.exchangeRate);
       const fields = {
@@ -668,6 +930,46 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     });
   }
 
+  /**
+   * The rules a draft edit must keep (issue 23 items 1 and 2): a credit note keeps its invoice's
+   * customer, currency, rate and dossier and stays within what is left to credit (its invoice's row
+   * locked); an invoice on a dossier stays with the dossier's customer.
+   */
+  async function checkDraftEdit(
+    trx: Db,
+    before: InvoiceRow,
+    changes: Partial<Record<Field, unknown>>,
+    merged: Record<Field, unknown>,
+    lines: StoredLine[] | undefined,
+  ): Promise<void> {
+    if (before.kind === 'credit_note') {
+      refuse(`${label(before)} cannot be changed so.`, lockedCreditFieldErrors(before, changes));
+      const credited = await salesInvoicesRepository(trx).find(
+        { all: true },
+        before.credited_invoice_id as string,
+        true,
+      );
+      if (!credited) throw problems.notFound('The credited invoice does not exist.');
+      const current = lines ?? (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
+      refuse(
+        `More than is left to credit on ${credited.number}.`,
+        await creditNoteErrors(trx, credited, current, before.exchange_rate, before.id, true),
+      );
+      return;
+    }
+    refuse('This invoice cannot be changed so.', [
+      ...(await dossierCustomerErrors(
+        trx,
+        String(merged.customerId),
+        (merged.dossierId as string | null) ?? null,
+        changes.dossierId !== undefined && changes.dossierId !== before.dossier_id
+          ? 'dossierId'
+          : 'customerId',
+      )),
+      ...(lines ? creditedLineOnInvoiceErrors(lines) : []),
+    ]);
+  }
+
   const label = (r: Pick<InvoiceRow, 'kind' | 'number'>) =>
     r.number ?? (r.kind === 'credit_note' ? 'This draft credit note' : 'This draft');
 
@@ -710,6 +1012,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         if (changes.currency !== undefined || changes.exchangeRate !== undefined)
           merged.exchangeRate = rateFor(currency, company.baseCurrency, merged.exchangeRate as string | null);
         const lines = lineInput ? storedLines(lineInput) : undefined;
+        await checkDraftEdit(trx, before, changes, merged, lines);
         if (lines) await checkChargeLinks(trx, (merged.dossierId as string | null) ?? null, lines, before.id);
         const values: Record<string, unknown> = {};
         for (const f of FIELDS) if (f in changes || f === 'exchangeRate') values[COLUMNS[f]] = merged[f];
@@ -802,21 +1105,28 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           supplyDate: row.supply_date,
           ratesDate: credited ? (credited.supply_date ?? credited.issue_date) : null,
         });
-        if (credited) {
-          const taken = await r.creditedQuantities(credited.id, false);
-          const originals = new Map((await r.lines(credited.id)).map((l) => [l.id, l]));
-          lines.forEach((l, i) => {
-            const original = l.credited_line_id ? originals.get(l.credited_line_id) : undefined;
-            if (!original) return;
-            const left = subtractDecimal(original.quantity, taken.get(original.id) ?? '0', 3);
-            if (Number(l.quantity) > Number(left))
-              found.push({
-                field: `lines.${i}.quantity`,
-                message: `Only ${trimDecimal(left)} of this line is left to credit`,
-                code: 'credit_exceeds_invoice',
-              });
+        // Issue 23: the credit within its invoice, the dates, the dossier's customer, no document of 0.00.
+        if (credited)
+          found.push(
+            ...coded(
+              await creditNoteErrors(trx, credited, apiLines, row.exchange_rate, row.id, false),
+              'credit_exceeds_invoice',
+            ),
+          );
+        else
+          found.push(
+            ...coded(
+              await dossierCustomerErrors(trx, row.customer_id, row.dossier_id, 'customerId'),
+              'dossier_customer',
+            ),
+          );
+        found.push(...coded(issueDateErrors(issueDate, company.booksClosedUpTo, credited), 'issue_date'));
+        if (Number(totalsOf(apiLines, row.exchange_rate).taxInclusiveAmount) === 0)
+          found.push({
+            field: 'lines',
+            message: `A ${row.kind === 'credit_note' ? 'credit note' : 'document'} of 0.00 is not issued`,
+            code: 'zero_total',
           });
-        }
         if (found.length)
           throw problems.unprocessable(
             `${label(row)} cannot be issued as it is: ${found.map((p) => p.message).join('; ')}.`,
@@ -832,6 +1142,10 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         }
         await enqueue(trx, 'invoice.pdf', { invoiceId: row.id }, { jobKey: `invoice.pdf:${row.id}` });
         const { number } = await takeSeriesNumber(trx, row.kind, Number(issueDate.slice(0, 4)));
+        refuse(
+          `${label(row)} cannot be issued on ${issueDate}.`,
+          await seriesOrderErrors(trx, row.kind, issueDate),
+        );
         await trx
           .updateTable('sales_invoices')
           .set((eb) => ({
@@ -897,7 +1211,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           ],
         });
         return { id: row.id, creditedId: credited?.id };
-      });
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404({ all: true }, result.id);
       announce('updated', row);
       if (result.creditedId) announce('updated', await rowOr404({ all: true }, result.creditedId));
@@ -964,6 +1278,10 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
             lineNet: lineNet(quantity, l.unitPrice),
           };
         });
+        refuse(
+          `More than ${inv.number} left to credit.`,
+          await creditNoteErrors(trx, inv, creditLines, inv.exchange_rate, null, true),
+        );
         return insertDraft(
           user,
           {
@@ -982,7 +1300,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           [{ field: 'creditedInvoice', from: null, to: inv.number }],
           trx,
         );
-      });
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404({ all: true }, id);
       announce('created', row);
       return detail(user, row);
@@ -1003,6 +1321,10 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
                 ? 'A credit note is not paid by the customer.'
                 : `${inv.number} is ${inv.status.replace('_', ' ')}: nothing is open.`,
           );
+        refuse(
+          `${inv.number} cannot be paid on ${input.paidOn}.`,
+          paymentDateErrors(inv, input.paidOn, (await readCompany(trx)).booksClosedUpTo),
+        );
         const open = openAmountOf(inv);
         if (Number(input.amount) > Number(open))
           throw problems.unprocessable(`Only ${open} ${inv.currency} is open on ${inv.number}.`, [
@@ -1033,7 +1355,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           ],
         );
         return inv.id;
-      });
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404({ all: true }, id);
       announce('updated', row);
       return detail(user, row);
@@ -1057,6 +1379,11 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           ]);
         if (inv.status === 'credited')
           throw problems.conflict(`${inv.number} is credited: its payments stay as they are.`);
+        const closed = (await readCompany(trx)).booksClosedUpTo;
+        if (closed && payment.paidOn <= closed)
+          throw problems.unprocessable(`The books are closed up to ${closed}.`, [
+            { field: 'paymentId', message: `The books are closed up to ${closed}: this payment stays` },
+          ]);
         await trx
           .updateTable('sales_invoice_payments')
           .set({ deleted_at: new Date(), deleted_by: user.id, delete_reason: reason })

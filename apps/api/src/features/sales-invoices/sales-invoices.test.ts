@@ -107,6 +107,22 @@ async function issued(body: Json, issueDate?: string) {
   return r.body as Json & { id: string; number: string; version: number; lines: (Json & { id: string })[] };
 }
 
+/**
+ * Issued today, then aged `days` as if issued then: issue dates follow the numbers (issue 23), so a
+ * document older than those already issued cannot be issued now. The fixture alone steps past the
+ * triggers to age it.
+ */
+async function issuedDaysAgo(body: Json, days: number) {
+  const inv = await issued(body);
+  await db.db.transaction().execute(async (trx) => {
+    await sql`set local session_replication_role = replica`.execute(trx);
+    await sql`update sales_invoices set issue_date = issue_date - ${days}::int, due_date = due_date - ${days}::int
+      where id = ${inv.id}`.execute(trx);
+  });
+  const r = await call('GET', `/sales-invoices/${inv.id}`, staff);
+  return r.body as typeof inv;
+}
+
 const daysAgo = (n: number) => {
   const d = new Date(`${todayIn()}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - n);
@@ -475,8 +491,8 @@ describe('payments', () => {
 
 describe('overdue', () => {
   it('is computed from the due date, filters the list, and notifies once', async () => {
-    const late = await issued(draftBody(acmeId, { buyerReference: 'LATE-1' }), daysAgo(45));
-    const onTime = await issued(draftBody(acmeId, { buyerReference: 'ONTIME-1' }), daysAgo(5));
+    const late = await issuedDaysAgo(draftBody(acmeId, { buyerReference: 'LATE-1' }), 45);
+    const onTime = await issuedDaysAgo(draftBody(acmeId, { buyerReference: 'ONTIME-1' }), 5);
     expect(late).toMatchObject({ overdue: true });
     expect(onTime).toMatchObject({ overdue: false });
     const list = await call('GET', '/sales-invoices?overdue=true&pageSize=200', staff);
@@ -753,7 +769,7 @@ describe('every refusal names its field', () => {
 describe('the list', () => {
   it('filters by kind, status, customer, dossier and issue dates, sorts by total, and exports what it shows', async () => {
     const d = await dossierWith('domestic', globexId, [{ amount: '64.00' }]);
-    const inv = await issued({ dossierId: d.id }, daysAgo(10));
+    const inv = await issuedDaysAgo({ dossierId: d.id }, 10);
     const byDossier = await call('GET', `/sales-invoices?dossierId=${d.id}`, staff);
     expect((byDossier.body.items as Json[]).map((i) => i.id)).toEqual([inv.id]);
     const filtered = await call(

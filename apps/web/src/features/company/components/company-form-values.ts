@@ -26,7 +26,17 @@ export interface CompanyFormValues {
   invoiceFooter: string;
   gs1CompanyPrefix: string;
   ssccExtensionDigit: string;
-  series: { kind: SeriesKind; prefix: string; year: number; nextNumber: string; lastIssued: number }[];
+  /** 'YYYY-MM-DD' or '' (no period closed). */
+  booksClosedUpTo: string;
+  series: {
+    kind: SeriesKind;
+    prefix: string;
+    year: number;
+    nextNumber: string;
+    lastIssued: number;
+    /** Why the next number changes: asked only when it does. */
+    reason: string;
+  }[];
 }
 
 export function companyValues(c: Company): CompanyFormValues {
@@ -49,7 +59,8 @@ export function companyValues(c: Company): CompanyFormValues {
     invoiceFooter: c.invoiceFooter ?? '',
     gs1CompanyPrefix: c.gs1CompanyPrefix ?? '',
     ssccExtensionDigit: String(c.ssccExtensionDigit),
-    series: c.series.map((s) => ({ ...s, nextNumber: String(s.nextNumber) })),
+    booksClosedUpTo: c.booksClosedUpTo ?? '',
+    series: c.series.map((s) => ({ ...s, nextNumber: String(s.nextNumber), reason: '' })),
   };
 }
 
@@ -71,6 +82,7 @@ export function companyInput(values: CompanyFormValues) {
       prefix: s.prefix,
       year: s.year,
       nextNumber: whole(s.nextNumber),
+      ...(s.reason.trim() ? { reason: s.reason } : {}),
     })),
   };
 }
@@ -94,7 +106,9 @@ export const COMPANY_FIELD_LABELS: Readonly<Record<string, string>> = {
   invoiceFooter: 'Invoice footer',
   gs1CompanyPrefix: 'GS1 company prefix',
   ssccExtensionDigit: 'SSCC extension digit',
+  booksClosedUpTo: 'Books closed up to',
   'series.prefix': 'Prefix',
+  'series.reason': 'Reason for the new number',
   'series.nextNumber': 'Next number',
   'series.kind': 'Series',
 };
@@ -106,6 +120,7 @@ export function companyHistoryLabels(series: readonly { kind: SeriesKind; year: 
     const name = SERIES_KIND_LABELS[s.kind];
     labels[`series.${s.kind}.prefix`] = `${name}: prefix`;
     labels[`series.${s.kind}.${s.year}.nextNumber`] = `${name}: next number ${s.year}`;
+    labels[`series.${s.kind}.${s.year}.reason`] = `${name}: why the number changed`;
   }
   return labels;
 }

@@ -25,6 +25,7 @@ const company: Company = {
   invoiceFooter: null,
   gs1CompanyPrefix: null,
   ssccExtensionDigit: 0,
+  booksClosedUpTo: null,
   series: [
     { kind: 'offer', prefix: 'O-', year: 2026, nextNumber: 1, lastIssued: 0 },
     { kind: 'invoice', prefix: 'I-', year: 2026, nextNumber: 121, lastIssued: 120 },
@@ -128,6 +129,41 @@ describe('CompanyForm', () => {
       gs1CompanyPrefix: '8712345',
       ssccExtensionDigit: 3,
     });
+  });
+
+  it('sends why a series number changes, and shows the server asking for it on the reason field', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonResponse(
+        {
+          type: 'about:blank',
+          title: 'Unprocessable content',
+          status: 422,
+          errors: [
+            { field: 'series.1.reason', message: 'Say why the next number of 2026 changes from 121 to 130' },
+          ],
+        },
+        422,
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await render();
+    fireEvent.change(field('series.1.nextNumber'), { target: { value: '130' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() =>
+      expect(errorOf(field('series.1.reason'))).toContain('Say why the next number of 2026 changes'),
+    );
+    fireEvent.change(field('series.1.reason'), { target: { value: 'Paper invoices 121–129' } });
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    const sent = JSON.parse(String(init.body));
+    expect(sent.series[1]).toMatchObject({
+      kind: 'invoice',
+      nextNumber: 130,
+      reason: 'Paper invoices 121–129',
+    });
+    expect(sent.series[0].reason).toBeUndefined();
+    expect(sent.booksClosedUpTo).toBeNull();
   });
 
   it('shows the conflict banner when someone else saved first', async () => {

@@ -2,7 +2,12 @@ import { type Company, companyFormSchema, formatSeriesNumber, SERIES_KIND_LABELS
 import { Fieldset, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseFormReturn, useForm } from 'react-hook-form';
-import { SelectField, TextareaField, TextField } from '../../../components/records/form-fields.tsx';
+import {
+  DateField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from '../../../components/records/form-fields.tsx';
 import {
   contractResolver,
   RecordFormShell,
@@ -32,6 +37,7 @@ function SeriesTable({ form }: { form: UseFormReturn<CompanyFormValues> }) {
           <Table.Th>Series</Table.Th>
           <Table.Th w={160}>Prefix</Table.Th>
           <Table.Th w={160}>Next number</Table.Th>
+          <Table.Th>Reason for a new number</Table.Th>
           <Table.Th>Last issued</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -53,6 +59,14 @@ function SeriesTable({ form }: { form: UseFormReturn<CompanyFormValues> }) {
                 name={`series.${index}.nextNumber`}
                 aria-label={`${SERIES_KIND_LABELS[s.kind]} next number in ${s.year}`}
                 inputMode="numeric"
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextField
+                form={form}
+                name={`series.${index}.reason`}
+                aria-label={`Why the ${SERIES_KIND_LABELS[s.kind]} next number changes`}
+                placeholder="Needed when the next number changes"
               />
             </Table.Td>
             <Table.Td>
@@ -148,6 +162,14 @@ export function CompanyFields({ form }: { form: UseFormReturn<CompanyFormValues>
           />
         </SimpleGrid>
         <TextareaField form={form} name="invoiceFooter" label="Invoice footer" mt="sm" minRows={3} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
+          <DateField
+            form={form}
+            name="booksClosedUpTo"
+            label="Books closed up to"
+            hint="Nothing is issued, paid or credited on or before this day; empty: no period closed"
+          />
+        </SimpleGrid>
       </Fieldset>
       <Fieldset legend="Warehouse (GS1)">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

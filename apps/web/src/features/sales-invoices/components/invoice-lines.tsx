@@ -33,6 +33,8 @@ import {
 export interface InvoiceLineValue extends Record<string, unknown> {
   /** The dossier charge it bills ('' for a line typed here). */
   chargeId: string;
+  /** On a credit note: the invoice line it credits ('' on an invoice). */
+  creditedLineId?: string;
   chargeCode: string;
   description: string;
   quantity: string;
@@ -51,6 +53,7 @@ export interface VatDefault {
 
 export const lineValueOf = (line: InvoiceLine): InvoiceLineValue => ({
   chargeId: line.chargeId ?? '',
+  creditedLineId: line.creditedLineId ?? '',
   chargeCode: line.chargeCode,
   description: line.description,
   quantity: line.quantity,
@@ -65,6 +68,7 @@ export const lineValueOf = (line: InvoiceLine): InvoiceLineValue => ({
 export const lineInputOf = (line: InvoiceLineValue): InvoiceLineInput =>
   ({
     ...(line.chargeId ? { chargeId: line.chargeId } : {}),
+    ...(line.creditedLineId ? { creditedLineId: line.creditedLineId } : {}),
     chargeCode: line.chargeCode,
     description: line.description.trim(),
     quantity: line.quantity,
