@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  allowanceChargeProblem,
   type DocumentTotals,
   documentTotals,
   lineNet,
+  lineNetWithAllowances,
   type MathLine,
   toBaseCurrency,
   totalsPerCurrency,
@@ -117,6 +119,8 @@ describe('document totals (hand-worked)', () => {
       lineNets: [],
       lineExtensionAmount: '0.00',
       vatGroups: [],
+      allowanceTotalAmount: '0.00',
+      chargeTotalAmount: '0.00',
       taxExclusiveAmount: '0.00',
       vatTotal: '0.00',
       taxInclusiveAmount: '0.00',
@@ -292,5 +296,88 @@ describe('EN 16931 arithmetic rules hold for random invoices', () => {
         },
       ),
     );
+  });
+});
+
+describe('allowances and charges (EN 16931 BG-20/21/27/28, hand-worked)', () => {
+  it('a line net is q × p + line charges − line allowances', () => {
+    const line: MathLine = {
+      quantity: '3',
+      unitPrice: '10.005', // 30.015 → 30.02
+      vatCode: 'S',
+      vatRate: '21',
+      allowanceCharges: [
+        { isCharge: false, amount: '5.00', reasonCode: '95' },
+        { isCharge: true, amount: '1.50', reason: 'Weekend handling' },
+      ],
+    };
+    expect(lineNetWithAllowances(line)).toBe('26.52');
+    expect(documentTotals([line]).lineNets).toEqual(['26.52']);
+  });
+
+  it('document allowances and charges count in their VAT category and in BT-107/108/109', () => {
+    const lines: MathLine[] = [
+      { quantity: '1', unitPrice: '100', vatCode: 'S', vatRate: '21' },
+      { quantity: '1', unitPrice: '50', vatCode: 'S', vatRate: '9' },
+    ];
+    const t = documentTotals(lines, undefined, '0', [
+      { isCharge: false, amount: '10', vatCode: 'S', vatRate: '21', reasonCode: '95' },
+      { isCharge: true, amount: '4.00', vatCode: 'S', vatRate: '9', reasonCode: 'FC' },
+      { isCharge: true, amount: '2.50', vatCode: 'E', vatRate: '0', reason: 'Customs formalities' },
+    ]);
+    expect(t.vatGroups).toEqual([
+      { vatCode: 'S', vatRate: '21', taxableAmount: '90.00', vatAmount: '18.90', exemptionReason: null },
+      { vatCode: 'S', vatRate: '9', taxableAmount: '54.00', vatAmount: '4.86', exemptionReason: null },
+      { vatCode: 'E', vatRate: '0', taxableAmount: '2.50', vatAmount: '0.00', exemptionReason: null },
+    ]);
+    expect(t).toMatchObject({
+      lineExtensionAmount: '150.00',
+      allowanceTotalAmount: '10.00',
+      chargeTotalAmount: '6.50',
+      taxExclusiveAmount: '146.50',
+      vatTotal: '23.76',
+      taxInclusiveAmount: '170.26',
+      payableAmount: '170.26',
+    });
+  });
+
+  it('a document without allowances or charges totals exactly as before (BT-109 = BT-106)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            quantity: fc.integer({ min: -9999, max: 99999 }).map((n) => (n / 1000).toFixed(3)),
+            unitPrice: fc.integer({ min: 0, max: 9999999 }).map((n) => (n / 10000).toFixed(4)),
+            vatCode: fc.constantFrom<VatCode>('S', 'Z', 'E'),
+            vatRate: fc.constantFrom('21', '9', '0'),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (lines) => {
+          const t = documentTotals(lines);
+          expect(t.lineNets).toEqual(lines.map((l) => lineNet(l.quantity, l.unitPrice)));
+          expect(t.allowanceTotalAmount).toBe('0.00');
+          expect(t.chargeTotalAmount).toBe('0.00');
+          expect(t.taxExclusiveAmount).toBe(t.lineExtensionAmount);
+          expect(documentTotals(lines, undefined, '0', [])).toEqual(t);
+        },
+      ),
+    );
+  });
+
+  it('refuses an allowance or charge without a positive amount, without a reason, or with a foreign code', () => {
+    expect(allowanceChargeProblem({ isCharge: false, amount: '0', reasonCode: '95' })?.field).toBe('amount');
+    expect(allowanceChargeProblem({ isCharge: false, amount: '1.005', reasonCode: '95' })?.field).toBe(
+      'amount',
+    );
+    expect(allowanceChargeProblem({ isCharge: true, amount: '5' })?.field).toBe('reason');
+    expect(allowanceChargeProblem({ isCharge: false, amount: '5', reasonCode: 'FC' })?.field).toBe(
+      'reasonCode',
+    );
+    expect(allowanceChargeProblem({ isCharge: true, amount: '5', reasonCode: '95' })?.field).toBe(
+      'reasonCode',
+    );
+    expect(allowanceChargeProblem({ isCharge: false, amount: '5', reasonCode: '95' })).toBeUndefined();
+    expect(allowanceChargeProblem({ isCharge: true, amount: '5.5', reason: 'Storage' })).toBeUndefined();
   });
 });

@@ -15,7 +15,80 @@ import {
 } from './money.ts';
 import type { VatCode, VatExemptionReason } from './sales-values.ts';
 
+/**
+ * An allowance (a discount) or a charge (a surcharge), on a line (BG-27/BG-28) or on the whole
+ * document (BG-20/BG-21). Amounts are positive, without VAT, 2 decimals; the indicator says which.
+ */
+export interface AllowanceCharge {
+  /** true: a charge (BG-21/BG-28, UNCL7161 reasons); false: an allowance (BG-20/BG-27, UNCL5189). */
+  isCharge: boolean;
+  /** BT-92/BT-99/BT-136/BT-141, > 0. */
+  amount: string;
+  /** BT-98/BT-105/BT-140/BT-145. */
+  reasonCode?: string | null;
+  /** BT-97/BT-104/BT-139/BT-144. */
+  reason?: string | null;
+}
+
+/** A document-level allowance or charge also says the VAT category and rate it falls in (BR-32, BR-37). */
+export interface DocumentAllowanceCharge extends AllowanceCharge {
+  vatCode: VatCode;
+  vatRate: string | null;
+}
+
+/** UNCL5189, the allowance reason codes EN 16931 accepts (BR-CL-19). */
+export const ALLOWANCE_REASON_CODES = [
+  '41',
+  '42',
+  '60',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '67',
+  '68',
+  '70',
+  '71',
+  '88',
+  '95',
+  '100',
+  '102',
+  '103',
+  '104',
+  '105',
+] as const;
+
+/**
+ * Whether one allowance or charge can stand, or the reason it cannot (BR-31..BR-38, BR-41..BR-44):
+ * a positive amount of at most 2 decimals and a reason code or text; an allowance's code from
+ * UNCL5189, a charge's of the UNCL7161 shape (2 or 3 capital letters).
+ */
+export function allowanceChargeProblem(ac: AllowanceCharge): { field: string; message: string } | undefined {
+  if (!/^\d+(\.\d{1,2})?$/.test(ac.amount) || compareDecimal(ac.amount, '0') <= 0)
+    return { field: 'amount', message: 'Enter an amount above zero with at most 2 decimals.' };
+  const code = ac.reasonCode?.trim() ?? '';
+  const reason = ac.reason?.trim() ?? '';
+  if (!code && !reason)
+    return {
+      field: 'reason',
+      message: `Say why: a reason code or a reason for the ${ac.isCharge ? 'charge' : 'allowance'}.`,
+    };
+  if (code && !ac.isCharge && !(ALLOWANCE_REASON_CODES as readonly string[]).includes(code))
+    return { field: 'reasonCode', message: 'This is not an allowance reason code (UNCL5189).' };
+  if (code && ac.isCharge && !/^[A-Z]{2,3}$/.test(code))
+    return { field: 'reasonCode', message: 'This is not a charge reason code (UNCL7161).' };
+  return undefined;
+}
+
+/** The signed sum: charges add, allowances subtract (2 decimals). */
+function allowanceChargeNet(list: readonly AllowanceCharge[]): string {
+  return sumDecimal(list.map((ac) => (ac.isCharge ? ac.amount : subtractDecimal('0', ac.amount))));
+}
+
 export interface MathLine {
+  /** BG-27/BG-28; none on lines stored before allowances and charges existed. */
+  allowanceCharges?: readonly AllowanceCharge[];
   quantity: string;
   unitPrice: string;
   vatCode: VatCode;
@@ -28,6 +101,15 @@ export interface MathLine {
 /** q × p, rounded half away from zero to 2 decimals (BT-131; Peppol R120 with a base quantity of 1). */
 export function lineNet(quantity: string, unitPrice: string): string {
   return multiplyDecimal(quantity, unitPrice, 2);
+}
+
+/** BT-131 = q × p (rounded) + line charges − line allowances (EN 16931 BT-131). */
+export function lineNetWithAllowances(
+  line: Pick<MathLine, 'quantity' | 'unitPrice' | 'allowanceCharges'>,
+): string {
+  const base = lineNet(line.quantity, line.unitPrice);
+  const list = line.allowanceCharges ?? [];
+  return list.length === 0 ? base : sumDecimal([base, allowanceChargeNet(list)]);
 }
 
 export interface VatGroup {
@@ -46,7 +128,11 @@ export interface DocumentTotals {
   lineExtensionAmount: string;
   /** One per (vatCode, vatRate), S by descending rate, then Z, E, AE, O. */
   vatGroups: VatGroup[];
-  /** BT-109 = BT-106 (BR-CO-13; the product has no document-level allowances or charges). */
+  /** BT-107 = Σ document-level allowances (BR-CO-11). */
+  allowanceTotalAmount: string;
+  /** BT-108 = Σ document-level charges (BR-CO-12). */
+  chargeTotalAmount: string;
+  /** BT-109 = BT-106 − BT-107 + BT-108 (BR-CO-13). */
   taxExclusiveAmount: string;
   /** BT-110 = Σ group VAT (BR-CO-14). */
   vatTotal: string;
@@ -80,8 +166,9 @@ export function documentTotals(
   lines: readonly MathLine[],
   exemptionReasonOf?: (code: VatCode) => VatExemptionReason | null,
   paidAmount = '0',
+  documentAllowanceCharges: readonly DocumentAllowanceCharge[] = [],
 ): DocumentTotals {
-  const lineNets = lines.map((l) => lineNet(l.quantity, l.unitPrice));
+  const lineNets = lines.map((l) => lineNetWithAllowances(l));
   const groups = new Map<
     string,
     { line: MathLine; rate: string | null; nets: string[]; reason: VatExemptionReason | null }
@@ -97,6 +184,18 @@ export function documentTotals(
     group.nets.push(lineNets[i] as string);
     if (!group.reason && line.exemptionReason) group.reason = line.exemptionReason;
   });
+  // BR-CO-18 / BT-116: a document-level allowance or charge counts in its own category's taxable amount.
+  for (const ac of documentAllowanceCharges) {
+    const asLine: MathLine = { quantity: '1', unitPrice: '0', vatCode: ac.vatCode, vatRate: ac.vatRate };
+    const rate = groupRate(asLine);
+    const key = `${ac.vatCode}|${rate ?? ''}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { line: asLine, rate, nets: [], reason: null };
+      groups.set(key, group);
+    }
+    group.nets.push(ac.isCharge ? ac.amount : subtractDecimal('0', ac.amount));
+  }
 
   const vatGroups: VatGroup[] = [...groups.values()].map(({ line, rate, nets, reason }) => {
     const taxableAmount = sumDecimal(nets);
@@ -122,13 +221,26 @@ export function documentTotals(
   });
 
   const lineExtensionAmount = sumDecimal(lineNets);
+  const allowanceTotalAmount = sumDecimal(
+    documentAllowanceCharges.filter((ac) => !ac.isCharge).map((ac) => ac.amount),
+  );
+  const chargeTotalAmount = sumDecimal(
+    documentAllowanceCharges.filter((ac) => ac.isCharge).map((ac) => ac.amount),
+  );
+  const taxExclusiveAmount = sumDecimal([
+    lineExtensionAmount,
+    chargeTotalAmount,
+    subtractDecimal('0', allowanceTotalAmount),
+  ]);
   const vatTotal = sumDecimal(vatGroups.map((g) => g.vatAmount));
-  const taxInclusiveAmount = sumDecimal([lineExtensionAmount, vatTotal]);
+  const taxInclusiveAmount = sumDecimal([taxExclusiveAmount, vatTotal]);
   return {
     lineNets,
     lineExtensionAmount,
     vatGroups,
-    taxExclusiveAmount: lineExtensionAmount,
+    allowanceTotalAmount,
+    chargeTotalAmount,
+    taxExclusiveAmount,
     vatTotal,
     taxInclusiveAmount,
     payableAmount: subtractDecimal(taxInclusiveAmount, paidAmount),
