@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SALES_UNITS } from '@fvg/contracts';
+import { documentTotals, SALES_UNITS } from '@fvg/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convert } from 'xmlbuilder2';
 import { COMPANY, SCENARIOS, scenarioInvoice } from './scenario-invoices.ts';
-import { CUSTOMIZATION_ID, endpointOf, invoiceUbl, PROFILE_ID } from './ubl.ts';
+import { CUSTOMIZATION_ID, endpointOf, invoiceUbl, PROFILE_ID, type UblInvoice } from './ubl.ts';
 
 /*
  * Each scenario's UBL is written to test-results/ubl/ (repo root), where `.ci/run` runs the official
@@ -310,5 +310,74 @@ describe('UBL rules the scenarios do not reach', () => {
       lines: [['OTHER', 'x', '1', 'C62', '1.00', 'S', '21', null]],
     });
     expect(() => invoiceUbl(draft, COMPANY)).toThrow(/issued/);
+  });
+});
+
+describe('allowances and charges (EN 16931 BG-20, BG-21, BG-27, BG-28)', () => {
+  it('writes document and line allowances and charges, with totals that add up (BR-CO-10..13, BR-CO-18)', async () => {
+    const inv: UblInvoice = scenarioInvoice({
+      number: 'I-2026-000060',
+      lines: [
+        ['FREIGHT', 'Road transport', '1', 'LS', '1000.00', 'S', '21', null],
+        ['OTHER', 'Pallet storage', '2', 'DAY', '40.00', 'S', '9', null],
+      ],
+    });
+    (inv.lines[0] as UblInvoice['lines'][number]).allowanceCharges = [
+      { isCharge: false, amount: '50.00', reasonCode: '95', reason: 'Volume discount' },
+      { isCharge: true, amount: '25.00', reasonCode: 'FC', reason: 'Freight service' },
+    ];
+    inv.allowanceCharges = [
+      {
+        isCharge: false,
+        amount: '100.00',
+        reasonCode: '95',
+        reason: 'Loyalty discount',
+        vatCode: 'S',
+        vatRate: '21',
+      },
+      {
+        isCharge: true,
+        amount: '30.00',
+        reasonCode: 'ABL',
+        reason: 'Additional packaging',
+        vatCode: 'S',
+        vatRate: '21',
+      },
+    ];
+    const { lineNets, ...totals } = documentTotals(
+      inv.lines.map((l) => ({ ...l, allowanceCharges: l.allowanceCharges ?? [] })),
+      undefined,
+      '0',
+      inv.allowanceCharges,
+    );
+    inv.lines.forEach((l, i) => {
+      l.lineNet = lineNets[i] as string;
+    });
+    inv.totals = { ...inv.totals, ...totals };
+
+    const doc = at(parse(await written('allowances-charges', invoiceUbl(inv, COMPANY))), 'Invoice');
+    const acs = all(doc, 'cac:AllowanceCharge');
+    expect(acs.map((ac) => text(at(ac, 'cbc:ChargeIndicator')))).toEqual(['false', 'true']);
+    expect(acs.map((ac) => text(at(ac, 'cbc:AllowanceChargeReasonCode')))).toEqual(['95', 'ABL']);
+    expect(acs.map((ac) => text(at(ac, 'cbc:Amount')))).toEqual(['100.00', '30.00']);
+    expect(text(at(acs[0], 'cac:TaxCategory', 'cbc:ID'))).toBe('S');
+    expect(text(at(acs[0], 'cac:TaxCategory', 'cbc:Percent'))).toBe('21');
+
+    const lines = all(doc, 'cac:InvoiceLine');
+    expect(text(at(lines[0], 'cbc:LineExtensionAmount'))).toBe('975.00');
+    const lineAcs = all(lines[0], 'cac:AllowanceCharge');
+    expect(lineAcs.map((ac) => text(at(ac, 'cbc:Amount')))).toEqual(['50.00', '25.00']);
+    expect(has(lineAcs[0], 'cac:TaxCategory')).toBe(false);
+
+    const subtotals = all(at(doc, 'cac:TaxTotal'), 'cac:TaxSubtotal');
+    expect(subtotals.map((s) => text(at(s, 'cbc:TaxableAmount')))).toEqual(['905.00', '80.00']);
+    expect(subtotals.map((s) => text(at(s, 'cbc:TaxAmount')))).toEqual(['190.05', '7.20']);
+    const money = at(doc, 'cac:LegalMonetaryTotal');
+    expect(text(money['cbc:LineExtensionAmount'])).toBe('1055.00');
+    expect(text(money['cbc:AllowanceTotalAmount'])).toBe('100.00');
+    expect(text(money['cbc:ChargeTotalAmount'])).toBe('30.00');
+    expect(text(money['cbc:TaxExclusiveAmount'])).toBe('985.00');
+    expect(text(money['cbc:TaxInclusiveAmount'])).toBe('1182.25');
+    expect(text(money['cbc:PayableAmount'])).toBe('1182.25');
   });
 });

@@ -1,10 +1,13 @@
 import {
+  type AllowanceCharge,
   type Company,
+  type DocumentAllowanceCharge,
   endpointOf,
   type InvoiceParty,
   SALES_CHARGE_CODE_LABELS,
   type SalesInvoice,
   subtractDecimal,
+  sumDecimal,
   VAT_EXEMPTION_TEXTS,
 } from '@fvg/contracts';
 import { create } from 'xmlbuilder2';
@@ -131,7 +134,31 @@ function exemptionOf(
   return { code: reason, text };
 }
 
-export function invoiceUbl(invoice: SalesInvoice, company: Company): string {
+/**
+ * An invoice with its allowances and charges, on the document (BG-20/BG-21) and on lines (BG-27/BG-28),
+ * computed by documentTotals. The API does not store them yet (ADR 0049): the UBL writes them when given.
+ */
+export type UblInvoice = Omit<SalesInvoice, 'lines'> & {
+  allowanceCharges?: readonly DocumentAllowanceCharge[];
+  lines: (SalesInvoice['lines'][number] & { allowanceCharges?: readonly AllowanceCharge[] })[];
+};
+
+/** cac:AllowanceCharge: indicator, reason code and text, amount, and at document level its VAT category. */
+function allowanceCharge(
+  parent: Node,
+  ac: AllowanceCharge | DocumentAllowanceCharge,
+  cur: string,
+  exemption: { code: string | null; text: string | null } | null = null,
+): void {
+  const el = parent.ele('cac:AllowanceCharge');
+  el.ele('cbc:ChargeIndicator').txt(ac.isCharge ? 'true' : 'false');
+  leaf(el, 'cbc:AllowanceChargeReasonCode', ac.reasonCode?.trim() || null);
+  leaf(el, 'cbc:AllowanceChargeReason', ac.reason?.trim() || null);
+  amount(el, 'cbc:Amount', ac.amount, cur);
+  if ('vatCode' in ac) taxCategory(el, 'cac:TaxCategory', ac.vatCode, ac.vatRate, exemption);
+}
+
+export function invoiceUbl(invoice: UblInvoice, company: Company): string {
   if (!invoice.number || !invoice.issueDate)
     throw new Error('Only an issued invoice has an e-invoice (it needs its number and issue date)');
   const isCredit = invoice.kind === 'credit_note';
@@ -205,6 +232,9 @@ export function invoiceUbl(invoice: SalesInvoice, company: Company): string {
       .ele('cbc:Note')
       .txt(`Payment within ${invoice.paymentTermsDays} days, quoting ${invoice.number}`);
 
+  // BG-20/BG-21 come before the tax total (UBL 2.1 element order).
+  for (const ac of invoice.allowanceCharges ?? []) allowanceCharge(doc, ac, cur);
+
   const taxTotal = doc.ele('cac:TaxTotal');
   amount(taxTotal, 'cbc:TaxAmount', t.vatTotal, cur);
   for (const g of t.vatGroups) {
@@ -220,6 +250,14 @@ export function invoiceUbl(invoice: SalesInvoice, company: Company): string {
   amount(monetary, 'cbc:LineExtensionAmount', t.lineExtensionAmount, cur);
   amount(monetary, 'cbc:TaxExclusiveAmount', t.taxExclusiveAmount, cur);
   amount(monetary, 'cbc:TaxInclusiveAmount', t.taxInclusiveAmount, cur);
+  // BT-107/BT-108, written only when the document has allowances or charges (totals before them).
+  const documentACs = invoice.allowanceCharges ?? [];
+  if (documentACs.length > 0) {
+    const total = (isCharge: boolean) =>
+      sumDecimal(documentACs.filter((ac) => ac.isCharge === isCharge).map((ac) => ac.amount));
+    amount(monetary, 'cbc:AllowanceTotalAmount', total(false), cur);
+    amount(monetary, 'cbc:ChargeTotalAmount', total(true), cur);
+  }
   if (t.payableAmount !== t.taxInclusiveAmount) {
     // What was paid before this document is its prepaid amount (BT-113), so BR-CO-16 holds.
     const prepaid = subtractDecimal(t.taxInclusiveAmount, t.payableAmount);
@@ -239,6 +277,7 @@ export function invoiceUbl(invoice: SalesInvoice, company: Company): string {
       .ele(isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', { unitCode: l.unit })
       .txt(plain(quantity));
     amount(line, 'cbc:LineExtensionAmount', l.lineNet, cur);
+    for (const ac of l.allowanceCharges ?? []) allowanceCharge(line, ac, cur);
     const item = line.ele('cac:Item');
     item.ele('cbc:Name').txt(l.description.trim() || SALES_CHARGE_CODE_LABELS[l.chargeCode]);
     item.ele('cac:SellersItemIdentification').ele('cbc:ID').txt(l.chargeCode);
