@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  allowanceChargeLabel,
   allowanceChargeProblem,
   type DocumentTotals,
   documentTotals,
@@ -379,5 +380,17 @@ describe('allowances and charges (EN 16931 BG-20/21/27/28, hand-worked)', () => 
     );
     expect(allowanceChargeProblem({ isCharge: false, amount: '5', reasonCode: '95' })).toBeUndefined();
     expect(allowanceChargeProblem({ isCharge: true, amount: '5.5', reason: 'Storage' })).toBeUndefined();
+  });
+});
+
+describe('allowance and charge wording', () => {
+  it('names one by its reason, else by its code in words, never a bare code for an allowance', () => {
+    expect(allowanceChargeLabel({ isCharge: false, amount: '1', reasonCode: '95', reason: 'Loyalty' })).toBe(
+      'Loyalty',
+    );
+    expect(allowanceChargeLabel({ isCharge: false, amount: '1', reasonCode: '95' })).toBe('Discount');
+    expect(allowanceChargeLabel({ isCharge: true, amount: '1', reasonCode: 'FC' })).toBe(
+      'Charge (UNCL7161 FC)',
+    );
   });
 });

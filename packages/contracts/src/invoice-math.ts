@@ -81,6 +81,37 @@ export function allowanceChargeProblem(ac: AllowanceCharge): { field: string; me
   return undefined;
 }
 
+const ALLOWANCE_REASON_LABELS: Readonly<Record<string, string>> = {
+  '41': 'Bonus for works ahead of schedule',
+  '42': 'Other bonus',
+  '60': "Manufacturer's consumer discount",
+  '62': 'Due to military status',
+  '63': 'Due to work accident',
+  '64': 'Special agreement',
+  '65': 'Production error discount',
+  '66': 'New outlet discount',
+  '67': 'Sample discount',
+  '68': 'End-of-range discount',
+  '70': 'Incoterm discount',
+  '71': 'Point of sales threshold allowance',
+  '88': 'Material surcharge/deduction',
+  '95': 'Discount',
+  '100': 'Special rebate',
+  '102': 'Fixed long term',
+  '103': 'Temporary',
+  '104': 'Standard',
+  '105': 'Yearly turnover',
+};
+
+/** How a document names an allowance or charge: its reason, else its code's wording. */
+export function allowanceChargeLabel(ac: AllowanceCharge): string {
+  const reason = ac.reason?.trim();
+  if (reason) return reason;
+  const code = ac.reasonCode?.trim() ?? '';
+  if (!ac.isCharge) return ALLOWANCE_REASON_LABELS[code] ?? 'Allowance';
+  return code ? `Charge (UNCL7161 ${code})` : 'Charge';
+}
+
 /** The signed sum: charges add, allowances subtract (2 decimals). */
 function allowanceChargeNet(list: readonly AllowanceCharge[]): string {
   return sumDecimal(list.map((ac) => (ac.isCharge ? ac.amount : subtractDecimal('0', ac.amount))));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyCodeSchema, latestTodayOnEarth, MONEY_COLUMN, RATE_COLUMN } from './dossiers.ts';
-import { lineNet } from './invoice-math.ts';
+import { type AllowanceCharge, type DocumentAllowanceCharge, lineNet } from './invoice-math.ts';
 import { partyRefSchema } from './parties.ts';
 import {
   calendarDate,
@@ -407,6 +407,14 @@ export const salesInvoiceSchema = z.object({
     .optional(),
 });
 export type SalesInvoice = z.infer<typeof salesInvoiceSchema>;
+/**
+ * An invoice with allowances and charges on the document (BG-20/21) and its lines (BG-27/28), as the
+ * UBL and the PDF write them. The API does not store them yet (ADR 0049).
+ */
+export type SalesInvoiceWithAllowances = Omit<SalesInvoice, 'lines'> & {
+  allowanceCharges?: readonly DocumentAllowanceCharge[];
+  lines: (SalesInvoice['lines'][number] & { allowanceCharges?: readonly AllowanceCharge[] })[];
+};
 
 /**
  * Customers see their own issued invoices and credit notes in full but for the internal notes;

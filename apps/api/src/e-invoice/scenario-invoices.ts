@@ -5,6 +5,7 @@ import type {
   InvoiceSeller,
   SalesChargeCode,
   SalesInvoice,
+  SalesInvoiceWithAllowances,
   SalesOffer,
   SalesUnit,
   VatCode,
@@ -163,6 +164,55 @@ export function scenarioInvoice(input: {
     issuedAt: issued ? '2026-11-23T10:00:00.000Z' : null,
     allowedActions: issued ? ['credit', 'pay'] : ['edit', 'delete', 'issue'],
   };
+}
+
+/**
+ * An invoice with line and document allowances and charges (ADR 0049), its nets and totals computed
+ * by documentTotals: road transport 1000.00 − 50.00 + 25.00 at 21 %, storage 2 × 40.00 at 9 %, a
+ * 100.00 allowance and a 30.00 charge at 21 % on the document.
+ */
+export function allowancesChargesInvoice(): SalesInvoiceWithAllowances {
+  const inv: SalesInvoiceWithAllowances = scenarioInvoice({
+    number: 'I-2026-000060',
+    lines: [
+      ['FREIGHT', 'Road transport', '1', 'LS', '1000.00', 'S', '21', null],
+      ['OTHER', 'Pallet storage', '2', 'DAY', '40.00', 'S', '9', null],
+    ],
+  });
+  (inv.lines[0] as SalesInvoiceWithAllowances['lines'][number]).allowanceCharges = [
+    { isCharge: false, amount: '50.00', reasonCode: '95', reason: 'Volume discount' },
+    { isCharge: true, amount: '25.00', reasonCode: 'FC', reason: 'Freight service' },
+  ];
+  inv.allowanceCharges = [
+    {
+      isCharge: false,
+      amount: '100.00',
+      reasonCode: '95',
+      reason: 'Loyalty discount',
+      vatCode: 'S',
+      vatRate: '21',
+    },
+    {
+      isCharge: true,
+      amount: '30.00',
+      reasonCode: 'ABL',
+      reason: 'Additional packaging',
+      vatCode: 'S',
+      vatRate: '21',
+    },
+  ];
+  const { lineNets, ...totals } = documentTotals(
+    inv.lines.map((l) => ({ ...l, allowanceCharges: l.allowanceCharges ?? [] })),
+    undefined,
+    '0',
+    inv.allowanceCharges,
+  );
+  inv.lines.forEach((l, i) => {
+    l.lineNet = lineNets[i] as string;
+  });
+  inv.totals = { ...inv.totals, ...totals };
+  inv.openAmount = totals.taxInclusiveAmount;
+  return inv;
 }
 
 const E146: VatExemptionReason = 'VATEX-EU-146-1E';

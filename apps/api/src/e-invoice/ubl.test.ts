@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { documentTotals, SALES_UNITS } from '@fvg/contracts';
+import { SALES_UNITS } from '@fvg/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convert } from 'xmlbuilder2';
-import { COMPANY, SCENARIOS, scenarioInvoice } from './scenario-invoices.ts';
-import { CUSTOMIZATION_ID, endpointOf, invoiceUbl, PROFILE_ID, type UblInvoice } from './ubl.ts';
+import { allowancesChargesInvoice, COMPANY, SCENARIOS, scenarioInvoice } from './scenario-invoices.ts';
+import { CUSTOMIZATION_ID, endpointOf, invoiceUbl, PROFILE_ID } from './ubl.ts';
 
 /*
  * Each scenario's UBL is written to test-results/ubl/ (repo root), where `.ci/run` runs the official
@@ -315,45 +315,7 @@ describe('UBL rules the scenarios do not reach', () => {
 
 describe('allowances and charges (EN 16931 BG-20, BG-21, BG-27, BG-28)', () => {
   it('writes document and line allowances and charges, with totals that add up (BR-CO-10..13, BR-CO-18)', async () => {
-    const inv: UblInvoice = scenarioInvoice({
-      number: 'I-2026-000060',
-      lines: [
-        ['FREIGHT', 'Road transport', '1', 'LS', '1000.00', 'S', '21', null],
-        ['OTHER', 'Pallet storage', '2', 'DAY', '40.00', 'S', '9', null],
-      ],
-    });
-    (inv.lines[0] as UblInvoice['lines'][number]).allowanceCharges = [
-      { isCharge: false, amount: '50.00', reasonCode: '95', reason: 'Volume discount' },
-      { isCharge: true, amount: '25.00', reasonCode: 'FC', reason: 'Freight service' },
-    ];
-    inv.allowanceCharges = [
-      {
-        isCharge: false,
-        amount: '100.00',
-        reasonCode: '95',
-        reason: 'Loyalty discount',
-        vatCode: 'S',
-        vatRate: '21',
-      },
-      {
-        isCharge: true,
-        amount: '30.00',
-        reasonCode: 'ABL',
-        reason: 'Additional packaging',
-        vatCode: 'S',
-        vatRate: '21',
-      },
-    ];
-    const { lineNets, ...totals } = documentTotals(
-      inv.lines.map((l) => ({ ...l, allowanceCharges: l.allowanceCharges ?? [] })),
-      undefined,
-      '0',
-      inv.allowanceCharges,
-    );
-    inv.lines.forEach((l, i) => {
-      l.lineNet = lineNets[i] as string;
-    });
-    inv.totals = { ...inv.totals, ...totals };
+    const inv = allowancesChargesInvoice();
 
     const doc = at(parse(await written('allowances-charges', invoiceUbl(inv, COMPANY))), 'Invoice');
     const acs = all(doc, 'cac:AllowanceCharge');

@@ -5,7 +5,7 @@ import {
   endpointOf,
   type InvoiceParty,
   SALES_CHARGE_CODE_LABELS,
-  type SalesInvoice,
+  type SalesInvoiceWithAllowances,
   subtractDecimal,
   sumDecimal,
   VAT_EXEMPTION_TEXTS,
@@ -138,10 +138,7 @@ function exemptionOf(
  * An invoice with its allowances and charges, on the document (BG-20/BG-21) and on lines (BG-27/BG-28),
  * computed by documentTotals. The API does not store them yet (ADR 0049): the UBL writes them when given.
  */
-export type UblInvoice = Omit<SalesInvoice, 'lines'> & {
-  allowanceCharges?: readonly DocumentAllowanceCharge[];
-  lines: (SalesInvoice['lines'][number] & { allowanceCharges?: readonly AllowanceCharge[] })[];
-};
+export type UblInvoice = SalesInvoiceWithAllowances;
 
 /** cac:AllowanceCharge: indicator, reason code and text, amount, and at document level its VAT category. */
 function allowanceCharge(

@@ -1,8 +1,10 @@
 import {
+  allowanceChargeLabel,
   type Company,
   type InvoiceSeller,
   SALES_UNIT_LABELS,
   type SalesInvoice,
+  type SalesInvoiceWithAllowances,
   VAT_CODE_LABELS,
   VAT_EXEMPTION_TEXTS,
 } from '@fvg/contracts';
@@ -71,7 +73,7 @@ export function invoiceTitle(invoice: SalesInvoice): string {
 }
 
 export async function renderInvoicePdf(
-  invoice: SalesInvoice,
+  invoice: SalesInvoiceWithAllowances,
   company: Company,
   options: RenderOptions = {},
 ): Promise<Buffer> {
@@ -135,7 +137,14 @@ export async function renderInvoicePdf(
       ],
       invoice.lines.map((l, i) => [
         String(i + 1),
-        l.description,
+        // Line allowances and charges (BG-27/28) under the description, each with its sign.
+        [
+          l.description,
+          ...(l.allowanceCharges ?? []).map(
+            (ac) =>
+              `${ac.isCharge ? 'Plus' : 'Less'} ${printDecimal(ac.amount)}: ${allowanceChargeLabel(ac)}`,
+          ),
+        ].join('\n'),
         printQuantity(l.quantity),
         SALES_UNIT_LABELS[l.unit] ?? l.unit,
         printUnitPrice(l.unitPrice),
@@ -173,6 +182,16 @@ export async function renderInvoicePdf(
           margin: [0, 14, 0, 0],
           stack: [
             totalsBox([
+              // Document allowances and charges (BG-20/21) between the lines' sum and the total excl. VAT.
+              ...(invoice.allowanceCharges?.length
+                ? [
+                    { label: 'Sum of lines', amount: printMoney(t.lineExtensionAmount, cur) },
+                    ...invoice.allowanceCharges.map((ac) => ({
+                      label: `${allowanceChargeLabel(ac)} (${vatLabel(ac.vatCode, ac.vatRate)})`,
+                      amount: printMoney(ac.isCharge ? ac.amount : `-${ac.amount}`, cur),
+                    })),
+                  ]
+                : []),
               { label: 'Total excl. VAT', amount: printMoney(t.taxExclusiveAmount, cur) },
               { label: 'VAT', amount: printMoney(t.vatTotal, cur) },
               {

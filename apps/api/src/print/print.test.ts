@@ -1,8 +1,14 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { COMPANY, SCENARIOS, scenarioInvoice, scenarioOffer } from '../e-invoice/scenario-invoices.ts';
+import {
+  allowancesChargesInvoice,
+  COMPANY,
+  SCENARIOS,
+  scenarioInvoice,
+  scenarioOffer,
+} from '../e-invoice/scenario-invoices.ts';
 import { printDate, printDecimal, printQuantity, printRate, printUnitPrice } from './format.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderInvoicePdf, vatLabel } from './invoice-pdf.ts';
 import { renderOfferPdf } from './offer-pdf.ts';
 
 /** The text of each page, as a PDF reader extracts it (pdf.js), whitespace collapsed. */
@@ -222,5 +228,19 @@ describe('offer PDF', () => {
   it('marks a draft offer', async () => {
     const [page] = await pdfPages(await renderOfferPdf(scenarioOffer('draft'), COMPANY, uncompressed));
     expect(page).toContain('DRAFT');
+  });
+});
+
+describe('invoice PDF: allowances and charges (ADR 0049)', () => {
+  it('prints line allowances and charges under their line and the document ones before the total excl. VAT', async () => {
+    const [page] = await pdfPages(await renderInvoicePdf(allowancesChargesInvoice(), COMPANY, uncompressed));
+    expect(page).toContain('Less 50.00: Volume discount');
+    expect(page).toContain('Plus 25.00: Freight service');
+    expect(page).toContain('975.00');
+    expect(page).toContain(`Sum of lines ${printDecimal('1055.00')} EUR`);
+    expect(page).toContain(`Loyalty discount (${vatLabel('S', '21')}) ${printDecimal('-100.00')} EUR`);
+    expect(page).toContain(`Additional packaging (${vatLabel('S', '21')}) ${printDecimal('30.00')} EUR`);
+    expect(page).toContain(`Total excl. VAT ${printDecimal('985.00')} EUR`);
+    expect(page).toContain(`${printDecimal('1182.25')} EUR`);
   });
 });
