@@ -48,8 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         end if;
       end if;
 
-      -- Issuing: the number is set now.
-      if tg_op = 'UPDATE' and old.number is null and new.number is not null then
+      -- Issuing: the number is set now, or the row is written numbered (a bulk load, an operator's SQL).
+      if new.number is not null and (tg_op = 'INSERT' or old.number is null) then
         select books_closed_up_to into closed from company_settings limit 1;
         if closed is not null and new.issue_date <= closed then
           raise exception 'the books are closed up to %', closed

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -210,6 +211,32 @@ describe('item 1: a credit note stays within its invoice', () => {
       select coalesce(sum(tax_inclusive_amount), 0)::text as total from sales_invoices
       where credited_invoice_id = ${invoice.id as string} and number is not null`.execute(db.db);
     expect(sum.rows[0]?.total).toBe('121.00');
+  });
+
+  it('the database judges a row written already numbered as an issue (books closed, credit note dates)', async () => {
+    const invoice = await issuedInvoice();
+    const copy = (over: Record<string, unknown>) =>
+      sql`insert into sales_invoices
+          select (jsonb_populate_record(null::sales_invoices, to_jsonb(i) || ${JSON.stringify({
+            id: randomUUID(),
+            ...over,
+          })}::jsonb)).* from sales_invoices i where i.id = ${invoice.id as string}`.execute(db.db);
+    await sql`update company_settings set books_closed_up_to = '2020-12-31'`.execute(db.db);
+    try {
+      await expect(copy({ number: 'I-2020-999001', issue_date: '2020-06-30' })).rejects.toMatchObject({
+        constraint: 'sales_invoices_books_closed',
+      });
+    } finally {
+      await sql`update company_settings set books_closed_up_to = null`.execute(db.db);
+    }
+    await expect(
+      copy({
+        number: 'C-2020-999001',
+        kind: 'credit_note',
+        credited_invoice_id: invoice.id,
+        issue_date: '2021-01-04',
+      }),
+    ).rejects.toMatchObject({ constraint: 'sales_invoices_credit_note_after_invoice' });
   });
 
   it('the database refuses issuing a credit note beyond its invoice, whoever writes it', async () => {
