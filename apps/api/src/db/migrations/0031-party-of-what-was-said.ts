@@ -5,8 +5,8 @@ import { type Kysely, sql } from 'kysely';
  * transport leg's remark for the customer apart from its internal notes (item 9, ADR 0045).
  *
  * - `chat_messages.party_id`: the customer party a message was said to or by, the dossier's customer
- *   when it was written (backfilled so from the dossiers as they are now: before this migration a
- *   move handed the whole chat over, so there is no older truth to restore). A customer reads only
+ *   when it was written (backfilled from the author, then the dossier's audit log of customer changes,
+ *   see chatPartyBackfill). A customer reads only
  *   their own party's messages. A trigger fills it on every insert (API, seed, anything) from the
  *   dossier, holding the dossier row so a concurrent change of customer is either before or after,
  *   and refuses a message whose customer author is not of that party.
@@ -19,11 +19,30 @@ import { type Kysely, sql } from 'kysely';
  *   list and the search index both ask it.
  * - `transports.customer_remark`: the leg's remark for the customer; `notes` stay internal.
  */
+/**
+ * The party each existing chat message was said to: a customer author's own party; else the dossier's
+ * customer at the time, from the dossier's audit log: the `to` of the last change of customerId at or
+ * before the message, else (the message predates every change) the first change's `from`, else the
+ * dossier's customer now.
+ */
+export async function chatPartyBackfill(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    update chat_messages m set party_id = coalesce(
+      (select u.party_id from users u where u.id = m.author_id and u.role = 'customer'),
+      (select (c->>'to')::uuid from audit_log a, jsonb_array_elements(a.changes) c
+        where a.record_kind = 'dossier' and a.record_id = m.dossier_id and c->>'field' = 'customerId'
+          and a.at <= m.sent_at and c->>'to' is not null
+        order by a.at desc, a.id desc limit 1),
+      (select (c->>'from')::uuid from audit_log a, jsonb_array_elements(a.changes) c
+        where a.record_kind = 'dossier' and a.record_id = m.dossier_id and c->>'field' = 'customerId'
+          and c->>'from' is not null
+        order by a.at, a.id limit 1),
+      (select d.customer_id from dossiers d where d.id = m.dossier_id))`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table chat_messages add column party_id uuid references parties (id)`.execute(db);
-  await sql`update chat_messages m set party_id = d.customer_id from dossiers d where d.id = m.dossier_id`.execute(
-    db,
-  );
+  await chatPartyBackfill(db);
   await sql`alter table chat_messages alter column party_id set not null`.execute(db);
   await sql`create index chat_messages_dossier_party on chat_messages (dossier_id, party_id, sent_at, id)`.execute(
     db,
