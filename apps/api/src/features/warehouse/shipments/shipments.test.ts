@@ -597,6 +597,19 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
     expect((await move(s, 'shipped')).status).toBe(200);
   });
 
+  it('a copy of a declaration still in play or released is a declaration of its own, unlinked', async () => {
+    const s = await declared('copy-live');
+    const source = s.declaration?.id as string;
+    const ofDraft = await call('POST', '/declarations', admin, { type: 'import', copyOf: source });
+    expect(ofDraft.status, JSON.stringify(ofDraft.body)).toBe(201);
+    expect((ofDraft.body as Declared).shipment ?? null).toBeNull();
+    await setStatus(source, 'released');
+    const ofReleased = await call('POST', '/declarations', admin, { type: 'import', copyOf: source });
+    expect(ofReleased.status, JSON.stringify(ofReleased.body)).toBe(201);
+    expect((ofReleased.body as Declared).shipment ?? null).toBeNull();
+    expect((await get(s.id)).declarations.map((d) => d.id)).toEqual([source]);
+  });
+
   it('a new declaration names its shipment: the owner’s, of its procedure, one in play at a time', async () => {
     await nonUnion('dead-4');
     let s = await released(
