@@ -21,7 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     from declarations d
     where r.entry_declaration_id is null and r.inbound_mrn is not null and d.mrn = r.inbound_mrn
       and r.customs_status = 'non_union_customs_warehousing'
-      and d.customer_id = r.owner_id and d.type = 'import' and d.category = 'H2' and d.status = 'released'`.execute(db);
+      and d.customer_id = r.owner_id and d.type = 'import' and d.category = 'H2' and d.status = 'released'`.execute(
+    db,
+  );
   await sql`
     update stock_receipts set inbound_mrn_external = true
     where entry_declaration_id is null and inbound_mrn is not null

@@ -748,7 +748,9 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
       (await call('PATCH', `/dossiers/${d.id}`, staff, { customerId: globexId, version: d.version })).status,
     ).toBe(200);
     await sql`update audit_log set at = '2026-02-01T00:00:00Z'
-      where record_kind = 'dossier' and record_id = ${d.id} and changes::text like '%customerId%'`.execute(db.db);
+      where record_kind = 'dossier' and record_id = ${d.id} and changes::text like '%customerId%'`.execute(
+      db.db,
+    );
     await say('staff@fvg.local', 'After the move', '2026-03-01T10:00:00Z');
     const rollback = new Error('rollback');
     const result = await db.db

@@ -260,16 +260,18 @@ describe('item 1: crediting what is left is never refused for rounding (ADR 0040
     const lineId = lineOf(invoice).id as string;
     const first = await creditDraft(invoice, [{ lineId, quantity: '1' }]);
     expect((first.totals as Json).taxInclusiveAmount).toBe('0.61');
-    expect((await call('POST', `/sales-invoices/${first.id}/issue`, staff, { version: first.version })).status).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', `/sales-invoices/${first.id}/issue`, staff, { version: first.version })).status,
+    ).toBe(200);
     const last = await call('POST', `/sales-invoices/${invoice.id}/credit-notes`, staff, {
       version: (await call('GET', `/sales-invoices/${invoice.id}`, staff)).body.version,
       lines: [{ lineId, quantity: '1' }],
     });
     expect(last.status, JSON.stringify(last.body)).toBe(201);
     expect((last.body.totals as Json).taxInclusiveAmount).toBe('0.61');
-    const issued = await call('POST', `/sales-invoices/${last.body.id}/issue`, staff, { version: last.body.version });
+    const issued = await call('POST', `/sales-invoices/${last.body.id}/issue`, staff, {
+      version: last.body.version,
+    });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const after = await call('GET', `/sales-invoices/${invoice.id}`, staff);
     expect(after.body).toMatchObject({ status: 'credited', openAmount: '0.00' });

@@ -1173,7 +1173,9 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           // Fully credited, the invoice is credited by its total (a last note may round 0.01s over it).
           const summed = sumDecimal([credited.credited_amount, totals.taxInclusiveAmount]);
           const creditedAmount =
-            full && Number(summed) > Number(credited.tax_inclusive_amount) ? credited.tax_inclusive_amount : summed;
+            full && Number(summed) > Number(credited.tax_inclusive_amount)
+              ? credited.tax_inclusive_amount
+              : summed;
           const status = full
             ? 'credited'
             : paymentStatus(credited.tax_inclusive_amount, credited.paid_amount, creditedAmount);

@@ -2,6 +2,7 @@ import { makeMrn } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
+import * as m0032 from '../../../db/migrations/0032-receipt-entries.ts';
 import { seedDemo } from '../../../db/seed.ts';
 import {
   apiCaller,
@@ -11,7 +12,6 @@ import {
   type Json,
   type TestDatabase,
 } from '../../../test/helpers.ts';
-import * as m0032 from '../../../db/migrations/0032-receipt-entries.ts';
 import { looseLine, receiptBody, testMrn } from './test-support.ts';
 
 /**
@@ -203,7 +203,7 @@ describe('migration 0032 on the receipts written before it', () => {
       .transaction()
       .execute(async (trx) => {
         // The state before 0032: receipts under customs warehousing with a typed MRN and no link.
-        await m0032.down(trx);
+        await m0032.down(trx as never);
         const insert = async (mrn: string) =>
           (
             await sql<{ id: string }>`
@@ -213,8 +213,12 @@ describe('migration 0032 on the receipts written before it', () => {
               returning id`.execute(trx)
           ).rows[0]?.id as string;
         const ids = [await insert(own.mrn), await insert(others.mrn), await insert(notReleased.mrn)];
-        await m0032.up(trx);
-        const rows = await sql<{ id: string; entry_declaration_id: string | null; inbound_mrn_external: boolean }>`
+        await m0032.up(trx as never);
+        const rows = await sql<{
+          id: string;
+          entry_declaration_id: string | null;
+          inbound_mrn_external: boolean;
+        }>`
           select id, entry_declaration_id, inbound_mrn_external from stock_receipts where id = any(${ids}::uuid[])`.execute(
           trx,
         );
