@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * - Company settings gain "books closed up to": nothing is issued or paid on or before it.
  * - A credit note is its invoice's: same customer, currency and exchange rate; issued, its lines each
  *   credit a line of that invoice, no line is credited beyond its quantity and the issued credit notes
- *   together never exceed the invoice's total. The invoice row is locked while this is checked, so
+ *   together never exceed the invoice's total (the note that credits every line in full by rounding
+ *   only: at most 0.01 per earlier credit note, ADR 0040). The invoice row is locked while this is checked, so
  *   two credit notes issued at once are checked one after the other.
  * - At issue: a credit note not dated before its invoice. (The order of issue dates within a series
  *   is the service's, checked while the series row is locked: bulk loads that number many rows in one
@@ -26,6 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       inv record;
       closed date;
       credited numeric;
+      earlier int;
     begin
       if new.kind = 'credit_note' then
         select * into inv from sales_invoices where id = new.credited_invoice_id;
@@ -46,8 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         end if;
       end if;
 
-      -- Issuing: the number is set now.
-      if tg_op = 'UPDATE' and old.number is null and new.number is not null then
+      -- Issuing: the number is set now, or the row is written numbered (a bulk load, an operator's SQL).
+      if new.number is not null and (tg_op = 'INSERT' or old.number is null) then
         select books_closed_up_to into closed from company_settings limit 1;
         if closed is not null and new.issue_date <= closed then
           raise exception 'the books are closed up to %', closed
@@ -73,9 +75,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             raise exception 'a line is credited beyond its quantity'
               using errcode = '23514', constraint = 'sales_invoices_credit_within_invoice';
           end if;
-          select coalesce(sum(tax_inclusive_amount), 0) into credited from sales_invoices
+          select coalesce(sum(tax_inclusive_amount), 0), count(*) into credited, earlier from sales_invoices
             where credited_invoice_id = new.credited_invoice_id and number is not null and id <> new.id;
-          if credited + new.tax_inclusive_amount > inv.tax_inclusive_amount then
+          -- The note that credits every line in full may exceed by rounding only: 0.01 per earlier note.
+          if exists (select 1 from sales_invoice_lines l where l.invoice_id = new.credited_invoice_id
+                     and l.quantity > (select coalesce(sum(cl.quantity), 0) from sales_invoice_lines cl
+                                       join sales_invoices cn on cn.id = cl.invoice_id
+                                       where cl.credited_line_id = l.id and (cn.number is not null or cn.id = new.id))) then
+            earlier := 0;
+          end if;
+          if credited + new.tax_inclusive_amount > inv.tax_inclusive_amount + 0.01 * earlier then
             raise exception 'the credit notes of % exceed its total', inv.number
               using errcode = '23514', constraint = 'sales_invoices_credit_within_invoice';
           end if;

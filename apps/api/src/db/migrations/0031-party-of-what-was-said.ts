@@ -5,8 +5,8 @@ import { type Kysely, sql } from 'kysely';
  * transport leg's remark for the customer apart from its internal notes (item 9, ADR 0045).
  *
  * - `chat_messages.party_id`: the customer party a message was said to or by, the dossier's customer
- *   when it was written (backfilled so from the dossiers as they are now: before this migration a
- *   move handed the whole chat over, so there is no older truth to restore). A customer reads only
+ *   when it was written (backfilled from the author, then the dossier's audit log of customer changes,
+ *   see chatPartyBackfill). A customer reads only
  *   their own party's messages. A trigger fills it on every insert (API, seed, anything) from the
  *   dossier, holding the dossier row so a concurrent change of customer is either before or after,
  *   and refuses a message whose customer author is not of that party.
@@ -14,15 +14,35 @@ import { type Kysely, sql } from 'kysely';
  *   document is shown to: a dossier's or transport's to the dossier's customer now, any other record's
  *   to the party stored on the document. Documents addressed to a party store it by trigger: an
  *   invoice's or credit note's the invoice's customer (frozen at issue, so its PDF never follows the
- *   dossier), a declaration's the declaration's customer (followed while it is a draft). The documents
+ *   dossier), a declaration's the declaration's customer (followed while it is a draft), a shipment's
+ *   or stock record's its owner (a shipment's followed when staff change a draft's owner). The documents
  *   list and the search index both ask it.
  * - `transports.customer_remark`: the leg's remark for the customer; `notes` stay internal.
  */
+/**
+ * The party each existing chat message was said to: a customer author's own party; else the dossier's
+ * customer at the time, from the dossier's audit log: the `to` of the last change of customerId at or
+ * before the message, else (the message predates every change) the first change's `from`, else the
+ * dossier's customer now.
+ */
+export async function chatPartyBackfill(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    update chat_messages m set party_id = coalesce(
+      (select u.party_id from users u where u.id = m.author_id and u.role = 'customer'),
+      (select (c->>'to')::uuid from audit_log a, jsonb_array_elements(a.changes) c
+        where a.record_kind = 'dossier' and a.record_id = m.dossier_id and c->>'field' = 'customerId'
+          and a.at <= m.sent_at and c->>'to' is not null
+        order by a.at desc, a.id desc limit 1),
+      (select (c->>'from')::uuid from audit_log a, jsonb_array_elements(a.changes) c
+        where a.record_kind = 'dossier' and a.record_id = m.dossier_id and c->>'field' = 'customerId'
+          and c->>'from' is not null
+        order by a.at, a.id limit 1),
+      (select d.customer_id from dossiers d where d.id = m.dossier_id))`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table chat_messages add column party_id uuid references parties (id)`.execute(db);
-  await sql`update chat_messages m set party_id = d.customer_id from dossiers d where d.id = m.dossier_id`.execute(
-    db,
-  );
+  await chatPartyBackfill(db);
   await sql`alter table chat_messages alter column party_id set not null`.execute(db);
   await sql`create index chat_messages_dossier_party on chat_messages (dossier_id, party_id, sent_at, id)`.execute(
     db,
@@ -62,6 +82,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         new.party_id := (select i.customer_id from sales_invoices i where i.id = new.record_id);
       elsif new.record_type = 'declaration' then
         new.party_id := (select x.customer_id from declarations x where x.id = new.record_id);
+      elsif new.record_type = 'shipment' then
+        new.party_id := (select sh.owner_id from shipments sh where sh.id = new.record_id);
+      elsif new.record_type = 'stock' then
+        new.party_id := (select sr.owner_id from stock_records sr where sr.id = new.record_id);
       end if;
       return new;
     end $$`.execute(db);
@@ -79,6 +103,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger declarations_documents_party after update of customer_id on declarations
       for each row when (old.customer_id is distinct from new.customer_id)
       execute function declaration_documents_follow()`.execute(db);
+  // A shipment's documents are its owner's: staff may change a draft shipment's owner, and its
+  // documents go with it. (A stock record's owner never changes once received.)
+  await sql`
+    create or replace function shipment_documents_follow() returns trigger language plpgsql as $$
+    begin
+      update documents set party_id = new.owner_id
+      where record_type = 'shipment' and record_id = new.id and party_id is distinct from new.owner_id;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create trigger shipments_documents_party after update of owner_id on shipments
+      for each row when (old.owner_id is distinct from new.owner_id)
+      execute function shipment_documents_follow()`.execute(db);
+  await sql`
+    update documents doc set party_id = sh.owner_id from shipments sh
+    where doc.record_type = 'shipment' and sh.id = doc.record_id and doc.party_id is distinct from sh.owner_id`.execute(
+    db,
+  );
   await sql`
     update documents doc set party_id = i.customer_id from sales_invoices i
     where doc.record_type = 'invoice' and i.id = doc.record_id and doc.party_id is distinct from i.customer_id`.execute(
@@ -129,6 +171,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table transports drop column if exists customer_remark`.execute(db);
   // document_party stays: 0025's down drops the search source that calls it.
+  await sql`drop trigger if exists shipments_documents_party on shipments`.execute(db);
+  await sql`drop function if exists shipment_documents_follow()`.execute(db);
   await sql`drop trigger if exists declarations_documents_party on declarations`.execute(db);
   await sql`drop function if exists declaration_documents_follow()`.execute(db);
   await sql`drop trigger if exists documents_addressee on documents`.execute(db);

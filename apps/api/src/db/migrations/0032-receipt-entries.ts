@@ -7,8 +7,9 @@ import { type Kysely, sql } from 'kysely';
  * for every writer (the API, the seeds, an operator's SQL): a check that the entry is named, and a
  * trigger that judges a linked declaration and refuses an "external" MRN that is one of ours.
  *
- * Existing receipts: an unlinked MRN that one of our declarations holds is linked to it; the other
- * unlinked MRNs were typed by hand and are marked external. Rows written before are not re-judged (the
+ * Existing receipts: an unlinked MRN that a released H2 declaration of the receipt's owner holds is
+ * linked to it (never another party's declaration, nor one that is not a customs-warehousing entry);
+ * the other unlinked MRNs are marked external. Rows written before are not re-judged (the
  * trigger fires on insert and on a change of the entry's columns).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -19,7 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     update stock_receipts r set entry_declaration_id = d.id
     from declarations d
     where r.entry_declaration_id is null and r.inbound_mrn is not null and d.mrn = r.inbound_mrn
-      and r.customs_status = 'non_union_customs_warehousing'`.execute(db);
+      and r.customs_status = 'non_union_customs_warehousing'
+      and d.customer_id = r.owner_id and d.type = 'import' and d.category = 'H2' and d.status = 'released'`.execute(
+    db,
+  );
   await sql`
     update stock_receipts set inbound_mrn_external = true
     where entry_declaration_id is null and inbound_mrn is not null

@@ -332,7 +332,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         base = headerOf(source);
         baseItems = (await repo.items(source.type, source.id)).map(itemInputOf);
         // A copy after a rejection replaces its source for the shipment (issue 23 item 12).
-        if (shipmentId === undefined) shipment = await inheritedShipment(trx, source.shipment_id);
+        if (shipmentId === undefined) shipment = await inheritedShipment(trx, source);
         customer = source.customer_id;
         dossier = dossierId === undefined ? source.dossier_id : dossier;
         // A copy is its source's customer's: another party's dossier or customer would show their

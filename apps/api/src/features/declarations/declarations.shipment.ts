@@ -108,10 +108,20 @@ function liveAdvice(d: { lrn: string; status: DeclarationStatus }): string {
   return `It is ${DECLARATION_STATUS_LABELS[d.status].toLowerCase()}: wait for customs' answer, or request its cancellation to replace it.`;
 }
 
-/** The shipment a copy keeps: its source's, while that shipment is still to leave (else none). */
-export async function inheritedShipment(trx: Db, shipmentId: string | null): Promise<string | null> {
-  if (!shipmentId) return null;
-  const s = await shipmentOf(trx, shipmentId, false);
+/** The statuses after which a declaration's shipment needs another one: the copy takes its place. */
+const REPLACED_STATUSES: readonly DeclarationStatus[] = ['rejected', 'cancelled', 'not_released'];
+
+/**
+ * The shipment a copy keeps: its source's, when the source failed (rejected, cancelled, not released)
+ * and that shipment is still to leave; else none (a copy of a declaration still in play, or released,
+ * is a declaration of its own, unlinked).
+ */
+export async function inheritedShipment(
+  trx: Db,
+  source: { shipment_id: string | null; status: DeclarationStatus },
+): Promise<string | null> {
+  if (!source.shipment_id || !REPLACED_STATUSES.includes(source.status)) return null;
+  const s = await shipmentOf(trx, source.shipment_id, false);
   return s && DECLARABLE_SHIPMENT_STATUSES.includes(s.status) ? s.id : null;
 }
 

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { chatPartyBackfill } from '../../db/migrations/0031-party-of-what-was-said.ts';
 import { seedDemo } from '../../db/seed.ts';
 import {
   apiCaller,
@@ -728,6 +730,49 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
     expect(parties).toEqual([
       { text: 'Direct', party_id: acmeId },
       { text: 'Mine now', party_id: globexId },
+    ]);
+  });
+
+  it('migration 0031 gives each earlier message the customer of its time, from the audit log', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier())).body as { id: string; version: number };
+    const users = await db.db.selectFrom('users').select(['id', 'email']).execute();
+    const userId = (email: string) => users.find((u) => u.email === email)?.id as string;
+    const say = (author: string, text: string, sentAt: string) =>
+      db.db
+        .insertInto('chat_messages')
+        .values({ dossier_id: d.id, author_id: userId(author), text, sent_at: new Date(sentAt) })
+        .execute();
+    await say('staff@fvg.local', 'Before the move', '2026-01-01T10:00:00Z');
+    await say('customer@acme.example', 'Acme asks', '2026-01-01T11:00:00Z');
+    expect(
+      (await call('PATCH', `/dossiers/${d.id}`, staff, { customerId: globexId, version: d.version })).status,
+    ).toBe(200);
+    await sql`update audit_log set at = '2026-02-01T00:00:00Z'
+      where record_kind = 'dossier' and record_id = ${d.id} and changes::text like '%customerId%'`.execute(
+      db.db,
+    );
+    await say('staff@fvg.local', 'After the move', '2026-03-01T10:00:00Z');
+    const rollback = new Error('rollback');
+    const result = await db.db
+      .transaction()
+      .execute(async (trx) => {
+        // The state the first backfill left: the whole chat stamped with the dossier's customer now.
+        await sql`alter table chat_messages disable trigger chat_messages_party`.execute(trx);
+        await sql`update chat_messages set party_id = ${globexId} where dossier_id = ${d.id}`.execute(trx);
+        await chatPartyBackfill(trx as never);
+        const rows = await trx
+          .selectFrom('chat_messages')
+          .select(['text', 'party_id'])
+          .where('dossier_id', '=', d.id)
+          .orderBy('sent_at')
+          .execute();
+        throw Object.assign(rollback, { rows });
+      })
+      .catch((e) => (e === rollback ? (rollback as Error & { rows: unknown }).rows : Promise.reject(e)));
+    expect(result).toEqual([
+      { text: 'Before the move', party_id: acmeId },
+      { text: 'Acme asks', party_id: acmeId },
+      { text: 'After the move', party_id: globexId },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -212,6 +213,32 @@ describe('item 1: a credit note stays within its invoice', () => {
     expect(sum.rows[0]?.total).toBe('121.00');
   });
 
+  it('the database judges a row written already numbered as an issue (books closed, credit note dates)', async () => {
+    const invoice = await issuedInvoice();
+    const copy = (over: Record<string, unknown>) =>
+      sql`insert into sales_invoices
+          select (jsonb_populate_record(null::sales_invoices, to_jsonb(i) || ${JSON.stringify({
+            id: randomUUID(),
+            ...over,
+          })}::jsonb)).* from sales_invoices i where i.id = ${invoice.id as string}`.execute(db.db);
+    await sql`update company_settings set books_closed_up_to = '2020-12-31'`.execute(db.db);
+    try {
+      await expect(copy({ number: 'I-2020-999001', issue_date: '2020-06-30' })).rejects.toMatchObject({
+        constraint: 'sales_invoices_books_closed',
+      });
+    } finally {
+      await sql`update company_settings set books_closed_up_to = null`.execute(db.db);
+    }
+    await expect(
+      copy({
+        number: 'C-2020-999001',
+        kind: 'credit_note',
+        credited_invoice_id: invoice.id,
+        issue_date: '2021-01-04',
+      }),
+    ).rejects.toMatchObject({ constraint: 'sales_invoices_credit_note_after_invoice' });
+  });
+
   it('the database refuses issuing a credit note beyond its invoice, whoever writes it', async () => {
     const invoice = await issuedInvoice();
     const cn = await creditDraft(invoice);
@@ -223,6 +250,31 @@ describe('item 1: a credit note stays within its invoice', () => {
             due_date = ${today}::date, seller = '{}'::jsonb, buyer = '{}'::jsonb, tax_inclusive_amount = 605
           where id = ${cn.id as string}`.execute(db.db),
     ).rejects.toThrow(/exceed|beyond/);
+  });
+});
+
+describe('item 1: crediting what is left is never refused for rounding (ADR 0040)', () => {
+  it('2 × 0.50 at 21 % = 1.21: one unit credited (0.61), the last unit (0.61 again) credits it in full', async () => {
+    const invoice = await issuedInvoice(acmeId, { quantity: '2', unitPrice: '0.50' });
+    expect((invoice.totals as Json).taxInclusiveAmount).toBe('1.21');
+    const lineId = lineOf(invoice).id as string;
+    const first = await creditDraft(invoice, [{ lineId, quantity: '1' }]);
+    expect((first.totals as Json).taxInclusiveAmount).toBe('0.61');
+    expect(
+      (await call('POST', `/sales-invoices/${first.id}/issue`, staff, { version: first.version })).status,
+    ).toBe(200);
+    const last = await call('POST', `/sales-invoices/${invoice.id}/credit-notes`, staff, {
+      version: (await call('GET', `/sales-invoices/${invoice.id}`, staff)).body.version,
+      lines: [{ lineId, quantity: '1' }],
+    });
+    expect(last.status, JSON.stringify(last.body)).toBe(201);
+    expect((last.body.totals as Json).taxInclusiveAmount).toBe('0.61');
+    const issued = await call('POST', `/sales-invoices/${last.body.id}/issue`, staff, {
+      version: last.body.version,
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const after = await call('GET', `/sales-invoices/${invoice.id}`, staff);
+    expect(after.body).toMatchObject({ status: 'credited', openAmount: '0.00' });
   });
 });
 

@@ -373,9 +373,9 @@ async function creditNoteErrors(
       select cl.credited_line_id as line_id, sum(cl.quantity)::text as quantity
       from sales_invoice_lines cl join sales_invoices cn on cn.id = cl.invoice_id
       where ${others} group by cl.credited_line_id`.execute(trx),
-    sql<{ total: string }>`
-      select coalesce(sum(cn.tax_inclusive_amount), 0)::text as total from sales_invoices cn
-      where ${others}`.execute(trx),
+    sql<{ total: string; count: number }>`
+      select coalesce(sum(cn.tax_inclusive_amount), 0)::text as total, count(*)::int as count
+      from sales_invoices cn where ${others}`.execute(trx),
   ]);
   const byId = new Map(originals.map((l) => [l.id, toLine(l)]));
   const used = new Map(taken.rows.map((r) => [r.line_id, r.quantity]));
@@ -421,7 +421,11 @@ async function creditNoteErrors(
   if (!errors.length) {
     const total = totalsOf(lines.map(mathLine) as unknown as StoredLine[], exchangeRate).taxInclusiveAmount;
     const left = subtractDecimal(credited.tax_inclusive_amount, creditedSum.rows[0]?.total ?? '0');
-    if (Number(total) > Number(left))
+    // ADR 0040: each credit note rounds its own VAT, so the note that credits everything still left
+    // may exceed the amount left by rounding only, at most 0.01 per earlier credit note.
+    const completes = originals.every((o) => Number(used.get(o.id) ?? '0') >= Number(o.quantity));
+    const rounding = completes ? (creditedSum.rows[0]?.count ?? 0) * 0.01 : 0;
+    if (Math.round(Number(total) * 100) > Math.round((Number(left) + rounding) * 100))
       errors.push({
         field: 'lines',
         message: `This credit note gives back ${total} ${credited.currency}; only ${left.startsWith('-') ? '0.00' : left} is left to credit on ${credited.number}`,
@@ -1165,8 +1169,13 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           .where('id', '=', row.id)
           .execute();
         if (credited) {
-          const creditedAmount = sumDecimal([credited.credited_amount, totals.taxInclusiveAmount]);
           const full = await fullyCredited(trx, credited.id);
+          // Fully credited, the invoice is credited by its total (a last note may round 0.01s over it).
+          const summed = sumDecimal([credited.credited_amount, totals.taxInclusiveAmount]);
+          const creditedAmount =
+            full && Number(summed) > Number(credited.tax_inclusive_amount)
+              ? credited.tax_inclusive_amount
+              : summed;
           const status = full
             ? 'credited'
             : paymentStatus(credited.tax_inclusive_amount, credited.paid_amount, creditedAmount);

@@ -355,16 +355,18 @@ export interface EntryData {
   }[];
 }
 
-export async function entriesOf(db: Db, ids: string[]): Promise<EntryData[]> {
+/** The entry declarations among ids that are the owner's (never another party's, whatever a row links). */
+export async function entriesOf(db: Db, ownerId: string, ids: string[]): Promise<EntryData[]> {
   if (!ids.length) return [];
   const heads = await sql<Omit<EntryData, 'items'>>`
     select id, mrn, currency, exchange_rate::text, country_of_dispatch, incoterm, incoterm_place,
       nature_of_transaction, office_of_lodgement, consignor
-    from declarations where id = any(${ids}::uuid[])`.execute(db);
+    from declarations where id = any(${ids}::uuid[]) and customer_id = ${ownerId}`.execute(db);
+  const own = heads.rows.map((h) => h.id);
   const items = await sql<EntryData['items'][number] & { declaration_id: string }>`
     select declaration_id, position, commodity_code, description, country_of_origin, preference, package_kind,
       customs_value::text, statistical_value::text, duty_rate::text, vat_rate::text, supporting_documents
-    from declaration_items where declaration_id = any(${ids}::uuid[]) order by declaration_id, position`.execute(
+    from declaration_items where declaration_id = any(${own}::uuid[]) order by declaration_id, position`.execute(
     db,
   );
   return heads.rows.map((h) => ({ ...h, items: items.rows.filter((i) => i.declaration_id === h.id) }));

@@ -867,7 +867,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
             outbound_procedure: row.outbound_procedure as OutboundProcedure,
           },
           allocations,
-          await entriesOf(trx, entryIds),
+          await entriesOf(trx, row.owner_id, entryIds),
         );
         const parsed = declarationCreateSchema.safeParse(draft);
         if (!parsed.success)

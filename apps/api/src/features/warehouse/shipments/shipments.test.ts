@@ -5,8 +5,10 @@ import type { App } from '../../../app.ts';
 import { seedDemo } from '../../../db/seed.ts';
 import {
   apiCaller,
+  bearer,
   createTestApp,
   createTestDatabase,
+  DEMO_PASSWORDS,
   demoTokens,
   type Json,
   multipartForm,
@@ -595,6 +597,19 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
     expect((await move(s, 'shipped')).status).toBe(200);
   });
 
+  it('a copy of a declaration still in play or released is a declaration of its own, unlinked', async () => {
+    const s = await declared('copy-live');
+    const source = s.declaration?.id as string;
+    const ofDraft = await call('POST', '/declarations', admin, { type: 'import', copyOf: source });
+    expect(ofDraft.status, JSON.stringify(ofDraft.body)).toBe(201);
+    expect((ofDraft.body as Declared).shipment ?? null).toBeNull();
+    await setStatus(source, 'released');
+    const ofReleased = await call('POST', '/declarations', admin, { type: 'import', copyOf: source });
+    expect(ofReleased.status, JSON.stringify(ofReleased.body)).toBe(201);
+    expect((ofReleased.body as Declared).shipment ?? null).toBeNull();
+    expect((await get(s.id)).declarations.map((d) => d.id)).toEqual([source]);
+  });
+
   it('a new declaration names its shipment: the owner’s, of its procedure, one in play at a time', async () => {
     await nonUnion('dead-4');
     let s = await released(
@@ -959,6 +974,44 @@ describe('documents of a shipment', () => {
     const globexShipment = await draft({ ownerId: globexId, lines: [{ sku: 'globex-only', quantity: 1 }] });
     const theirs = await call('GET', `/documents?recordType=shipment&recordId=${globexShipment.id}`, acme);
     expect((theirs.body as { items?: Json[] }).items ?? []).toEqual([]);
+  });
+});
+
+describe('documents of a shipment whose owner changes', () => {
+  it('go with the shipment: the old owner no longer reads or lists them, the new owner does', async () => {
+    await receive(acmeId, [looseLine({ sku: 'doc-m1', quantity: 5 })]);
+    await receive(globexId, [looseLine({ sku: 'doc-m1g', quantity: 5 })]);
+    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'doc-m1', quantity: 1 }] });
+    const upload = multipartForm(
+      { recordType: 'shipment', recordId: s.id, documentType: 'packing_list', visibleToCustomer: 'true' },
+      [{ filename: 'moved.pdf', content: minimalPdf('Packing list'), contentType: 'application/pdf' }],
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...admin, 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
+    expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(200);
+
+    const moved = await call('PATCH', `/shipments/${s.id}`, admin, {
+      version: s.version,
+      ownerId: globexId,
+      lines: [{ sku: 'doc-m1g', quantity: 1 }],
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(404);
+    expect((await call('GET', `/documents/${docId}/content`, acme)).status).toBe(404);
+    const acmeList = await call('GET', '/documents?pageSize=200', acme);
+    expect((acmeList.body as { items: Json[] }).items.map((d) => d.id)).not.toContain(docId);
+    // Globex's customer is given the warehouse area, as Acme's has it.
+    await sql`update users set cw_access = true where email = ${DEMO_PASSWORDS.globex[0]}`.execute(db.db);
+    const globexCw = await bearer(app, ...DEMO_PASSWORDS.globex);
+    expect((await call('GET', `/documents/${docId}`, globexCw)).status).toBe(200);
+    const globexList = await call('GET', `/documents?recordType=shipment&recordId=${s.id}`, globexCw);
+    expect((globexList.body as { items: Json[] }).items.map((d) => d.id)).toEqual([docId]);
   });
 });
 

@@ -2,6 +2,7 @@ import { makeMrn } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
+import * as m0032 from '../../../db/migrations/0032-receipt-entries.ts';
 import { seedDemo } from '../../../db/seed.ts';
 import {
   apiCaller,
@@ -189,5 +190,46 @@ describe('a customs-warehouse receipt names a real entry', () => {
       }),
     );
     expect(r.status).toBe(422);
+  });
+});
+
+describe('migration 0032 on the receipts written before it', () => {
+  it('links only the owner’s released H2 with that MRN; another party’s or an unreleased one’s MRN becomes external', async () => {
+    const own = await declaration(acmeId, 'H2', 'released', testMrn());
+    const others = await declaration(globexId, 'H2', 'released', testMrn());
+    const notReleased = await declaration(acmeId, 'H2', 'accepted', testMrn());
+    const rollback = new Error('rollback');
+    const after = await db.db
+      .transaction()
+      .execute(async (trx) => {
+        // The state before 0032: receipts under customs warehousing with a typed MRN and no link.
+        await m0032.down(trx as never);
+        const insert = async (mrn: string) =>
+          (
+            await sql<{ id: string }>`
+              insert into stock_receipts (number, owner_id, received_on, customs_status, inbound_mrn)
+              values (${`R-OLD-${Math.random().toString(36).slice(2, 9)}`}, ${acmeId}, current_date,
+                      'non_union_customs_warehousing', ${mrn})
+              returning id`.execute(trx)
+          ).rows[0]?.id as string;
+        const ids = [await insert(own.mrn), await insert(others.mrn), await insert(notReleased.mrn)];
+        await m0032.up(trx as never);
+        const rows = await sql<{
+          id: string;
+          entry_declaration_id: string | null;
+          inbound_mrn_external: boolean;
+        }>`
+          select id, entry_declaration_id, inbound_mrn_external from stock_receipts where id = any(${ids}::uuid[])`.execute(
+          trx,
+        );
+        const result = ids.map((id) => rows.rows.find((r) => r.id === id));
+        throw Object.assign(rollback, { result });
+      })
+      .catch((e) => (e === rollback ? (rollback as Error & { result: unknown }).result : Promise.reject(e)));
+    expect(after).toEqual([
+      expect.objectContaining({ entry_declaration_id: own.id, inbound_mrn_external: false }),
+      expect.objectContaining({ entry_declaration_id: null, inbound_mrn_external: true }),
+      expect.objectContaining({ entry_declaration_id: null, inbound_mrn_external: true }),
+    ]);
   });
 });
