@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { pathFor } from '../../../app/route-table.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -839,6 +839,16 @@ export function InvoiceDetail({ invoiceKey, role }: InvoiceDetailProps): ReactNo
   const staff = role === 'admin' || role === 'staff';
   const invoice = query.data;
   const reload = async () => (await query.refetch()).data;
+  const navigate = useNavigate();
+  const number = invoice?.number ?? null;
+  // A numbered invoice opened by its id (a link made while it was a draft, or the draft's own screen
+  // when it is issued) takes its number's address. Done here rather than in the callback: a
+  // live update can swap the draft's screen for the issued one before the answer arrives, and then
+  // that callback never runs.
+  useEffect(() => {
+    if (number && invoiceKey !== number)
+      void navigate({ to: pathFor('sales-invoice', { id: number }), replace: true });
+  }, [number, invoiceKey, navigate]);
   if (!invoice)
     return (
       <DetailLayout
