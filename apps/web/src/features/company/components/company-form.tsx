@@ -66,7 +66,7 @@ function SeriesTable({ form }: { form: UseFormReturn<CompanyFormValues> }) {
                 form={form}
                 name={`series.${index}.reason`}
                 aria-label={`Why the ${SERIES_KIND_LABELS[s.kind]} next number changes`}
-                placeholder="Needed when the next number changes"
+                placeholder="If the number changes"
               />
             </Table.Td>
             <Table.Td>
