@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  allowanceChargeErrors,
   allowanceChargeLabel,
   allowanceChargeProblem,
   type DocumentTotals,
@@ -381,6 +382,47 @@ describe('allowances and charges (EN 16931 BG-20/21/27/28, hand-worked)', () => 
     expect(allowanceChargeProblem({ isCharge: false, amount: '5', reasonCode: '95' })).toBeUndefined();
     expect(allowanceChargeProblem({ isCharge: true, amount: '5.5', reason: 'Storage' })).toBeUndefined();
   });
+
+  it('takes a charge code only from UNCL7161 (BR-CL-20), not any 2-3 capitals', () => {
+    expect(allowanceChargeProblem({ isCharge: true, amount: '5', reasonCode: 'XYZ' })?.field).toBe(
+      'reasonCode',
+    );
+    expect(allowanceChargeProblem({ isCharge: true, amount: '5', reasonCode: 'ADT' })).toBeUndefined();
+  });
+});
+
+describe('allowanceChargeErrors: the one rule over a document', () => {
+  const line = { quantity: '2', unitPrice: '10' };
+  it('names each broken one by its path, on the document and on lines', () => {
+    expect(
+      allowanceChargeErrors({
+        allowanceCharges: [{ isCharge: false, amount: '0', reasonCode: '95' }],
+        lines: [line, { ...line, allowanceCharges: [{ isCharge: true, amount: '1' }] }],
+      }),
+    ).toEqual([
+      { field: 'allowanceCharges.0.amount', message: expect.any(String) },
+      { field: 'lines.1.allowanceCharges.0.reason', message: expect.any(String) },
+    ]);
+  });
+  it('refuses a line discounted below zero and document allowances beyond the lines', () => {
+    expect(
+      allowanceChargeErrors({
+        lines: [{ ...line, allowanceCharges: [{ isCharge: false, amount: '20.01', reasonCode: '95' }] }],
+      }).map((e) => e.field),
+    ).toEqual(['lines.0.allowanceCharges']);
+    expect(
+      allowanceChargeErrors({
+        allowanceCharges: [{ isCharge: false, amount: '20.01', reasonCode: '95' }],
+        lines: [line],
+      }).map((e) => e.field),
+    ).toEqual(['allowanceCharges']);
+    expect(
+      allowanceChargeErrors({
+        allowanceCharges: [{ isCharge: false, amount: '20.00', reasonCode: '95' }],
+        lines: [{ ...line, allowanceCharges: [{ isCharge: true, amount: '1', reasonCode: 'PC' }] }],
+      }),
+    ).toEqual([]);
+  });
 });
 
 describe('allowance and charge wording', () => {
@@ -389,8 +431,10 @@ describe('allowance and charge wording', () => {
       'Loyalty',
     );
     expect(allowanceChargeLabel({ isCharge: false, amount: '1', reasonCode: '95' })).toBe('Discount');
-    expect(allowanceChargeLabel({ isCharge: true, amount: '1', reasonCode: 'FC' })).toBe(
-      'Charge (UNCL7161 FC)',
+    expect(allowanceChargeLabel({ isCharge: true, amount: '1', reasonCode: 'FC' })).toBe('Freight service');
+    expect(allowanceChargeLabel({ isCharge: true, amount: '1', reasonCode: 'CAB' })).toBe(
+      'Charge (UNCL7161 CAB)',
     );
+    expect(allowanceChargeLabel({ isCharge: true, amount: '1' })).toBe('Surcharge');
   });
 });

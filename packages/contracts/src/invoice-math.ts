@@ -59,10 +59,34 @@ export const ALLOWANCE_REASON_CODES = [
   '105',
 ] as const;
 
+/** UNCL7161, the charge reason codes EN 16931 accepts (BR-CL-20, CEN artefacts 1.3.14.1). */
+const CHARGE_REASON_CODE_SET: ReadonlySet<string> = new Set(
+  'AA AAA AAC AAD AAE AAF AAH AAI AAS AAT AAV AAY AAZ ABA ABB ABC ABD ABF ABK ABL ABN ABR ABS ABT ABU ACF ACG ACH ACI ACJ ACK ACL ACM ACS ADC ADE ADJ ADK ADL ADM ADN ADO ADP ADQ ADR ADT ADW ADY ADZ AEA AEB AEC AED AEF AEH AEI AEJ AEK AEL AEM AEN AEO AEP AES AET AEU AEV AEW AEX AEY AEZ AJ AU CA CAB CAD CAE CAF CAI CAJ CAK CAL CAM CAN CAO CAP CAQ CAR CAS CAT CAU CAV CAW CAX CAY CAZ CD CG CS CT DAB DAD DAC DAF DAG DAH DAI DAJ DAK DAL DAM DAN DAO DAP DAQ DL EG EP ER FAA FAB FAC FC FH FI GAA HAA HD HH IAA IAB ID IF IR IS KO L1 LA LAA LAB LF MAE MI ML NAA OA PA PAA PC PL PRV RAB RAC RAD RAF RE RF RH RV SA SAA SAD SAE SAI SG SH SM SU TAB TAC TT TV V1 V2 WH XAA YY ZZZ'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The charges a forwarder commonly adds, with their UNCL7161 names: the editor's picker. Any other
+ * code of the list is accepted too (a reason text says what it is).
+ */
+export const CHARGE_REASONS: Readonly<Record<string, string>> = {
+  FC: 'Freight service',
+  ADT: 'Pick-up',
+  DL: 'Delivery',
+  SH: 'Special handling',
+  PC: 'Packing',
+  ABL: 'Additional packaging',
+  LA: 'Labelling',
+  FI: 'Financing',
+  ADR: 'Other services',
+  ABK: 'Miscellaneous',
+};
+
 /**
  * Whether one allowance or charge can stand, or the reason it cannot (BR-31..BR-38, BR-41..BR-44):
  * a positive amount of at most 2 decimals and a reason code or text; an allowance's code from
- * UNCL5189, a charge's of the UNCL7161 shape (2 or 3 capital letters).
+ * UNCL5189, a charge's from UNCL7161 (the list EN 16931's BR-CL-20 checks).
  */
 export function allowanceChargeProblem(ac: AllowanceCharge): { field: string; message: string } | undefined {
   if (!/^\d+(\.\d{1,2})?$/.test(ac.amount) || compareDecimal(ac.amount, '0') <= 0)
@@ -76,12 +100,73 @@ export function allowanceChargeProblem(ac: AllowanceCharge): { field: string; me
     };
   if (code && !ac.isCharge && !(ALLOWANCE_REASON_CODES as readonly string[]).includes(code))
     return { field: 'reasonCode', message: 'This is not an allowance reason code (UNCL5189).' };
-  if (code && ac.isCharge && !/^[A-Z]{2,3}$/.test(code))
+  if (code && ac.isCharge && !CHARGE_REASON_CODE_SET.has(code))
     return { field: 'reasonCode', message: 'This is not a charge reason code (UNCL7161).' };
   return undefined;
 }
 
-const ALLOWANCE_REASON_LABELS: Readonly<Record<string, string>> = {
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A field path and why, as the API's 422 lists them (`lines.2.allowanceCharges.0.amount`). */
+export interface AllowanceChargeError {
+  field: string;
+  message: string;
+}
+
+/**
+ * The ONE rule for a document's allowances and charges (ADR 0049), on every path that writes them
+ * (create, edit, issue, credit note, seed) and in the editor: each one valid (`allowanceChargeProblem`),
+ * no line's allowances beyond the line (a line net below zero is a negative line, ADR 0029) and no
+ * document allowances beyond the lines (a total excl. VAT below zero). Empty when they may stand.
+ */
+export function allowanceChargeErrors(doc: {
+  allowanceCharges?: readonly AllowanceCharge[] | null | undefined;
+  lines: readonly Pick<MathLine, 'quantity' | 'unitPrice' | 'allowanceCharges'>[];
+}): AllowanceChargeError[] {
+  const errors: AllowanceChargeError[] = [];
+  let valid = true;
+  (doc.allowanceCharges ?? []).forEach((ac, i) => {
+    const p = allowanceChargeProblem(ac);
+    if (p) {
+      valid = false;
+      errors.push({ field: `allowanceCharges.${i}.${p.field}`, message: p.message });
+    }
+  });
+  const nets: string[] = [];
+  doc.lines.forEach((line, i) => {
+    let lineValid = true;
+    (line.allowanceCharges ?? []).forEach((ac, j) => {
+      const p = allowanceChargeProblem(ac);
+      if (p) {
+        lineValid = false;
+        errors.push({ field: `lines.${i}.allowanceCharges.${j}.${p.field}`, message: p.message });
+      }
+    });
+    if (!lineValid || !DECIMAL.test(line.quantity) || !DECIMAL.test(line.unitPrice)) {
+      valid = false;
+      return;
+    }
+    const net = lineNetWithAllowances(line);
+    nets.push(net);
+    if (compareDecimal(net, '0') < 0)
+      errors.push({
+        field: `lines.${i}.allowanceCharges`,
+        message: `The allowances come to more than the line (${lineNet(line.quantity, line.unitPrice)}): lower them, or credit the invoice instead`,
+      });
+  });
+  if (valid && doc.allowanceCharges?.length) {
+    const net = sumDecimal([...nets, allowanceChargeNet(doc.allowanceCharges)]);
+    if (compareDecimal(net, '0') < 0)
+      errors.push({
+        field: 'allowanceCharges',
+        message: `The document's allowances come to more than its lines (${sumDecimal(nets)})`,
+      });
+  }
+  return errors;
+}
+
+/** UNCL5189's names of the allowance reasons. */
+export const ALLOWANCE_REASONS: Readonly<Record<string, string>> = {
   '41': 'Bonus for works ahead of schedule',
   '42': 'Other bonus',
   '60': "Manufacturer's consumer discount",
@@ -108,8 +193,8 @@ export function allowanceChargeLabel(ac: AllowanceCharge): string {
   const reason = ac.reason?.trim();
   if (reason) return reason;
   const code = ac.reasonCode?.trim() ?? '';
-  if (!ac.isCharge) return ALLOWANCE_REASON_LABELS[code] ?? 'Allowance';
-  return code ? `Charge (UNCL7161 ${code})` : 'Charge';
+  if (!ac.isCharge) return ALLOWANCE_REASONS[code] ?? 'Discount';
+  return CHARGE_REASONS[code] ?? (code ? `Charge (UNCL7161 ${code})` : 'Surcharge');
 }
 
 /** The signed sum: charges add, allowances subtract (2 decimals). */

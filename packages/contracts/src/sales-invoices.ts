@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { currencyCodeSchema, latestTodayOnEarth, MONEY_COLUMN, RATE_COLUMN } from './dossiers.ts';
-import { type AllowanceCharge, type DocumentAllowanceCharge, lineNet } from './invoice-math.ts';
+import {
+  type AllowanceCharge,
+  allowanceChargeProblem,
+  lineNet,
+  lineNetWithAllowances,
+} from './invoice-math.ts';
 import { partyRefSchema } from './parties.ts';
 import {
   calendarDate,
@@ -53,6 +58,65 @@ export const exchangeRateSchema = decimal({ ...RATE_COLUMN, positive: true });
 
 const isDecimal = (s: unknown): s is string => typeof s === 'string' && /^-?\d{1,40}(\.\d{1,20})?$/.test(s);
 
+/** The rate a VAT code takes: S above 0 %, O none, the others 0 % (a line's and a document allowance's). */
+function vatRateIssue(ctx: z.RefinementCtx, vatCode: unknown, vatRate: unknown): void {
+  if (vatCode === 'S' && (vatRate === null || vatRate === undefined))
+    ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'Enter the VAT rate of the standard rate' });
+  else if (vatCode === 'S' && isDecimal(vatRate) && Number(vatRate) <= 0)
+    ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'A standard rate is more than 0 %' });
+  else if (vatCode === 'O' && vatRate !== null && vatRate !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'Outside the scope of VAT has no rate' });
+  else if (
+    (vatCode === 'Z' || vatCode === 'E' || vatCode === 'AE' || vatCode === 'K' || vatCode === 'G') &&
+    isDecimal(vatRate) &&
+    Number(vatRate) !== 0
+  )
+    ctx.addIssue({ code: 'custom', path: ['vatRate'], message: `The rate of VAT code ${vatCode} is 0 %` });
+}
+
+/** The fields of an allowance (a discount) or a charge (a surcharge), EN 16931 BG-20/21/27/28 (ADR 0049). */
+const allowanceChargeFields = {
+  /** true: a charge (surcharge, UNCL7161 reasons); false: an allowance (discount, UNCL5189 reasons). */
+  isCharge: z.boolean({ error: 'Say whether it is a discount (false) or a surcharge (true)' }),
+  /** Without VAT, above 0, at most 2 decimals. */
+  amount: decimal({ ...AMOUNT_COLUMN, positive: true }),
+  reasonCode: optionalText(3),
+  reason: optionalText(100),
+};
+
+/** allowanceChargeProblem, the one rule, on the parsed fields (its field names are the API's). */
+function allowanceChargeIssue(ac: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (typeof ac.amount !== 'string' || typeof ac.isCharge !== 'boolean') return;
+  const problem = allowanceChargeProblem(ac as unknown as AllowanceCharge);
+  // The amount's own schema has said why already.
+  if (problem && problem.field !== 'amount')
+    ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+}
+
+/** A line's allowance or charge (BG-27/BG-28): it changes the line's net (BT-131). */
+export const allowanceChargeInputSchema = z
+  .strictObject(allowanceChargeFields)
+  .superRefine((ac, ctx) => allowanceChargeIssue(ac, ctx));
+export type AllowanceChargeInput = z.input<typeof allowanceChargeInputSchema>;
+
+/** A document allowance or charge (BG-20/BG-21), in the VAT category and rate it lowers or raises. */
+export const documentAllowanceChargeInputSchema = z
+  .strictObject({
+    ...allowanceChargeFields,
+    vatCode: vatCodeSchema,
+    /** As a line's: S above 0 %, none for O, 0 for the others. */
+    vatRate: decimal({ precision: 5, scale: 2, min: 0 }).nullish(),
+  })
+  .superRefine((ac, ctx) => {
+    allowanceChargeIssue(ac, ctx);
+    const { vatCode, vatRate } = ac as Record<string, unknown>;
+    vatRateIssue(ctx, vatCode, vatRate);
+  });
+export type DocumentAllowanceChargeInput = z.input<typeof documentAllowanceChargeInputSchema>;
+
+/** At most this many per line and per document. */
+const MAX_ALLOWANCE_CHARGES = 20;
+
 export const invoiceLineInputSchema = z
   .strictObject({
     /** The dossier revenue charge this line bills (lines drafted from a dossier carry it). */
@@ -69,24 +133,27 @@ export const invoiceLineInputSchema = z
     vatRate: decimal({ precision: 5, scale: 2, min: 0 }).nullish(),
     /** Why a line is E, AE or O (VATEX, BT-121); issuing asks for it, a draft may leave it open. */
     exemptionReason: vatExemptionReasonSchema.nullish(),
+    /** Discounts and surcharges of this line (BG-27/BG-28); its net is q × p + charges − allowances. */
+    allowanceCharges: z
+      .array(allowanceChargeInputSchema)
+      .max(MAX_ALLOWANCE_CHARGES, `At most ${MAX_ALLOWANCE_CHARGES} per line`)
+      .optional(),
   })
   .superRefine((line, ctx) => {
     // Runs even when a field failed: that field's own error says why, once.
-    const { vatCode, vatRate, quantity, unitPrice } = line as Record<string, unknown>;
-    if (vatCode === 'S' && (vatRate === null || vatRate === undefined))
-      ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'Enter the VAT rate of the standard rate' });
-    else if (vatCode === 'S' && isDecimal(vatRate) && Number(vatRate) <= 0)
-      ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'A standard rate is more than 0 %' });
-    else if (vatCode === 'O' && vatRate !== null && vatRate !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['vatRate'], message: 'Outside the scope of VAT has no rate' });
-    else if (
-      (vatCode === 'Z' || vatCode === 'E' || vatCode === 'AE' || vatCode === 'K' || vatCode === 'G') &&
-      isDecimal(vatRate) &&
-      Number(vatRate) !== 0
-    )
-      ctx.addIssue({ code: 'custom', path: ['vatRate'], message: `The rate of VAT code ${vatCode} is 0 %` });
+    const { vatCode, vatRate, quantity, unitPrice, allowanceCharges } = line as Record<string, unknown>;
+    vatRateIssue(ctx, vatCode, vatRate);
     if (isDecimal(quantity) && isDecimal(unitPrice)) {
-      const net = lineNet(quantity, unitPrice);
+      const readable =
+        Array.isArray(allowanceCharges) &&
+        allowanceCharges.every((ac: { amount?: unknown }) => isDecimal(ac?.amount));
+      const net = readable
+        ? lineNetWithAllowances({
+            quantity,
+            unitPrice,
+            allowanceCharges: allowanceCharges as AllowanceCharge[],
+          })
+        : lineNet(quantity, unitPrice);
       if (!fitsNumeric(net, AMOUNT_COLUMN.precision, AMOUNT_COLUMN.scale))
         ctx.addIssue({
           code: 'custom',
@@ -109,6 +176,11 @@ const draftFields = {
   /** Internal: customers never see it. */
   notes: optionalText(2000),
   paymentTermsDays: int({ min: 0, max: 365 }).optional(),
+  /** Discounts and surcharges of the whole document (BG-20/BG-21), each in a VAT category and rate. */
+  allowanceCharges: z
+    .array(documentAllowanceChargeInputSchema)
+    .max(MAX_ALLOWANCE_CHARGES, `At most ${MAX_ALLOWANCE_CHARGES} on a document`)
+    .optional(),
 };
 
 /** `POST /api/sales-invoices { dossierId, currency? }`: the dossier's revenue charges not yet invoiced. */
@@ -145,7 +217,10 @@ export const salesInvoiceCreateSchema = z
       'Either `{ dossierId, currency?, exchangeRate?, supplyDate?, buyerReference?, orderReference?, notes?, ' +
       'paymentTermsDays? }` (the dossier’s revenue charges not invoiced yet become the lines) or `{ customerId, ' +
       'currency, lines: [{ chargeCode, description, quantity, unit, unitPrice, vatCode, vatRate?, exemptionReason?, ' +
-      'chargeId? }], dossierId?, exchangeRate?, supplyDate?, buyerReference?, orderReference?, notes?, paymentTermsDays? }`.',
+      'chargeId?, allowanceCharges?: [{ isCharge, amount, reasonCode?, reason? }] }], dossierId?, exchangeRate?, ' +
+      'supplyDate?, buyerReference?, orderReference?, notes?, paymentTermsDays?, allowanceCharges?: [{ isCharge, amount, ' +
+      'reasonCode?, reason?, vatCode, vatRate? }] }`. Allowances are discounts, charges surcharges (EN 16931 ' +
+      'BG-20/21 on the document, BG-27/28 on a line); reason codes from UNCL5189 and UNCL7161.',
     example: {
       customerId: '0b5e3a52-7c1d-4e8f-9a6b-2c3d4e5f6a7b',
       currency: 'EUR',
@@ -275,6 +350,17 @@ export const invoiceSellerSchema = invoicePartySchema.extend({
 });
 export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
 
+export const allowanceChargeSchema = z.object({
+  isCharge: z.boolean(),
+  amount: z.string(),
+  reasonCode: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export const documentAllowanceChargeSchema = allowanceChargeSchema.extend({
+  vatCode: vatCodeSchema,
+  vatRate: z.string().nullable(),
+});
+
 export const invoiceLineSchema = z.object({
   id: z.string(),
   chargeId: z.string().nullable(),
@@ -288,6 +374,9 @@ export const invoiceLineSchema = z.object({
   vatCode: vatCodeSchema,
   vatRate: z.string().nullable(),
   exemptionReason: vatExemptionReasonSchema.nullable(),
+  /** Discounts and surcharges of the line (BG-27/BG-28), in its net. */
+  allowanceCharges: z.array(allowanceChargeSchema),
+  /** BT-131: q × p rounded, plus the line's charges, less its allowances. */
   lineNet: z.string(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
@@ -304,6 +393,10 @@ export const vatGroupSchema = z.object({
 export const invoiceTotalsSchema = z.object({
   lineExtensionAmount: z.string(),
   vatGroups: z.array(vatGroupSchema),
+  /** BT-107: the document's allowances. */
+  allowanceTotalAmount: z.string(),
+  /** BT-108: the document's charges. */
+  chargeTotalAmount: z.string(),
   taxExclusiveAmount: z.string(),
   vatTotal: z.string(),
   taxInclusiveAmount: z.string(),
@@ -387,6 +480,8 @@ export const salesInvoiceSchema = z.object({
   seller: invoiceSellerSchema,
   buyer: invoicePartySchema,
   lines: z.array(invoiceLineSchema),
+  /** Discounts and surcharges of the whole document (BG-20/BG-21), between the lines' sum and the total excl. VAT. */
+  allowanceCharges: z.array(documentAllowanceChargeSchema),
   totals: invoiceTotalsSchema,
   paidAmount: z.string(),
   openAmount: z.string(),
@@ -409,12 +504,9 @@ export const salesInvoiceSchema = z.object({
 export type SalesInvoice = z.infer<typeof salesInvoiceSchema>;
 /**
  * An invoice with allowances and charges on the document (BG-20/21) and its lines (BG-27/28), as the
- * UBL and the PDF write them. The API does not store them yet (ADR 0049).
+ * UBL and the PDF write them: since migration 0034 every invoice the API answers (ADR 0049).
  */
-export type SalesInvoiceWithAllowances = Omit<SalesInvoice, 'lines'> & {
-  allowanceCharges?: readonly DocumentAllowanceCharge[];
-  lines: (SalesInvoice['lines'][number] & { allowanceCharges?: readonly AllowanceCharge[] })[];
-};
+export type SalesInvoiceWithAllowances = SalesInvoice;
 
 /**
  * Customers see their own issued invoices and credit notes in full but for the internal notes;

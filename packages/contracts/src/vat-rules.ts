@@ -230,6 +230,8 @@ export interface IssueDocument {
   issueDate?: string | null;
   /** The date of supply (BT-72), when it differs: the rates of that date apply (art. 63). */
   supplyDate?: string | null;
+  /** Document-level allowances and charges (BG-20/BG-21): the VAT group each falls in. */
+  allowanceCharges?: readonly { vatCode: VatCode; vatRate: string | null }[] | undefined;
   /**
    * The date whose rates apply when it is neither: a credit note corrects its invoice at that invoice's
    * rates (its date of supply, else of issue), however long after it is issued.
@@ -480,6 +482,35 @@ export function issueProblems(doc: IssueDocument): IssueProblem[] {
         at('vatCode'),
         'A line outside the scope of VAT cannot share an invoice with lines that carry VAT codes',
         'BR-O-11',
+      );
+  });
+
+  // A document allowance or charge lowers or raises the taxable amount of a VAT group the lines have
+  // (ADR 0049): its rate must be the country's as a line's, and an exempt group's reason comes from
+  // its lines, so a group of its own would carry none.
+  const groupKey = (code: VatCode, rate: string | null) =>
+    `${code}|${code === 'O' ? '' : rate === null ? '0' : isDecimal(rate) ? trimDecimal(rate) : rate}`;
+  const lineGroups = new Set(doc.lines.map((l) => groupKey(l.vatCode, l.vatRate?.trim() || null)));
+  (doc.allowanceCharges ?? []).forEach((ac, i) => {
+    const at = `allowanceCharges.${i}.vatRate`;
+    const rate = ac.vatRate?.trim() || null;
+    if (
+      ac.vatCode === 'S' &&
+      rate !== null &&
+      isDecimal(rate) &&
+      rates &&
+      !allowed.some((r) => compareDecimal(r, rate) === 0)
+    )
+      add(
+        at,
+        `${pct(trimDecimal(rate))} is not a VAT rate of ${countryName(sellerCountry)} on this date: ${pct(rates.standard)} standard${rates.reduced.length ? `, ${rates.reduced.map(pct).join(' or ')} reduced` : ''}`,
+        'vat-rate-country',
+      );
+    else if (!lineGroups.has(groupKey(ac.vatCode, rate)))
+      add(
+        `allowanceCharges.${i}.vatCode`,
+        `No line is ${CODE_NAMES[ac.vatCode].toLowerCase()}${ac.vatCode === 'O' || rate === null ? '' : ` at ${pct(trimDecimal(rate))}`}: a discount or surcharge on the whole invoice falls in the VAT of its lines`,
+        'BR-CO-18',
       );
   });
   return problems;

@@ -497,6 +497,10 @@ export interface SalesInvoicesTable {
   vat_total: ColumnType<string, string | undefined, string>;
   tax_inclusive_amount: ColumnType<string, string | undefined, string>;
   vat_total_base: ColumnType<string, string | undefined, string>;
+  /** BG-20/BG-21 (migration 0034): `DocumentAllowanceCharge[]` as JSON. */
+  allowance_charges: ColumnType<unknown, string | undefined, string>;
+  allowance_total_amount: ColumnType<string, string | undefined, string>;
+  charge_total_amount: ColumnType<string, string | undefined, string>;
   paid_amount: ColumnType<string, string | undefined, string>;
   credited_amount: ColumnType<string, string | undefined, string>;
   overdue_notified_at: Date | null;
@@ -523,6 +527,8 @@ export interface SalesInvoiceLinesTable {
   vat_code: string;
   vat_rate: NullableNumeric;
   exemption_reason: string | null;
+  /** BG-27/BG-28 (migration 0034): `AllowanceCharge[]` as JSON. */
+  allowance_charges: ColumnType<unknown, string | undefined, string>;
   line_net: Numeric;
 }
 

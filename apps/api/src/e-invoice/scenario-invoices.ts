@@ -107,6 +107,7 @@ export function linesAndTotals(specs: LineSpec[], exchangeRate: string | null) {
       vatCode,
       vatRate,
       exemptionReason,
+      allowanceCharges: [],
       lineNet: lineNets[i] as string,
     }),
   );
@@ -152,6 +153,7 @@ export function scenarioInvoice(input: {
     seller: SELLER,
     buyer: input.buyer ?? DUTCH_BUYER,
     lines,
+    allowanceCharges: [],
     totals,
     paidAmount: '0.00',
     openAmount: totals.taxInclusiveAmount,

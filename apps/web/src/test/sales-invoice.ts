@@ -43,9 +43,12 @@ export function anInvoice(overrides: Partial<SalesInvoice> = {}): SalesInvoice {
     seller: { ...party, name: 'FVG Forwarding B.V.', iban: 'NL91ABNA0417164300', bic: null, footer: null },
     buyer: party,
     lines: [],
+    allowanceCharges: [],
     totals: {
       lineExtensionAmount: '0.00',
       vatGroups: [],
+      allowanceTotalAmount: '0.00',
+      chargeTotalAmount: '0.00',
       taxExclusiveAmount: '0.00',
       vatTotal: '0.00',
       taxInclusiveAmount: '0.00',

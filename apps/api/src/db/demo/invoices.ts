@@ -15,13 +15,18 @@ interface Plan {
   payments?: { share: number; daysAgo: number }[];
   /** Half of its first line credited, this many days ago. */
   creditDaysAgo?: number;
+  /** A loyalty discount on the whole invoice (5 % of its lines); with `lineCharge`, ADR 0049. */
+  discount?: boolean;
+  /** A surcharge on its first line: waiting time at the terminal. */
+  lineCharge?: boolean;
 }
 
 /**
  * Sales invoices of the demo company, through the invoices service as staff would make them, so the
  * numbers are the series' own and consecutive in the order of their issue dates. For each demo
  * customer: one paid, one partly paid, one overdue (issued well before its 30-day term ran out), one
- * issued today in another currency, and a draft; Acme also has a credit note.
+ * issued today in another currency, and a draft; Acme also has a credit note, and its overdue invoice
+ * a loyalty discount on the whole invoice and a waiting-time surcharge on a line (its draft one too).
  */
 export async function seedInvoices(ctx: DemoContext) {
   const staff = (await ctx.db
@@ -64,8 +69,17 @@ export async function seedInvoices(ctx: DemoContext) {
         payments: [{ share: 0.5, daysAgo: 6 }],
         ...(customer === 'ACME' ? { creditDaysAgo: 4 } : {}),
       });
-    if (overdue) plans.push({ customer, dossier: overdue, currency: 'EUR', issuedDaysAgo: 44 });
-    if (draft) plans.push({ customer, dossier: draft, currency: 'EUR' });
+    const acme = customer === 'ACME';
+    if (overdue)
+      plans.push({
+        customer,
+        dossier: overdue,
+        currency: 'EUR',
+        issuedDaysAgo: 44,
+        ...(acme ? { discount: true, lineCharge: true } : {}),
+      });
+    if (draft)
+      plans.push({ customer, dossier: draft, currency: 'EUR', ...(acme ? { lineCharge: true } : {}) });
   }
   // The ocean and air freight is billed in USD: the first sea or air dossier of each customer.
   for (const customer of ['ACME', 'GLOBEX'] as const) {
@@ -91,7 +105,57 @@ export async function seedInvoices(ctx: DemoContext) {
       currency: plan.currency,
       buyerReference: plan.dossier.customerReference,
     });
-    made.push({ plan, id: d.id, version: d.version });
+    if (!plan.discount && !plan.lineCharge) {
+      made.push({ plan, id: d.id, version: d.version });
+      continue;
+    }
+    // Edited as staff would in the draft editor: the same rule and arithmetic as every other path.
+    const first = d.lines[0];
+    const discount = (Math.round(Number(d.totals.lineExtensionAmount) * 5) / 100).toFixed(2);
+    const edited = await service.update(staff, d.id, {
+      version: d.version,
+      ...(plan.discount && first
+        ? {
+            allowanceCharges: [
+              {
+                isCharge: false,
+                amount: discount,
+                reasonCode: '95',
+                reason: 'Loyalty discount 5 %',
+                vatCode: first.vatCode,
+                vatRate: first.vatRate,
+              },
+            ],
+          }
+        : {}),
+      ...(plan.lineCharge
+        ? {
+            lines: d.lines.map((l, i) => ({
+              chargeId: l.chargeId,
+              chargeCode: l.chargeCode,
+              description: l.description,
+              quantity: l.quantity,
+              unit: l.unit,
+              unitPrice: l.unitPrice,
+              vatCode: l.vatCode,
+              vatRate: l.vatRate,
+              exemptionReason: l.exemptionReason,
+              allowanceCharges:
+                i === 0
+                  ? [
+                      {
+                        isCharge: true,
+                        amount: '45.00',
+                        reasonCode: 'SH',
+                        reason: 'Waiting time at the terminal',
+                      },
+                    ]
+                  : [],
+            })),
+          }
+        : {}),
+    });
+    made.push({ plan, id: edited.id, version: edited.version });
   }
   // Issued oldest first: the numbers follow the issue dates, as a tax auditor expects.
   const toIssue = made

@@ -1,4 +1,6 @@
 import {
+  type AllowanceCharge,
+  type DocumentAllowanceCharge,
   type InvoiceKind,
   type InvoiceLine,
   type InvoiceStatus,
@@ -42,6 +44,10 @@ export interface InvoiceRow {
   vat_total: string;
   tax_inclusive_amount: string;
   vat_total_base: string;
+  /** BG-20/BG-21 as stored (jsonb, migration 0034). */
+  allowance_charges: unknown;
+  allowance_total_amount: string;
+  charge_total_amount: string;
   paid_amount: string;
   credited_amount: string;
   overdue: boolean;
@@ -170,7 +176,39 @@ export interface LineRow {
   vat_code: string;
   vat_rate: string | null;
   exemption_reason: string | null;
+  /** BG-27/BG-28 as stored (jsonb, migration 0034). */
+  allowance_charges: unknown;
   line_net: string;
+}
+
+/** A stored allowance or charge as the API gives it: every field present, the code and reason null when none. */
+function toAllowanceCharge(
+  raw: unknown,
+): AllowanceCharge & { reasonCode: string | null; reason: string | null } {
+  const ac = raw as AllowanceCharge;
+  return {
+    isCharge: ac.isCharge,
+    amount: ac.amount,
+    reasonCode: ac.reasonCode ?? null,
+    reason: ac.reason ?? null,
+  };
+}
+
+/** The line-level allowances and charges of a stored line (`[]` for lines stored before 0034). */
+export function lineAllowanceCharges(stored: unknown) {
+  return Array.isArray(stored) ? stored.map(toAllowanceCharge) : [];
+}
+
+/** The document-level allowances and charges of a stored invoice, each with its VAT category and rate. */
+export function documentAllowanceCharges(
+  stored: unknown,
+): (DocumentAllowanceCharge & { reasonCode: string | null; reason: string | null })[] {
+  return Array.isArray(stored)
+    ? stored.map((raw) => {
+        const ac = raw as DocumentAllowanceCharge;
+        return { ...toAllowanceCharge(ac), vatCode: ac.vatCode, vatRate: ac.vatRate ?? null };
+      })
+    : [];
 }
 
 export function toLine(r: LineRow): InvoiceLine {
@@ -186,6 +224,7 @@ export function toLine(r: LineRow): InvoiceLine {
     vatCode: r.vat_code as InvoiceLine['vatCode'],
     vatRate: r.vat_rate === null ? null : trimDecimal(r.vat_rate),
     exemptionReason: r.exemption_reason as InvoiceLine['exemptionReason'],
+    allowanceCharges: lineAllowanceCharges(r.allowance_charges),
     lineNet: r.line_net,
   };
 }
@@ -223,7 +262,7 @@ export function salesInvoicesRepository(db: Db) {
     async lines(invoiceId: string): Promise<LineRow[]> {
       const r = await sql<LineRow>`
         select id, position, charge_id, credited_line_id, charge_code, description, quantity::text,
-          unit, unit_price::text, vat_code, vat_rate::text, exemption_reason, line_net::text
+          unit, unit_price::text, vat_code, vat_rate::text, exemption_reason, allowance_charges, line_net::text
         from sales_invoice_lines where invoice_id = ${invoiceId} order by position`.execute(db);
       return r.rows;
     },
@@ -297,6 +336,7 @@ export function salesInvoicesRepository(db: Db) {
         vatCode: string;
         vatRate?: string | null | undefined;
         exemptionReason?: string | null | undefined;
+        allowanceCharges?: readonly AllowanceCharge[] | undefined;
         lineNet: string;
       }[],
     ): Promise<void> {
@@ -318,6 +358,7 @@ export function salesInvoicesRepository(db: Db) {
             vat_code: l.vatCode,
             vat_rate: l.vatRate ?? null,
             exemption_reason: l.exemptionReason ?? null,
+            allowance_charges: JSON.stringify(l.allowanceCharges ?? []),
             line_net: l.lineNet,
           })),
         )

@@ -1,6 +1,10 @@
 import {
+  type AllowanceCharge,
+  allowanceChargeErrors,
+  allowanceChargeLabel,
   type Company,
   type creditNoteCreateSchema,
+  type DocumentAllowanceCharge,
   type Dossier,
   defaultVat,
   documentTotals,
@@ -12,6 +16,7 @@ import {
   type invoiceLineInputSchema,
   issueProblems,
   lineNet,
+  lineNetWithAllowances,
   multiplyDecimal,
   type PaymentCreate,
   type paymentCreateSchema,
@@ -51,6 +56,7 @@ import {
 import type { SessionUser } from '../users/users.repository.ts';
 import {
   COMPANY_TIME_ZONE,
+  documentAllowanceCharges,
   type InvoiceFilters,
   type InvoiceRow,
   type LineRow,
@@ -66,6 +72,7 @@ type Update = z.output<typeof salesInvoiceUpdateSchema>;
 type Issue = z.output<typeof invoiceIssueSchema>;
 type CreditInput = z.output<typeof creditNoteCreateSchema>;
 type PaymentInput = z.output<typeof paymentCreateSchema>;
+type DocumentAcInput = NonNullable<Update['allowanceCharges']>;
 
 /** The audit trail's and the hub's name of the record. */
 const KIND = 'sales-invoice';
@@ -245,12 +252,14 @@ const mathLine = (l: {
   vatCode: VatCode;
   vatRate: string | null;
   exemptionReason: VatExemptionReason | null;
+  allowanceCharges?: readonly AllowanceCharge[] | undefined;
 }) => ({
   quantity: l.quantity,
   unitPrice: l.unitPrice,
   vatCode: l.vatCode,
   vatRate: l.vatRate,
   exemptionReason: l.exemptionReason,
+  allowanceCharges: l.allowanceCharges ?? [],
 });
 
 interface StoredLine {
@@ -264,7 +273,30 @@ interface StoredLine {
   vatCode: VatCode;
   vatRate: string | null;
   exemptionReason: VatExemptionReason | null;
+  allowanceCharges: AllowanceCharge[];
   lineNet: string;
+}
+
+type StoredAc = AllowanceCharge & { reasonCode: string | null; reason: string | null };
+type StoredDocumentAc = DocumentAllowanceCharge & { reasonCode: string | null; reason: string | null };
+
+/** An allowance or charge as stored: the amount as sent (2 decimals at most), no code or reason is null. */
+const storedAc = (ac: AllowanceCharge): StoredAc => ({
+  isCharge: ac.isCharge,
+  amount: ac.amount,
+  reasonCode: ac.reasonCode?.trim() || null,
+  reason: ac.reason?.trim() || null,
+});
+
+/** A document allowance or charge as stored: O without a rate, 0 for the other rateless codes (as a line). */
+function storedDocumentAcs(
+  list: DocumentAcInput | readonly DocumentAllowanceCharge[] | undefined,
+): StoredDocumentAc[] {
+  return (list ?? []).map((ac) => ({
+    ...storedAc(ac),
+    vatCode: ac.vatCode,
+    vatRate: ac.vatCode === 'O' ? null : (ac.vatRate ?? '0'),
+  }));
 }
 
 /** Lines as stored: each with its net computed here (never sent by a client), O without a rate, 0 for Z/E/AE. */
@@ -280,13 +312,27 @@ function storedLines(lines: LineInput[]): StoredLine[] {
     vatCode: l.vatCode,
     vatRate: l.vatCode === 'O' ? null : (l.vatRate ?? '0'),
     exemptionReason: l.exemptionReason ?? null,
-    lineNet: lineNet(l.quantity, l.unitPrice),
+    allowanceCharges: (l.allowanceCharges ?? []).map(storedAc),
+    lineNet: lineNetWithAllowances({
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      allowanceCharges: l.allowanceCharges ?? [],
+    }),
   }));
 }
 
 /** The stored totals of a document in `currency`, with its VAT in the base currency. */
-function totalsOf(lines: StoredLine[] | ReturnType<typeof toLine>[], exchangeRate: string | null) {
-  const totals = documentTotals(lines.map((l) => mathLine(l as Parameters<typeof mathLine>[0])));
+function totalsOf(
+  lines: StoredLine[] | ReturnType<typeof toLine>[],
+  exchangeRate: string | null,
+  allowanceCharges: readonly DocumentAllowanceCharge[],
+) {
+  const totals = documentTotals(
+    lines.map((l) => mathLine(l as Parameters<typeof mathLine>[0])),
+    undefined,
+    '0',
+    allowanceCharges,
+  );
   return {
     ...totals,
     vatTotalBase: multiplyDecimal(totals.vatTotal, exchangeRate ?? '1', 2),
@@ -296,6 +342,8 @@ function totalsOf(lines: StoredLine[] | ReturnType<typeof toLine>[], exchangeRat
 function totalColumns(t: ReturnType<typeof totalsOf>) {
   return {
     line_extension_amount: t.lineExtensionAmount,
+    allowance_total_amount: t.allowanceTotalAmount,
+    charge_total_amount: t.chargeTotalAmount,
     vat_total: t.vatTotal,
     tax_inclusive_amount: t.taxInclusiveAmount,
     vat_total_base: t.vatTotalBase,
@@ -313,6 +361,24 @@ type FieldError = { field: string; message: string; code?: string };
 
 /** The issue check's problems carry a code; a rule's error without one gets the rule's name. */
 const coded = (errors: FieldError[], code: string) => errors.map((e) => ({ ...e, code: e.code ?? code }));
+
+/**
+ * Issue 23 item 5 (ADR 0049), the ONE rule over a document's allowances and charges, on every path
+ * (create, edit, issue, credit note, seed): each valid, no line and no document below zero.
+ */
+function allowanceErrors(
+  allowanceCharges: readonly AllowanceCharge[],
+  lines: readonly StoredLine[] | ReturnType<typeof toLine>[],
+): FieldError[] {
+  return allowanceChargeErrors({ allowanceCharges, lines }).map((e) => ({ ...e, code: 'allowance_charge' }));
+}
+
+/** How the history shows a list of allowances and charges. */
+const acAudit = (list: readonly (AllowanceCharge & { vatCode?: VatCode; vatRate?: string | null })[]) =>
+  list.map(
+    (ac) =>
+      `${ac.isCharge ? 'surcharge' : 'discount'} ${ac.amount} ${allowanceChargeLabel(ac)}${ac.vatCode ? ` ${ac.vatCode}${ac.vatRate === null || ac.vatRate === undefined ? '' : ` ${trimDecimal(ac.vatRate)}%`}` : ''}`,
+  );
 
 /** Refuses with 422 when there are errors. */
 function refuse(detail: string, errors: FieldError[]): void {
@@ -348,6 +414,24 @@ interface CreditLine {
   vatCode: VatCode;
   vatRate: string | null;
   exemptionReason: VatExemptionReason | null;
+  allowanceCharges?: readonly AllowanceCharge[] | undefined;
+}
+
+/** The same allowances and charges (amounts compared as numbers, code and reason as texts). */
+function sameAcs(
+  a: readonly (AllowanceCharge & { vatCode?: VatCode; vatRate?: string | null })[],
+  b: readonly (AllowanceCharge & { vatCode?: VatCode; vatRate?: string | null })[],
+): boolean {
+  const key = (ac: AllowanceCharge & { vatCode?: VatCode; vatRate?: string | null }) =>
+    JSON.stringify([
+      ac.isCharge,
+      Number(ac.amount),
+      ac.reasonCode?.trim() || null,
+      ac.reason?.trim() || null,
+      ac.vatCode ?? null,
+      ac.vatRate === null || ac.vatRate === undefined ? null : Number(ac.vatRate),
+    ]);
+  return a.length === b.length && a.every((ac, i) => key(ac) === key(b[i] as AllowanceCharge));
 }
 
 /**
@@ -361,6 +445,7 @@ async function creditNoteErrors(
   trx: Db,
   credited: InvoiceRow,
   lines: CreditLine[],
+  allowanceCharges: readonly DocumentAllowanceCharge[],
   exchangeRate: string | null,
   selfId: string | null,
   withDrafts: boolean,
@@ -416,10 +501,50 @@ async function creditNoteErrors(
             : 'This line is credited in full already',
         code: 'credit_exceeds_invoice',
       });
+    // ADR 0049: a line with discounts or surcharges is credited whole, with them as invoiced.
+    if (!sameAcs(l.allowanceCharges ?? [], original.allowanceCharges))
+      errors.push({
+        field: `lines.${i}.allowanceCharges`,
+        message: original.allowanceCharges.length
+          ? 'A credit note gives back this line’s discounts and surcharges as invoiced'
+          : 'This line of the invoice has no discount or surcharge to give back',
+        code: 'credit_allowances',
+      });
+    else if (original.allowanceCharges.length && Number(l.quantity) !== Number(original.quantity))
+      errors.push({
+        field: `lines.${i}.quantity`,
+        message: `This line has a discount or surcharge: it is credited whole (${trimDecimal(original.quantity)}), not in part`,
+        code: 'credit_allowances',
+      });
     used.set(original.id, sumDecimal([used.get(original.id) ?? '0', l.quantity], 3));
   });
+  // ADR 0049: the invoice's document discounts and surcharges go back only with the whole invoice.
+  const invoiceAcs = documentAllowanceCharges(credited.allowance_charges);
+  const whole =
+    originals.length === lines.length &&
+    originals.every((o) =>
+      lines.some((l) => l.creditedLineId === o.id && Number(l.quantity) === Number(o.quantity)),
+    );
+  if (invoiceAcs.length && !whole)
+    errors.push({
+      field: 'lines',
+      message: `${credited.number} has discounts or surcharges on the whole invoice: a credit note credits all of it, every line in full`,
+      code: 'credit_allowances',
+    });
+  else if (!sameAcs(allowanceCharges, whole ? invoiceAcs : []))
+    errors.push({
+      field: 'allowanceCharges',
+      message: invoiceAcs.length
+        ? `A credit note of all of ${credited.number} gives back its discounts and surcharges as invoiced`
+        : `${credited.number} has no discount or surcharge on the whole invoice to give back`,
+      code: 'credit_allowances',
+    });
   if (!errors.length) {
-    const total = totalsOf(lines.map(mathLine) as unknown as StoredLine[], exchangeRate).taxInclusiveAmount;
+    const total = totalsOf(
+      lines.map(mathLine) as unknown as StoredLine[],
+      exchangeRate,
+      allowanceCharges,
+    ).taxInclusiveAmount;
     const left = subtractDecimal(credited.tax_inclusive_amount, creditedSum.rows[0]?.total ?? '0');
     // ADR 0040: each credit note rounds its own VAT, so the note that credits everything still left
     // may exceed the amount left by rounding only, at most 0.01 per earlier credit note.
@@ -553,8 +678,9 @@ const lineAudit = (l: {
   unitPrice: string;
   vatCode: string;
   vatRate: string | null;
+  allowanceCharges?: readonly AllowanceCharge[];
 }) =>
-  `${l.chargeCode} ${l.description} ${trimDecimal(l.quantity)} × ${trimDecimal(l.unitPrice, 2)} ${l.vatCode}${l.vatRate === null ? '' : ` ${trimDecimal(l.vatRate)}%`}`;
+  `${l.chargeCode} ${l.description} ${trimDecimal(l.quantity)} × ${trimDecimal(l.unitPrice, 2)} ${l.vatCode}${l.vatRate === null ? '' : ` ${trimDecimal(l.vatRate)}%`}${(l.allowanceCharges ?? []).length ? ` (${acAudit(l.allowanceCharges ?? []).join('; ')})` : ''}`;
 
 export function salesInvoicesService(db: Db, events: RecordEvents, notices: NotificationBus) {
   const repo = salesInvoicesRepository(db);
@@ -600,7 +726,8 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       seller = sellerOf(company);
       buyer = party ? buyerOf(party) : ({ name: row.customer_name } as InvoiceParty);
     }
-    const { lineNets: _nets, ...totals } = totalsOf(lines, row.exchange_rate);
+    const allowanceCharges = documentAllowanceCharges(row.allowance_charges);
+    const { lineNets: _nets, ...totals } = totalsOf(lines, row.exchange_rate, allowanceCharges);
     // Whether it goes out as a Peppol file (ADR 0043): a draft's warning, an issued one's reason.
     const eInvoice = eInvoiceProblems({ seller, buyer: await peppolBuyer(db, buyer, row.customer_id) });
     return redact(scope, salesInvoiceFieldVisibility, {
@@ -616,12 +743,18 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       buyer,
       eInvoiceProblems: eInvoice,
       lines,
+      allowanceCharges,
       // Issued: the stored figures are the document's (the lines give the same, the trigger keeps both).
       totals: row.number
         ? {
             ...totals,
             lineExtensionAmount: row.line_extension_amount,
-            taxExclusiveAmount: row.line_extension_amount,
+            allowanceTotalAmount: row.allowance_total_amount,
+            chargeTotalAmount: row.charge_total_amount,
+            taxExclusiveAmount: sumDecimal([
+              row.line_extension_amount,
+              subtractDecimal(row.charge_total_amount, row.allowance_total_amount),
+            ]),
             vatTotal: row.vat_total,
             taxInclusiveAmount: row.tax_inclusive_amount,
             vatTotalBase: row.vat_total_base,
@@ -692,13 +825,22 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       payment_terms_days: number;
     },
     lines: StoredLine[],
+    allowanceCharges: StoredDocumentAc[],
     audit: Change[],
     trx: Db,
   ): Promise<string> {
-    const totals = totalsOf(lines, values.exchange_rate);
+    // The one rule on allowances and charges, whichever way the draft came (lines, dossier, credit, seed).
+    refuse('These discounts and surcharges cannot stand.', allowanceErrors(allowanceCharges, lines));
+    const totals = totalsOf(lines, values.exchange_rate, allowanceCharges);
     const row = await trx
       .insertInto('sales_invoices')
-      .values({ ...values, ...totalColumns(totals), created_by: user.id, updated_by: user.id })
+      .values({
+        ...values,
+        ...totalColumns(totals),
+        allowance_charges: JSON.stringify(allowanceCharges),
+        created_by: user.id,
+        updated_by: user.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await salesInvoicesRepository(trx).replaceLines(row.id, lines);
@@ -707,7 +849,13 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       id: row.id,
       action: values.kind === 'credit_note' ? 'credit note drafted' : 'created',
       actorId: user.id,
-      changes: [...audit, { field: 'lines', from: null, to: lines.map(lineAudit) }],
+      changes: [
+        ...audit,
+        { field: 'lines', from: null, to: lines.map(lineAudit) },
+        ...(allowanceCharges.length
+          ? [{ field: 'allowanceCharges', from: null, to: acAudit(allowanceCharges) }]
+          : []),
+      ],
     });
     return row.id;
   }
@@ -795,6 +943,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         vatCode: vat.vatCode,
         vatRate: vat.vatRate,
         exemptionReason: vat.exemptionReason,
+        allowanceCharges: [],
         lineNet: lineNet('1', c.amount),
       }));
       const exchangeRate = rateFor(
@@ -828,6 +977,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           payment_terms_days: fields.paymentTermsDays,
         },
         lines,
+        storedDocumentAcs(input.allowanceCharges),
         diff({}, fields, FIELDS),
         trx,
       );
@@ -873,6 +1023,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           payment_terms_days: fields.paymentTermsDays,
         },
         lines,
+        storedDocumentAcs(input.allowanceCharges),
         diff({}, fields, FIELDS),
         trx,
       );
@@ -945,6 +1096,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     changes: Partial<Record<Field, unknown>>,
     merged: Record<Field, unknown>,
     lines: StoredLine[] | undefined,
+    allowanceCharges: readonly DocumentAllowanceCharge[],
   ): Promise<void> {
     if (before.kind === 'credit_note') {
       refuse(`${label(before)} cannot be changed so.`, lockedCreditFieldErrors(before, changes));
@@ -957,7 +1109,15 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       const current = lines ?? (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
       refuse(
         `More than is left to credit on ${credited.number}.`,
-        await creditNoteErrors(trx, credited, current, before.exchange_rate, before.id, true),
+        await creditNoteErrors(
+          trx,
+          credited,
+          current,
+          allowanceCharges,
+          before.exchange_rate,
+          before.id,
+          true,
+        ),
       );
       return;
     }
@@ -1005,7 +1165,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     },
 
     async update(user: SessionUser, idOrNumber: string, input: Update): Promise<SalesInvoice> {
-      const { version, lines: lineInput, ...changes } = input;
+      const { version, lines: lineInput, allowanceCharges: acInput, ...changes } = input;
       const id = await inTransaction(db, async (trx) => {
         const before = await locked(trx, user, idOrNumber, version);
         if (before.status !== 'draft')
@@ -1016,7 +1176,11 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         if (changes.currency !== undefined || changes.exchangeRate !== undefined)
           merged.exchangeRate = rateFor(currency, company.baseCurrency, merged.exchangeRate as string | null);
         const lines = lineInput ? storedLines(lineInput) : undefined;
-        await checkDraftEdit(trx, before, changes, merged, lines);
+        const beforeAcs = documentAllowanceCharges(before.allowance_charges);
+        const allowanceCharges = acInput ? storedDocumentAcs(acInput) : beforeAcs;
+        const current = lines ?? (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
+        refuse('These discounts and surcharges cannot stand.', allowanceErrors(allowanceCharges, current));
+        await checkDraftEdit(trx, before, changes, merged, lines, allowanceCharges);
         if (lines) await checkChargeLinks(trx, (merged.dossierId as string | null) ?? null, lines, before.id);
         const values: Record<string, unknown> = {};
         for (const f of FIELDS) if (f in changes || f === 'exchangeRate') values[COLUMNS[f]] = merged[f];
@@ -1028,8 +1192,17 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
           const to = lines.map(lineAudit);
           if (JSON.stringify(from) !== JSON.stringify(to)) audit.push({ field: 'lines', from, to });
         }
-        const current = lines ?? (await salesInvoicesRepository(trx).lines(before.id)).map(toLine);
-        Object.assign(values, totalColumns(totalsOf(current, merged.exchangeRate as string | null)));
+        if (acInput) {
+          values.allowance_charges = JSON.stringify(allowanceCharges);
+          const from = acAudit(beforeAcs);
+          const to = acAudit(allowanceCharges);
+          if (JSON.stringify(from) !== JSON.stringify(to))
+            audit.push({ field: 'allowanceCharges', from, to });
+        }
+        Object.assign(
+          values,
+          totalColumns(totalsOf(current, merged.exchangeRate as string | null, allowanceCharges)),
+        );
         await versionedUpdate(trx, {
           table: 'sales_invoices',
           id: before.id,
@@ -1094,10 +1267,12 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         const seller = sellerOf(company);
         const buyer = buyerOf(party as PartyRow);
         const apiLines = lines.map(toLine);
+        const allowanceCharges = documentAllowanceCharges(row.allowance_charges);
         const found = issueProblems({
           seller,
           buyer,
           lines: apiLines.map(mathLine),
+          allowanceCharges,
           currency: row.currency,
           baseCurrency: company.baseCurrency,
           exchangeRate: row.exchange_rate,
@@ -1113,7 +1288,15 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         if (credited)
           found.push(
             ...coded(
-              await creditNoteErrors(trx, credited, apiLines, row.exchange_rate, row.id, false),
+              await creditNoteErrors(
+                trx,
+                credited,
+                apiLines,
+                allowanceCharges,
+                row.exchange_rate,
+                row.id,
+                false,
+              ),
               'credit_exceeds_invoice',
             ),
           );
@@ -1125,7 +1308,10 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
             ),
           );
         found.push(...coded(issueDateErrors(issueDate, company.booksClosedUpTo, credited), 'issue_date'));
-        if (Number(totalsOf(apiLines, row.exchange_rate).taxInclusiveAmount) === 0)
+        // A draft stored before a rule changed, or written around the API, is judged again.
+        found.push(...coded(allowanceErrors(allowanceCharges, apiLines), 'allowance_charge'));
+        const totals = totalsOf(apiLines, row.exchange_rate, allowanceCharges);
+        if (Number(totals.taxInclusiveAmount) === 0)
           found.push({
             field: 'lines',
             message: `A ${row.kind === 'credit_note' ? 'credit note' : 'document'} of 0.00 is not issued`,
@@ -1136,7 +1322,6 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
             `${label(row)} cannot be issued as it is: ${found.map((p) => p.message).join('; ')}.`,
             found.map((p) => ({ field: p.field, message: p.message, code: p.code })),
           );
-        const totals = totalsOf(apiLines, row.exchange_rate);
         // What does not need the number is written first: the series row stays locked from taking the
         // number until commit, and every concurrent issuer waits on it, so that stretch is kept short.
         if (row.kind === 'invoice') {
@@ -1284,12 +1469,26 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
             vatCode: l.vatCode,
             vatRate: l.vatRate,
             exemptionReason: l.exemptionReason,
-            lineNet: lineNet(quantity, l.unitPrice),
+            // ADR 0049: a line's discounts and surcharges go back with it (the rule below wants it whole).
+            allowanceCharges: l.allowanceCharges,
+            lineNet: lineNetWithAllowances({
+              quantity,
+              unitPrice: l.unitPrice,
+              allowanceCharges: l.allowanceCharges,
+            }),
           };
         });
+        // The document's go back with the whole invoice; a part of such an invoice is refused below.
+        const invoiceAcs = documentAllowanceCharges(inv.allowance_charges);
+        const whole =
+          creditLines.length === lines.length &&
+          lines.every((l) =>
+            creditLines.some((c) => c.creditedLineId === l.id && Number(c.quantity) === Number(l.quantity)),
+          );
+        const creditAcs = whole ? invoiceAcs : [];
         refuse(
           `More than ${inv.number} left to credit.`,
-          await creditNoteErrors(trx, inv, creditLines, inv.exchange_rate, null, true),
+          await creditNoteErrors(trx, inv, creditLines, creditAcs, inv.exchange_rate, null, true),
         );
         return insertDraft(
           user,
@@ -1306,6 +1505,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
             payment_terms_days: 0,
           },
           creditLines,
+          creditAcs,
           [{ field: 'creditedInvoice', from: null, to: inv.number }],
           trx,
         );

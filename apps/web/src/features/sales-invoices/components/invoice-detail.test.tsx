@@ -19,6 +19,7 @@ const line = (n: number, over: Partial<InvoiceLine>): InvoiceLine => ({
   vatCode: 'S',
   vatRate: '21',
   exemptionReason: null,
+  allowanceCharges: [],
   lineNet: '100.00',
   ...over,
 });
@@ -52,6 +53,8 @@ const issued = anInvoice({
     vatGroups: [
       { vatCode: 'S', vatRate: '21', taxableAmount: '1000.00', vatAmount: '210.00', exemptionReason: null },
     ],
+    allowanceTotalAmount: '0.00',
+    chargeTotalAmount: '0.00',
     taxExclusiveAmount: '1000.00',
     vatTotal: '210.00',
     taxInclusiveAmount: '1210.00',
