@@ -181,4 +181,63 @@ describe('UBL of the seven issue-11 invoices, for the Peppol stage', () => {
     const credit = await issueAndWrite('partial-credit-note', cn);
     expect(credit).toMatchObject({ kind: 'credit_note', creditedInvoice: { number: invoice.number } });
   });
+
+  it('a stored invoice with document and line allowances and charges, and its whole credit note (ADR 0049)', async () => {
+    const draft = await ok(
+      'POST',
+      '/sales-invoices',
+      draftBody(acmeId, {
+        buyerReference: 'PO-ALLOW-1',
+        allowanceCharges: [
+          {
+            isCharge: false,
+            amount: '100.00',
+            reasonCode: '95',
+            reason: 'Loyalty discount',
+            vatCode: 'S',
+            vatRate: '21',
+          },
+          { isCharge: true, amount: '30.00', reasonCode: 'ABL', vatCode: 'S', vatRate: '21' },
+        ],
+        lines: [
+          line({
+            description: 'Road transport Rotterdam – Venlo',
+            unitPrice: '1000.00',
+            allowanceCharges: [
+              { isCharge: false, amount: '50.00', reasonCode: '95', reason: 'Volume discount' },
+              { isCharge: true, amount: '25.00', reasonCode: 'SH', reason: 'Waiting time at the terminal' },
+            ],
+          }),
+          line({
+            chargeCode: 'STORAGE',
+            description: 'Pallet storage',
+            quantity: '2',
+            unit: 'DAY',
+            unitPrice: '40.00',
+            vatRate: '9',
+          }),
+        ],
+      }),
+      201,
+    );
+    const invoice = await issueAndWrite('stored-allowances-charges', draft);
+    expect(invoice.totals).toMatchObject({ taxExclusiveAmount: '985.00', taxInclusiveAmount: '1182.25' });
+    const ubl = await app.inject({
+      method: 'GET',
+      url: `/api/sales-invoices/${invoice.id}/ubl`,
+      headers: staff,
+    });
+    expect(ubl.body).toContain(
+      '<cbc:AllowanceTotalAmount currencyID="EUR">100.00</cbc:AllowanceTotalAmount>',
+    );
+    expect(ubl.body).toContain('<cbc:ChargeTotalAmount currencyID="EUR">30.00</cbc:ChargeTotalAmount>');
+    const cn = await ok(
+      'POST',
+      `/sales-invoices/${invoice.id}/credit-notes`,
+      { version: invoice.version },
+      201,
+    );
+    const credit = await issueAndWrite('credit-note-allowances-charges', cn);
+    expect(credit.totals).toMatchObject({ taxInclusiveAmount: '1182.25' });
+  });
 });

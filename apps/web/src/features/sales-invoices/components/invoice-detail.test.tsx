@@ -149,6 +149,104 @@ describe('the draft editor', () => {
   });
 });
 
+describe('discounts and surcharges (ADR 0049)', () => {
+  /** Road transport 1000.00 − 50.00 + 25.00, storage 2 × 40.00 at 9 %, a 100.00 discount at 21 % on the whole. */
+  const withAllowances = anInvoice({
+    lines: [
+      line(1, {
+        description: 'Road transport',
+        unitPrice: '1000.00',
+        lineNet: '975.00',
+        allowanceCharges: [
+          { isCharge: false, amount: '50.00', reasonCode: '95', reason: 'Volume discount' },
+          { isCharge: true, amount: '25.00', reasonCode: 'FC', reason: null },
+        ],
+      }),
+      line(2, { chargeCode: 'STORAGE', quantity: '2', unitPrice: '40.00', vatRate: '9', lineNet: '80.00' }),
+    ],
+    allowanceCharges: [
+      {
+        isCharge: false,
+        amount: '100.00',
+        reasonCode: '95',
+        reason: 'Loyalty discount',
+        vatCode: 'S',
+        vatRate: '21',
+      },
+    ],
+  });
+
+  it('totals the draft with them as typed, by the contracts arithmetic, and sends them', async () => {
+    const fetchMock = stubApi(withAllowances);
+    await start('staff');
+    await screen.findByTestId('vat-summary');
+    // S 21: 975 − 100 = 875.00, VAT 183.75; S 9: 80.00, VAT 7.20.
+    expect(screen.getByTestId('line-0-lineNet').textContent).toBe('€975.00');
+    expect(text('total-net')).toBe('€1,055.00');
+    expect(text('total-adjustment-0')).toContain('Discount: Loyalty discount');
+    expect(text('total-excl-vat')).toBe('€955.00');
+    expect(text('total-gross')).toBe('€1,145.95');
+
+    // The document discount halved: the totals follow before anything is saved.
+    fireEvent.focus(field('allowanceCharges.0.amount'));
+    fireEvent.change(field('allowanceCharges.0.amount'), { target: { value: '50' } });
+    fireEvent.blur(field('allowanceCharges.0.amount'));
+    await waitFor(() => expect(text('total-excl-vat')).toBe('€1,005.00'));
+    expect(text('total-gross')).toBe('€1,206.45');
+
+    // The line's own, in the panel under its row: the surcharge removed, the line's net is 950.00.
+    fireEvent.click(screen.getByTestId('details-line-0'));
+    expect(field('lines.0.allowanceCharges.0.reason').value).toBe('Volume discount');
+    fireEvent.click(screen.getByTestId('remove-line-adjustment-1'));
+    await waitFor(() => expect(screen.getByTestId('line-0-lineNet').textContent).toBe('€950.00'));
+    expect(text('total-gross')).toBe('€1,176.20');
+
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    const sent = JSON.parse(String(patch?.[1]?.body));
+    expect(sent.allowanceCharges).toEqual([
+      {
+        isCharge: false,
+        reasonCode: '95',
+        amount: '50.00',
+        reason: 'Loyalty discount',
+        vatCode: 'S',
+        vatRate: '21',
+      },
+    ]);
+    expect(sent.lines[0].allowanceCharges).toEqual([
+      { isCharge: false, reasonCode: '95', amount: '50.00', reason: 'Volume discount' },
+    ]);
+  });
+
+  it('shows them on an issued invoice in words, never as codes', async () => {
+    stubApi({
+      ...withAllowances,
+      number: 'I-2026-000050',
+      status: 'issued',
+      issueDate: '2026-10-01',
+      dueDate: '2026-10-31',
+      allowedActions: [],
+      totals: {
+        ...withAllowances.totals,
+        lineExtensionAmount: '1055.00',
+        allowanceTotalAmount: '100.00',
+        taxExclusiveAmount: '955.00',
+        vatTotal: '190.95',
+        taxInclusiveAmount: '1145.95',
+      },
+    });
+    await start('customer', 'I-2026-000050');
+    await screen.findByTestId('vat-summary');
+    expect(screen.getByTestId('line-0-allowanceSummary').textContent).toBe(
+      'Less €50.00 Volume discount · Plus €25.00 Freight service',
+    );
+    expect(text('total-adjustment-0')).toBe('Discount: Loyalty discount (Standard rate 21 %)−€100.00');
+    expect(text('total-excl-vat')).toBe('€955.00');
+  });
+});
+
 describe('issuing', () => {
   it('confirms with the number the series gives next and the issue date, then sends them', async () => {
     const fetchMock = stubApi(draft, {

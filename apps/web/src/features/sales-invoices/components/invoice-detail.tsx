@@ -26,7 +26,7 @@ import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
 import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
-import { LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
+import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { fieldPathsOf } from '../../../components/records/record-form.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { useAdminMode } from '../../../lib/admin-mode.ts';
@@ -49,6 +49,8 @@ import { EInvoiceNotice, eInvoiceMissing } from './e-invoice-notice.tsx';
 import { CreditNoteDialog, IssueDialog, PaymentDialog, RemovePaymentDialog } from './invoice-dialogs.tsx';
 import { DraftEditor, type DraftForm, useDraftForm } from './invoice-draft.tsx';
 import {
+  allowanceChargeInputOf,
+  allowanceChargeSummary,
   type InvoiceLineValue,
   InvoiceTotals,
   invoiceLineColumns,
@@ -135,10 +137,24 @@ const NO_COLUMNS_FOR_CUSTOMERS = new Set<string>();
 
 function LinesTab({ invoice }: { invoice: SalesInvoice }) {
   const form = useForm<{ lines: InvoiceLineValue[] }>({ values: { lines: invoice.lines.map(lineValueOf) } });
-  const columns = useMemo(
-    () => invoiceLineColumns(invoice.currency).filter((c) => !NO_COLUMNS_FOR_CUSTOMERS.has(c.field)),
-    [invoice.currency],
-  );
+  const columns = useMemo(() => {
+    const all = invoiceLineColumns(invoice.currency).filter((c) => !NO_COLUMNS_FOR_CUSTOMERS.has(c.field));
+    if (!invoice.lines.some((l) => l.allowanceCharges.length)) return all;
+    // A line's discounts and surcharges, read as the PDF prints them, before its net.
+    const summary: LineColumn<InvoiceLineValue> = {
+      field: 'allowanceSummary',
+      label: 'Discounts and surcharges',
+      kind: 'computed',
+      flex: 1.4,
+      minWidth: 180,
+      wrapBefore: true,
+      value: (line) =>
+        line.allowanceCharges?.length
+          ? allowanceChargeSummary(line.allowanceCharges.map(allowanceChargeInputOf), invoice.currency)
+          : '—',
+    };
+    return [...all.slice(0, -1), summary, ...all.slice(-1)];
+  }, [invoice.currency, invoice.lines]);
   return (
     <LineItemsEditor
       form={form}
@@ -151,6 +167,7 @@ function LinesTab({ invoice }: { invoice: SalesInvoice }) {
       footer={
         <InvoiceTotals
           totals={invoice.totals}
+          allowanceCharges={invoice.allowanceCharges}
           currency={invoice.currency}
           exchangeRate={invoice.exchangeRate}
           paid={{ paidAmount: invoice.paidAmount, openAmount: invoice.openAmount }}
@@ -378,7 +395,7 @@ function Side({ invoice }: { invoice: SalesInvoice }) {
           ),
         ],
         ['Currency', invoice.exchangeRate ? `${c} (rate ${invoice.exchangeRate})` : c],
-        ['Net', money(invoice.totals.lineExtensionAmount, c)],
+        ['Net', money(invoice.totals.taxExclusiveAmount, c)],
         ['VAT', money(invoice.totals.vatTotal, c)],
         [
           'Total',

@@ -14,9 +14,14 @@ import {
 } from '../../../components/records/record-form.tsx';
 import { useUpdateInvoice } from '../api/sales-invoices-api.ts';
 import {
+  DocumentAllowanceCharges,
+  type DocumentAllowanceChargeValue,
+  documentAllowanceChargeInputOf,
+  documentAllowanceChargeValueOf,
   type InvoiceLineValue,
   InvoiceTotals,
   invoiceLineColumns,
+  lineAllowanceChargeDetails,
   lineInputOf,
   lineValueOf,
   liveTotals,
@@ -35,6 +40,8 @@ export interface DraftFormValues extends FieldValues {
   orderReference: string;
   notes: string;
   lines: InvoiceLineValue[];
+  /** Discounts and surcharges on the whole invoice. */
+  allowanceCharges: DocumentAllowanceChargeValue[];
 }
 
 export function draftValuesOf(invoice: SalesInvoice): DraftFormValues {
@@ -46,6 +53,7 @@ export function draftValuesOf(invoice: SalesInvoice): DraftFormValues {
     orderReference: invoice.orderReference ?? '',
     notes: invoice.notes ?? '',
     lines: invoice.lines.map(lineValueOf),
+    allowanceCharges: invoice.allowanceCharges.map(documentAllowanceChargeValueOf),
   };
 }
 
@@ -60,6 +68,7 @@ export function draftInputOf(values: DraftFormValues) {
     orderReference: values.orderReference.trim() || null,
     notes: values.notes.trim() || null,
     lines: values.lines.map(lineInputOf),
+    allowanceCharges: (values.allowanceCharges ?? []).map(documentAllowanceChargeInputOf),
   };
 }
 
@@ -92,11 +101,14 @@ export function DraftFields<T extends DraftFormValues>({
   const currency = (useWatch({ control: form.control, name: 'currency' }) ?? '').trim().toUpperCase();
   const exchangeRate = useWatch({ control: form.control, name: 'exchangeRate' });
   const lines = useWatch({ control: form.control, name: 'lines' }) ?? [];
-  const totals = liveTotals(lines);
+  const allowanceCharges = useWatch({ control: form.control, name: 'allowanceCharges' }) ?? [];
+  const totals = liveTotals(lines, allowanceCharges);
+  const shownCurrency = /^[A-Z]{3}$/.test(currency) ? currency : BASE_CURRENCY;
   useVatCodeFollowers(form, 'lines', sellerCountry);
-  const columns = useMemo(
-    () => invoiceLineColumns(/^[A-Z]{3}$/.test(currency) ? currency : BASE_CURRENCY),
-    [currency],
+  const columns = useMemo(() => invoiceLineColumns(shownCurrency), [shownCurrency]);
+  const details = useMemo(
+    () => lineAllowanceChargeDetails(form, 'lines', shownCurrency),
+    [form, shownCurrency],
   );
   const foreign = /^[A-Z]{3}$/.test(currency) && currency !== BASE_CURRENCY;
 
@@ -132,15 +144,30 @@ export function DraftFields<T extends DraftFormValues>({
         itemName="line"
         emptyTitle="No lines yet"
         emptyHint="Add what you bill: freight, terminal handling, customs clearance…"
+        details={details}
+        testId="invoice-lines"
+      />
+      <DocumentAllowanceCharges
+        form={form}
+        currency={shownCurrency}
+        vatOfNew={() => {
+          const first = form.getValues('lines')[0];
+          return first
+            ? { vatCode: first.vatCode, vatRate: first.vatRate }
+            : { vatCode: vatDefault.vatCode, vatRate: vatDefault.vatRate ?? '' };
+        }}
         footer={
           <InvoiceTotals
             totals={totals}
-            currency={/^[A-Z]{3}$/.test(currency) ? currency : BASE_CURRENCY}
+            allowanceCharges={allowanceCharges.flatMap((v) => {
+              const ac = documentAllowanceChargeInputOf(v);
+              return /^\d+(\.\d+)?$/.test(ac.amount) ? [ac] : [];
+            })}
+            currency={shownCurrency}
             exchangeRate={foreign ? exchangeRate : null}
             testId="live-totals"
           />
         }
-        testId="invoice-lines"
       />
       <Group>
         <TextareaField

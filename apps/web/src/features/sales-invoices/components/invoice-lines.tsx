@@ -1,10 +1,16 @@
 import {
+  ALLOWANCE_REASONS,
+  type AllowanceCharge,
+  allowanceChargeLabel,
   BASE_CURRENCY,
+  CHARGE_REASONS,
+  type DocumentAllowanceCharge,
   type DocumentTotals,
   documentTotals,
   type InvoiceLine,
   type InvoiceLineInput,
   lineNet,
+  lineNetWithAllowances,
   toBaseCurrency,
   VAT_CODES,
   VAT_EXEMPTION_REASONS_BY_CODE,
@@ -15,9 +21,13 @@ import {
   vatForCode,
 } from '@fvg/contracts';
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import type { LineColumn } from '../../../components/records/line-items-editor.tsx';
+import {
+  type LineColumn,
+  type LineDetails,
+  LineItemsEditor,
+} from '../../../components/records/line-items-editor.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import {
   CHARGE_CODE_OPTIONS,
@@ -28,6 +38,88 @@ import {
   VAT_CODE_OPTIONS,
   vatGroupLabel,
 } from './invoice-meta.ts';
+
+/**
+ * A discount (allowance) or surcharge (charge) as the form holds it. `type` is its kind and reason
+ * code in one pick: 'allowance|95' (Discount), 'charge|FC' (Freight service), 'allowance|' (another
+ * discount, the reason text says which).
+ */
+export interface AllowanceChargeValue extends Record<string, unknown> {
+  type: string;
+  amount: string;
+  /** Printed on the invoice; needed when the pick has no code. */
+  reason: string;
+}
+
+/** One on the whole invoice also names the VAT group it lowers or raises. */
+export interface DocumentAllowanceChargeValue extends AllowanceChargeValue {
+  vatCode: string;
+  vatRate: string;
+}
+
+const acType = (ac: AllowanceCharge) => `${ac.isCharge ? 'charge' : 'allowance'}|${ac.reasonCode ?? ''}`;
+
+export const allowanceChargeValueOf = (ac: AllowanceCharge): AllowanceChargeValue => ({
+  type: acType(ac),
+  amount: ac.amount,
+  reason: ac.reason ?? '',
+});
+
+export const documentAllowanceChargeValueOf = (
+  ac: DocumentAllowanceCharge,
+): DocumentAllowanceChargeValue => ({
+  ...allowanceChargeValueOf(ac),
+  vatCode: ac.vatCode,
+  vatRate: ac.vatRate ?? '',
+});
+
+function kindAndCode(type: string): { isCharge: boolean; reasonCode: string | null } {
+  const [kind, code] = type.split('|');
+  return { isCharge: kind === 'charge', reasonCode: code || null };
+}
+
+/** As the API takes it; the contract (the form's resolver) checks the amount and the reason. */
+export const allowanceChargeInputOf = (v: AllowanceChargeValue): AllowanceCharge => ({
+  ...kindAndCode(v.type),
+  amount: v.amount,
+  reason: v.reason.trim() || null,
+});
+
+export const documentAllowanceChargeInputOf = (v: DocumentAllowanceChargeValue): DocumentAllowanceCharge => ({
+  ...allowanceChargeInputOf(v),
+  vatCode: v.vatCode as VatCode,
+  vatRate: rateless(v.vatCode) ? null : v.vatRate === '' ? null : v.vatRate,
+});
+
+/**
+ * The reason picker: the discounts of UNCL5189 and a forwarder's common surcharges of UNCL7161, each by
+ * its name, and "other" of each kind, whose reason text says what it is.
+ */
+export const ALLOWANCE_CHARGE_TYPE_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: 'allowance|95', label: 'Discount' },
+  ...Object.entries(ALLOWANCE_REASONS)
+    .filter(([code]) => code !== '95')
+    .map(([code, name]) => ({ value: `allowance|${code}`, label: `Discount: ${name}` })),
+  { value: 'allowance|', label: 'Discount: other (say why)' },
+  ...Object.entries(CHARGE_REASONS).map(([code, name]) => ({
+    value: `charge|${code}`,
+    label: `Surcharge: ${name}`,
+  })),
+  { value: 'charge|', label: 'Surcharge: other (say why)' },
+];
+
+/** The allowance or charge a form value reads as, or null while its amount is being typed. */
+function mathAllowanceCharge(v: AllowanceChargeValue): AllowanceCharge | null {
+  if (!/^\d+(\.\d+)?$/.test(v.amount)) return null;
+  return allowanceChargeInputOf(v);
+}
+
+/** How a list of them reads in a line: "Less €50.00 Volume discount · Plus €25.00 Freight service". */
+export function allowanceChargeSummary(list: readonly AllowanceCharge[], currency: string): string {
+  return list
+    .map((ac) => `${ac.isCharge ? 'Plus' : 'Less'} ${fmt(ac.amount, currency)} ${allowanceChargeLabel(ac)}`)
+    .join(' · ');
+}
 
 /** One line as the form holds it: text everywhere ('' for empty), decimals as the API takes them. */
 export interface InvoiceLineValue extends Record<string, unknown> {
@@ -43,6 +135,8 @@ export interface InvoiceLineValue extends Record<string, unknown> {
   vatCode: string;
   vatRate: string;
   exemptionReason: string;
+  /** Discounts and surcharges of this line. */
+  allowanceCharges?: AllowanceChargeValue[];
 }
 
 export interface VatDefault {
@@ -62,6 +156,7 @@ export const lineValueOf = (line: InvoiceLine): InvoiceLineValue => ({
   vatCode: line.vatCode,
   vatRate: line.vatRate ?? '',
   exemptionReason: line.exemptionReason ?? '',
+  allowanceCharges: line.allowanceCharges.map(allowanceChargeValueOf),
 });
 
 /** The line as the API takes it; the contract (the form's resolver) has checked the codes. */
@@ -78,6 +173,7 @@ export const lineInputOf = (line: InvoiceLineValue): InvoiceLineInput =>
     vatRate: rateless(line.vatCode) ? null : line.vatRate === '' ? null : line.vatRate,
     exemptionReason:
       EXEMPT_CODES.has(line.vatCode as VatCode) && line.exemptionReason ? line.exemptionReason : null,
+    allowanceCharges: (line.allowanceCharges ?? []).map(allowanceChargeInputOf),
   }) as InvoiceLineInput;
 
 export function newInvoiceLine(vat: VatDefault, previous?: InvoiceLineValue): InvoiceLineValue {
@@ -92,6 +188,7 @@ export function newInvoiceLine(vat: VatDefault, previous?: InvoiceLineValue): In
     vatCode: previous?.vatCode ?? vat.vatCode,
     vatRate: previous ? previous.vatRate : (vat.vatRate ?? ''),
     exemptionReason: previous ? previous.exemptionReason : (vat.exemptionReason ?? ''),
+    allowanceCharges: [],
   };
 }
 
@@ -103,14 +200,34 @@ function mathLineOf(line: InvoiceLineValue) {
   if (!DECIMAL.test(line.quantity) || !DECIMAL.test(line.unitPrice) || !isVatCode(line.vatCode)) return null;
   const rate = rateless(line.vatCode) ? null : line.vatRate === '' ? '0' : line.vatRate;
   if (rate !== null && !DECIMAL.test(rate)) return null;
-  return { quantity: line.quantity, unitPrice: line.unitPrice, vatCode: line.vatCode, vatRate: rate };
+  return {
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    vatCode: line.vatCode,
+    vatRate: rate,
+    // One still being typed counts once its amount reads as a number.
+    allowanceCharges: (line.allowanceCharges ?? []).flatMap((v) => mathAllowanceCharge(v) ?? []),
+  };
+}
+
+/** A document allowance or charge that reads as numbers, or null while typed. */
+function mathDocumentAllowanceCharge(v: DocumentAllowanceChargeValue): DocumentAllowanceCharge | null {
+  const ac = mathAllowanceCharge(v);
+  if (!ac || !isVatCode(v.vatCode)) return null;
+  const rate = rateless(v.vatCode) ? null : v.vatRate === '' ? '0' : v.vatRate;
+  if (rate !== null && !DECIMAL.test(rate)) return null;
+  return { ...ac, vatCode: v.vatCode, vatRate: rate };
 }
 
 /**
- * The totals of the lines as typed, computed by the same function the server uses (documentTotals:
- * line nets rounded, VAT per rate group from the group's net). Lines not yet readable are left out.
+ * The totals of the lines and the document's discounts and surcharges as typed, computed by the same
+ * function the server uses (documentTotals: line nets with their allowances and charges, VAT per rate
+ * group from the group's net). What is not yet readable is left out.
  */
-export function liveTotals(lines: readonly InvoiceLineValue[]): DocumentTotals {
+export function liveTotals(
+  lines: readonly InvoiceLineValue[],
+  allowanceCharges: readonly DocumentAllowanceChargeValue[] = [],
+): DocumentTotals {
   return documentTotals(
     lines.flatMap((l) => {
       const math = mathLineOf(l);
@@ -118,6 +235,9 @@ export function liveTotals(lines: readonly InvoiceLineValue[]): DocumentTotals {
         ? [{ ...math, exemptionReason: (l.exemptionReason || null) as VatExemptionReason | null }]
         : [];
     }),
+    undefined,
+    '0',
+    allowanceCharges.flatMap((v) => mathDocumentAllowanceCharge(v) ?? []),
   );
 }
 
@@ -186,10 +306,165 @@ export function invoiceLineColumns(currency: string): LineColumn<InvoiceLineValu
       width: 112,
       value: (line) => {
         if (!DECIMAL.test(line.quantity) || !DECIMAL.test(line.unitPrice)) return '—';
-        return formatMoney(lineNet(line.quantity, line.unitPrice) as `${number}`, { currency });
+        const acs = (line.allowanceCharges ?? []).flatMap((v) => mathAllowanceCharge(v) ?? []);
+        const net = acs.length
+          ? lineNetWithAllowances({
+              quantity: line.quantity,
+              unitPrice: line.unitPrice,
+              allowanceCharges: acs,
+            })
+          : lineNet(line.quantity, line.unitPrice);
+        return formatMoney(net as `${number}`, { currency });
       },
     },
   ];
+}
+
+/** The columns of a discount or surcharge: what it is (the reason picker), the printed reason, the amount. */
+function allowanceChargeColumns<L extends AllowanceChargeValue>(currency: string): LineColumn<L>[] {
+  return [
+    {
+      field: 'type',
+      label: 'Discount or surcharge',
+      kind: 'select',
+      options: ALLOWANCE_CHARGE_TYPE_OPTIONS,
+      searchable: true,
+      flex: 1.2,
+      minWidth: 220,
+      required: true,
+    },
+    {
+      field: 'reason',
+      label: 'Reason (printed)',
+      kind: 'text',
+      maxLength: 100,
+      flex: 1.5,
+      minWidth: 160,
+      placeholder: 'e.g. Volume discount',
+    },
+    {
+      field: 'amount',
+      label: 'Amount',
+      kind: 'money',
+      currency: () => currency,
+      width: 116,
+      placeholder: '0.00',
+      required: true,
+    },
+  ];
+}
+
+/** A document allowance or charge adds the VAT group it falls in. */
+export function documentAllowanceChargeColumns(currency: string): LineColumn<DocumentAllowanceChargeValue>[] {
+  return [
+    ...allowanceChargeColumns<DocumentAllowanceChargeValue>(currency),
+    {
+      field: 'vatCode',
+      label: 'VAT',
+      kind: 'select',
+      options: VAT_CODE_OPTIONS,
+      width: 190,
+      wrapBefore: true,
+      required: true,
+    },
+    {
+      field: 'vatRate',
+      label: 'Rate %',
+      kind: 'quantity',
+      decimals: 2,
+      width: 72,
+      when: (ac) => !rateless(ac.vatCode),
+    },
+  ];
+}
+
+const newDiscount = (): AllowanceChargeValue => ({ type: 'allowance|95', amount: '', reason: '' });
+const newSurcharge = (): AllowanceChargeValue => ({ type: 'charge|', amount: '', reason: '' });
+
+/**
+ * A line's discounts and surcharges, in the panel under its row (BG-27/BG-28): they change the line's
+ * net. Read-only, the same panel lists them.
+ */
+export function lineAllowanceChargeDetails<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  name: string,
+  currency: string,
+  readOnly = false,
+): LineDetails<InvoiceLineValue> {
+  const columns = allowanceChargeColumns<AllowanceChargeValue>(currency);
+  return {
+    label: 'discounts and surcharges',
+    fields: ['allowanceCharges'],
+    render: (index) => (
+      <LineItemsEditor<T, AllowanceChargeValue>
+        form={form}
+        name={`${name}.${index}.allowanceCharges` as never}
+        columns={columns}
+        newLine={(previous) => (previous?.type.startsWith('charge') ? newSurcharge() : newDiscount())}
+        addActions={[
+          { label: 'Add discount', line: newDiscount, testId: `add-line-discount-${index}` },
+          { label: 'Add surcharge', line: newSurcharge, testId: `add-line-surcharge-${index}` },
+        ]}
+        readOnly={readOnly}
+        itemName="line-adjustment"
+        emptyTitle="No discount or surcharge on this line"
+        emptyHint="A discount lowers the line's net, a surcharge raises it; both are printed under the line."
+        testId={`line-${index}-allowances`}
+      />
+    ),
+  };
+}
+
+/** The discounts and surcharges on the whole invoice (BG-20/BG-21), each in a VAT group of the lines. */
+export function DocumentAllowanceCharges<T extends FieldValues>({
+  form,
+  currency,
+  vatOfNew,
+  readOnly = false,
+  footer,
+}: {
+  form: UseFormReturn<T>;
+  currency: string;
+  /** The VAT a new one starts with: the first line's. */
+  vatOfNew: () => { vatCode: string; vatRate: string };
+  readOnly?: boolean;
+  footer?: ReactNode;
+}) {
+  const columns = documentAllowanceChargeColumns(currency);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        Discounts and surcharges on the whole invoice
+      </Text>
+      <LineItemsEditor<T, DocumentAllowanceChargeValue>
+        form={form}
+        name={'allowanceCharges' as never}
+        columns={columns}
+        newLine={(previous: DocumentAllowanceChargeValue | undefined): DocumentAllowanceChargeValue => ({
+          ...(previous?.type.startsWith('charge') ? newSurcharge() : newDiscount()),
+          ...vatOfNew(),
+        })}
+        addActions={[
+          {
+            label: 'Add discount',
+            line: () => ({ ...newDiscount(), ...vatOfNew() }),
+            testId: 'add-document-discount',
+          },
+          {
+            label: 'Add surcharge',
+            line: () => ({ ...newSurcharge(), ...vatOfNew() }),
+            testId: 'add-document-surcharge',
+          },
+        ]}
+        readOnly={readOnly}
+        itemName="adjustment"
+        emptyTitle="None"
+        emptyHint="A discount or surcharge on the whole invoice lowers or raises the total excl. VAT."
+        footer={footer}
+        testId="document-allowances"
+      />
+    </Stack>
+  );
 }
 
 /**
@@ -233,7 +508,10 @@ function groupReason(group: VatGroup) {
 }
 
 export interface InvoiceTotalsProps {
-  totals: Pick<DocumentTotals, 'vatGroups' | 'lineExtensionAmount' | 'vatTotal' | 'taxInclusiveAmount'>;
+  totals: Pick<DocumentTotals, 'vatGroups' | 'lineExtensionAmount' | 'vatTotal' | 'taxInclusiveAmount'> &
+    Partial<Pick<DocumentTotals, 'taxExclusiveAmount'>>;
+  /** The document's discounts and surcharges, each shown between the lines' sum and the total excl. VAT. */
+  allowanceCharges?: readonly DocumentAllowanceCharge[];
   currency: string;
   /** Base currency per unit of `currency`; the VAT total is also shown in the base currency. */
   exchangeRate?: string | null | undefined;
@@ -245,6 +523,7 @@ export interface InvoiceTotalsProps {
 /** The VAT summary per rate group (taxable amount, VAT, exemption wording) and the totals. */
 export function InvoiceTotals({
   totals,
+  allowanceCharges = [],
   currency,
   exchangeRate,
   paid,
@@ -299,11 +578,39 @@ export function InvoiceTotals({
       <Divider />
       <Stack gap={2}>
         <Group justify="space-between">
-          <Text size="sm">Net</Text>
+          <Text size="sm">{allowanceCharges.length ? 'Sum of lines' : 'Net'}</Text>
           <Text size="sm" data-testid="total-net">
             {fmt(totals.lineExtensionAmount, currency)}
           </Text>
         </Group>
+        {allowanceCharges.length > 0 && (
+          <>
+            {allowanceCharges.map((ac, i) => (
+              <Group
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list's order is its identity
+                key={i}
+                justify="space-between"
+                wrap="nowrap"
+                data-testid={`total-adjustment-${i}`}
+              >
+                <Text size="sm" c="dimmed">
+                  {ac.isCharge ? 'Surcharge' : 'Discount'}: {allowanceChargeLabel(ac)} (
+                  {vatGroupLabel(ac.vatCode, ac.vatRate)})
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {ac.isCharge ? '' : '−'}
+                  {fmt(ac.amount, currency)}
+                </Text>
+              </Group>
+            ))}
+            <Group justify="space-between">
+              <Text size="sm">Net (excl. VAT)</Text>
+              <Text size="sm" data-testid="total-excl-vat">
+                {fmt(totals.taxExclusiveAmount ?? totals.lineExtensionAmount, currency)}
+              </Text>
+            </Group>
+          </>
+        )}
         <Group justify="space-between">
           <Text size="sm">VAT</Text>
           <Text size="sm" data-testid="total-vat">

@@ -68,6 +68,7 @@ export function NewInvoiceForm({
       orderReference: '',
       notes: '',
       lines: [],
+      allowanceCharges: [],
     },
   });
   const customerId = useWatch({ control: form.control, name: 'customerId' });
