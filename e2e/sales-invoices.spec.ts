@@ -165,3 +165,49 @@ test('staff make an invoice from scratch: the customer’s VAT comes by default 
   await expect(page.getByTestId('side-total')).toHaveText('€121.00');
   await expect(dialog).toHaveCount(0);
 });
+
+test('staff give a surcharge on a line and a discount on the whole invoice; the totals follow, the issued invoice shows them in words', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.staff);
+  await page.goto('/sales-invoices');
+  await page.getByTestId('new-invoice').click();
+  await page.getByTestId('field-customerId').click();
+  await page.getByTestId('field-customerId').fill('Acme');
+  await page.getByRole('option', { name: /Acme Trading/ }).click();
+  await page.getByTestId('add-line').click();
+  await page.getByTestId('field-lines.0.description').fill('Road transport Rotterdam – Venlo');
+  await page.getByTestId('field-lines.0.unitPrice').fill('1000');
+  await page.getByTestId('field-lines.0.unitPrice').blur();
+  await expect(page.getByTestId('field-lines.0.vatRate')).toHaveValue('21');
+
+  // The line's surcharge, in the panel under its row, picked by name.
+  await page.getByTestId('details-line-0').click();
+  await page.getByTestId('add-line-surcharge-0').click();
+  await page.getByTestId('field-lines.0.allowanceCharges.0.type').click();
+  await page.getByRole('option', { name: 'Surcharge: Special handling' }).click();
+  await page.getByTestId('field-lines.0.allowanceCharges.0.reason').fill('Waiting time at the terminal');
+  await page.getByTestId('field-lines.0.allowanceCharges.0.amount').fill('45');
+  await page.getByTestId('field-lines.0.allowanceCharges.0.amount').blur();
+  await expect(page.getByTestId('line-0-lineNet')).toHaveText('€1,045.00');
+
+  // A discount on the whole invoice, in the VAT of the line: 1045 − 100 = 945.00, VAT 198.45.
+  await page.getByTestId('add-document-discount').click();
+  await page.getByTestId('field-allowanceCharges.0.reason').fill('Loyalty discount');
+  await page.getByTestId('field-allowanceCharges.0.amount').fill('100');
+  await page.getByTestId('field-allowanceCharges.0.amount').blur();
+  await expect(page.getByTestId('total-excl-vat')).toHaveText('€945.00');
+  await expect(page.getByTestId('total-gross')).toHaveText('€1,143.45');
+  await screens(page, 'invoice-allowances');
+  await page.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/sales-invoices\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('side-total')).toHaveText('€1,143.45');
+
+  await issue(page);
+  await expect(page.getByTestId('line-0-allowanceSummary')).toHaveText(
+    'Plus €45.00 Waiting time at the terminal',
+  );
+  await expect(page.getByTestId('total-adjustment-0')).toContainText('Discount: Loyalty discount');
+  await expect(page.getByTestId('total-gross')).toHaveText('€1,143.45');
+});

@@ -309,6 +309,14 @@ describe('the demo company on a first start', () => {
     expect(seqs).toEqual(seqs.map((_, k) => (seqs[0] as number) + k));
     // Issue 23: every invoice rule holds in the seeded data (dates, payments, credit notes, dossiers).
     expect(await invoiceRuleBreaks(db.db)).toEqual([]);
+    // ADR 0049: an issued invoice with a discount on the whole and a surcharge on a line, a draft with one.
+    const adjusted = await sql<{ number: string | null; doc: number; line: number }>`
+      select i.number, jsonb_array_length(i.allowance_charges)::int as doc,
+        (select count(*)::int from sales_invoice_lines l where l.invoice_id = i.id
+          and jsonb_array_length(l.allowance_charges) > 0) as line
+      from sales_invoices i where i.kind = 'invoice' order by i.number nulls last`.execute(db.db);
+    expect(adjusted.rows.some((r) => r.number && r.doc > 0 && r.line > 0)).toBe(true);
+    expect(adjusted.rows.some((r) => !r.number && r.line > 0)).toBe(true);
     // A customer sees their own issued ones, no draft.
     const mine = await all('/sales-invoices', tokens.acme);
     expect(mine.length).toBeGreaterThan(0);
