@@ -169,6 +169,8 @@ test('staff make an invoice from scratch: the customer’s VAT comes by default 
 test('staff give a surcharge on a line and a discount on the whole invoice; the totals follow, the issued invoice shows them in words', async ({
   page,
 }) => {
+  // Screenshots at three sizes and an issue: as the first test, more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, DEMO.staff);
   await page.goto('/sales-invoices');
