@@ -455,3 +455,20 @@ describe('negative lines (ADR 0029 as amended; issue 23 item 5)', () => {
     );
   });
 });
+
+describe('document allowances and charges (ADR 0049)', () => {
+  it('take a rate of the seller’s country and a VAT group the lines have', () => {
+    const ac = (vatCode: 'S' | 'E' | 'O', vatRate: string | null) => ({ vatCode, vatRate });
+    expect(fields(doc({ allowanceCharges: [ac('S', '21.00'), ac('S', '9')] }))).toEqual([
+      'allowanceCharges.1.vatCode BR-CO-18',
+    ]);
+    expect(fields(doc({ allowanceCharges: [ac('S', '19')] }))).toEqual([
+      'allowanceCharges.0.vatRate vat-rate-country',
+    ]);
+    expect(fields(doc({ allowanceCharges: [ac('E', '0'), ac('O', null)] }))).toEqual([
+      'allowanceCharges.0.vatCode BR-CO-18',
+      'allowanceCharges.1.vatCode BR-CO-18',
+    ]);
+    expect(fields(doc({ allowanceCharges: [ac('S', '21')] }))).toEqual([]);
+  });
+});
