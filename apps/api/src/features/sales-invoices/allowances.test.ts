@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { seedDemo } from '../../db/seed.ts';
@@ -258,6 +259,31 @@ describe('issue', () => {
     const r = await call('POST', `/sales-invoices/${d.id}/issue`, staff, { version: d.version });
     expect(r.status).toBe(422);
     expect(fields(r.body)).toContain('allowanceCharges');
+  });
+});
+
+/** The PDF's text as a reader extracts it (pdf.js), whitespace collapsed. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++)
+    for (const item of (await (await doc.getPage(n)).getTextContent()).items)
+      if ('str' in item) text += ` ${item.str}`;
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('the PDF of a stored one', () => {
+  it('prints them from the database, draft and issued', async () => {
+    const d = await draft();
+    for (const id of [d.id, (await issue(d)).id]) {
+      const pdf = await app.inject({ method: 'GET', url: `/api/sales-invoices/${id}/pdf`, headers: staff });
+      expect(pdf.statusCode).toBe(200);
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain('Volume discount');
+      expect(text).toContain('Loyalty discount');
+      expect(text).toContain('Additional packaging');
+      expect(text).toMatch(/1[.,\s]?182[.,]25/);
+    }
   });
 });
 
