@@ -5,6 +5,7 @@ import type { App } from '../../../app.ts';
 import { seedDemo } from '../../../db/seed.ts';
 import {
   apiCaller,
+  bearer,
   createTestApp,
   createTestDatabase,
   demoTokens,
@@ -12,6 +13,7 @@ import {
   type TestDatabase,
 } from '../../../test/helpers.ts';
 import { content, declarations, sandbox } from '../../declarations/sandbox/test-support.ts';
+import { usersService } from '../../users/users.service.ts';
 import { looseLine, receiptBody, stockInvariantViolations, testMrn } from '../stock/test-support.ts';
 
 /**
@@ -23,13 +25,26 @@ let db: TestDatabase;
 let app: App;
 type Auth = { authorization: string };
 let admin: Auth;
+let staff: Auth;
+let acme: Auth;
+/** An Acme customer user without customs-warehouse access. */
+let acmeNoCw: Auth;
 let acmeId: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.db);
   app = await createTestApp(db, { jobsEnabled: true, sandbox: sandbox() });
-  ({ admin } = await demoTokens(app));
+  ({ admin, staff, acme } = await demoTokens(app));
+  const password = 'Velvet-Harbor-39-Otter';
+  await usersService(db.db).create({
+    email: 'nocw@acme.example',
+    password,
+    role: 'customer',
+    party: 'ACME',
+    cwAccess: false,
+  });
+  acmeNoCw = await bearer(app, 'nocw@acme.example', password);
   const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
 });
@@ -324,5 +339,57 @@ describe('one shipment, one declaration: temporary storage and customs warehousi
         )
         .execute(),
     ).rejects.toMatchObject({ code: '23514', constraint: 'shipment_allocations_one_declaration' });
+  });
+});
+
+describe('a declaration names its shipment only to readers with warehouse access', () => {
+  it('a customer (or staff) without cw_access reads the declaration without its shipment: record, list, export, history', async () => {
+    await receive('gate-1', 'temporary_storage');
+    let s = await move(
+      (await draft({ outboundProcedure: '4000', lines: [{ sku: 'gate-1', quantity: 1 }] }))
+        .body as unknown as Shipment,
+      'released',
+    );
+    s = (await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version }))
+      .body as unknown as Shipment;
+    const id = s.declaration?.id as string;
+    // Lodged and released (customers see declarations once lodged); the history carries the link.
+    await db.db.updateTable('declarations').set({ status: 'released' }).where('id', '=', id).execute();
+    await db.db
+      .insertInto('audit_log')
+      .values({
+        record_kind: 'declaration',
+        record_id: id,
+        action: 'lodged',
+        actor_id: null,
+        changes: JSON.stringify([{ field: 'status', from: 'draft', to: 'lodged' }]),
+      })
+      .execute();
+
+    const withCw = await call('GET', `/declarations/${id}`, acme);
+    expect(withCw.status).toBe(200);
+    expect(withCw.body.shipment).toEqual({ id: s.id, number: s.number });
+    expect((await call('GET', `/declarations/${id}`, admin)).body.shipment).toEqual({
+      id: s.id,
+      number: s.number,
+    });
+
+    for (const who of [acmeNoCw, staff]) {
+      const one = await call('GET', `/declarations/${id}`, who);
+      expect(one.status).toBe(200);
+      expect(one.body.shipment).toBeNull();
+      expect(JSON.stringify(one.body)).not.toContain(s.id);
+      const list = await call('GET', `/declarations?q=${one.body.lrn as string}`, who);
+      const item = (list.body.items as Json[]).find((d) => d.id === id);
+      expect(item).toMatchObject({ shipment: null });
+      const csv = await call('GET', `/declarations/export?format=csv&q=${one.body.lrn as string}`, who);
+      expect(csv.status).toBe(200);
+      expect(csv.raw).not.toContain(s.number);
+      const history = await call('GET', `/declarations/${id}/history`, who);
+      expect(history.status).toBe(200);
+      expect(history.raw).not.toContain(s.number);
+    }
+    const adminHistory = await call('GET', `/declarations/${id}/history`, admin);
+    expect(adminHistory.raw).toContain(s.number);
   });
 });
