@@ -63,7 +63,9 @@ const facts = (t: Transport, staff: boolean): Fact[] => [
   ['Actual pickup', formatDateTime(t.actualPickupAt)],
   ['Actual delivery', formatDateTime(t.actualDeliveryAt)],
   // The driver and the internal notes are staff's: customers never get them (the API sends null).
-  ...(staff ? ([['Driver', [t.driverName, t.driverPhone].filter(Boolean).join(' · ') || '—']] as Fact[]) : []),
+  ...(staff
+    ? ([['Driver', [t.driverName, t.driverPhone].filter(Boolean).join(' · ') || '—']] as Fact[])
+    : []),
   ['Containers', t.containers.join(', ') || '—'],
   ['Remark for the customer', t.customerRemark ?? '—'],
   ...(staff ? ([['Internal notes', t.notes ?? '—']] as Fact[]) : []),

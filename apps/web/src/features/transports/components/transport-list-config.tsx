@@ -128,7 +128,10 @@ export interface TransportListOptions {
 }
 
 /** The transports list: filters by status, mode, carrier and pickup date range. */
-export function transportListConfig({ carrierLookup, staff = true }: TransportListOptions): ListConfig<Transport> {
+export function transportListConfig({
+  carrierLookup,
+  staff = true,
+}: TransportListOptions): ListConfig<Transport> {
   const filters: FilterDef[] = [
     { kind: 'multiselect', key: 'status', label: 'Status', options: STATUS_OPTIONS },
     { kind: 'select', key: 'mode', label: 'Mode', options: MODE_OPTIONS, width: 130 },
