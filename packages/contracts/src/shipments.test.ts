@@ -32,7 +32,7 @@ describe('shipmentCreateSchema', () => {
     expect(shipmentCreateSchema.safeParse({ lines: [] }).success).toBe(false);
     expect(shipmentCreateSchema.safeParse({ lines: [{ sku: 'A', quantity: 0 }] }).success).toBe(false);
     const proc = shipmentCreateSchema.safeParse({
-      outboundProcedure: '4000',
+      outboundProcedure: '7100',
       lines: [{ sku: 'A', quantity: 1 }],
     });
     expect(proc.error?.issues[0]?.path).toEqual(['outboundProcedure']);

@@ -17,6 +17,8 @@ import {
   OUTBOUND_PROCEDURES,
   type OutboundProcedure,
   outboundProcedureProblem,
+  outboundProceduresFor,
+  outboundProceduresText,
   SHIPMENT_ACTIONS,
   SHIPMENT_STATUSES,
   SHIPMENT_TRANSITION_TARGETS,
@@ -33,7 +35,8 @@ export const shipmentTransitionTargetSchema = z.enum(SHIPMENT_TRANSITION_TARGETS
   message: 'Choose released, picking, packed, shipped or cancelled',
 });
 export const outboundProcedureSchema = z.enum(OUTBOUND_PROCEDURES, {
-  message: 'Choose 4071 (release for free circulation) or 3171 (re-export)',
+  message:
+    'Choose 4071 or 3171 (goods under customs warehousing), or 4000 or 3100 (goods in temporary storage)',
 });
 
 const MAX_QUANTITY = 1_000_000_000;
@@ -253,16 +256,68 @@ export function releasingDeclaration<T extends { type: DeclarationType; status: 
 
 /**
  * Why a shipment (`subject`: its number, or "This shipment") cannot be released yet: it holds non-Union
- * goods and has no outbound procedure. The release refuses it (422 on `outboundProcedure`); the editor
- * says the same as soon as such a line is added.
+ * goods (`statuses`: the customs statuses it holds or may take) and has no outbound procedure. The
+ * release refuses it (422 on `outboundProcedure`); the editor says the same as soon as such a line is
+ * added. The procedures it names are those that fit the goods (`outboundProceduresFor`).
  */
 export function shipmentProcedureMissing(
   subject: string,
   procedure: OutboundProcedure | null | undefined,
-  nonUnion: boolean,
+  statuses: readonly CustomsStatus[],
 ): string | null {
-  if (!nonUnion || procedure) return null;
-  return `${subject} holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) before it is released, so that it can be declared.`;
+  if (procedure || !statuses.some(isNonUnion)) return null;
+  const fitting = outboundProceduresFor(statuses);
+  const which = fitting.length ? ` (${outboundProceduresText(fitting)})` : '';
+  return `${subject} holds non-Union goods: choose its outbound procedure${which} before it is released, so that it can be declared.`;
+}
+
+/** How a line names its goods in a sentence: "ABC-1", or "the stock record of ABC-1". */
+export interface ShipmentLineStatuses {
+  /** e.g. "line 2 (ABC-1)". */
+  label: string;
+  /** The customs statuses the line holds (a given stock record) or may take (an article's stock on hand). */
+  statuses: readonly CustomsStatus[];
+}
+
+const STATUS_PHRASE: Readonly<Record<'non_union_customs_warehousing' | 'temporary_storage', string>> = {
+  non_union_customs_warehousing: 'under customs warehousing (it leaves under 4071 or 3171)',
+  temporary_storage: 'in temporary storage (it leaves under 4000 or 3100)',
+};
+
+/**
+ * The first line whose goods cannot leave under one declaration with the goods of the lines before it
+ * (or whose own stock is both in temporary storage and under customs warehousing), with the reason, or
+ * null. A shipment leaves under one outbound procedure, and no procedure discharges customs warehousing
+ * and temporary storage at once (`outboundProceduresFor`). The draft's create and edit (422 on the
+ * line), the release (on what it takes) and the editor (as soon as such a line is added) call this one
+ * function; a trigger on the allocations is the last line (migration 0035).
+ */
+export function shipmentLinesMixProblem(
+  lines: readonly ShipmentLineStatuses[],
+): { index: number; message: string } | null {
+  const seen = new Map<CustomsStatus, string>();
+  for (const [index, line] of lines.entries()) {
+    const own = [...new Set(line.statuses.filter(isNonUnion))] as (
+      | 'non_union_customs_warehousing'
+      | 'temporary_storage'
+    )[];
+    if (own.length > 1)
+      return {
+        index,
+        message: `${line.label} is held both ${STATUS_PHRASE.temporary_storage} and ${STATUS_PHRASE.non_union_customs_warehousing}: one shipment leaves under one declaration, so choose the stock record of one of them for this line`,
+      };
+    const status = own[0];
+    if (status) {
+      const other = [...seen.entries()].find(([s]) => s !== status);
+      if (other)
+        return {
+          index,
+          message: `${line.label} is ${STATUS_PHRASE[status]}, but ${other[1]} is ${STATUS_PHRASE[other[0] as keyof typeof STATUS_PHRASE]}: they cannot leave under one declaration, so ship them in separate shipments`,
+        };
+      if (!seen.has(status)) seen.set(status, line.label);
+    }
+  }
+  return null;
 }
 
 /**

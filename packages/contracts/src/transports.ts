@@ -180,9 +180,11 @@ export type Transport = z.infer<typeof transportSchema>;
 /**
  * A leg's notes are the forwarder's own (driver instructions, rates agreed by phone): customers never
  * see them, as in every other area. What the customer should read goes in `customerRemark` (ADR 0045).
+ * The driver's name and phone are the carrier's staff's personal data, which product.md does not give
+ * to customers: internal too (the customer deals with the forwarder, not the driver).
  */
 export const transportFieldVisibility = {
-  internal: ['notes'],
+  internal: ['notes', 'driverName', 'driverPhone'],
 } as const satisfies FieldVisibility;
 
 export const transportListQuerySchema = listQueryBaseSchema.extend({

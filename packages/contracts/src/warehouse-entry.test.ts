@@ -4,11 +4,20 @@ import { makeMrn } from './validators/mrn.ts';
 import {
   type EntryDeclarationFacts,
   outboundProcedureProblem,
+  outboundProceduresFor,
   previousDocumentTypeOf,
   receiptEntryProblems,
 } from './warehouse-values.ts';
 
 describe('the procedures goods leave the warehouse by (issue 23 item 11)', () => {
+  it('offers a shipment the procedures its goods fit: 4000/3100 for temporary storage, none for both', () => {
+    expect(outboundProceduresFor(['temporary_storage'])).toEqual(['4000', '3100']);
+    expect(outboundProceduresFor(['union', 'non_union_customs_warehousing'])).toEqual(['4071', '3171']);
+    expect(outboundProceduresFor(['temporary_storage', 'non_union_customs_warehousing'])).toEqual([]);
+    for (const p of outboundProceduresFor(['temporary_storage']))
+      expect(shipmentProcedureProblem(p, ['temporary_storage'])).toBeNull();
+  });
+
   it('refuses 4071 and 3171 for temporary storage, which is no customs warehousing', () => {
     expect(outboundProcedureProblem('temporary_storage', '4071')).toMatch(/^Goods in temporary storage/);
     expect(outboundProcedureProblem('temporary_storage', '3171')).toMatch(/presumes/);

@@ -229,15 +229,20 @@ export const SHIPMENT_TRANSITION_LABELS: Readonly<Record<ShipmentTransitionTarge
 export const RESERVING_STATUSES: readonly ShipmentStatus[] = ['released', 'picking', 'packed'];
 
 /**
- * How goods leave the customs warehouse (domain-standards.md): release for free circulation from
- * customs warehousing (4071, an import declaration) or re-export (3171, an export declaration).
+ * How non-Union goods leave the warehouse by a shipment (domain-standards.md), by their customs status:
+ * from customs warehousing by release for free circulation (4071, an import declaration) or re-export
+ * (3171, an export declaration); from temporary storage, which is no procedure, by release for free
+ * circulation (4000) or re-export (3100), citing the temporary storage declaration (issue 23 item 11,
+ * ADR 0046). `outboundProcedureProblem` decides which fits which goods.
  */
-export const OUTBOUND_PROCEDURES = ['4071', '3171'] as const;
+export const OUTBOUND_PROCEDURES = ['4071', '3171', '4000', '3100'] as const;
 export type OutboundProcedure = (typeof OUTBOUND_PROCEDURES)[number];
 
 export const OUTBOUND_PROCEDURE_LABELS: Readonly<Record<OutboundProcedure, string>> = {
   '4071': '4071 · release for free circulation',
   '3171': '3171 · re-export',
+  '4000': '4000 · release for free circulation from temporary storage',
+  '3100': '3100 · re-export from temporary storage',
 };
 
 /** The declaration each outbound procedure is: its type, category, and the status that lets the goods go. */
@@ -249,6 +254,8 @@ export const OUTBOUND_DECLARATION: Readonly<
 > = {
   '4071': { type: 'import', category: 'H1', releasedBy: 'released' },
   '3171': { type: 'export', category: 'B1', releasedBy: 'exited' },
+  '4000': { type: 'import', category: 'H1', releasedBy: 'released' },
+  '3100': { type: 'export', category: 'B1', releasedBy: 'exited' },
 };
 
 /**
@@ -302,6 +309,23 @@ export function outboundProcedureProblem(status: CustomsStatus, code: string): s
  */
 export function previousDocumentTypeOf(status: CustomsStatus): 'N337' | 'MRN' {
   return status === 'temporary_storage' ? 'N337' : 'MRN';
+}
+
+/**
+ * The shipments' outbound procedures that fit goods of all these customs statuses (Union goods fit
+ * any): what the shipment editor offers. Empty when no one declaration can take them all (goods in
+ * temporary storage with goods under customs warehousing).
+ */
+export function outboundProceduresFor(statuses: readonly CustomsStatus[]): OutboundProcedure[] {
+  return OUTBOUND_PROCEDURES.filter((p) =>
+    statuses.every((s) => !isNonUnion(s) || outboundProcedureProblem(s, p) === undefined),
+  );
+}
+
+/** "4071 release for free circulation or 3171 re-export": the procedures as a sentence reads them. */
+export function outboundProceduresText(list: readonly OutboundProcedure[]): string {
+  const words = list.map((p) => OUTBOUND_PROCEDURE_LABELS[p].replace(' · ', ' ').replace(/ from .*$/, ''));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
 }
 
 export const SHIPMENT_ACTIONS = [

@@ -31,6 +31,7 @@ import * as m0031 from './migrations/0031-party-of-what-was-said.ts';
 import * as m0032 from './migrations/0032-receipt-entries.ts';
 import * as m0033 from './migrations/0033-shipment-declarations.ts';
 import * as m0034 from './migrations/0034-allowances-and-charges.ts';
+import * as m0035 from './migrations/0035-temporary-storage-exits.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0032-receipt-entries': m0032,
   '0033-shipment-declarations': m0033,
   '0034-allowances-and-charges': m0034,
+  '0035-temporary-storage-exits': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

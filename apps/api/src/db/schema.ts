@@ -801,7 +801,7 @@ export interface ShipmentsTable {
   consignee_name: string | null;
   delivery_address: string | null;
   planned_date: DateCol;
-  outbound_procedure: '4071' | '3171' | null;
+  outbound_procedure: '4071' | '3171' | '4000' | '3100' | null;
   customer_reference: string | null;
   notes: string | null;
   released_at: Date | null;

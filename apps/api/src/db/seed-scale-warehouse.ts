@@ -218,7 +218,8 @@ export async function seedWarehouse(db: Db, opts: WarehouseScaleOptions): Promis
                              cancelled_at, cancel_reason, version, created_at, created_by, updated_at, updated_by)
       select id, number, owner_id, status, 'Consignee ' || (k % 997 + 1), 'Distribution centre ' || (k % 97 + 1) || ', Venlo',
              (created_at + interval '3 days')::date,
-             case when customs_status <> 'union' then '4071' end,
+             -- The procedure the goods' status allows (ADR 0046, 0050): 4071 from customs warehousing, 4000 from temporary storage.
+             case customs_status when 'non_union_customs_warehousing' then '4071' when 'temporary_storage' then '4000' end,
              'ORD-' || lpad(k::text, 7, '0'),
              ${stamp('1 hour', ['released', 'picking', 'packed', 'shipped', 'cancelled'])},
              ${stamp('2 hours', ['picking', 'packed', 'shipped'])},

@@ -45,6 +45,11 @@ export interface ListSpec {
   searchPrefix?: (q: string) => RawBuilder<unknown>;
   /** The API fields `search` and `searchPrefix` read: none may be internal (see defineListSpec). */
   searchFields?: readonly string[];
+  /**
+   * Text that `q` searches besides `search` only for viewers who see every field (staff): internal
+   * fields staff look records up by (a transport's driver). A customer's `q` never reaches it.
+   */
+  staffSearch?: RawBuilder<unknown>;
   /** A lighter FROM for counting, when the joins cannot change the count (filters must still resolve). */
   countFrom?: RawBuilder<unknown>;
 }
@@ -195,7 +200,11 @@ export async function listPage<Row, Item>(
     );
     if (found.rows[0]?.found || !spec.search) return pageOf(db, spec, req, [...conditions, prefix], map);
   }
-  if (q && spec.search) conditions.push(sql`${spec.search} ilike ${`%${escapeLike(q)}%`}`);
+  if (q && spec.search) {
+    const text =
+      req.scope.all && spec.staffSearch ? sql`(${spec.search} || ' ' || ${spec.staffSearch})` : spec.search;
+    conditions.push(sql`${text} ilike ${`%${escapeLike(q)}%`}`);
+  }
   return pageOf(db, spec, req, conditions, map);
 }
 

@@ -39,7 +39,7 @@ export default function TransportsScreen() {
   const [search, setSearch] = useRouteSearch<TransportsSearch>();
   const role = me.data?.role;
   const staff = role === 'admin' || role === 'staff';
-  const config = useMemo(() => transportListConfig({ carrierLookup }), []);
+  const config = useMemo(() => transportListConfig({ carrierLookup, staff }), [staff]);
   const keepsForm = (key: 'new' | 'edit') => (next: { pathname: string; search: Record<string, unknown> }) =>
     next.pathname === pathFor('transports') && next.search[key] === 1;
   const closeNew = () => setSearch({ new: undefined });

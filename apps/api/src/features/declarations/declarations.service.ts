@@ -1,5 +1,6 @@
 import {
   AMENDABLE_STATUSES,
+  type AuditEntry,
   amendmentProblem,
   CATEGORIES_OF_TYPE,
   cancellationProblem,
@@ -153,6 +154,28 @@ export interface DeclarationsDeps {
   gateway: CustomsGateway;
 }
 
+/**
+ * The customs warehouse is gated by cw_access (product.md): a user without it learns nothing of the
+ * warehouse through a declaration either, not even that a shipment exists. The one place a declaration
+ * names its shipment (`shipment`) is null for them in the record, the list and the export, and the
+ * link's history entries leave it out; the shipment's own events go to the cw_access audience only.
+ */
+export function warehouseGated<T extends { shipment: unknown }>(
+  user: Pick<SessionUser, 'cw_access'>,
+  d: T,
+): T {
+  return user.cw_access || d.shipment === null ? d : { ...d, shipment: null };
+}
+
+function warehouseGatedHistory(user: Pick<SessionUser, 'cw_access'>, entries: AuditEntry[]): AuditEntry[] {
+  if (user.cw_access) return entries;
+  return entries.flatMap((e) => {
+    const changes = e.changes.filter((c) => c.field !== 'shipment');
+    if (changes.length === e.changes.length) return [e];
+    return changes.length ? [{ ...e, changes }] : [];
+  });
+}
+
 export function declarationsService(db: Db, { events, gateway }: DeclarationsDeps) {
   const repo = declarationsRepository(db);
 
@@ -175,9 +198,8 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
     });
   }
 
-  async function detail(scope: Scope, row: DeclarationRow): Promise<Declaration> {
-    const d = await toDeclaration(db, scope, row);
-    return d;
+  async function detail(user: SessionUser, row: DeclarationRow): Promise<Declaration> {
+    return warehouseGated(user, await toDeclaration(db, scopeOf(user), row));
   }
 
   /** Locks a declaration for a change within `trx`; 404 out of scope, 403 for customers, 409 on a stale version. */
@@ -504,12 +526,17 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
   }
 
   return {
-    list: (user: SessionUser, query: DeclarationListQuery) => repo.list(scopeOf(user), query),
-    all: (user: SessionUser, query: DeclarationFilters) => repo.all(scopeOf(user), query),
+    async list(user: SessionUser, query: DeclarationListQuery) {
+      const page = await repo.list(scopeOf(user), query);
+      return { ...page, items: page.items.map((d) => warehouseGated(user, d)) };
+    },
+    async *all(user: SessionUser, query: DeclarationFilters) {
+      for await (const batch of repo.all(scopeOf(user), query))
+        yield batch.map((d) => warehouseGated(user, d));
+    },
 
     async get(user: SessionUser, idOrLrn: string): Promise<Declaration> {
-      const scope = scopeOf(user);
-      return detail(scope, await rowOr404(scope, idOrLrn));
+      return detail(user, await rowOr404(scopeOf(user), idOrLrn));
     },
 
     async messages(user: SessionUser, idOrLrn: string): Promise<DeclarationMessage[]> {
@@ -529,7 +556,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
           action: 'updated',
           partyIds: [row.customer_id],
         });
-      return detail(scopeOf(user), row);
+      return detail(user, row);
     },
 
     async update(user: SessionUser, idOrLrn: string, input: DeclarationUpdateParsed): Promise<Declaration> {
@@ -577,7 +604,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404({ all: true }, id);
       announce('updated', row);
-      return detail(scopeOf(user), row);
+      return detail(user, row);
     },
 
     async remove(user: SessionUser, idOrLrn: string): Promise<void> {
@@ -632,7 +659,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       });
       const row = await rowOr404({ all: true }, id);
       announce('updated', row);
-      return detail(scopeOf(user), row);
+      return detail(user, row);
     },
 
     /** Asks the authority to amend an accepted declaration; the content changes when it accepts. */
@@ -681,7 +708,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       });
       const row = await rowOr404({ all: true }, id);
       announce('updated', row);
-      return detail(scopeOf(user), row);
+      return detail(user, row);
     },
 
     /** Asks the authority to invalidate a lodged declaration; it is cancelled when the authority agrees. */
@@ -706,7 +733,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       });
       const row = await rowOr404({ all: true }, id);
       announce('updated', row);
-      return detail(scopeOf(user), row);
+      return detail(user, row);
     },
 
     /** A customer's history starts at the lodging: the drafting is the forwarder's work. */
@@ -720,9 +747,10 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         { scope, visibility: declarationFieldVisibility },
         { customerId: 'party' },
       );
-      if (scope.all) return entries;
-      const lodged = entries.findIndex((e) => e.action === 'lodged');
-      return lodged < 0 ? [] : entries.slice(0, lodged + 1);
+      const visible = warehouseGatedHistory(user, entries);
+      if (scope.all) return visible;
+      const lodged = visible.findIndex((e) => e.action === 'lodged');
+      return lodged < 0 ? [] : visible.slice(0, lodged + 1);
     },
   };
 }

@@ -78,7 +78,7 @@ export async function checkShipmentLink(
     );
   if (!s.outbound_procedure)
     throw problems.unprocessable(`${s.number} has no outbound procedure.`, [
-      { field, message: `Choose the outbound procedure of ${s.number} (4071 or 3171) first` },
+      { field, message: `Choose the outbound procedure of ${s.number} first` },
     ]);
   const want = OUTBOUND_DECLARATION[s.outbound_procedure].type;
   if (want !== link.type)

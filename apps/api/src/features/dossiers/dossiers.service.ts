@@ -90,6 +90,23 @@ function fieldsOf(r: DossierRow): Record<Field, unknown> {
   return out;
 }
 
+/**
+ * A dossier's customer reference is its customer's own (their order number): when the dossier moves to
+ * another customer, the old customer's reference does not go along. Unless the same change gives a new
+ * one, it is cleared, and the history says so (the one customer-change path, `update`; migration 0035's
+ * trigger clears it for any other writer).
+ */
+export function referenceOnMove<T extends { customerId?: unknown; customerReference?: unknown }>(
+  before: Pick<DossierRow, 'customer_id' | 'customer_reference'>,
+  changes: T,
+): T {
+  const moving = changes.customerId !== undefined && changes.customerId !== before.customer_id;
+  if (!moving || before.customer_reference === null) return changes;
+  const given = changes.customerReference;
+  if (given !== undefined && given !== before.customer_reference) return changes;
+  return { ...changes, customerReference: null };
+}
+
 export function toColumns(input: Partial<Record<Field, unknown>>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const f of FIELDS) {
@@ -362,7 +379,8 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
       if (before.status === 'closed' || before.status === 'cancelled') {
         throw problems.conflict(`A ${before.status} dossier cannot be edited.`);
       }
-      const { version, ...changes } = input;
+      const { version, ...sent } = input;
+      const changes = referenceOnMove(before, sent);
       // The cross-field rules hold for the record as it will be, not just for the fields sent.
       const merged = { ...fieldsOf(before), ...changes } as Parameters<typeof checkDossierRules>[0];
       const check = z

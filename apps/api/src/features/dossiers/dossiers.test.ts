@@ -776,3 +776,57 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
     ]);
   });
 });
+
+describe('the customer reference is the customer’s own: it does not follow a move', () => {
+  it('clears the reference when the dossier moves to another customer, audited; the new customer never reads it', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier({ customerReference: 'ACME-PO-7781' })))
+      .body as { id: string; version: number };
+    const moved = await call('PATCH', `/dossiers/${d.id}`, staff, {
+      customerId: globexId,
+      version: d.version,
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.customerReference).toBeNull();
+    const globex = (await demoTokens(app)).globex;
+    const read = await call('GET', `/dossiers/${d.id}`, globex);
+    expect(read.status).toBe(200);
+    expect(read.body.customerReference).toBeNull();
+    expect(JSON.stringify(read.body)).not.toContain('ACME-PO-7781');
+    expect((await call('GET', `/dossiers/${d.id}/history`, globex)).raw).not.toContain('ACME-PO-7781');
+    const found = await call('GET', '/dossiers?q=ACME-PO-7781', globex);
+    expect(found.body.items).toEqual([]);
+    // Staff read in the history that the move cleared it.
+    const history = (await call('GET', `/dossiers/${d.id}/history`, staff)).body as unknown as {
+      changes: { field: string; from: unknown; to: unknown }[];
+    }[];
+    expect(history[0]?.changes).toEqual(
+      expect.arrayContaining([{ field: 'customerReference', from: 'ACME-PO-7781', to: null }]),
+    );
+  });
+
+  it('keeps a new reference given with the move, and the database clears an old one whoever moves the dossier', async () => {
+    const d = (await call('POST', '/dossiers', staff, newDossier({ customerReference: 'ACME-PO-1' })))
+      .body as { id: string; version: number };
+    const moved = await call('PATCH', `/dossiers/${d.id}`, staff, {
+      customerId: globexId,
+      customerReference: 'GLX-42',
+      version: d.version,
+    });
+    expect(moved.body.customerReference).toBe('GLX-42');
+    // The same reference sent again with the move is still the old customer's: cleared.
+    const again = await call('PATCH', `/dossiers/${d.id}`, staff, {
+      customerId: acmeId,
+      customerReference: 'GLX-42',
+      version: moved.body.version,
+    });
+    expect(again.body.customerReference).toBeNull();
+    await sql`update dossiers set customer_reference = 'ACME-PO-2' where id = ${d.id}`.execute(db.db);
+    await sql`update dossiers set customer_id = ${globexId} where id = ${d.id}`.execute(db.db);
+    const row = await db.db
+      .selectFrom('dossiers')
+      .select('customer_reference')
+      .where('id', '=', d.id)
+      .executeTakeFirstOrThrow();
+    expect(row.customer_reference).toBeNull();
+  });
+});

@@ -106,8 +106,10 @@ export const transportListSpec = defineListSpec({
     dossier: { expr: 'd.number', type: 'text', nullable: false },
   },
   defaultSort: 'pickupFrom',
-  search: sql`(d.number || ' ' || coalesce(t.truck_plate, '') || ' ' || coalesce(t.vessel_name, '') || ' ' || coalesce(t.flight_number, '') || ' ' || coalesce(t.driver_name, ''))`,
-  searchFields: ['dossier', 'truckPlate', 'vesselName', 'flightNumber', 'driverName'],
+  search: sql`(d.number || ' ' || coalesce(t.truck_plate, '') || ' ' || coalesce(t.vessel_name, '') || ' ' || coalesce(t.flight_number, ''))`,
+  searchFields: ['dossier', 'truckPlate', 'vesselName', 'flightNumber'],
+  // The driver is internal: staff find a leg by the driver's name, a customer's q never matches it.
+  staffSearch: sql`coalesce(t.driver_name, '')`,
 });
 
 function where(scope: Scope, q: TransportListQuery): RawBuilder<unknown>[] {

@@ -420,3 +420,57 @@ describe('transport notes are internal (issue 23 item 9)', () => {
     expect(csv.raw).toContain('Delivery at gate 4, call ahead');
   });
 });
+
+describe('the driver is internal (product.md gives customers no driver)', () => {
+  const DRIVER = 'Piet Zyxdriver';
+  const PHONE = '+31 6 1234 9876';
+
+  it('hides driver name and phone from the customer in the record, list, export, history and search', async () => {
+    const created = await call('POST', '/transports', tokens.staff, leg({ driverName: DRIVER }));
+    expect(created.status).toBe(201);
+    const { id, version } = created.body as { id: string; version: number };
+    expect(
+      (await call('PATCH', `/transports/${id}`, tokens.staff, { driverPhone: PHONE, version })).status,
+    ).toBe(200);
+
+    // Staff see it everywhere and find the leg by the driver's name.
+    expect((await call('GET', `/transports/${id}`, tokens.staff)).body).toMatchObject({
+      driverName: DRIVER,
+      driverPhone: PHONE,
+    });
+    const staffFound = await call('GET', '/transports?q=zyxdriver', tokens.staff);
+    expect((staffFound.body.items as Json[]).map((t) => t.id)).toContain(id);
+    const staffCsv = await call(
+      'GET',
+      `/transports?format=csv&dossierId=${acmeDossier.number}`,
+      tokens.staff,
+    );
+    expect(staffCsv.raw).toContain(DRIVER);
+    expect(staffCsv.raw).toContain(PHONE);
+
+    const one = await call('GET', `/transports/${id}`, tokens.acme);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ driverName: null, driverPhone: null });
+    const list = await call('GET', `/transports?dossierId=${acmeDossier.number}`, tokens.acme);
+    const item = (list.body.items as Json[]).find((t) => t.id === id);
+    expect(item).toMatchObject({ driverName: null, driverPhone: null });
+    // A customer's q never matches the driver: it cannot probe the name letter by letter.
+    const probe = await call('GET', '/transports?q=zyxdriver', tokens.acme);
+    expect(probe.status).toBe(200);
+    expect(probe.body.items).toEqual([]);
+    // The planning board is staff's own (403 for customers).
+    expect((await call('GET', '/planning?from=2026-12-01&to=2026-12-01', tokens.acme)).status).toBe(403);
+    const csv = await call('GET', `/transports?format=csv&dossierId=${acmeDossier.number}`, tokens.acme);
+    expect(csv.status).toBe(200);
+    expect(csv.raw).not.toContain('Zyxdriver');
+    expect(csv.raw).not.toContain(PHONE);
+    expect(csv.raw).not.toContain('Driver');
+    const history = await call('GET', `/transports/${id}/history`, tokens.acme);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).not.toContain('Zyxdriver');
+    expect(JSON.stringify(history.body)).not.toContain(PHONE);
+    const found = await call('GET', '/search?q=zyxdriver', tokens.acme);
+    expect(JSON.stringify(found.body)).not.toContain(id);
+    expect((await call('GET', '/transports?sort=driverName', tokens.acme)).status).toBe(400);
+  });
+});

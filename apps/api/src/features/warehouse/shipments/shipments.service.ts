@@ -1,4 +1,5 @@
 import {
+  type CustomsStatus,
   consumeFifo,
   currentOutboundDeclaration,
   DECLARATION_STATUS_LABELS,
@@ -11,6 +12,8 @@ import {
   OUTBOUND_DECLARATION,
   OUTBOUND_PROCEDURE_LABELS,
   type OutboundProcedure,
+  outboundProceduresFor,
+  outboundProceduresText,
   planFifo,
   quantityWithUnit,
   releasingDeclaration,
@@ -25,6 +28,7 @@ import {
   type ShipmentUpdateParsed,
   type StockUnit,
   shipmentFieldVisibility,
+  shipmentLinesMixProblem,
   shipmentProcedureMissing,
   shipmentProcedureProblem,
 } from '@fvg/contracts';
@@ -116,8 +120,12 @@ export function shipBlocker(
 ): string | null {
   if (!allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status))) return null;
   const proc = row.outbound_procedure;
-  if (!proc)
-    return `${row.number} holds non-Union goods: choose its outbound procedure (4071 release for free circulation or 3171 re-export) and lodge its declaration before it leaves.`;
+  if (!proc) {
+    const fitting = outboundProceduresFor(
+      allocations.filter((a) => a.state !== 'freed').map((a) => a.customs_status),
+    );
+    return `${row.number} holds non-Union goods: choose its outbound procedure${fitting.length ? ` (${outboundProceduresText(fitting)})` : ''} and lodge its declaration before it leaves.`;
+  }
   if (releasingDeclaration(proc, declarations)) return null;
   const need = OUTBOUND_DECLARATION[proc].releasedBy;
   const what = `${row.number} holds non-Union goods: it may leave only once its ${OUTBOUND_PROCEDURE_LABELS[proc].replace(/^\d+ · /, '')} (${proc}) is ${DECLARATION_STATUS_LABELS[need].toLowerCase()}`;
@@ -162,7 +170,7 @@ function declarationProblem(
     return {
       status: 422,
       field: 'outboundProcedure',
-      message: 'Choose the outbound procedure (4071 or 3171) first',
+      message: `Choose the outbound procedure (${outboundProceduresFor(allocations.filter((a) => a.state !== 'freed').map((a) => a.customs_status)).join(' or ') || 'of the goods'}) first`,
     };
   const misfit = shipmentProcedureProblem(
     row.outbound_procedure,
@@ -314,13 +322,9 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     const to = input.outboundProcedure ?? null;
     if (to === row.outbound_procedure) return;
     const allocations = await allocationsOf(trx, row.id);
-    const nonUnion = allocations.some((a) => a.state !== 'freed' && isNonUnion(a.customs_status));
+    const statuses = allocations.filter((a) => a.state !== 'freed').map((a) => a.customs_status);
     const missing =
-      shipmentProcedureMissing(row.number, to, nonUnion) ??
-      shipmentProcedureProblem(
-        to,
-        allocations.filter((a) => a.state !== 'freed').map((a) => a.customs_status),
-      );
+      shipmentProcedureMissing(row.number, to, statuses) ?? shipmentProcedureProblem(to, statuses);
     if (missing) throw problems.unprocessable(missing, [{ field: 'outboundProcedure', message: missing }]);
     const current = currentOutboundDeclaration(await declarationsOfShipment(trx, row.id));
     if (
@@ -392,7 +396,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     const records = ids.length
       ? await trx
           .selectFrom('stock_records')
-          .select(['id', 'sku', 'description'])
+          .select(['id', 'sku', 'description', 'customs_status'])
           .where('owner_id', '=', ownerId)
           .where('id', 'in', ids)
           .execute()
@@ -402,6 +406,14 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
           select distinct on (sku) sku, description from stock_records
           where owner_id = ${ownerId} and sku = any(${skus})
           order by sku, received_on desc, id desc`.execute(trx)
+      : { rows: [] };
+    // The customs statuses an article's line may take: those of the owner's stock of it on hand (as the
+    // editor reads them), for the one-declaration rule below.
+    const held = skus.length
+      ? await sql<{ sku: string; statuses: CustomsStatus[] }>`
+          select sku, array_agg(distinct customs_status)::text[] as statuses from stock_records
+          where owner_id = ${ownerId} and sku = any(${skus}) and quantity_on_hand > 0
+          group by sku`.execute(trx)
       : { rows: [] };
     const errors: { field: string; message: string }[] = [];
     const out = lines.map((l, i): ResolvedLine => {
@@ -428,6 +440,18 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     });
     if (errors.length)
       throw problems.unprocessable('Some lines name goods that are not in this stock.', errors);
+    const mix = shipmentLinesMixProblem(
+      lines.map((l, i) => ({
+        label: `Line ${i + 1} (${out[i]?.sku})`,
+        statuses: l.stockRecordId
+          ? records.filter((r) => r.id === l.stockRecordId).map((r) => r.customs_status)
+          : (held.rows.find((h) => h.sku === l.sku)?.statuses ?? []),
+      })),
+    );
+    if (mix) {
+      const field = `lines.${mix.index}.${lines[mix.index]?.stockRecordId ? 'stockRecordId' : 'sku'}`;
+      throw problems.unprocessable(mix.message, [{ field, message: mix.message }]);
+    }
     return out;
   }
 
@@ -515,10 +539,22 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         `${row.number} cannot be released: ${errors.length === 1 ? 'one line is' : `${errors.length} lines are`} short of stock. Nothing was reserved.`,
         errors,
       );
-    const statuses = plan.flatMap(({ takes }) =>
+    const taken = plan.map(({ takes }) =>
       takes.map((t) => records.find((r) => r.id === t.stockRecordId)?.customs_status ?? 'union'),
     );
-    const missing = shipmentProcedureMissing(row.number, row.outbound_procedure, statuses.some(isNonUnion));
+    // What the release takes must leave under one declaration too (the stock may have changed since the draft).
+    const mix = shipmentLinesMixProblem(
+      plan.map(({ line }, i) => ({ label: `Line ${i + 1} (${line.sku})`, statuses: taken[i] ?? [] })),
+    );
+    if (mix) {
+      const field = `lines.${mix.index}.${plan[mix.index]?.line.stock_record_id ? 'stockRecordId' : 'sku'}`;
+      throw problems.unprocessable(
+        `${row.number} cannot be released: ${mix.message}. Nothing was reserved.`,
+        [{ field, message: mix.message }],
+      );
+    }
+    const statuses = taken.flat();
+    const missing = shipmentProcedureMissing(row.number, row.outbound_procedure, statuses);
     const misfit = shipmentProcedureProblem(row.outbound_procedure, statuses);
     // The detail carries the reason too: it is what the release's notification shows.
     if (missing || misfit)

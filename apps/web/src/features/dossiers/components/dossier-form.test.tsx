@@ -206,5 +206,8 @@ describe('DossierForm', () => {
         'issued invoices, their PDFs and the chat so far stay with the current customer',
       ),
     );
+    expect(document.body.textContent).toContain(
+      'The customer reference is the current customer’s: it is cleared unless you enter the new customer’s.',
+    );
   });
 });

@@ -52,7 +52,7 @@ export interface DossierFieldsProps {
 /** The dossier's fields, shared by create, edit and (reduced) the customer's booking. */
 /** Shown while an existing dossier's customer is being changed (ADR 0044). */
 export const CUSTOMER_CHANGE_NOTE =
-  'Changing the customer: issued invoices, their PDFs and the chat so far stay with the current customer; the shipment, its legs and the documents shown to the customer go to the new one.';
+  'Changing the customer: issued invoices, their PDFs and the chat so far stay with the current customer; the shipment, its legs and the documents shown to the customer go to the new one. The customer reference is the current customer’s: it is cleared unless you enter the new customer’s.';
 
 export function DossierFields({ form, variant = 'full', lookups, known = {} }: DossierFieldsProps) {
   const full = variant === 'full';

@@ -274,6 +274,27 @@ describe('issuing', () => {
     expect(show.mock.calls[0]?.[0].title).toBe(`Invoice I-${THIS_YEAR}-000043 issued`);
   });
 
+  it('puts a refused issue date on the dialog’s issue date field and keeps the dialog open', async () => {
+    const message = 'The issue date cannot be before 2026-11-20, the latest issue date used in the series';
+    const fetchMock = stubApi(draft, {
+      'POST /issue': () => problem(422, [{ field: 'issueDate', message }]),
+    });
+    await start('staff');
+    fireEvent.click(await screen.findByTestId('issue-invoice'));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('issue-number').textContent).toContain('000043'));
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+
+    const date = within(dialog).getByTestId('field-issueDate');
+    await waitFor(() => expect(date.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(date)).toContain(message);
+    // On the field, not as a form-level message, and the dialog is still there to pick another date.
+    expect(within(dialog).queryByTestId('issue-problem')).toBeNull();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(document.body.textContent).not.toContain('The invoice cannot be issued');
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/issue'))).toHaveLength(1);
+  });
+
   it('puts the refusal on the line’s cell and names the customer to fix', async () => {
     stubApi(draft, {
       'POST /issue': () =>

@@ -46,7 +46,13 @@ import {
   useIssueInvoice,
 } from '../api/sales-invoices-api.ts';
 import { EInvoiceNotice, eInvoiceMissing } from './e-invoice-notice.tsx';
-import { CreditNoteDialog, IssueDialog, PaymentDialog, RemovePaymentDialog } from './invoice-dialogs.tsx';
+import {
+  CreditNoteDialog,
+  IssueDialog,
+  namesIssueDate,
+  PaymentDialog,
+  RemovePaymentDialog,
+} from './invoice-dialogs.tsx';
 import { DraftEditor, type DraftForm, useDraftForm } from './invoice-draft.tsx';
 import {
   allowanceChargeInputOf,
@@ -557,7 +563,12 @@ function DraftInvoice({
   const vatDefault = useVatDefault(invoice);
   const issue = useIssueInvoice(invoiceKey);
   const remove = useDeleteInvoice(invoiceKey);
-  const [asking, setAsking] = useState<'issue' | 'delete' | null>(null);
+  const [asking, setAskingState] = useState<'issue' | 'delete' | null>(null);
+  const [issueProblem, setIssueProblem] = useState<unknown>(null);
+  const setAsking = (next: 'issue' | 'delete' | null) => {
+    setIssueProblem(null);
+    setAskingState(next);
+  };
   const [partyProblems, setPartyProblems] = useState<PartyProblems>({ buyer: [], seller: [] });
   const [preparing, setPreparing] = useState(false);
   const what = INVOICE_KIND_LABELS[invoice.kind].toLowerCase();
@@ -598,8 +609,13 @@ function DraftInvoice({
           void navigate({ to: invoicePath(saved), replace: true });
         },
         onError: (error) => {
-          setAsking(null);
           if (isApiError(error) && error.status === 409) void reload();
+          // A refused issue date belongs on the dialog's date field: it stays open to pick another.
+          if (namesIssueDate(error)) {
+            setIssueProblem(error);
+            return;
+          }
+          setAsking(null);
           setPartyProblems(applyIssueProblem(error, draft));
         },
       },
@@ -685,6 +701,7 @@ function DraftInvoice({
         opened={asking === 'issue'}
         invoice={invoice}
         loading={issue.isPending}
+        problem={issueProblem}
         onConfirm={onIssue}
         onCancel={() => setAsking(null)}
       />

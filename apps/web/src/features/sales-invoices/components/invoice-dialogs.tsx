@@ -8,14 +8,14 @@ import {
 import { Alert, Button, Checkbox, Code, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { QuestionModal } from '../../../components/records/confirm-dialog.tsx';
-import { DateValueInput } from '../../../components/records/date-inputs.tsx';
 import { DateField, TextField } from '../../../components/records/form-fields.tsx';
 import { DecimalInput, MoneyField } from '../../../components/records/money-field.tsx';
 import { RecordFormShell, useRecordSubmit } from '../../../components/records/record-form.tsx';
-import { problemMessage } from '../../../lib/api-client.ts';
+import { isApiError, problemMessage } from '../../../lib/api-client.ts';
+import { applyProblemToForm, normalizeFieldPath } from '../../../lib/form-errors.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, todayIso } from '../../../lib/format-date.ts';
 import { companyOptions } from '../../company/api/company-api.ts';
@@ -42,19 +42,38 @@ export interface IssueDialogProps {
   opened: boolean;
   invoice: SalesInvoice;
   loading: boolean;
+  /** The issue's refusal when it is about the issue date: shown on the date field, the dialog stays open. */
+  problem?: unknown;
   onConfirm: (issueDate: string) => void;
   onCancel: () => void;
 }
 
+/** The issue date field of the issue dialog: where a refused issue date is shown. */
+export const ISSUE_DIALOG_FIELDS = ['issueDate'] as const;
+
+/** Does the issue's refusal name the issue date (then it belongs on the dialog's date field)? */
+export function namesIssueDate(error: unknown): boolean {
+  return isApiError(error) && error.fieldErrors.some((e) => normalizeFieldPath(e.field) === 'issueDate');
+}
+
 /**
  * Before issuing: the number it is about to take (the company's series for the issue date's year),
- * the issue date (today by default) and what issuing means: the invoice can no longer change.
+ * the issue date (today by default) and what issuing means: the invoice can no longer change. A refused
+ * issue date (before the series' last, after today, in closed books) shows on its field, through the
+ * shared problem mapping, and the dialog stays open to pick another.
  */
-export function IssueDialog({ opened, invoice, loading, onConfirm, onCancel }: IssueDialogProps) {
-  const [issueDate, setIssueDate] = useState<string>(() => todayIso());
+export function IssueDialog({ opened, invoice, loading, problem, onConfirm, onCancel }: IssueDialogProps) {
+  const form = useForm<{ issueDate: string }>({ defaultValues: { issueDate: todayIso() } });
+  const issueDate = form.watch('issueDate') || todayIso();
   const company = useQuery({ ...companyOptions(), enabled: opened, staleTime: 0 });
   const what = INVOICE_KIND_LABELS[invoice.kind].toLowerCase();
   const next = nextNumberOf(company.data, invoice.kind, issueDate);
+  const { clearErrors, setError } = form;
+  useEffect(() => {
+    clearErrors();
+    if (problem) applyProblemToForm(problem, setError, { fields: ISSUE_DIALOG_FIELDS, labels: L });
+  }, [problem, clearErrors, setError]);
+  const formProblem = form.formState.errors.root?.server?.message;
   return (
     <QuestionModal opened={opened} title={`Issue this ${what}?`} onCancel={onCancel} testId="issue-dialog">
       <Stack gap="md">
@@ -69,13 +88,12 @@ export function IssueDialog({ opened, invoice, loading, onConfirm, onCancel }: I
             `It takes the next number of the ${issueDate.slice(0, 4)} series.`
           )}
         </Text>
-        <DateValueInput
-          label={L.issueDate}
-          value={issueDate}
-          onChange={(value) => setIssueDate(value ?? todayIso())}
-          required
-          data-testid="issue-date"
-        />
+        <DateField form={form} name="issueDate" label={L.issueDate} required />
+        {formProblem && (
+          <Alert color="red" variant="light" data-testid="issue-problem">
+            {formProblem}
+          </Alert>
+        )}
         {(invoice.eInvoiceProblems ?? []).length > 0 && (
           <Alert
             color="yellow"
@@ -98,7 +116,10 @@ export function IssueDialog({ opened, invoice, loading, onConfirm, onCancel }: I
             Not yet
           </Button>
           <Button
-            onClick={() => onConfirm(issueDate)}
+            onClick={() => {
+              form.clearErrors();
+              onConfirm(issueDate);
+            }}
             loading={loading}
             data-autofocus
             data-testid="confirm-ok"

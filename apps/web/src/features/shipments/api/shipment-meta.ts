@@ -1,7 +1,9 @@
 import {
   type AllocationState,
+  type CustomsStatus,
   OUTBOUND_PROCEDURE_LABELS,
   OUTBOUND_PROCEDURES,
+  outboundProceduresFor,
   SHIPMENT_STATUS_LABELS,
   SHIPMENT_STATUSES,
   SHIPMENT_TRANSITION_LABELS,
@@ -36,6 +38,21 @@ export const OUTBOUND_PROCEDURE_OPTIONS = OUTBOUND_PROCEDURES.map((p) => ({
   value: p,
   label: OUTBOUND_PROCEDURE_LABELS[p],
 }));
+
+/**
+ * The procedures offered for goods of these customs statuses: those that fit them (`outboundProceduresFor`)
+ * first, the others disabled; every one while the goods are not known yet.
+ */
+export function procedureOptionsFor(statuses: readonly CustomsStatus[]) {
+  const fitting = outboundProceduresFor(statuses);
+  return [
+    ...OUTBOUND_PROCEDURE_OPTIONS.filter((o) => fitting.includes(o.value)),
+    ...OUTBOUND_PROCEDURE_OPTIONS.filter((o) => !fitting.includes(o.value)).map((o) => ({
+      ...o,
+      disabled: true,
+    })),
+  ];
+}
 
 /** The server's allowed action behind each transition button (`allowedActions` names actions, not statuses). */
 export const TRANSITION_ACTION: Readonly<Record<ShipmentTransitionTarget, ShipmentAction>> = {

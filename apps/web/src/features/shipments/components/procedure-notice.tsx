@@ -3,6 +3,7 @@ import {
   isNonUnion,
   NON_UNION_STATUSES,
   type OutboundProcedure,
+  shipmentLinesMixProblem,
   shipmentProcedureMissing,
   shipmentProcedureProblem,
 } from '@fvg/contracts';
@@ -23,7 +24,7 @@ interface LineRef {
 export function useNonUnionStock(
   ownerId: string | undefined,
   lines: readonly LineRef[],
-): { skus: string[]; statuses: CustomsStatus[] } {
+): { skus: string[]; statuses: CustomsStatus[]; perLine: CustomsStatus[][] } {
   const results = useQueries({
     queries: lines.map((l) =>
       l.stockRecordId
@@ -43,25 +44,28 @@ export function useNonUnionStock(
   });
   const skus = new Set<string>();
   const statuses = new Set<CustomsStatus>();
-  results.forEach((r, i) => {
-    const line = lines[i];
-    if (!line || !r.data) return;
-    const data = r.data as
+  const perLine = lines.map((line, i): CustomsStatus[] => {
+    const data = results[i]?.data as
       | { sku: string; customsStatus: CustomsStatus }
-      | { items: { sku: string; customsStatus: CustomsStatus }[] };
+      | { items: { sku: string; customsStatus: CustomsStatus }[] }
+      | undefined;
+    if (!data) return [];
+    const mine = new Set<CustomsStatus>();
     if ('items' in data) {
       const sku = line.sku.trim().toUpperCase();
       for (const s of data.items)
         if (s.sku === sku && isNonUnion(s.customsStatus)) {
           skus.add(sku);
-          statuses.add(s.customsStatus);
+          mine.add(s.customsStatus);
         }
     } else if (isNonUnion(data.customsStatus)) {
       skus.add(data.sku);
-      statuses.add(data.customsStatus);
+      mine.add(data.customsStatus);
     }
+    for (const s of mine) statuses.add(s);
+    return [...mine];
   });
-  return { skus: [...skus], statuses: [...statuses] };
+  return { skus: [...skus], statuses: [...statuses], perLine };
 }
 
 export interface ProcedureNoticeProps {
@@ -75,12 +79,27 @@ export interface ProcedureNoticeProps {
 /**
  * In the editor, as soon as a line holds non-Union goods: why the shipment could not be released yet
  * (the same words as the release's refusal) — no outbound procedure chosen, or one their customs status
- * does not allow (goods in temporary storage are not under customs warehousing, which 4071/3171 presume).
+ * does not allow (goods in temporary storage leave under 4000/3100, goods under customs warehousing under
+ * 4071/3171), or lines whose goods cannot leave under one declaration at all.
  */
 export function ProcedureNotice({ number, ownerId, lines, procedure }: ProcedureNoticeProps) {
-  const { skus, statuses } = useNonUnionStock(ownerId, lines);
+  const { skus, statuses, perLine } = useNonUnionStock(ownerId, lines);
+  const subject = number ?? 'This shipment';
+  // The same rule as the server's 422 on the line: one shipment leaves under one declaration.
+  const mix = shipmentLinesMixProblem(
+    lines.map((l, i) => ({
+      label: `Line ${i + 1} (${l.sku.trim().toUpperCase()})`,
+      statuses: perLine[i] ?? [],
+    })),
+  );
+  if (mix)
+    return (
+      <Alert color="red" title="These goods cannot leave together" data-testid="procedure-mix">
+        {mix.message}.
+      </Alert>
+    );
   const chosen = (procedure || null) as OutboundProcedure | null;
-  const missing = shipmentProcedureMissing(number ?? 'This shipment', chosen, skus.length > 0);
+  const missing = shipmentProcedureMissing(subject, chosen, statuses);
   if (missing)
     return (
       <Alert color="orange" title="Outbound procedure needed" data-testid="procedure-needed">
@@ -91,7 +110,7 @@ export function ProcedureNotice({ number, ownerId, lines, procedure }: Procedure
   if (!misfit) return null;
   return (
     <Alert color="orange" title="This procedure does not fit the goods" data-testid="procedure-misfit">
-      {number ?? 'This shipment'} could not be released under {chosen}: {misfit}.
+      {subject} could not be released under {chosen}: {misfit}.
     </Alert>
   );
 }

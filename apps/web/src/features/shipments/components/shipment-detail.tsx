@@ -1,6 +1,7 @@
 import {
   DECLARATION_STATUS_LABELS,
   DECLARATION_TYPE_LABELS,
+  type OutboundProcedure,
   quantityWithUnit,
   type Shipment,
   type ShipmentStatus,
@@ -36,7 +37,7 @@ import { DocumentsTab } from '../../documents/components/dossier-documents.tsx';
 import {
   allowedTransitions,
   OUTBOUND_PROCEDURE_LABELS,
-  OUTBOUND_PROCEDURE_OPTIONS,
+  procedureOptionsFor,
   SHIPMENT_FIELD_LABELS,
   SHIPMENT_STATUS_COLORS,
   SHIPMENT_TRANSITION_CONFIRM,
@@ -232,7 +233,9 @@ function ProcedureSelect({ shipment: s }: { shipment: Shipment }) {
       size="xs"
       aria-label="Outbound procedure"
       placeholder="Choose the procedure"
-      data={OUTBOUND_PROCEDURE_OPTIONS}
+      data={procedureOptionsFor(
+        s.lines.flatMap((l) => l.allocations.filter((a) => a.state !== 'freed').map((a) => a.customsStatus)),
+      )}
       value={s.outboundProcedure}
       disabled={update.isPending}
       allowDeselect={false}
@@ -241,13 +244,13 @@ function ProcedureSelect({ shipment: s }: { shipment: Shipment }) {
         update
           .mutateAsync({
             id: s.id,
-            body: { version: s.version, outboundProcedure: value as '4071' | '3171' },
+            body: { version: s.version, outboundProcedure: value as OutboundProcedure },
           })
           .then(
             () =>
               notifications.show({
                 color: 'green',
-                message: `Outbound procedure set to ${OUTBOUND_PROCEDURE_LABELS[value as '4071' | '3171']}.`,
+                message: `Outbound procedure set to ${OUTBOUND_PROCEDURE_LABELS[value as OutboundProcedure]}.`,
               }),
             (error: unknown) =>
               notifications.show({

@@ -228,4 +228,66 @@ describe('the line editor', () => {
     );
     expect(screen.queryByTestId('procedure-needed')).toBeNull();
   });
+
+  /** Acme's stock: NU-7 under customs warehousing, TS-8 in temporary storage. */
+  const mixedStock: Answer = (url) => {
+    const params = new URL(url, 'http://x').searchParams;
+    const statuses = params.get('customsStatus') ?? '';
+    const items =
+      params.get('sku') === 'NU-7' && statuses.includes('non_union_customs_warehousing')
+        ? [aStockItem({ sku: 'NU-7', customsStatus: 'non_union_customs_warehousing' })]
+        : params.get('sku') === 'TS-8' && statuses.includes('temporary_storage')
+          ? [aStockItem({ sku: 'TS-8', customsStatus: 'temporary_storage' })]
+          : [];
+    return jsonResponse({
+      items,
+      total: items.length,
+      totalIsEstimate: false,
+      page: 1,
+      pageSize: 20,
+      nextCursor: null,
+    });
+  };
+  async function addLine(index: number, typed: string, sku: RegExp) {
+    fireEvent.click(screen.getByRole('button', { name: 'Add line' }));
+    fireEvent.change(field(`lines.${index}.quantity`), { target: { value: '2' } });
+    fireEvent.change(field(`lines.${index}.sku`), { target: { value: typed } });
+    fireEvent.click(await screen.findByRole('option', { name: sku, hidden: true }));
+  }
+
+  it('offers the procedures of goods in temporary storage (4000, 3100) and no longer 4071/3171', async () => {
+    stubApi({ 'GET stock/availability': availability, 'GET stock?': mixedStock });
+    await start(aShipment({ lines: [aLine({ quantity: 5 })] }));
+    await screen.findByTestId('availability-hint');
+    await addLine(1, 'TS', /^TS-8/);
+    const notice = await screen.findByTestId('procedure-needed');
+    expect(notice.textContent).toContain(
+      'choose its outbound procedure (4000 release for free circulation or 3100 re-export) before it is released',
+    );
+    fireEvent.click(field('outboundProcedure'));
+    const option = (name: string) => screen.getByRole('option', { name, hidden: true });
+    await screen.findByRole('option', {
+      name: '4000 · release for free circulation from temporary storage',
+      hidden: true,
+    });
+    expect(option('4071 · release for free circulation').getAttribute('aria-disabled')).toBe('true');
+    expect(option('3171 · re-export').getAttribute('aria-disabled')).toBe('true');
+    expect(option('3100 · re-export from temporary storage').getAttribute('aria-disabled')).not.toBe('true');
+    fireEvent.click(option('4000 · release for free circulation from temporary storage'));
+    await waitFor(() => expect(screen.queryByTestId('procedure-needed')).toBeNull());
+    expect(screen.queryByTestId('procedure-misfit')).toBeNull();
+  });
+
+  it('says at once that goods in temporary storage and under customs warehousing cannot leave together', async () => {
+    stubApi({ 'GET stock/availability': availability, 'GET stock?': mixedStock });
+    await start(aShipment({ lines: [aLine({ quantity: 5 })] }));
+    await screen.findByTestId('availability-hint');
+    await addLine(1, 'NU', /^NU-7/);
+    await screen.findByTestId('procedure-needed');
+    await addLine(2, 'TS', /^TS-8/);
+    const notice = await screen.findByTestId('procedure-mix');
+    expect(notice.textContent).toMatch(
+      /^These goods cannot leave togetherLine 3 \(TS-8\) is in temporary storage .* but Line 2 \(NU-7\) is under customs warehousing .*separate shipments\.$/,
+    );
+  });
 });

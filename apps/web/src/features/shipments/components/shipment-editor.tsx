@@ -1,5 +1,6 @@
 import {
   MAX_SHIPMENT_LINES,
+  type OutboundProcedure,
   type Shipment,
   shipmentCreateSchema,
   shipmentUpdateSchema,
@@ -24,9 +25,9 @@ import {
   useUnsavedChangesGuard,
 } from '../../../components/records/record-form.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { SHIPMENT_FIELD_LABELS as L, OUTBOUND_PROCEDURE_OPTIONS } from '../api/shipment-meta.ts';
+import { SHIPMENT_FIELD_LABELS as L, procedureOptionsFor } from '../api/shipment-meta.ts';
 import { useCreateShipment, useUpdateShipment } from '../api/shipments-api.ts';
-import { ProcedureNotice } from './procedure-notice.tsx';
+import { ProcedureNotice, useNonUnionStock } from './procedure-notice.tsx';
 import { AvailabilityHint, skuLookup } from './sku-availability.tsx';
 
 /** A line as the form holds it: text, '' for empty. A line from a given stock record keeps its id. */
@@ -95,7 +96,7 @@ export function shipmentInputOf(values: ShipmentFormValues, staff: boolean) {
     consigneeName: values.consigneeId ? null : orNull(values.consigneeName),
     deliveryAddress: orNull(values.deliveryAddress),
     plannedDate: values.plannedDate || null,
-    outboundProcedure: (values.outboundProcedure || null) as '4071' | '3171' | null,
+    outboundProcedure: (values.outboundProcedure || null) as OutboundProcedure | null,
     customerReference: orNull(values.customerReference),
     lines: values.lines.map((l) => {
       const quantity = l.quantity === '' ? undefined : Number(l.quantity);
@@ -223,6 +224,8 @@ export function ShipmentEditor({
   const consigneeId = useWatch({ control: form.control, name: 'consigneeId' });
   const lines = useWatch({ control: form.control, name: 'lines' });
   const procedure = useWatch({ control: form.control, name: 'outboundProcedure' });
+  // The procedures that fit the goods the lines hold are offered; the others are shown disabled.
+  const { statuses } = useNonUnionStock(staff ? ownerId : undefined, lines ?? []);
   const queryClient = useQueryClient();
   const columns = useMemo(() => {
     const owner = staff ? ownerId : undefined;
@@ -284,7 +287,7 @@ export function ShipmentEditor({
               form={form}
               name="outboundProcedure"
               label={L.outboundProcedure}
-              data={OUTBOUND_PROCEDURE_OPTIONS}
+              data={procedureOptionsFor(statuses)}
               clearable
               description="For non-Union goods: how they leave the warehouse"
             />

@@ -11,8 +11,8 @@ const carriers: LookupSource = {
   byId: async () => null,
 };
 
-function show(staff: boolean, notes: string | null) {
-  const leg = aTransport('t-1', 1, { notes, customerRemark: 'Delivery at gate 4, call ahead' });
+function show(staff: boolean, notes: string | null, driver: { driverName?: string | null } = {}) {
+  const leg = aTransport('t-1', 1, { notes, customerRemark: 'Delivery at gate 4, call ahead', ...driver });
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => jsonResponse(leg)),
@@ -40,5 +40,20 @@ describe('transport detail: internal notes and the remark for the customer', () 
     const facts = await screen.findByTestId('transport-facts');
     await waitFor(() => expect(facts.textContent).toContain('Delivery at gate 4, call ahead'));
     expect(facts.textContent).not.toContain('Internal notes');
+  });
+});
+
+describe('transport detail: the driver is internal', () => {
+  it('shows staff the driver', async () => {
+    await show(true, null, { driverName: 'Piet de Vries' });
+    const facts = await screen.findByTestId('transport-facts');
+    await waitFor(() => expect(facts.textContent).toContain('Piet de Vries'));
+  });
+
+  it('shows a customer no driver row at all', async () => {
+    await show(false, null, { driverName: null });
+    const facts = await screen.findByTestId('transport-facts');
+    await waitFor(() => expect(facts.textContent).toContain('Delivery at gate 4, call ahead'));
+    expect(facts.textContent).not.toContain('Driver');
   });
 });

@@ -62,10 +62,12 @@ const facts = (t: Transport, staff: boolean): Fact[] => [
   ['Delivery window', formatWindow(t.deliveryFrom, t.deliveryTo)],
   ['Actual pickup', formatDateTime(t.actualPickupAt)],
   ['Actual delivery', formatDateTime(t.actualDeliveryAt)],
-  ['Driver', [t.driverName, t.driverPhone].filter(Boolean).join(' · ') || '—'],
+  // The driver and the internal notes are staff's: customers never get them (the API sends null).
+  ...(staff
+    ? ([['Driver', [t.driverName, t.driverPhone].filter(Boolean).join(' · ') || '—']] as Fact[])
+    : []),
   ['Containers', t.containers.join(', ') || '—'],
   ['Remark for the customer', t.customerRemark ?? '—'],
-  // Internal notes are staff's: customers never get them (the API sends null).
   ...(staff ? ([['Internal notes', t.notes ?? '—']] as Fact[]) : []),
   ['Updated', formatDateTime(t.updatedAt)],
 ];

@@ -123,10 +123,15 @@ export const transportColumns: RecordColumn<Transport>[] = [
 
 export interface TransportListOptions {
   carrierLookup: LookupSource;
+  /** Staff see the driver; a customer's list has no driver column and its search does not reach it. */
+  staff?: boolean;
 }
 
 /** The transports list: filters by status, mode, carrier and pickup date range. */
-export function transportListConfig({ carrierLookup }: TransportListOptions): ListConfig<Transport> {
+export function transportListConfig({
+  carrierLookup,
+  staff = true,
+}: TransportListOptions): ListConfig<Transport> {
   const filters: FilterDef[] = [
     { kind: 'multiselect', key: 'status', label: 'Status', options: STATUS_OPTIONS },
     { kind: 'select', key: 'mode', label: 'Mode', options: MODE_OPTIONS, width: 130 },
@@ -140,10 +145,10 @@ export function transportListConfig({ carrierLookup }: TransportListOptions): Li
     path: 'transports',
     label: 'Transports',
     plural: 'transports',
-    columns: transportColumns,
+    columns: staff ? transportColumns : transportColumns.filter((c) => c.id !== 'driver'),
     filters,
     defaultSort: 'pickupFrom',
-    searchPlaceholder: 'Dossier, plate, vessel, flight, driver',
+    searchPlaceholder: staff ? 'Dossier, plate, vessel, flight, driver' : 'Dossier, plate, vessel, flight',
     getRowId: (t) => t.id,
     getRowTestId: (t) => `row-transport-${t.dossier.number}-${t.sequence}`,
     listKey: transportKeys.list,
