@@ -30,6 +30,7 @@ import * as m0030 from './migrations/0030-vat-by-country-peppol.ts';
 import * as m0031 from './migrations/0031-party-of-what-was-said.ts';
 import * as m0032 from './migrations/0032-receipt-entries.ts';
 import * as m0033 from './migrations/0033-shipment-declarations.ts';
+import * as m0036 from './migrations/0036-sessions.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0031-party-of-what-was-said': m0031,
   '0032-receipt-entries': m0032,
   '0033-shipment-declarations': m0033,
+  '0036-sessions': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
