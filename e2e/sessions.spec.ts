@@ -154,3 +154,31 @@ test('a missing dossier says so and leads back; deactivating asks first with the
   await expect(history.getByTestId('history-change').filter({ hasText: /^Version/ })).toHaveCount(0);
   await screens(page, 'dossier-history');
 });
+
+test('signing out in the browser ends the token on the server; an admin signs a user out everywhere', async ({
+  page,
+  baseURL,
+}) => {
+  const me = (token: string) =>
+    fetch(`${baseURL}/api/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+  await signIn(page, DEMO.customer);
+  const token = (await page.evaluate(() => localStorage.getItem('bearerToken'))) as string;
+  expect(await me(token)).toBe(200);
+  const other = await apiAs(baseURL as string, DEMO.customer); // the same user elsewhere
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  // A copy of the browser's token no longer works; the user's other session does.
+  await expect.poll(() => me(token)).toBe(401);
+  expect(await me(other.token)).toBe(200);
+
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/users');
+  const adminModeOff = page.getByTestId('enable-admin-mode');
+  if (await adminModeOff.isVisible().catch(() => false)) await adminModeOff.click();
+  await page.getByTestId('list-search').fill(DEMO.customer.email);
+  await page.getByTestId(`user-end-sessions-${DEMO.customer.email}`).click();
+  await expect(page.getByText('Sign Carla Customer out everywhere?')).toBeVisible();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByText('Carla Customer is signed out on every device.')).toBeVisible();
+  expect(await me(other.token)).toBe(401);
+});

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@fvg/contracts';
@@ -71,6 +70,7 @@ import {
   MAX_HEADER_BYTES,
   ROUTER_MAX_PARAM_LENGTH,
 } from './plugins/input-guard.ts';
+import { secureTransportPlugin } from './plugins/secure-transport.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createRecordEvents } from './records/events.ts';
 
@@ -107,19 +107,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-  });
+  await app.register(secureTransportPlugin, { publicUrl: config.publicUrl });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -49,3 +49,13 @@ describe('SANDBOX_*', () => {
     expect(() => loadConfig({ SANDBOX_NOT_RELEASED_PERCENT: '-1' })).toThrow(/SANDBOX_NOT_RELEASED_PERCENT/);
   });
 });
+
+describe('HOST (ADR 0051)', () => {
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ HOST: '' }).host).toBe('localhost');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    // Not opened to the network by SEED_DEMO=false either: an earlier seed's sign-ins may still be there.
+    expect(loadConfig({ SEED_DEMO: 'false' }).host).toBe('localhost');
+  });
+});

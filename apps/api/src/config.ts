@@ -5,7 +5,10 @@ import path from 'node:path';
 export interface Config {
   /** PORT: HTTP port (default 3000). */
   port: number;
-  /** HOST: interface to bind (default 0.0.0.0). */
+  /**
+   * HOST: interface to bind. Default `localhost`: only this machine can open the app until an operator
+   * opens it to the network with HOST=0.0.0.0 (ADR 0051: the demo sign-ins' passwords are published).
+   */
   host: string;
   /** DATA_DIR: folder for the embedded PostgreSQL server and files (default ./data). */
   dataDir: string;
@@ -175,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || 'localhost',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),

@@ -3,13 +3,22 @@ import { loadConfig } from './config.ts';
 import { seedFirstStart } from './db/demo/index.ts';
 import { openDatabase } from './db/open.ts';
 import { createFileStore } from './features/documents/storage.ts';
+import { returnAbandonedJobs } from './jobs/abandoned.ts';
+import { manageProcess, raiseTestFault } from './lifecycle.ts';
+import { listenNotice } from './listen-notice.ts';
 
 const say = (message: string) => console.log(`[fvg] ${message}`);
 
 async function main() {
+  const life = manageProcess(say);
   const config = loadConfig();
   const database = await openDatabase(config, say);
+  life.closeWith(() => database.shutdown());
   say(`database: ${database.where}`);
+  if (database.startedHere) {
+    const returned = await returnAbandonedJobs(database.pool);
+    if (returned) say(`returned ${returned} unfinished job(s) of the previous run to the queue`);
+  }
   if (config.seedDemo) {
     const seeded = await seedFirstStart(database.db, { company: { store: createFileStore(config) } });
     if (seeded.users.length) {
@@ -19,24 +28,13 @@ async function main() {
     }
   }
   const app = await buildApp({ config, db: database.db, pool: database.pool });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    say(`${signal}: stopping`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      await database.shutdown();
-    } finally {
-      say('stopped');
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A stop first lets running jobs finish (and takes no new one), then closes the app (HTTP, hub), the
+  // pool and, last, the embedded server.
+  life.closeWith(async () => {
+    await app.services.jobs.stop();
+    await app.close();
+    await database.shutdown();
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -44,7 +42,10 @@ async function main() {
     await database.shutdown();
     throw e;
   }
-  say(`FVG is running on http://localhost:${config.port}`);
+  const bound = app.server.address();
+  for (const line of listenNotice(config.host, typeof bound === 'object' && bound ? bound.port : config.port))
+    say(line);
+  raiseTestFault();
 }
 
 main().catch((e: unknown) => {

@@ -32,6 +32,7 @@ import * as m0032 from './migrations/0032-receipt-entries.ts';
 import * as m0033 from './migrations/0033-shipment-declarations.ts';
 import * as m0034 from './migrations/0034-allowances-and-charges.ts';
 import * as m0035 from './migrations/0035-temporary-storage-exits.ts';
+import * as m0036 from './migrations/0036-sessions.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0033-shipment-declarations': m0033,
   '0034-allowances-and-charges': m0034,
   '0035-temporary-storage-exits': m0035,
+  '0036-sessions': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

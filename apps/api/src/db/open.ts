@@ -6,6 +6,8 @@ import { startEmbedded } from './embedded.ts';
 export interface OpenDatabase extends DatabaseHandle {
   /** Where the data lives, for the log (never includes the password). */
   where: string;
+  /** True when this process started the embedded server (no other process of ours was using it). */
+  startedHere: boolean;
   /** Closes the pool and stops the embedded server when this process started it. */
   shutdown(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export async function openDatabase(config: Config, log: (message: string) => voi
   return {
     ...handle,
     where: embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : `${parsed.host}${parsed.pathname}`,
+    startedHere: embedded?.owned === true,
     async shutdown() {
       await handle.close();
       await embedded?.stop();

@@ -40,6 +40,8 @@ export interface UsersTable {
   cw_access: Generated<boolean>;
   active: Generated<boolean>;
   password_changed_at: Generated<Date>;
+  /** Migration 0036: an administrator ended every session; tokens issued before it are refused. */
+  sessions_ended_at: Date | null;
   last_login_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -921,4 +923,16 @@ export interface SearchIdentsTable {
 export interface Database {
   search_entries: SearchEntriesTable;
   search_idents: SearchIdentsTable;
+}
+
+/** Migration 0036 (ADR 0052): tokens signed out before they expired, by SHA-256 of the token. */
+export interface EndedTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  ended_at: Generated<Date>;
+}
+
+export interface Database {
+  ended_tokens: EndedTokensTable;
 }

@@ -263,7 +263,8 @@ export function forwardNotifications(
 }
 
 /**
- * Revoked sessions (deactivation, password change, changed rights) end the user's open connections on
+ * Revoked sessions (deactivation, password change, changed rights, sign-out, sessions ended by an
+ * administrator) end the user's open connections on
  * every node. A changed right may connect again at once (its token still works, and the new
  * connection gets the groups of the new rights); the others may not.
  */
@@ -272,8 +273,11 @@ export function closeRevokedSessions(sessions: Sessions, lifetime: LifetimeManag
     deactivated: SESSION_ENDED,
     'password-changed': SESSION_ENDED,
     'access-changed': ACCESS_CHANGED,
+    'signed-out': SESSION_ENDED,
+    'sessions-ended': SESSION_ENDED,
   };
-  return sessions.onRevoke((userId, reason) =>
-    lifetime.closeUser(userId, messages[reason], reason === 'access-changed'),
+  // A sign-out names its token: only the connections opened with it close (ADR 0052).
+  return sessions.onRevoke((userId, reason, tokenHash) =>
+    lifetime.closeUser(userId, messages[reason], reason === 'access-changed', tokenHash),
   );
 }

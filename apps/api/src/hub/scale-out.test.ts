@@ -268,4 +268,50 @@ describe.skipIf(!haveRedis)('several API nodes behind one Redis (needs redis-ser
     expect(old.state).toBe(HubConnectionState.Connected);
     await expect(old.invoke('JoinDossier', dossier.id)).rejects.toThrow('This dossier does not exist.');
   }, 60_000);
+  it('a sign-out and an administrator’s end of all sessions on node 1 close the connections on node 2 at once', async () => {
+    const [n1, n2] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const email = `leaver-${Date.now()}@fvg.test`;
+    const password = 'Orchard-Signal-Basalt-82';
+    const { id } = await db.db
+      .insertInto('users')
+      .values({ email, name: 'Sam Sessions', role: 'staff', password_hash: await hashPassword(password) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const first = await signIn(n1.origin, [email, password]);
+    const second = await signIn(n1.origin, [email, password]);
+    const closedOf = (conn: HubConnection) =>
+      new Promise<Error | undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(new Error('still open after 8 s')), 8_000);
+        conn.onclose((e) => {
+          clearTimeout(timer);
+          resolve(e);
+        });
+      });
+    const a = await connect(n2.origin, first, HttpTransportType.WebSockets);
+    const b = await connect(n2.origin, second, HttpTransportType.LongPolling);
+    const aClosed = closedOf(a);
+    const me = (origin: string, token: string) =>
+      fetch(`${origin}/api/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+    const out = await fetch(`${n1.origin}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${first}` },
+    });
+    expect(out.status).toBe(204);
+    // Well within the nodes' periodic re-check (30 s): the close crossed the backplane.
+    expect((await aClosed)?.message).toContain('Your session has ended.');
+    expect(await me(n2.origin, first)).toBe(401);
+    expect(await me(n2.origin, second)).toBe(200);
+    expect(b.state).toBe(HubConnectionState.Connected);
+
+    const bClosed = closedOf(b);
+    const admin = await signIn(n1.origin, DEMO_PASSWORDS.admin);
+    const ended = await fetch(`${n1.origin}/api/users/${id}/end-sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(ended.status).toBe(204);
+    expect((await bClosed)?.message).toContain('Your session has ended.');
+    expect(await me(n2.origin, second)).toBe(401);
+  }, 60_000);
 });

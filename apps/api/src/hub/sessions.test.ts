@@ -262,6 +262,80 @@ describe('an ended session closes the open connections', () => {
   });
 });
 
+describe('sign-out and sessions ended by an administrator (ADR 0052)', () => {
+  const get = (url: string, auth: { authorization: string }) => app.inject({ url, headers: auth });
+  const signOut = (auth: { authorization: string }) =>
+    app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: auth });
+
+  it('sign-out ends that token everywhere and closes its connection; the user’s other token and connection stay', async () => {
+    const user = await newUser();
+    const other = await bearer(app, user.email, PASSWORD);
+    const ending = await connect(user.token, HttpTransportType.WebSockets);
+    const staying = await connect(other.authorization.slice('Bearer '.length), HttpTransportType.LongPolling);
+    await ending.conn.invoke('JoinDossier', acmeDossier.id);
+    expect(serverConnections(user.id)).toBe(2);
+
+    expect((await signOut(user.auth)).statusCode).toBe(204);
+    const error = await within(ending.closed, 'the close');
+    expect(error?.message).toContain('Your session has ended. Sign in again.');
+    expect(ending.reconnecting()).toBe(false);
+    for (const url of ['/api/me', '/api/dossiers', `/api/dossiers/${acmeDossier.id}`]) {
+      const res = await get(url, user.auth);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().detail, url).toBe('You have signed out. Sign in again.');
+    }
+    expect((await signOut(user.auth)).statusCode).toBe(401);
+    // A new connection with the ended token is refused at negotiation.
+    await expect(connect(user.token, HttpTransportType.WebSockets)).rejects.toThrow();
+
+    expect((await get('/api/me', other)).statusCode).toBe(200);
+    expect(staying.conn.state).toBe(HubConnectionState.Connected);
+    await expect(staying.conn.invoke('JoinDossier', acmeDossier.id)).resolves.toMatchObject({
+      dossierId: acmeDossier.id,
+    });
+    expect(serverConnections(user.id)).toBe(1);
+    // The hub's batch re-check agrees, token by token.
+    const verdicts = await app.services.auth.authenticateMany([
+      user.token,
+      other.authorization.slice('Bearer '.length),
+    ]);
+    expect(verdicts[0]).toMatchObject({ status: 401 });
+    expect(verdicts[1]).toMatchObject({ id: user.id });
+  });
+
+  it('an administrator ends every session of a user: all tokens refused, all connections closed, a new sign-in works', async () => {
+    const user = await newUser('staff');
+    const second = await bearer(app, user.email, PASSWORD);
+    const a = await connect(user.token, HttpTransportType.WebSockets);
+    const b = await connect(second.authorization.slice('Bearer '.length), HttpTransportType.ServerSentEvents);
+    const bystander = await newUser('staff');
+
+    const end = (id: string, auth: { authorization: string }) =>
+      app.inject({ method: 'POST', url: `/api/users/${id}/end-sessions`, headers: auth });
+    expect((await end(user.id, staffAuth)).statusCode).toBe(403);
+    expect((await end('00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
+    expect(serverConnections(user.id)).toBe(2);
+
+    expect((await end(user.id, admin)).statusCode).toBe(204);
+    for (const w of [a, b]) await expectEnded(w, user.id, 'Your session has ended. Sign in again.');
+    for (const auth of [user.auth, second]) {
+      const res = await get('/api/me', auth);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().detail).toBe('An administrator ended your session. Sign in again.');
+    }
+    expect((await get('/api/me', bystander.auth)).statusCode).toBe(200);
+    const again = await bearer(app, user.email, PASSWORD);
+    expect((await get('/api/me', again)).statusCode).toBe(200);
+    const history = await db.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('record_id', '=', user.id)
+      .where('action', '=', 'sessions-ended')
+      .execute();
+    expect(history).toHaveLength(1);
+  });
+});
+
 describe('hub method arguments', () => {
   it('answers malformed arguments with a clear error completion, logs no failure, and the connection stays usable', async () => {
     const user = await newUser();
@@ -331,6 +405,17 @@ describe('the periodic re-check of every open connection', () => {
       expect(serverConnections(user.id, quick)).toBe(0);
     },
   );
+
+  it('closes a listening connection whose token was signed out on another node (no backplane between them)', async () => {
+    const user = await newUser();
+    const w = await connect(user.token, HttpTransportType.ServerSentEvents, quickUrl);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: user.auth })).statusCode,
+    ).toBe(204);
+    const error = await within(w.closed, 'the close');
+    expect(error?.message).toContain('Your session has ended. Sign in again.');
+    expect(serverConnections(user.id, quick)).toBe(0);
+  });
 
   it('closes a listening connection whose party changed behind the service’s back, with reconnect allowed', async () => {
     const user = await newUser();

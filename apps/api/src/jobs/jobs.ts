@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import type { SandboxStep } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { isStopping } from '../process-state.ts';
 
 /** Every job name with its payload; a new kind of job adds its line here (ADR 0027). */
 export interface JobPayloads {
@@ -84,10 +85,33 @@ export async function enqueue<N extends JobName>(
     )`.execute(executor);
 }
 
+/** Long enough for the process's own signal handler to have run when Ctrl+C caused the error. */
+const STOP_SETTLE_MS = 1000;
+
+/**
+ * A lost database connection (PostgreSQL's shutdown, 57P01, or the client's own words for a closed
+ * connection): on Ctrl+C the embedded PostgreSQL gets the signal too (same process group) and ends the
+ * worker's connections, sometimes before the app's own handler has run (issue 24 item 7).
+ */
+function isConnectionLoss(meta: unknown, message: string): boolean {
+  const m = meta as { error?: { code?: unknown; message?: unknown }; fatalError?: { code?: unknown } };
+  for (const e of [m?.error, m?.fatalError])
+    if (typeof e?.code === 'string' && /^(57P|08|ECONNREFUSED$|ECONNRESET$)/.test(e.code)) return true;
+  return /Connection terminated|not queryable|terminating connection|shutting down|ECONNREFUSED|ECONNRESET/i.test(
+    `${message} ${String(m?.error?.message ?? '')}`,
+  );
+}
+
 function workerLogger(log: FastifyBaseLogger): Logger {
   return new Logger(() => (level, message, meta) => {
-    // The library's info lines (worker started, job completed) are chatter for an operator.
-    if (level === 'error') log.error(meta ?? {}, message);
+    // The library's info lines (worker started, job completed) are chatter for an operator. A lost
+    // connection is an error unless the process turns out to be stopping: then it is the stop's doing.
+    if (level === 'error' && isConnectionLoss(meta, message)) {
+      if (isStopping()) return;
+      setTimeout(() => {
+        if (!isStopping()) log.error(meta ?? {}, message);
+      }, STOP_SETTLE_MS).unref();
+    } else if (level === 'error') log.error(meta ?? {}, message);
     else if (level === 'warning') log.warn(meta ?? {}, message);
     else log.debug(meta ?? {}, message);
   });

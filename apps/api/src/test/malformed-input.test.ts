@@ -442,7 +442,14 @@ describe('malformed input, one field at a time', () => {
     }
 
     const fields = operationFields(spec, req);
-    expect(fields.length + (req.raw ? 1 : 0) + (method === 'GET' ? 1 : 0)).toBeGreaterThan(0);
+    // An operation that takes no input at all (sign-out) still gets a body and a token it cannot use.
+    const takesNothing =
+      fields.length === 0 &&
+      !req.raw &&
+      method !== 'GET' &&
+      !spec.requestBody &&
+      !(spec.parameters as unknown[] | undefined)?.length;
+    expect(fields.length + (req.raw ? 1 : 0) + (method === 'GET' || takesNothing ? 1 : 0)).toBeGreaterThan(0);
 
     const failures: string[] = [];
     let cases = 0;
@@ -526,6 +533,27 @@ describe('malformed input, one field at a time', () => {
           );
         }
       }
+    }
+    if (takesNothing) {
+      await run(
+        'body ← a JSON body the operation takes none of',
+        () =>
+          inject(
+            method,
+            urlWith(path, req),
+            auth,
+            { 'content-type': 'application/json', ...(req.headers ?? {}) },
+            JSON.stringify({ zzUnknown: 1 }),
+          ),
+        false,
+        undefined,
+      );
+      await run(
+        'authorization ← a bearer token that is no token',
+        () => inject(method, urlWith(path, req), undefined, { authorization: 'Bearer not.a-token' }),
+        false,
+        undefined,
+      );
     }
     // An unknown query parameter is ignored or refused, never a failure.
     if (method === 'GET')

@@ -815,6 +815,20 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: () => ({}),
     expect: { ...AUTH_ONLY, customerOwn: 200, customerOther: 200, staff: 200, admin: 200 },
   },
+  'POST /api/auth/sign-out': {
+    // Ends the token it is sent with: each role signs out a fresh copy of its token, never the one the
+    // other operations use (the deactivated user's token stays refused as it is).
+    build: async ({ world, role }) => {
+      const auth = world.authFor(role);
+      if (!auth || role === 'deactivated') return {};
+      const signer = world.app.services.auth.signer;
+      const claims = await signer.verify(auth.authorization.slice('Bearer '.length));
+      if (!claims) throw new Error(`world: the ${role} token does not verify`);
+      const { iat: _iat, exp: _exp, ...rest } = claims;
+      return { headers: { authorization: `Bearer ${await signer.sign(rest)}` } };
+    },
+    expect: { ...AUTH_ONLY, customerOwn: 204, customerOther: 204, staff: 204, admin: 204 },
+  },
   'POST /api/auth/pwd/link': {
     build: () => ({ body: { email: 'reset@fvg.test' } }),
     expect: {
@@ -1042,6 +1056,11 @@ export const OPERATIONS: Record<string, OperationEntry> = {
   'PATCH /api/users/{id}': {
     build: ({ world }) => ({ path: { id: world.patchableUserId }, body: { name: 'Pat Patched' } }),
     expect: adminOnly(200),
+  },
+
+  'POST /api/users/{id}/end-sessions': {
+    build: ({ world }) => ({ path: { id: world.patchableUserId } }),
+    expect: adminOnly(204),
   },
 
   // chat

@@ -132,6 +132,28 @@ describe('session', () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
+  it('logout ends the token on the server too, with that token, and does not wait for it', async () => {
+    const fetchMock = vi.fn(() => new Promise<Response>(() => {})); // the server never answers
+    vi.stubGlobal('fetch', fetchMock);
+    setToken('tok-2');
+    logout(new QueryClient());
+    expect(getToken()).toBeNull();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/sign-out');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-2');
+    vi.unstubAllGlobals();
+  });
+
+  it('logout without a token calls nothing', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    logout(new QueryClient());
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
   it('loadMeResult does not call the API without a token', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -143,8 +143,25 @@ export function onSignOut(listener: () => void): () => void {
   };
 }
 
-/** Signs out: the token goes (so no later call carries the header) and so does every cached answer. */
+/**
+ * Ends `token` on the server too (POST auth/sign-out, ADR 0052): another copy of it (a stolen one, an
+ * old tab) stops working, and its hub connections close. Best effort: the local sign-out never waits
+ * for it, and a token the server already refuses (the hub ended the session) answers 401, ignored.
+ */
+async function endOnServer(token: string): Promise<void> {
+  try {
+    await api.post('auth/sign-out', undefined, { headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    // Unreachable or already ended: the token is gone from this browser either way.
+  }
+}
+
+/**
+ * Signs out: the token goes (so no later call carries the header), the server ends it, and every
+ * cached answer goes.
+ */
 export function logout(queryClient?: QueryClient): void {
+  const token = getToken();
   for (const listener of [...signOutListeners]) {
     try {
       listener();
@@ -153,6 +170,7 @@ export function logout(queryClient?: QueryClient): void {
     }
   }
   clearToken();
+  if (token) void endOnServer(token);
   queryClient?.clear();
   // The next person at this browser starts from the defaults, not the previous user's formats.
   applyPreferences();

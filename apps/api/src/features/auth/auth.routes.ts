@@ -9,6 +9,8 @@ import {
   type UserPreferences,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerToken } from '../../plugins/authenticate.ts';
 import { type AuthService, toMe } from './auth.service.ts';
 
 const errors = { 400: problemSchema, 401: problemSchema, 429: problemSchema };
@@ -46,6 +48,23 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => toMe(request.user, await preferences(request.user.id)),
+  );
+
+  app.post(
+    '/auth/sign-out',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: this bearer token ends on the server (the user’s other sessions stay)',
+        security: [{ bearer: [] }],
+        response: { 204: z.null(), 401: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      await auth.signOut(bearerToken(request) as string, request.user);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

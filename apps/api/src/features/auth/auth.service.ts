@@ -47,13 +47,20 @@ const KNOWN_ADDRESS_DAYS = 90;
 const ADDRESS_LIMIT_FACTOR = 10;
 const ACCOUNT_LIMIT_FACTOR = 4;
 
-/** A verified token's user as it stands now: active, and the token issued after the last password change. */
-function standing(claims: AccessToken, user: SessionUser | undefined): SessionUser {
+/**
+ * A verified token's user as it stands now: active, the token not signed out, issued after the last
+ * password change and after an administrator last ended the user's sessions (ADR 0052).
+ */
+function standing(claims: AccessToken, user: SessionUser | undefined, ended: boolean): SessionUser {
   if (!user?.active) throw problems.unauthorized('Your session is not valid. Sign in again.');
+  if (ended) throw problems.unauthorized('You have signed out. Sign in again.');
   // A password change ends every session issued before it. Exact to the millisecond (our tokens carry
   // a fractional iat), so the token the changing session gets back works and one of a second before does not.
   if (claims.iat < user.password_changed_at.getTime() / 1000) {
     throw problems.unauthorized('Your password was changed. Sign in again.');
+  }
+  if (user.sessions_ended_at && claims.iat < user.sessions_ended_at.getTime() / 1000) {
+    throw problems.unauthorized('An administrator ended your session. Sign in again.');
   }
   return user;
 }
@@ -183,9 +190,12 @@ export async function createAuthService(
     /** The signed-in user behind a bearer token; 401 for anything but a valid token of an active user. */
     async authenticate(token: string | undefined): Promise<SessionUser> {
       const claims = token ? await signer.verify(token) : undefined;
-      if (!claims)
+      if (!claims || !token)
         throw problems.unauthorized(token ? 'Your session is not valid. Sign in again.' : undefined);
-      return standing(claims, await users.findSessionUser(claims.sub));
+      // One query: the user, and whether this very token was signed out.
+      const hash = hashOpaqueToken(token);
+      const found = await users.findSessionUsers([claims.sub], [hash]);
+      return standing(claims, found.users.get(claims.sub), found.endedTokens.has(hash));
     },
 
     /**
@@ -194,17 +204,42 @@ export async function createAuthService(
      */
     async authenticateMany(tokens: (string | undefined)[]): Promise<(SessionUser | HttpProblem)[]> {
       const claims = await Promise.all(tokens.map((t) => (t ? signer.verify(t) : undefined)));
-      const found = await users.findSessionUsers([...new Set(claims.flatMap((c) => (c ? [c.sub] : [])))]);
+      const hashes = tokens.map((t) => (t ? hashOpaqueToken(t) : ''));
+      const found = await users.findSessionUsers(
+        [...new Set(claims.flatMap((c) => (c ? [c.sub] : [])))],
+        [...new Set(hashes.filter((h, i) => h && claims[i]))],
+      );
       return claims.map((c, i) => {
         try {
           if (!c)
             throw problems.unauthorized(tokens[i] ? 'Your session is not valid. Sign in again.' : undefined);
-          return standing(c, found.get(c.sub));
+          return standing(c, found.users.get(c.sub), found.endedTokens.has(hashes[i] as string));
         } catch (e) {
           if (e instanceof HttpProblem) return e;
           throw e;
         }
       });
+    },
+
+    /**
+     * Sign-out: this token ends on the server (every node refuses it from the next request, its hub
+     * connections close); the user's other tokens stay valid. Called with a token `authenticate`
+     * accepted, so it is genuine and current.
+     */
+    async signOut(token: string, user: SessionUser): Promise<void> {
+      const claims = await signer.verify(token);
+      if (!claims) throw problems.unauthorized('Your session is not valid. Sign in again.');
+      const hash = hashOpaqueToken(token);
+      await db.transaction().execute(async (trx) => {
+        // Rows are needed only until their token would have expired anyway.
+        await trx.deleteFrom('ended_tokens').where('expires_at', '<', new Date()).execute();
+        await trx
+          .insertInto('ended_tokens')
+          .values({ token_hash: hash, user_id: user.id, expires_at: new Date(claims.exp * 1000) })
+          .onConflict((oc) => oc.column('token_hash').doNothing())
+          .execute();
+      });
+      await sessions.revoke(user.id, 'signed-out', hash);
     },
 
     /**

@@ -232,6 +232,21 @@ export function usersAdminService(
         await sessions.revoke(id, 'access-changed');
       return one(id);
     },
+
+    /**
+     * Ends every session of the user now (ADR 0052): every token issued before this moment is refused
+     * on every node from its next request, and the user's hub connections close; signing in again
+     * works. An administrator may end their own sessions too (a lost laptop), which signs them out.
+     */
+    async endSessions(user: SessionUser, id: string): Promise<void> {
+      requireAdmin(user);
+      await one(id);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ sessions_ended_at: new Date() }).where('id', '=', id).execute();
+        await writeAudit(trx, { kind: 'user', id, action: 'sessions-ended', actorId: user.id, changes: [] });
+      });
+      await sessions.revoke(id, 'sessions-ended');
+    },
   };
 }
 export type UsersAdminService = ReturnType<typeof usersAdminService>;

@@ -12,6 +12,8 @@ export interface UserRow {
   cw_access: boolean;
   active: boolean;
   password_changed_at: Date;
+  /** An administrator ended every session of the user then (ADR 0052); null when never. */
+  sessions_ended_at: Date | null;
 }
 
 export interface SessionUser extends Omit<UserRow, 'password_hash'> {
@@ -27,6 +29,7 @@ const userColumns = [
   'users.cw_access',
   'users.active',
   'users.password_changed_at',
+  'users.sessions_ended_at',
 ] as const;
 
 export function usersRepository(db: Db) {
@@ -39,30 +42,46 @@ export function usersRepository(db: Db) {
         .executeTakeFirst() as Promise<UserRow | undefined>,
 
     async findSessionUser(id: string): Promise<SessionUser | undefined> {
-      return (await this.findSessionUsers([id])).get(id);
+      return (await this.findSessionUsers([id])).users.get(id);
     },
 
-    /** Many users in one query (the hub's periodic re-check of every open connection), by id. */
-    async findSessionUsers(ids: readonly string[]): Promise<Map<string, SessionUser>> {
-      if (ids.length === 0) return new Map();
+    /**
+     * Many users in one query (the hub's periodic re-check of every open connection), by id; with
+     * `tokenHashes`, which of those tokens were signed out (ended_tokens, by primary key, in the same
+     * query: the check costs no extra round trip per request).
+     */
+    async findSessionUsers(
+      ids: readonly string[],
+      tokenHashes: readonly string[] = [],
+    ): Promise<{ users: Map<string, SessionUser>; endedTokens: Set<string> }> {
+      if (ids.length === 0) return { users: new Map(), endedTokens: new Set() };
       const rows = await db
         .selectFrom('users')
         .leftJoin('parties', 'parties.id', 'users.party_id')
         .select([...userColumns, 'parties.code as party_code', 'parties.name as party_name'])
+        .select(
+          tokenHashes.length > 0
+            ? sql<string[]>`array(select e.token_hash from ended_tokens e
+                where e.token_hash = any(${[...tokenHashes]}::text[]) and e.user_id = users.id)`.as('ended')
+            : sql<string[]>`'{}'::text[]`.as('ended'),
+        )
         .where(sql<boolean>`users.id = any(${[...ids]}::uuid[])`)
         .execute();
-      return new Map(
-        rows.map(({ party_code, party_name, ...user }) => [
-          user.id,
-          {
-            ...user,
-            party:
-              user.party_id && party_code && party_name
-                ? { id: user.party_id, code: party_code, name: party_name }
-                : null,
-          },
-        ]),
-      );
+      return {
+        users: new Map(
+          rows.map(({ party_code, party_name, ended: _ended, ...user }) => [
+            user.id,
+            {
+              ...user,
+              party:
+                user.party_id && party_code && party_name
+                  ? { id: user.party_id, code: party_code, name: party_name }
+                  : null,
+            },
+          ]),
+        ),
+        endedTokens: new Set(rows.flatMap((r) => r.ended)),
+      };
     },
 
     insert: (values: {

@@ -62,4 +62,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersAdminService }> = 
     },
     (request) => users.update(request.user, request.params.id, request.body),
   );
+  app.post(
+    '/users/:id/end-sessions',
+    {
+      schema: {
+        tags,
+        summary: 'End every session of a user: signed out everywhere, may sign in again (admin)',
+        params: idParams,
+        response: { 204: z.null(), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      await users.endSessions(request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { ClientStream } from './client-stream.ts';
 import {
@@ -181,6 +182,13 @@ export class HubConnection<User = unknown> {
   /** The bearer token the connection was opened with, for the server's periodic re-check. */
   get bearerToken(): string | undefined {
     return this.accessToken;
+  }
+
+  /** SHA-256 (hex) of the bearer token: a sign-out ends the connections of that one token (Envelope.close). */
+  get bearerTokenHash(): string | undefined {
+    return this.accessToken === undefined
+      ? undefined
+      : createHash('sha256').update(this.accessToken).digest('hex');
   }
 
   /** A periodic re-check's verdict (see HubLimits.recheckIntervalMs): go on as the fresh user, or close. */

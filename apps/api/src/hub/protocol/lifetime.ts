@@ -11,8 +11,11 @@ export interface Envelope {
   exclude?: string[];
   /** Scope `group` only: deliver only to the group's connections that are also in one of these groups. */
   alsoIn?: string[];
-  /** Instead of delivering `payload`, close the matching connections with this Close record. */
-  close?: { error: string; allowReconnect?: boolean };
+  /**
+   * Instead of delivering `payload`, close the matching connections with this Close record; with
+   * `tokenHash` (SHA-256, hex, of an access token) only those opened with that token.
+   */
+  close?: { error: string; allowReconnect?: boolean; tokenHash?: string };
   /**
    * Instead of delivering `payload` (scope `group` only), take the group's connections that are in
    * none of `unlessIn` out of it (e.g. a dossier's room when its customer changed).
@@ -89,8 +92,9 @@ export class LifetimeManager {
    * Closes every connection of the user, on every node (its session was revoked): they get a Close
    * record with `error`, so the official client stops (or, with allowReconnect, connects anew).
    */
-  async closeUser(userId: string, error: string, allowReconnect = false): Promise<void> {
-    await this.send({ scope: 'user', key: userId, payload: '', close: { error, allowReconnect } });
+  async closeUser(userId: string, error: string, allowReconnect = false, tokenHash?: string): Promise<void> {
+    const close = { error, allowReconnect, ...(tokenHash ? { tokenHash } : {}) };
+    await this.send({ scope: 'user', key: userId, payload: '', close });
   }
 
   /**
@@ -111,8 +115,10 @@ export class LifetimeManager {
     const skip = exclude && exclude.length > 0 ? new Set(exclude) : undefined;
     const write = (c: HubConnection) => {
       if (skip?.has(c.connectionId)) return;
-      if (close) c.close(close.error, close.allowReconnect);
-      else c.write(payload);
+      if (close) {
+        if (close.tokenHash === undefined || c.bearerTokenHash === close.tokenHash)
+          c.close(close.error, close.allowReconnect);
+      } else c.write(payload);
     };
     switch (scope) {
       case 'all':

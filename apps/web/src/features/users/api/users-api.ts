@@ -56,6 +56,13 @@ export function useUpdateUser() {
   });
 }
 
+/** Ends every session of a user (ADR 0052): signed out on every device, may sign in again. */
+export function useEndSessions() {
+  return useMutation({
+    mutationFn: (id: string) => api.post(`users/${encodeURIComponent(id)}/end-sessions`),
+  });
+}
+
 /**
  * Staff users to pick as a dossier's handler. The handler list is short and fetched once
  * (GET users/handlers); the picker filters it as the user types.

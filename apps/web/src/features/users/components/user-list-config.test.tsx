@@ -78,4 +78,31 @@ describe('admin users list', () => {
       ),
     );
   });
+  it('signs a user out everywhere only after asking, and says so in words', async () => {
+    stubApi();
+    const shown = vi.spyOn(notifications, 'show');
+    const fetchMock = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
+    const ends = () =>
+      fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input));
+    await renderRoute(<ListPage config={userListConfig(parties)} onOpen={() => {}} />, {
+      path: '/admin/users',
+      url: '/admin/users',
+      validateSearch: validateUsersSearch,
+    });
+    fireEvent.click(await screen.findByTestId('user-end-sessions-lea@fvg.local'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(await screen.findByText('Sign Lea Leaver out everywhere?')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByTestId('confirm-cancel')));
+    fireEvent.click(within(dialog).getByTestId('confirm-cancel'));
+    expect(ends()).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('user-end-sessions-lea@fvg.local'));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByTestId('confirm-ok'));
+    await waitFor(() => expect(ends()).toEqual(['/api/users/u-1/end-sessions']));
+    await waitFor(() =>
+      expect(shown).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Lea Leaver is signed out on every device.' }),
+      ),
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import type { Role, UserAdmin, UserAdminUpdate } from '@fvg/contracts';
-import { Select, Switch, Text } from '@mantine/core';
+import { Button, Select, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
@@ -10,7 +10,7 @@ import { type LookupSource, RecordSelect } from '../../../components/records/rec
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { userKeys } from '../api/keys.ts';
-import { fetchUserList, useUpdateUser } from '../api/users-api.ts';
+import { fetchUserList, useEndSessions, useUpdateUser } from '../api/users-api.ts';
 import { ROLE_LABELS, ROLE_OPTIONS } from './user-meta.ts';
 
 /** One inline change of a user, saved at once; a refusal shows the server's reason. */
@@ -126,6 +126,58 @@ function FlagCell({ user, flag }: { user: UserAdmin; flag: 'cwAccess' | 'active'
   );
 }
 
+/** Ends every session of the user after asking: for a lost device or a shared password. */
+function SessionsCell({ user }: { user: UserAdmin }) {
+  const end = useEndSessions();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button
+        variant="light"
+        color="red"
+        size="compact-xs"
+        onClick={() => setConfirming(true)}
+        loading={end.isPending}
+        aria-label={`Sign ${user.name} out everywhere`}
+        data-testid={`user-end-sessions-${user.email}`}
+      >
+        Sign out everywhere
+      </Button>
+      {confirming && (
+        <ConfirmDialog
+          opened
+          title={`Sign ${user.name} out everywhere?`}
+          message={`${user.name} is signed out at once on every device and browser. They can sign in again with their password.`}
+          confirmLabel="Sign out everywhere"
+          cancelLabel="Cancel"
+          danger
+          loading={end.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            end.mutate(user.id, {
+              onSuccess: () => {
+                setConfirming(false);
+                notifications.show({
+                  color: 'green',
+                  message: `${user.name} is signed out on every device.`,
+                });
+              },
+              onError: (error) => {
+                setConfirming(false);
+                notifications.show({
+                  color: 'red',
+                  title: `${user.name}: not signed out`,
+                  message: problemMessage(error),
+                });
+              },
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
 function columnsFor(partyLookup: LookupSource): RecordColumn<UserAdmin>[] {
   return [
     { id: 'name', header: 'Name', width: 180, required: true, cell: (u) => u.name },
@@ -140,6 +192,7 @@ function columnsFor(partyLookup: LookupSource): RecordColumn<UserAdmin>[] {
     { id: 'cwAccess', header: 'Warehouse', width: 100, cell: (u) => <FlagCell user={u} flag="cwAccess" /> },
     { id: 'active', header: 'Active', width: 90, cell: (u) => <FlagCell user={u} flag="active" /> },
     { id: 'lastLoginAt', header: 'Last sign-in', width: 150, cell: (u) => formatDateTime(u.lastLoginAt) },
+    { id: 'sessions', header: 'Sessions', width: 170, cell: (u) => <SessionsCell user={u} /> },
     {
       id: 'createdAt',
       header: 'Created',
