@@ -18,7 +18,7 @@ async function main() {
         say(`  ${u.role.padEnd(8)} ${u.email} / ${u.password}${u.cwAccess ? ' (cw_access)' : ''}`);
     }
   }
-  const app = await buildApp({ config, db: database.db, pool: database.pool });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, status: database.status });
 
   let stopping = false;
   const stop = async (signal: string) => {
