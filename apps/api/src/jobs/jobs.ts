@@ -88,16 +88,34 @@ export async function enqueue<N extends JobName>(
     )`.execute(executor);
 }
 
-function workerLogger(log: FastifyBaseLogger): Logger {
+function workerLogger(log: FastifyBaseLogger, resuming: () => boolean = () => false): Logger {
   return new Logger(() => (level, message, meta) => {
     // The library's info lines (worker started, job completed) are chatter for an operator; so are its
     // complaints while the database is away (the app says that once, and when it is back: ADR 0053).
     const cause = meta?.error ?? meta?.fatalError;
-    if (isDatabaseUnavailable(cause) || isDatabaseUnavailable({ message })) log.debug(message);
+    // A worker that ended for want of the database is replaced by resume() below.
+    const replaced = resuming() && /^Worker exited/.test(message);
+    if (replaced || isDatabaseUnavailable(cause) || isDatabaseUnavailable({ message })) log.debug(message);
     else if (level === 'error') log.error(meta ?? {}, message);
     else if (level === 'warning') log.warn(meta ?? {}, message);
     else log.debug(meta ?? {}, message);
   });
+}
+
+/**
+ * graphile-worker 0.16 prints the end of a worker with `console.trace` (a stack) before it logs the same
+ * through our logger; when the worker ended because the database went away, that stack is noise (the
+ * queue resumes, ADR 0053). Only those traces are dropped.
+ */
+let tracesQuieted = false;
+function quietDatabaseTraces(): void {
+  if (tracesQuieted) return;
+  tracesQuieted = true;
+  const trace = console.trace.bind(console);
+  console.trace = (...args: unknown[]) => {
+    if (args.length === 1 && isDatabaseUnavailable(args[0])) return;
+    trace(...args);
+  };
 }
 
 /** Creates or updates graphile-worker's own schema (`graphile_worker`); safe from several processes. */
@@ -141,6 +159,7 @@ export function createJobs(opts: {
   let stopping = false;
 
   const startRunner = async (pool: pg.Pool) => {
+    quietDatabaseTraces();
     const events: WorkerEvents = new EventEmitter();
     const ids: string[] = [];
     workerIds = ids;
@@ -160,7 +179,7 @@ export function createJobs(opts: {
       // New jobs arrive by LISTEN/NOTIFY at once; the poll only finds retries that came due.
       pollInterval: 1000,
       taskList: tasks,
-      logger: workerLogger(opts.log),
+      logger: workerLogger(opts.log, () => recovering !== undefined),
       events,
     });
     // The runner stops itself on an error it cannot carry on from (its schedule's query failed): it is
