@@ -9,8 +9,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Config } from './config.ts';
+import { createDatabaseStatus, type DatabaseStatus } from './db/availability.ts';
 import type { Db } from './db/database.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -54,7 +56,13 @@ import { shipmentsRoutes } from './features/warehouse/shipments/shipments.routes
 import { shipmentsService } from './features/warehouse/shipments/shipments.service.ts';
 import { stockRoutes } from './features/warehouse/stock/stock.routes.ts';
 import { stockService } from './features/warehouse/stock/stock.service.ts';
-import { closeRevokedSessions, forwardNotifications, forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
+import {
+  closeRevokedSessions,
+  forwardNotifications,
+  forwardRecordChanges,
+  forwardServiceStatus,
+  fvgHub,
+} from './hub/fvg-hub.ts';
 import { localPresence, redisPresence } from './hub/presence.ts';
 import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
 import { mountHub } from './hub/protocol/server.ts';
@@ -84,10 +92,20 @@ export interface AppDeps {
   pool?: pg.Pool;
   /** The gateway declarations are lodged through; tests of the routes alone pass a recording one. */
   customsGateway?: CustomsGateway;
+  /** The database's status (openDatabase's, probed and supervised); without one the app probes `db` itself. */
+  status?: DatabaseStatus;
 }
 
 /** Builds the whole HTTP application; `server.ts` adds the database lifecycle and listening. */
-export async function buildApp({ config, db, logger, out = process.stdout, pool, customsGateway }: AppDeps) {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  out = process.stdout,
+  pool,
+  customsGateway,
+  status: givenStatus,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, out),
     logController: new RequestLog(),
@@ -105,7 +123,10 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(errorsPlugin);
+  // Down while the database is unreachable (docs/adr/0053): the hub tells clients, the worker waits.
+  const status = givenStatus ?? createDatabaseStatus({ probe: () => sql`select 1`.execute(db) });
+  if (!givenStatus) app.addHook('onClose', () => status.stop());
+  await app.register(errorsPlugin, { onUnavailable: (e) => status.reportError(e) });
   await app.register(inputGuardPlugin);
   await app.register(secureTransportPlugin, { publicUrl: config.publicUrl });
   await app.register(swagger, {
@@ -239,11 +260,13 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
     app.log.error({ err }, 'hub: a notification could not be delivered'),
   );
   const stopRevoking = closeRevokedSessions(sessions, hub.lifetime);
+  const stopStatus = forwardServiceStatus(status, hub.lifetime);
   // preClose: open event streams and held polls must end before the HTTP server can close.
   app.addHook('preClose', async () => {
     stopForwarding();
     stopNotifying();
     stopRevoking();
+    stopStatus();
     await hub.close();
     await presence.close();
     await redis?.quit().catch(() => {});
@@ -274,6 +297,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       sandbox,
       stock,
       shipments,
+      status,
     },
   });
 }

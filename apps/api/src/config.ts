@@ -61,6 +61,13 @@ export interface Config {
    * Default: an eighth of the machine's memory, between 128 and 1024.
    */
   embeddedSharedBuffersMb: number;
+  /**
+   * PG_RESTART_MAX / PG_RESTART_WINDOW_SECONDS: the embedded PostgreSQL is restarted when it dies, at
+   * most this many times within the window (default 5 in 600 s); one more death ends the app with exit
+   * code 1 so that its supervisor restarts it (docs/adr/0053). Ignored with DATABASE_URL.
+   */
+  pgRestartMax: number;
+  pgRestartWindowSeconds: number;
   /** SANDBOX_*: how the shipped sandbox customs authority answers (ADR 0033). */
   sandbox: SandboxConfig;
 }
@@ -214,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       16,
       int('PG_SHARED_BUFFERS', env.PG_SHARED_BUFFERS, defaultSharedBuffersMb()),
     ),
+    pgRestartMax: int('PG_RESTART_MAX', env.PG_RESTART_MAX, 5),
+    pgRestartWindowSeconds: Math.max(1, int('PG_RESTART_WINDOW_SECONDS', env.PG_RESTART_WINDOW_SECONDS, 600)),
     sandbox: {
       delays: sandboxDelays(env.SANDBOX_DELAYS),
       controlPercent: percent('SANDBOX_CONTROL_PERCENT', env.SANDBOX_CONTROL_PERCENT, 20),

@@ -27,7 +27,7 @@ async function main() {
         say(`  ${u.role.padEnd(8)} ${u.email} / ${u.password}${u.cwAccess ? ' (cw_access)' : ''}`);
     }
   }
-  const app = await buildApp({ config, db: database.db, pool: database.pool });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, status: database.status });
   // A stop first lets running jobs finish (and takes no new one), then closes the app (HTTP, hub), the
   // pool and, last, the embedded server.
   life.closeWith(async () => {

@@ -87,8 +87,17 @@ export interface HubNotificationsRead {
   unread: number;
 }
 
+/**
+ * Whether the server can reach its database: `down` while it is stopped or restarting (the API answers
+ * 503 then), `up` when it is back. Sent by each node to its own connections when it changes.
+ */
+export interface ServiceStatus {
+  database: 'up' | 'down';
+}
+
 /** Server → client events, by name. */
 export interface HubServerEvents {
+  ServiceStatus: (status: ServiceStatus) => void;
   ReceiveMessage: (message: ChatMessage) => void;
   RecordChanged: (change: RecordChanged) => void;
   Presence: (presence: Presence) => void;

@@ -58,3 +58,9 @@ export const problemSchema = z
 export type Problem = z.infer<typeof problemSchema>;
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * The problem type of a request that failed because the server could not reach its database (stopped,
+ * restarting): answered 503 with `Retry-After`; nothing about the request itself was wrong.
+ */
+export const DATABASE_UNAVAILABLE_PROBLEM = '/problems/database-unavailable';

@@ -91,6 +91,10 @@ export function connect(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // A client checked out (inside a transaction, between its queries) that loses its server emits
+  // 'error' with nobody listening, which would end the process; its next query fails instead and the
+  // request answers 503 (docs/adr/0053).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

@@ -18,6 +18,14 @@ export interface EmbeddedServer {
   url: string;
   /** True when this process started the server. */
   owned: boolean;
+  /** The postmaster's process id and port. */
+  pid: number;
+  port: number;
+  /**
+   * Settles when the postmaster dies on its own (killed, out of memory): with how it ended. Never for
+   * our own stop. The supervisor (db/supervise.ts) restarts it.
+   */
+  died: Promise<string>;
   /** Leaves the server; stops it when no other process of ours uses it any more. */
   stop(): Promise<void>;
 }
@@ -329,6 +337,8 @@ export interface EmbeddedOptions {
   log?: (message: string) => void;
   /** How long to wait for a previous server to release the data folder (default 60 s). */
   waitMs?: number;
+  /** The port to start on (a restart keeps its predecessor's, so the pool's address stays right); default a free one. */
+  port?: number;
 }
 
 /**
@@ -344,6 +354,7 @@ export async function startEmbedded({
   sharedBuffersMb = 128,
   log,
   waitMs = 60_000,
+  port,
 }: EmbeddedOptions): Promise<EmbeddedServer> {
   const clusterDir = path.join(dataDir, 'pg');
   const creds = await credentials(dataDir);
@@ -387,7 +398,7 @@ export async function startEmbedded({
             // while any old backend lives.
             if (state.kind === 'stale' && existsSync(`/proc/${state.pid}`))
               await fs.rm(path.join(clusterDir, 'postmaster.pid'), { force: true });
-            return await startOwned(clusterDir, creds, database, sharedBuffersMb, log);
+            return await startOwned(clusterDir, creds, database, sharedBuffersMb, log, port);
           }
         } catch (e) {
           if (!(e instanceof StartFailed)) throw e;
@@ -433,12 +444,26 @@ async function attach(
   }
   log?.(`attached to the embedded PostgreSQL already running on port ${port}`);
   let stopped = false;
+  // Not our child: its death is seen by asking after its pid.
+  let watch: NodeJS.Timeout | undefined;
+  const died = new Promise<string>((resolve) => {
+    watch = setInterval(() => {
+      if (stopped || (isAlive(pid) && isLivePostgres(pid))) return;
+      clearInterval(watch);
+      resolve('is gone');
+    }, 1000);
+    watch.unref();
+  });
   return {
     url: urlOf(creds, port, database),
     owned: false,
+    pid,
+    port,
+    died,
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      clearInterval(watch);
       const last = await lastToLeave(session);
       if (last) {
         log?.(`stopping the embedded PostgreSQL (pid ${pid}): the process that started it has left`);
@@ -455,8 +480,9 @@ async function startOwned(
   database: string,
   sharedBuffersMb: number,
   log: ((message: string) => void) | undefined,
+  wantedPort: number | undefined,
 ): Promise<EmbeddedServer> {
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   // PostgreSQL writes to stderr until it is ready; the lines say why when it refuses to start.
   let output = '';
   const server = new EmbeddedPostgres({
@@ -511,9 +537,21 @@ async function startOwned(
   }
   log?.(`embedded PostgreSQL running on 127.0.0.1:${port} with data in ${clusterDir}`);
   let stopped = false;
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const died = new Promise<string>((resolve) => {
+    const ended = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (!stopped) resolve(signal ? `was killed (${signal})` : `exited with code ${code}`);
+    };
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      ended(child.exitCode, child.signalCode);
+    else child?.once('exit', ended);
+  });
   return {
     url: urlOf(creds, port, database),
     owned: true,
+    pid: child?.pid ?? 0,
+    port,
+    died,
     stop: async () => {
       if (stopped) return;
       stopped = true;

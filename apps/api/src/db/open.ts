@@ -1,13 +1,17 @@
 import type { Config } from '../config.ts';
 import { migrateJobs } from '../jobs/jobs.ts';
+import type { DatabaseStatus } from './availability.ts';
 import { connect, type DatabaseHandle, migrate } from './database.ts';
 import { startEmbedded } from './embedded.ts';
+import { watchDatabase } from './watch.ts';
 
 export interface OpenDatabase extends DatabaseHandle {
   /** Where the data lives, for the log (never includes the password). */
   where: string;
   /** True when this process started the embedded server (no other process of ours was using it). */
   startedHere: boolean;
+  /** Up or down, probed; the embedded server is restarted when it dies (docs/adr/0053). */
+  status: DatabaseStatus;
   /** Closes the pool and stops the embedded server when this process started it. */
   shutdown(): Promise<void>;
 }
@@ -16,7 +20,12 @@ export interface OpenDatabase extends DatabaseHandle {
  * The configured database, migrated: `DATABASE_URL` when set, otherwise the embedded server under
  * `DATA_DIR/pg` (started here, or attached to when another process of ours already runs it).
  */
-export async function openDatabase(config: Config, log: (message: string) => void): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Config,
+  log: (message: string) => void,
+  /** What ends the process when the embedded server cannot be kept running (default: log it, exit 1). */
+  giveUp?: (reason: string) => void,
+): Promise<OpenDatabase> {
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbedded({ dataDir: config.dataDir, sharedBuffersMb: config.embeddedSharedBuffersMb, log });
@@ -34,13 +43,16 @@ export async function openDatabase(config: Config, log: (message: string) => voi
     throw e;
   }
   const parsed = new URL(url);
+  const watch = watchDatabase(config, handle, embedded, log, giveUp);
   return {
     ...handle,
     where: embedded ? `embedded PostgreSQL in ${config.dataDir}/pg` : `${parsed.host}${parsed.pathname}`,
     startedHere: embedded?.owned === true,
+    status: watch.status,
     async shutdown() {
+      watch.stop();
       await handle.close();
-      await embedded?.stop();
+      await watch.stopServer();
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type RecordChanged,
   WAREHOUSE_RECORD_KINDS,
 } from '@fvg/contracts';
+import type { DatabaseStatus } from '../db/availability.ts';
 import type { AuthService } from '../features/auth/auth.service.ts';
 import type { SessionEndReason, Sessions } from '../features/auth/sessions.ts';
 import type { ChatService } from '../features/chat/chat.service.ts';
@@ -110,7 +111,12 @@ export function fvgHub(deps: {
   }
 
   return {
-    authenticate: async (token) => auth.authenticate(token).catch(() => undefined),
+    // A refused token is no user (401); the database being away is an error (503), not a signed-out user.
+    authenticate: async (token) =>
+      auth.authenticate(token).catch((e: unknown) => {
+        if (e instanceof HttpProblem) return undefined;
+        throw e;
+      }),
     // The HTTP API's own check on every call (active, not expired, issued after the last password
     // change), and the user's current record for authorisation rather than the negotiation's.
     async recheck(token, before) {
@@ -260,6 +266,16 @@ export function forwardNotifications(
         : invocation('NotificationsRead', { unread: signal.unread });
     void lifetime.send({ scope: 'group', key: groups.user(signal.userId), payload }).catch(onError);
   });
+}
+
+/**
+ * The database's status to every connection of this node when it changes (each node tells its own
+ * clients what it sees, so it is never routed through the backplane). The web shows a banner meanwhile.
+ */
+export function forwardServiceStatus(status: DatabaseStatus, lifetime: LifetimeManager): () => void {
+  return status.subscribe((database) =>
+    lifetime.deliver({ scope: 'all', key: '', payload: invocation('ServiceStatus', { database }) }),
+  );
 }
 
 /**

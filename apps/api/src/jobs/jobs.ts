@@ -1,16 +1,20 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type CronItem,
   Logger,
+  makeWorkerUtils,
   parseCronItems,
   type Runner,
   run,
   runMigrations,
   type Task,
+  type WorkerEvents,
 } from 'graphile-worker';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { SandboxStep } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { Db } from '../db/database.ts';
 import { isStopping } from '../process-state.ts';
 
@@ -85,36 +89,34 @@ export async function enqueue<N extends JobName>(
     )`.execute(executor);
 }
 
-/** Long enough for the process's own signal handler to have run when Ctrl+C caused the error. */
-const STOP_SETTLE_MS = 1000;
-
-/**
- * A lost database connection (PostgreSQL's shutdown, 57P01, or the client's own words for a closed
- * connection): on Ctrl+C the embedded PostgreSQL gets the signal too (same process group) and ends the
- * worker's connections, sometimes before the app's own handler has run (issue 24 item 7).
- */
-function isConnectionLoss(meta: unknown, message: string): boolean {
-  const m = meta as { error?: { code?: unknown; message?: unknown }; fatalError?: { code?: unknown } };
-  for (const e of [m?.error, m?.fatalError])
-    if (typeof e?.code === 'string' && /^(57P|08|ECONNREFUSED$|ECONNRESET$)/.test(e.code)) return true;
-  return /Connection terminated|not queryable|terminating connection|shutting down|ECONNREFUSED|ECONNRESET/i.test(
-    `${message} ${String(m?.error?.message ?? '')}`,
-  );
-}
-
-function workerLogger(log: FastifyBaseLogger): Logger {
+function workerLogger(log: FastifyBaseLogger, resuming: () => boolean = () => false): Logger {
   return new Logger(() => (level, message, meta) => {
-    // The library's info lines (worker started, job completed) are chatter for an operator. A lost
-    // connection is an error unless the process turns out to be stopping: then it is the stop's doing.
-    if (level === 'error' && isConnectionLoss(meta, message)) {
-      if (isStopping()) return;
-      setTimeout(() => {
-        if (!isStopping()) log.error(meta ?? {}, message);
-      }, STOP_SETTLE_MS).unref();
-    } else if (level === 'error') log.error(meta ?? {}, message);
+    // The library's info lines (worker started, job completed) are chatter for an operator; so are its
+    // complaints while the database is away (the app says that once, and when it is back: ADR 0053).
+    const cause = meta?.error ?? meta?.fatalError;
+    // A worker that ended for want of the database is replaced by resume() below.
+    const replaced = resuming() && /^Worker exited/.test(message);
+    if (replaced || isDatabaseUnavailable(cause) || isDatabaseUnavailable({ message })) log.debug(message);
+    else if (level === 'error') log.error(meta ?? {}, message);
     else if (level === 'warning') log.warn(meta ?? {}, message);
     else log.debug(meta ?? {}, message);
   });
+}
+
+/**
+ * graphile-worker 0.16 prints the end of a worker with `console.trace` (a stack) before it logs the same
+ * through our logger; when the worker ended because the database went away, that stack is noise (the
+ * queue resumes, ADR 0053). Only those traces are dropped.
+ */
+let tracesQuieted = false;
+function quietDatabaseTraces(): void {
+  if (tracesQuieted) return;
+  tracesQuieted = true;
+  const trace = console.trace.bind(console);
+  console.trace = (...args: unknown[]) => {
+    if (args.length === 1 && isDatabaseUnavailable(args[0])) return;
+    trace(...args);
+  };
 }
 
 /** Creates or updates graphile-worker's own schema (`graphile_worker`); safe from several processes. */
@@ -147,13 +149,128 @@ export function createJobs(opts: {
   const tasks: Record<string, Task> = {};
   const schedules: CronItem[] = [];
   let runner: Runner | undefined;
+  /**
+   * Jobs whose handler finished but whose completion graphile-worker could not record (the database
+   * went away in between): when such a job comes round again it is completed without running twice.
+   */
+  const finished = new Set<string>();
+  /** The worker ids of the running runner, to free the jobs they held when they died (ADR 0053). */
+  let workerIds: string[] = [];
+  let recovering: Promise<void> | undefined;
+  let stopping = false;
+
+  const startRunner = async (pool: pg.Pool) => {
+    quietDatabaseTraces();
+    const events: WorkerEvents = new EventEmitter();
+    const ids: string[] = [];
+    workerIds = ids;
+    events.on('worker:create', ({ worker }) => ids.push(worker.workerId));
+    events.on('job:complete', ({ job, error }) => {
+      if (!error) finished.delete(job.id);
+    });
+    // graphile-worker 0.16 ends a worker whose job's completion (or failure) could not be written, and
+    // does not replace it; its job stays locked for 4 hours. Resume once the database answers again.
+    events.on('worker:fatalError', () => recover(pool));
+    const started = await run({
+      parsedCronItems: parseCronItems(schedules),
+      pgPool: patient(pool),
+      concurrency: opts.concurrency,
+      // server.ts owns SIGINT/SIGTERM and closes the app, which stops the worker (onClose).
+      noHandleSignals: true,
+      // New jobs arrive by LISTEN/NOTIFY at once; the poll only finds retries that came due.
+      pollInterval: 1000,
+      taskList: tasks,
+      logger: workerLogger(opts.log, () => recovering !== undefined),
+      events,
+    });
+    // The runner stops itself on an error it cannot carry on from (its schedule's query failed): it is
+    // started again once the database answers, unless we stopped it.
+    started.promise.catch(() => {
+      if (!stopping && runner === started) recover(pool);
+    });
+    return started;
+  };
+
+  /**
+   * The pool as the worker sees it: taking a connection waits while the database is away (until it is
+   * back or the worker stops), so a job's completion or failure is written once it is back instead of
+   * failing (which ends the worker, above). Its own LISTEN connection keeps the library's backoff.
+   */
+  const patient = (pool: pg.Pool): pg.Pool => {
+    const connect = async (): Promise<pg.PoolClient> => {
+      for (;;) {
+        try {
+          return await pool.connect();
+        } catch (e) {
+          if (stopping || !isDatabaseUnavailable(e)) throw e;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
+    };
+    return new Proxy(pool, {
+      get(target, prop) {
+        if (prop === 'connect')
+          return (callback?: unknown) =>
+            callback ? (target.connect as (cb: unknown) => void)(callback) : connect();
+        // The schedule's queries (graphile-worker's cron): one failure would stop the whole runner.
+        if (prop === 'query')
+          return async (...args: unknown[]) => {
+            const client = await connect();
+            try {
+              return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+            } finally {
+              client.release();
+            }
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  };
+
+  /** Waits for the database, then a new runner; the dead workers' jobs are freed for it. */
+  async function resume(pool: pg.Pool): Promise<void> {
+    opts.log.warn('job worker: the database went away; the queue resumes when it is back');
+    while (!stopping && runner) {
+      try {
+        await pool.query('select 1');
+        const old = runner;
+        const ids = workerIds;
+        await old.stop().catch(() => {}); // it may have stopped itself already
+        const utils = await makeWorkerUtils({ pgPool: pool, logger: workerLogger(opts.log) });
+        try {
+          await utils.forceUnlockWorkers(ids);
+        } finally {
+          await utils.release();
+        }
+        if (stopping) return;
+        runner = await startRunner(pool);
+        opts.log.warn('job worker: resumed');
+        return;
+      } catch (e) {
+        if (!isDatabaseUnavailable(e)) opts.log.error({ err: e }, 'job worker: could not resume yet');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+  const recover = (pool: pg.Pool) => {
+    // Ctrl+C reaches the embedded PostgreSQL too (same process group): a stop is no outage to wait out.
+    if (stopping || isStopping()) return;
+    recovering ??= resume(pool).finally(() => {
+      recovering = undefined;
+    });
+  };
+
   return {
     register(name, handler) {
       tasks[name] = async (payload, helpers) => {
+        const id = helpers.job.id;
+        if (finished.has(id)) return; // done already; only its completion was lost
         await handler(payload as JobPayloads[typeof name], {
           attempt: helpers.job.attempts,
           maxAttempts: helpers.job.max_attempts,
         });
+        finished.add(id);
       };
     },
     schedule(name, cron) {
@@ -169,19 +286,12 @@ export function createJobs(opts: {
     },
     async start() {
       if (!opts.pool || runner) return;
-      runner = await run({
-        parsedCronItems: parseCronItems(schedules),
-        pgPool: opts.pool,
-        concurrency: opts.concurrency,
-        // server.ts owns SIGINT/SIGTERM and closes the app, which stops the worker (onClose).
-        noHandleSignals: true,
-        // New jobs arrive by LISTEN/NOTIFY at once; the poll only finds retries that came due.
-        pollInterval: 1000,
-        taskList: tasks,
-        logger: workerLogger(opts.log),
-      });
+      stopping = false;
+      runner = await startRunner(opts.pool);
     },
     async stop() {
+      stopping = true;
+      await recovering;
       const r = runner;
       runner = undefined;
       await r?.stop();

@@ -1,7 +1,12 @@
-import { PROBLEM_CONTENT_TYPE, type Problem } from '@fvg/contracts';
+import { DATABASE_UNAVAILABLE_PROBLEM, PROBLEM_CONTENT_TYPE, type Problem } from '@fvg/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  unavailableReason,
+} from '../db/availability.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { issueCode } from '../http/validation.ts';
 
@@ -24,10 +29,33 @@ function isDataException(error: unknown): boolean {
   return typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string';
 }
 
-/** Every error leaves the API as RFC 9457 problem+json; validation errors carry one entry per field. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+interface ErrorsOptions {
+  onUnavailable?: (error: unknown) => void;
+}
+
+/**
+ * Every error leaves the API as RFC 9457 problem+json; validation errors carry one entry per field.
+ * `onUnavailable` hears of every request that failed for want of the database (the status goes down).
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance, opts: ErrorsOptions) => {
   app.setErrorHandler((error: FastifyError | HttpProblem, request, reply) => {
     const instance = request.url.split('?')[0];
+    // The database went away (stopped, killed, restarting): the client may try again shortly, never a 500.
+    if (!(error instanceof HttpProblem) && isDatabaseUnavailable(error)) {
+      opts.onUnavailable?.(error);
+      request.log.debug(`database unavailable: ${unavailableReason(error)}`);
+      return sendProblem(
+        reply,
+        {
+          type: DATABASE_UNAVAILABLE_PROBLEM,
+          title: 'Service unavailable',
+          status: 503,
+          detail: `The server lost its connection to its database and is reconnecting. Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
+          instance,
+        },
+        { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      );
+    }
     if (error instanceof HttpProblem) {
       return sendProblem(
         reply,

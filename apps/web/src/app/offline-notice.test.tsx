@@ -2,7 +2,7 @@ import { onlineManager, useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../lib/api-client.ts';
-import { reportServerReached } from '../lib/connection.ts';
+import { reportDatabaseBack, reportServerReached } from '../lib/connection.ts';
 import { fakeHub } from '../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { HubProvider } from './hub-provider.tsx';
@@ -49,6 +49,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   reportServerReached();
+  reportDatabaseBack();
 });
 
 describe('OfflineNotice', () => {
@@ -105,6 +106,53 @@ describe('OfflineNotice', () => {
       await apiRequest('dossiers').catch(() => {});
     });
     expect(screen.getByTestId('offline-notice')).toBeTruthy();
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{}', { status: 200 })));
+    await act(async () => {
+      await apiRequest('dossiers');
+    });
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+  });
+});
+
+describe('OfflineNotice while the server has lost its database', () => {
+  const LOST_TEXT = 'The server lost its database; retrying… Changes made now are not saved.';
+  const unavailable = () =>
+    new Response(
+      JSON.stringify({
+        type: '/problems/database-unavailable',
+        title: 'Service unavailable',
+        status: 503,
+        detail: 'The server lost its connection to its database and is reconnecting.',
+      }),
+      { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '5' } },
+    );
+
+  it('shows when the hub says the database is down, and goes when it says it is back', async () => {
+    const { connection } = await showNotice();
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    act(() => connection.emit('ServiceStatus', { database: 'down' }));
+    expect(screen.getByTestId('offline-notice').textContent).toBe(LOST_TEXT);
+    act(() => connection.emit('ServiceStatus', { database: 'up' }));
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+  });
+
+  it('shows when a request is answered 503 database-unavailable, not for another 503, and goes with the next answer', async () => {
+    await showNotice();
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 503 })));
+    await act(async () => {
+      await expect(apiRequest('dossiers')).rejects.toMatchObject({ status: 503 });
+    });
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(unavailable()));
+    await act(async () => {
+      await expect(apiRequest('dossiers')).rejects.toMatchObject({
+        status: 503,
+        retryAfterSeconds: 5,
+      });
+    });
+    expect(screen.getByTestId('offline-notice').textContent).toBe(LOST_TEXT);
+
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{}', { status: 200 })));
     await act(async () => {
       await apiRequest('dossiers');

@@ -1,13 +1,20 @@
 import { Alert } from '@mantine/core';
-import { IconWifiOff } from '@tabler/icons-react';
+import { IconDatabaseOff, IconWifiOff } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { reportServerReached, useConnectionState } from '../lib/connection.ts';
+import {
+  reportDatabaseBack,
+  reportDatabaseLost,
+  reportServerReached,
+  useConnectionState,
+} from '../lib/connection.ts';
 import { useT } from '../lib/i18n.ts';
-import { useHubStatus } from './hub-provider.tsx';
+import { useHubEvent, useHubStatus } from './hub-provider.tsx';
 
 /** While the server is unreachable but the browser thinks it is online, ask again this often. */
 const PROBE_MS = 15_000;
+/** While the server has lost its database, as often as its Retry-After says (5 s). */
+const DATABASE_PROBE_MS = 5_000;
 
 /** Loads that failed for want of a connection, asked again (a screen's "Try again", done for it). */
 function retryFailedLoads(queryClient: QueryClient) {
@@ -15,8 +22,9 @@ function retryFailedLoads(queryClient: QueryClient) {
 }
 
 /**
- * The shell's notice of a lost connection (the browser is offline, or requests get no answer): what
- * it means for the user's work, instead of screens that wait forever. When the connection is back
+ * The shell's notice of a lost connection (the browser is offline, requests get no answer, or the
+ * server has lost its database for a while): what it means for the user's work, instead of screens
+ * that wait forever or errors on every screen. When the connection is back
  * (the browser's `online`, a request answered, the hub connected again) it goes and the loads that
  * failed meanwhile run again.
  */
@@ -31,6 +39,11 @@ export function OfflineNotice() {
   useEffect(() => {
     if (hub === 'connected') reportServerReached();
   }, [hub]);
+  // The server says when it loses its database and when it has it back.
+  useHubEvent('ServiceStatus', (status) => {
+    if (status.database === 'down') reportDatabaseLost();
+    else reportDatabaseBack();
+  });
 
   useEffect(() => {
     if (state === 'online') {
@@ -39,9 +52,12 @@ export function OfflineNotice() {
       return;
     }
     wasLost.current = true;
-    if (state !== 'server-unreachable') return;
+    if (state === 'browser-offline') return;
     // No browser event will say when the server is back: ask now and then.
-    const timer = window.setInterval(() => void retryFailedLoads(queryClient), PROBE_MS);
+    const timer = window.setInterval(
+      () => void retryFailedLoads(queryClient),
+      state === 'database-lost' ? DATABASE_PROBE_MS : PROBE_MS,
+    );
     return () => window.clearInterval(timer);
   }, [state, queryClient]);
 
@@ -50,13 +66,13 @@ export function OfflineNotice() {
     <Alert
       color="yellow"
       variant="light"
-      icon={<IconWifiOff aria-hidden />}
+      icon={state === 'database-lost' ? <IconDatabaseOff aria-hidden /> : <IconWifiOff aria-hidden />}
       role="status"
       aria-live="polite"
       mb="md"
       data-testid="offline-notice"
     >
-      {t('offline')}
+      {state === 'database-lost' ? t('databaseLost') : t('offline')}
     </Alert>
   );
 }

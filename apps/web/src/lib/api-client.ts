@@ -1,5 +1,5 @@
 import { type FieldError, type Problem, problemSchema } from '@fvg/contracts';
-import { reportFetchFailed, reportServerReached } from './connection.ts';
+import { reportAnswer, reportFetchFailed, reportServerReached } from './connection.ts';
 import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from './field-messages.ts';
 import { getToken } from './token.ts';
 
@@ -164,7 +164,6 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   let response: Response;
   try {
     response = await fetch(apiUrl(path), { method, headers, body: payload, signal });
-    reportServerReached();
   } catch (error) {
     if (isAbort(error)) throw error;
     reportFetchFailed();
@@ -184,6 +183,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     if (isAbort(error)) throw error;
   }
   const data = parseBody(text, contentType);
+  reportAnswer(response.status, isRecord(data) && typeof data.type === 'string' ? data.type : undefined);
 
   if (!isSuccessStatus(response.status)) {
     const parsed = isRecord(data) ? problemSchema.safeParse(data) : undefined;
@@ -279,6 +279,7 @@ export function apiErrorOf(answer: RawAnswer): ApiError {
   const data = parseBody(answer.text, answer.contentType);
   const parsed = isRecord(data) ? problemSchema.safeParse(data) : undefined;
   const problem = parsed?.success ? parsed.data : fallbackProblem(answer.status, answer.statusText, data);
+  reportAnswer(answer.status, problem.type);
   return new ApiError(answer.status, problem, parseRetryAfter(answer.retryAfter));
 }
 

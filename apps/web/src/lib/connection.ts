@@ -1,12 +1,17 @@
+import { DATABASE_UNAVAILABLE_PROBLEM } from '@fvg/contracts';
 import { useSyncExternalStore } from 'react';
 
 /*
  * Whether the app can reach its server: the browser says it is offline (`navigator.onLine` and its
  * events), or the last request to the API failed without an answer (fetch threw: no network, server
- * down) and none succeeded since. The API client reports each request; the offline notice reads it.
+ * down) and none succeeded since; or the server answers but has lost its database for a while (it
+ * answers 503 `/problems/database-unavailable`, and its hub says `ServiceStatus` down, until it is
+ * back). The API client reports each request; the offline notice reads it.
  */
 
 let fetchFailed = false;
+/** The server answers but has lost its database (a 503 of that type, or the hub said so). */
+let databaseLost = false;
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
@@ -26,11 +31,33 @@ export function reportServerReached(): void {
   notify();
 }
 
-export type ConnectionState = 'online' | 'browser-offline' | 'server-unreachable';
+/** The server says it cannot reach its database (a 503 of that problem type, or the hub's ServiceStatus). */
+export function reportDatabaseLost(): void {
+  if (databaseLost) return;
+  databaseLost = true;
+  notify();
+}
+
+/** The server has its database again (the hub said so, or a request was answered otherwise). */
+export function reportDatabaseBack(): void {
+  if (!databaseLost) return;
+  databaseLost = false;
+  notify();
+}
+
+/** Reports what an API answer says about the server and its database. */
+export function reportAnswer(status: number, problemType: string | undefined): void {
+  reportServerReached();
+  if (status === 503 && problemType === DATABASE_UNAVAILABLE_PROBLEM) reportDatabaseLost();
+  else reportDatabaseBack();
+}
+
+export type ConnectionState = 'online' | 'browser-offline' | 'server-unreachable' | 'database-lost';
 
 export function connectionState(): ConnectionState {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'browser-offline';
-  return fetchFailed ? 'server-unreachable' : 'online';
+  if (fetchFailed) return 'server-unreachable';
+  return databaseLost ? 'database-lost' : 'online';
 }
 
 export function subscribeConnection(listener: () => void): () => void {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
+import { retryWhileUnavailable } from '../../db/availability.ts';
 import type { Db } from '../../db/database.ts';
 import type { MailAttachmentRow } from '../../db/schema.ts';
 import { enqueue, type JobContext, type Jobs } from '../../jobs/jobs.ts';
@@ -133,11 +134,11 @@ export function createMailer(
         .execute();
       throw e;
     }
-    await db
-      .updateTable('mail_outbox')
-      .set({ sent_at: new Date(), error: null })
-      .where('id', '=', mail.id)
-      .execute();
+    // The mail is out: marking it sent must outlast a database outage, or the job's retry sends it again.
+    const sentAt = new Date();
+    await retryWhileUnavailable(() =>
+      db.updateTable('mail_outbox').set({ sent_at: sentAt, error: null }).where('id', '=', mail.id).execute(),
+    );
   }
   opts.jobs.register('mail.send', (payload, ctx) => deliver(payload.outboxId, ctx));
 

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { isDatabaseUnavailable, unavailableReason } from '../../db/availability.ts';
 import { HubConnection, type HubLimits } from './connection.ts';
 import type { HubDefinition } from './hub.ts';
 import { type Backplane, LifetimeManager } from './lifetime.ts';
@@ -134,7 +135,12 @@ export async function mountHub<User>(
           if (rechecking) return; // a slow round is not overtaken by the next
           rechecking = true;
           recheckAll()
-            .catch((e: unknown) => log.error({ err: e }, 'hub periodic re-check failed'))
+            .catch((e: unknown) =>
+              // The database away: nobody is judged, the next round asks again (one line, no stack).
+              isDatabaseUnavailable(e)
+                ? log.warn(`hub periodic re-check skipped: ${unavailableReason(e)}`)
+                : log.error({ err: e }, 'hub periodic re-check failed'),
+            )
             .finally(() => {
               rechecking = false;
             });
@@ -305,6 +311,8 @@ export async function mountHub<User>(
         const target = conn;
         wss.handleUpgrade(req, socket, head, (ws) => attachWebSocket(target, ws));
       } catch (e) {
+        // The database away (the user could not be looked up): try again later, it is no server fault.
+        if (isDatabaseUnavailable(e)) return refuse(socket, 503, 'Service Unavailable', 'Retry-After: 5\r\n');
         log.error({ err: e }, 'websocket upgrade failed');
         refuse(socket, 500, 'Internal Server Error');
       }
