@@ -51,9 +51,12 @@ describe('scheduled backups on the job queue', () => {
     });
     try {
       // The schedule is registered with the worker (once per tick across nodes).
-      const crontabs = await sql<{ identifier: string }>`
-        select identifier from graphile_worker._private_known_crontabs`.execute(db.db);
-      expect(crontabs.rows.map((r) => r.identifier)).toContain('backup.run');
+      expect(app.services.jobs.crontab.split('\n')).toContain('0 3 * * * backup.run');
+      await waitUntil('the schedule registered', async () => {
+        const known = await sql<{ identifier: string }>`
+          select identifier from graphile_worker._private_known_crontabs`.execute(db.db);
+        return known.rows.some((r) => r.identifier === 'backup.run');
+      });
 
       let before = (await lastBackup(db.db))?.at;
       for (let i = 0; i < 3; i++) {

@@ -80,7 +80,8 @@ interface TableInfo {
   schema: string;
   name: string;
   columns: string[];
-  key: string[] | null;
+  /** ORDER BY terms of the primary key, text compared byte-wise (the same order on every server). */
+  keyOrder: string[] | null;
 }
 
 async function tablesOf(client: pg.ClientBase): Promise<TableInfo[]> {
@@ -89,9 +90,10 @@ async function tablesOf(client: pg.ClientBase): Promise<TableInfo[]> {
       array(select a.attname::text from pg_attribute a
             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
             order by a.attnum) as columns,
-      (select array(select a.attname::text from unnest(i.indkey::int2[]) with ordinality k(num, ord)
+      (select array(select quote_ident(a.attname) || case when a.attcollation <> 0 then ' collate "C"' else '' end
+                    from unnest(i.indkey::int2[]) with ordinality k(num, ord)
                     join pg_attribute a on a.attrelid = c.oid and a.attnum = k.num order by k.ord)
-         from pg_index i where i.indrelid = c.oid and i.indisprimary) as key
+         from pg_index i where i.indrelid = c.oid and i.indisprimary) as "keyOrder"
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where c.relkind = 'r' and c.relpersistence in ('p', 'u') and ${USER_SCHEMAS}
     order by 1, 2`);
@@ -125,9 +127,7 @@ function qualified(client: pg.ClientBase, t: { schema: string; name: string }): 
 /** The table's rows as COPY text in a stable order (its key, or the whole row without one). */
 function copyOut(client: pg.ClientBase, t: TableInfo) {
   const cols = t.columns.map((c) => client.escapeIdentifier(c)).join(', ');
-  const order = t.key?.length
-    ? t.key.map((c) => client.escapeIdentifier(c)).join(', ')
-    : `row(${cols})::text collate "C"`;
+  const order = t.keyOrder?.length ? t.keyOrder.join(', ') : `row(${cols})::text collate "C"`;
   return client.query(
     copyTo(`copy (select ${cols} from only ${qualified(client, t)} order by ${order}) to stdout`),
   );
