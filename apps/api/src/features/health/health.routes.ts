@@ -28,14 +28,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         last: last === undefined ? 'unknown' : last === null ? 'none' : last.ok ? 'ok' : 'failed',
         at: last?.at ?? null,
       } as const;
-      return reply
-        .status(up ? 200 : 503)
-        .send({
-          status: up ? 'ok' : 'unavailable',
-          version: APP_VERSION,
-          database: up ? 'up' : 'down',
-          backup,
-        });
+      return reply.status(up ? 200 : 503).send({
+        status: up ? 'ok' : 'unavailable',
+        version: APP_VERSION,
+        database: up ? 'up' : 'down',
+        backup,
+      });
     },
   );
 };
