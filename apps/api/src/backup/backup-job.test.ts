@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -58,6 +58,14 @@ describe('scheduled backups on the job queue', () => {
         return known.rows.some((r) => r.identifier === 'backup.run');
       });
 
+      // What a backup killed mid-way left: removed once a day old, left alone while it may be live.
+      await mkdir(path.join(dir, '.fvg-backup-killed'), { recursive: true });
+      await writeFile(path.join(dir, '.fvg-backup-20261101-020000Z.tar.gz.partial'), 'half');
+      const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+      await utimes(path.join(dir, '.fvg-backup-killed'), dayAgo, dayAgo);
+      await utimes(path.join(dir, '.fvg-backup-20261101-020000Z.tar.gz.partial'), dayAgo, dayAgo);
+      await mkdir(path.join(dir, '.fvg-backup-running'));
+
       let before = (await lastBackup(db.db))?.at;
       for (let i = 0; i < 3; i++) {
         await enqueue(db.db, 'backup.run', {});
@@ -73,6 +81,7 @@ describe('scheduled backups on the job queue', () => {
       }
       const files = (await readdir(dir)).filter((n) => BACKUP_FILE.test(n)).sort();
       expect(files).toHaveLength(2);
+      expect((await readdir(dir)).filter((n) => n.startsWith('.'))).toEqual(['.fvg-backup-running']);
       const last = await lastBackup(db.db);
       expect(last).toMatchObject({ ok: true, trigger: 'schedule', message: null, file: files[1] });
 

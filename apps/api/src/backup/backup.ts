@@ -196,6 +196,7 @@ export async function createBackup(opts: {
 }): Promise<BackupResult> {
   const createdAt = opts.now ?? new Date();
   await fs.mkdir(opts.outDir, { recursive: true });
+  await removeLeftovers(opts.outDir);
   let name = `fvg-backup-${stamp(createdAt)}.tar.gz`;
   for (let n = 1; existsSync(path.join(opts.outDir, name)); n++)
     name = `fvg-backup-${stamp(createdAt).replace(/Z$/, `-${n}Z`)}.tar.gz`;
@@ -286,6 +287,19 @@ export async function createBackup(opts: {
     await client.end().catch(() => {});
     await fs.rm(staging, { recursive: true, force: true });
     await fs.rm(partial, { force: true });
+  }
+}
+
+/** A backup killed mid-way leaves its work folder or `.partial` file; one a day old is nobody's any more. */
+const LEFTOVER = /^\.(fvg-backup-.*\.partial|fvg-backup-\w+)$/;
+const LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
+
+async function removeLeftovers(dir: string): Promise<void> {
+  for (const name of await fs.readdir(dir)) {
+    if (!LEFTOVER.test(name)) continue;
+    const p = path.join(dir, name);
+    const s = await fs.stat(p).catch(() => undefined);
+    if (s && Date.now() - s.mtimeMs > LEFTOVER_AGE_MS) await fs.rm(p, { recursive: true, force: true });
   }
 }
 
