@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +77,7 @@ let ackedBefore: string[] = [];
 /** Every code a writer sent, acknowledged or not. */
 const attempted = new Set<string>();
 let document: { id: string; bytes: Buffer };
+let tampered: string;
 
 beforeAll(async () => {
   sourceDir = await folder('backup-source');
@@ -218,7 +220,7 @@ describe('npm run cli -- backup / restore / verify', () => {
     const text = await readFile(tsv, 'utf8');
     expect(text).toContain('Backup load');
     await writeFile(tsv, text.replace('Backup load', 'Backup lied'));
-    const tampered = path.join(work, 'tampered.tar.gz');
+    tampered = path.join(work, 'tampered.tar.gz');
     await tar.create({ gzip: true, file: tampered, cwd: work }, ['manifest.json', 'db', 'files']);
     const bad = await cli({}, 'verify', tampered);
     expect(bad.code).toBe(1);
@@ -254,6 +256,32 @@ describe('npm run cli -- backup / restore / verify', () => {
       headers: source.auth,
     });
     expect(still.statusCode).toBe(200);
+
+    // A damaged backup is refused before anything is replaced, and leaves nothing in a fresh folder.
+    const damaged = await cli({ DATA_DIR: used }, 'restore', tampered, '--force');
+    expect(damaged.code).toBe(1);
+    expect(damaged.stderr).toMatch(/^error: the backup is damaged: table public\.parties: its rows differ/);
+    expect(await readFile(path.join(used, 'files', 'x', 'keep-me'), 'utf8')).toBe('precious');
+    // A table file that matches its manifest but does not load (an unreadable row): the restore
+    // fails while loading, and the fresh folder is left without a half-made database.
+    const work = await folder('backup-unloadable');
+    dirs.push(work);
+    await tar.extract({ file: backupFile, cwd: work });
+    const manifest = JSON.parse(await readFile(path.join(work, 'manifest.json'), 'utf8')) as Manifest;
+    const parties = manifest.tables.find((t) => t.schema === 'public' && t.name === 'parties');
+    if (!parties) throw new Error('no parties table in the manifest');
+    const broken = 'not\ta\tparty\n';
+    await writeFile(path.join(work, parties.file), broken);
+    parties.sha256 = createHash('sha256').update(broken).digest('hex');
+    await writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest));
+    const unloadable = path.join(work, 'unloadable.tar.gz');
+    await tar.create({ gzip: true, file: unloadable, cwd: work }, ['manifest.json', 'db', 'files']);
+    const fresh = await folder('backup-damaged');
+    dirs.push(fresh);
+    const failed = await cli({ DATA_DIR: fresh }, 'restore', unloadable);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^error: /);
+    expect(await readdir(fresh)).toEqual([]);
 
     const forced = await cli({ DATA_DIR: used }, 'restore', backupFile, '--force');
     expect(forced.stderr).toBe('');

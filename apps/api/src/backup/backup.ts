@@ -445,6 +445,18 @@ async function compareFiles(dir: string, manifest: Manifest): Promise<Difference
   return differences;
 }
 
+/** The table files against the manifest: the backup hashed exactly the bytes it wrote. */
+async function compareTableFiles(dir: string, manifest: Manifest): Promise<Differences> {
+  const differences: Differences = [];
+  for (const t of manifest.tables) {
+    const file = path.join(dir, t.file);
+    if (!existsSync(file)) differences.push(`table ${t.schema}.${t.name}: its file ${t.file} is missing`);
+    else if ((await sha256File(file)).sha256 !== t.sha256)
+      differences.push(`table ${t.schema}.${t.name}: its rows differ from the backup's (checksum)`);
+  }
+  return differences;
+}
+
 /** A throw-away embedded server in a temporary folder (PostgreSQL runs as `postgres` when we are root). */
 async function scratchServer(log?: (m: string) => void) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fvg-verify-'));
@@ -539,25 +551,35 @@ export async function restoreBackup(opts: {
   }
   const { dir, manifest, dispose } = await openBackup(opts.file);
   try {
-    const bad = await compareFiles(dir, manifest);
+    // Everything checked before anything in the folder is touched: a damaged backup replaces nothing.
+    const bad = [...(await compareTableFiles(dir, manifest)), ...(await compareFiles(dir, manifest))];
     if (bad.length) throw new BackupError(`the backup is damaged: ${bad.join('; ')}`);
-    for (const entry of DATA_ENTRIES)
-      await fs.rm(path.join(opts.dataDir, entry), { recursive: true, force: true });
+    const clear = async () => {
+      for (const entry of DATA_ENTRIES)
+        await fs.rm(path.join(opts.dataDir, entry), { recursive: true, force: true });
+    };
+    await clear();
     await fs.mkdir(opts.dataDir, { recursive: true });
-    const server = await startEmbedded({ dataDir: opts.dataDir, ...(opts.log ? { log: opts.log } : {}) });
     try {
-      const differences = await load(server.url, dir, manifest);
-      if (differences.length) throw new BackupError(`the backup is damaged: ${differences.join('; ')}`);
-      await afterRestore(server.url);
-    } finally {
-      await server.stop();
-    }
-    const store = opts.store(opts.dataDir);
-    for (const f of manifest.files) {
-      const put = await store.put(f.key, createReadStream(path.join(dir, 'files', ...f.key.split('/'))), {
-        maxBytes: Number.MAX_SAFE_INTEGER,
-      });
-      if (put.sha256 !== f.sha256) throw new BackupError(`file ${f.key} was not stored intact`);
+      const server = await startEmbedded({ dataDir: opts.dataDir, ...(opts.log ? { log: opts.log } : {}) });
+      try {
+        const differences = await load(server.url, dir, manifest);
+        if (differences.length) throw new BackupError(`the backup is damaged: ${differences.join('; ')}`);
+        await afterRestore(server.url);
+      } finally {
+        await server.stop();
+      }
+      const store = opts.store(opts.dataDir);
+      for (const f of manifest.files) {
+        const put = await store.put(f.key, createReadStream(path.join(dir, 'files', ...f.key.split('/'))), {
+          maxBytes: Number.MAX_SAFE_INTEGER,
+        });
+        if (put.sha256 !== f.sha256) throw new BackupError(`file ${f.key} was not stored intact`);
+      }
+    } catch (e) {
+      // A half-restored folder would start as an empty database: leave none of it behind.
+      await clear();
+      throw e;
     }
     return { manifest };
   } finally {
