@@ -17,7 +17,7 @@ import {
   type TestDatabase,
   waitUntil,
 } from '../test/helpers.ts';
-import { BACKUP_FILE } from './backup.ts';
+import { BACKUP_FILE, oldestFirst } from './backup.ts';
 import { lastBackup, runBackup } from './backup-job.ts';
 
 const run = promisify(execFile);
@@ -79,7 +79,7 @@ describe('scheduled backups on the job queue', () => {
         );
         before = (await lastBackup(db.db))?.at;
       }
-      const files = (await readdir(dir)).filter((n) => BACKUP_FILE.test(n)).sort();
+      const files = oldestFirst(await readdir(dir));
       expect(files).toHaveLength(2);
       expect((await readdir(dir)).filter((n) => n.startsWith('.'))).toEqual(['.fvg-backup-running']);
       const last = await lastBackup(db.db);
@@ -128,6 +128,27 @@ describe('scheduled backups on the job queue', () => {
       await app.close();
     }
   }, 60_000);
+});
+
+describe('backup file names', () => {
+  it('orders two backups of one second by their number, so rotation keeps the newer', () => {
+    expect(
+      oldestFirst([
+        'fvg-backup-20261129-060720-1Z.tar.gz',
+        'notes.txt',
+        'fvg-backup-20261129-060720Z.tar.gz',
+        'fvg-backup-20261128-235959Z.tar.gz',
+        'fvg-backup-20261129-060720-12Z.tar.gz',
+        'fvg-backup-20261129-060720-2Z.tar.gz',
+      ]),
+    ).toEqual([
+      'fvg-backup-20261128-235959Z.tar.gz',
+      'fvg-backup-20261129-060720Z.tar.gz',
+      'fvg-backup-20261129-060720-1Z.tar.gz',
+      'fvg-backup-20261129-060720-2Z.tar.gz',
+      'fvg-backup-20261129-060720-12Z.tar.gz',
+    ]);
+  });
 });
 
 describe('npm run cli -- backup with DATABASE_URL', () => {

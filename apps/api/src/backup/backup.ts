@@ -24,8 +24,20 @@ import { migrateJobs } from '../jobs/jobs.ts';
 
 export const BACKUP_FORMAT = 'fvg-backup';
 export const BACKUP_FORMAT_VERSION = 1;
-/** `fvg-backup-20261129-020000Z.tar.gz`: sorts by time; rotation deletes only names of this shape. */
-export const BACKUP_FILE = /^fvg-backup-\d{8}-\d{6}(-\d+)?Z\.tar\.gz$/;
+/**
+ * `fvg-backup-20261129-020000Z.tar.gz` (`…-020000-1Z…` for a second one in the same second); rotation
+ * deletes only names of this shape.
+ */
+export const BACKUP_FILE = /^fvg-backup-(\d{8}-\d{6})(?:-(\d+))?Z\.tar\.gz$/;
+
+/** Backup file names oldest first (by their time, then their number within the second). */
+export function oldestFirst(names: string[]): string[] {
+  const key = (n: string) => {
+    const m = BACKUP_FILE.exec(n);
+    return m ? `${m[1]}.${(m[2] ?? '0').padStart(6, '0')}` : '';
+  };
+  return names.filter((n) => BACKUP_FILE.test(n)).sort((a, b) => key(a).localeCompare(key(b)));
+}
 
 export interface TableEntry {
   schema: string;
@@ -305,7 +317,7 @@ async function removeLeftovers(dir: string): Promise<void> {
 
 /** Deletes all but the newest `keep` backup files in `dir` (only names the backup gives its files). */
 export async function rotateBackups(dir: string, keep: number): Promise<string[]> {
-  const names = (await fs.readdir(dir)).filter((n) => BACKUP_FILE.test(n)).sort();
+  const names = oldestFirst(await fs.readdir(dir));
   const old = names.slice(0, Math.max(0, names.length - keep));
   for (const n of old) await fs.rm(path.join(dir, n), { force: true });
   return old;
