@@ -21,7 +21,12 @@ describe('health', () => {
     const app = await createTestApp(db);
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: 'v1.1.34', database: 'up' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: 'v1.1.34',
+      database: 'up',
+      backup: { last: 'none', at: null },
+    });
     await app.close();
   });
 
@@ -34,7 +39,11 @@ describe('health', () => {
     });
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+    expect(res.json()).toMatchObject({
+      status: 'unavailable',
+      database: 'down',
+      backup: { last: 'unknown', at: null },
+    });
     await app.close();
     await dead.close();
   });

@@ -11,6 +11,8 @@ import {
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { backupRoutes } from './backup/backup.routes.ts';
+import { registerBackupJob } from './backup/backup-job.ts';
 import type { Config } from './config.ts';
 import { createDatabaseStatus, type DatabaseStatus } from './db/availability.ts';
 import type { Db } from './db/database.ts';
@@ -194,6 +196,14 @@ export async function buildApp({
   // The customs gateway declarations are lodged through: the sandbox, answering as jobs (ADR 0033),
   // unless a test injects another. Its job handler is registered either way: queued answers of
   // declarations lodged earlier still run.
+  // Scheduled backups (ADR 0054) through the app's own pool's server; the worker runs them on one node.
+  registerBackupJob(jobs, {
+    db,
+    url: pool?.options.connectionString,
+    store,
+    config: config.backup,
+    log: app.log,
+  });
   const sandbox = createSandboxAuthority(db, { events, settings: config.sandbox, log: app.log });
   sandbox.register(jobs);
   const declarations = declarationsService(db, { events, gateway: customsGateway ?? sandbox });
@@ -203,6 +213,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
+      await api.register(backupRoutes, { db, config: config.backup });
       await api.register(authRoutes, { auth, preferences: profile.preferences });
       await api.register(profileRoutes, { profile });
       await api.register(partiesRoutes, { parties });

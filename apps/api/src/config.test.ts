@@ -59,3 +59,24 @@ describe('HOST (ADR 0051)', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).host).toBe('localhost');
   });
 });
+
+describe('BACKUP_*', () => {
+  it('backs up nightly into DATA_DIR/backups and keeps 14 by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/fvg' }).backup).toEqual({
+      dir: '/srv/fvg/backups',
+      cron: '0 2 * * *',
+      keep: 14,
+    });
+  });
+
+  it('takes a folder, a schedule or off, and a count; refuses a malformed schedule, naming the variable', () => {
+    expect(loadConfig({ BACKUP_DIR: '/mnt/b', BACKUP_CRON: '30 1 * * 0', BACKUP_KEEP: '3' }).backup).toEqual({
+      dir: '/mnt/b',
+      cron: '30 1 * * 0',
+      keep: 3,
+    });
+    expect(loadConfig({ BACKUP_CRON: 'off' }).backup.cron).toBeUndefined();
+    expect(() => loadConfig({ BACKUP_CRON: 'nightly' })).toThrow(/BACKUP_CRON/);
+    expect(() => loadConfig({ BACKUP_KEEP: 'all' })).toThrow(/BACKUP_KEEP/);
+  });
+});

@@ -24,6 +24,8 @@ export interface Config {
   jobsEnabled: boolean;
   /** JOBS_CONCURRENCY: jobs this process runs at once (default 2). */
   jobsConcurrency: number;
+  /** BACKUP_*: scheduled backups on the job queue and where `npm run cli -- backup` writes (ADR 0054). */
+  backup: BackupConfig;
   /** JWT_SECRET: HMAC secret for access tokens; unset means one is generated once and kept in the database. */
   jwtSecret: string | undefined;
   /** TOKEN_TTL_HOURS: lifetime of an access token (default 12). */
@@ -70,6 +72,15 @@ export interface Config {
   pgRestartWindowSeconds: number;
   /** SANDBOX_*: how the shipped sandbox customs authority answers (ADR 0033). */
   sandbox: SandboxConfig;
+}
+
+export interface BackupConfig {
+  /** BACKUP_DIR: folder of the backup files (default DATA_DIR/backups; better another disk). */
+  dir: string;
+  /** BACKUP_CRON: when the scheduled backup runs (crontab, UTC; default `0 2 * * *`, nightly); `off` turns it off. */
+  cron: string | undefined;
+  /** BACKUP_KEEP: how many backup files the scheduled backup keeps in BACKUP_DIR, the newest (default 14). */
+  keep: number;
 }
 
 /** The steps of the sandbox authority, each answered after its own delay (SANDBOX_DELAYS). */
@@ -170,6 +181,18 @@ function trustProxy(value: string | undefined): boolean | number | string[] {
   return list;
 }
 
+/** Five crontab fields (checked in full when the job queue takes the schedule); `off` for none. */
+function backupCron(value: string | undefined): string | undefined {
+  const v = value?.trim() ?? '';
+  if (v === '') return '0 2 * * *';
+  if (['off', 'false', 'no', 'none'].includes(v.toLowerCase())) return undefined;
+  if (v.split(/\s+/).length !== 5)
+    throw new Error(
+      `BACKUP_CRON must be a crontab schedule of five fields (e.g. "0 2 * * *") or off, got "${value}"`,
+    );
+  return v;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -179,6 +202,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int('PORT', env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
@@ -186,13 +210,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST || 'localhost',
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    dataDir,
     databaseUrl,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'FVG <no-reply@fvg.local>',
     jobsEnabled: bool(env.JOBS_ENABLED, true),
     jobsConcurrency: Math.max(1, int('JOBS_CONCURRENCY', env.JOBS_CONCURRENCY, 2)),
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+      cron: backupCron(env.BACKUP_CRON),
+      keep: Math.max(1, int('BACKUP_KEEP', env.BACKUP_KEEP, 14)),
+    },
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlHours: int('TOKEN_TTL_HOURS', env.TOKEN_TTL_HOURS, 12),
     loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', env.LOGIN_MAX_ATTEMPTS, 5),

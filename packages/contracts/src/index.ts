@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './company.ts';
 export * from './constants.ts';
 export * from './container-events.ts';

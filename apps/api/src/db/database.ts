@@ -108,3 +108,20 @@ export async function migrate(db: Db): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Every migration this version knows, by name. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+/**
+ * Applies exactly the migrations `names` (a restore rebuilds the schema a backup was taken at; later
+ * ones apply at the next start). A name this version does not know is refused by the caller.
+ */
+export async function migrateOnly(db: Db, names: readonly string[]): Promise<void> {
+  const only = new Set(names);
+  const subset: MigrationProvider = {
+    getMigrations: async () => Object.fromEntries(Object.entries(migrations).filter(([n]) => only.has(n))),
+  };
+  const migrator = new Migrator({ db, provider: subset, allowUnorderedMigrations: true });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

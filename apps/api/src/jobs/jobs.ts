@@ -29,6 +29,8 @@ export interface JobPayloads {
   'offer.send': { offerId: string };
   /** Scheduled: sent offers past their valid-until become expired. */
   'offers.expire': CronPayload;
+  /** Scheduled (BACKUP_CRON): a backup into BACKUP_DIR, keeping the newest BACKUP_KEEP (ADR 0054). */
+  'backup.run': CronPayload;
   /** One answer of the sandbox customs authority (ADR 0033): the step of a declaration, answering a sent message. */
   'customs.sandbox': {
     declarationId: string;

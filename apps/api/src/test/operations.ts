@@ -945,6 +945,8 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     expect: adminOnly(200),
   },
   'GET /api/company/history': { build: () => ({}), expect: staffOnly(200) },
+  // backups (ADR 0054): read-only, admins
+  'GET /api/backups': { build: () => ({}), expect: adminOnly(200) },
 
   // dossiers
   'GET /api/dossiers': {

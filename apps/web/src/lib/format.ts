@@ -99,3 +99,12 @@ export function useFormatPreferences(): void {
   useNumberFormat();
   useDisplayPreferences();
 }
+
+/** A file size as people read it: 512 bytes, 14 KB, 3.2 MB (binary units, as the server's limits). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) {
+    return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
+  }
+  if (bytes >= 1024) return `${formatNumber(Math.round(bytes / 1024))} KB`;
+  return `${formatNumber(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+}

@@ -4,7 +4,8 @@ import { AdminScreen } from '../components/admin-screen.tsx';
 import { HistoryTab } from '../components/records/history-tab.tsx';
 import { RecordQueryState } from '../components/records/record-load-state.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
-import { companyHistoryOptions, companyOptions } from '../features/company/api/company-api.ts';
+import { backupOptions, companyHistoryOptions, companyOptions } from '../features/company/api/company-api.ts';
+import { BackupCard } from '../features/company/components/backup-card.tsx';
 import { CompanyForm } from '../features/company/components/company-form.tsx';
 import { companyHistoryLabels } from '../features/company/components/company-form-values.ts';
 
@@ -22,14 +23,25 @@ function CompanyHistory({ labels }: { labels: Readonly<Record<string, string>> }
   );
 }
 
+function Backups() {
+  const backups = useQuery(backupOptions());
+  if (!backups.data)
+    return <RecordQueryState query={backups} title="The backups could not be loaded" skeleton={[36, 80]} />;
+  return <BackupCard overview={backups.data} />;
+}
+
+const TABS = ['settings', 'history', 'backups'] as const;
+type Tab = (typeof TABS)[number];
+
 /**
  * /admin/company: the forwarder's own data that offers, invoices and declarations print, and the
- * number series they take their numbers from. Administrators with admin mode on; the tabs follow `?tab=`.
+ * number series they take their numbers from, and how the backups went. Administrators with admin mode
+ * on; the tabs follow `?tab=`.
  */
 export default function AdminCompanyScreen() {
   const [search, setSearch] = useRouteSearch<{ tab?: string }>();
   const company = useQuery(companyOptions());
-  const tab = search.tab === 'history' ? 'history' : 'settings';
+  const tab: Tab = TABS.find((t) => t === search.tab) ?? 'settings';
 
   return (
     <AdminScreen
@@ -45,7 +57,7 @@ export default function AdminCompanyScreen() {
       ) : (
         <Tabs
           value={tab}
-          onChange={(value) => setSearch({ tab: value === 'history' ? 'history' : undefined })}
+          onChange={(value) => setSearch({ tab: value === 'settings' || !value ? undefined : value })}
           keepMounted={false}
         >
           <Tabs.List mb="md">
@@ -55,12 +67,18 @@ export default function AdminCompanyScreen() {
             <Tabs.Tab value="history" data-testid="tab-history">
               History
             </Tabs.Tab>
+            <Tabs.Tab value="backups" data-testid="tab-backups">
+              Backups
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="settings">
             <CompanyForm company={company.data} reload={async () => (await company.refetch()).data} />
           </Tabs.Panel>
           <Tabs.Panel value="history">
             <CompanyHistory labels={companyHistoryLabels(company.data.series)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="backups">
+            <Backups />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -1,6 +1,7 @@
 import { APP_VERSION, healthSchema } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { lastBackup } from '../../backup/backup-job.ts';
 import type { Db } from '../../db/database.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -21,9 +22,18 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         ),
         new Promise<boolean>((resolve) => setTimeout(resolve, 2000, false).unref()),
       ]);
-      return reply
-        .status(up ? 200 : 503)
-        .send({ status: up ? 'ok' : 'unavailable', version: APP_VERSION, database: up ? 'up' : 'down' });
+      // The last backup's outcome (ADR 0054): a monitor alerts on `failed` or an old `at`.
+      const last = up ? await lastBackup(db).catch(() => undefined) : undefined;
+      const backup = {
+        last: last === undefined ? 'unknown' : last === null ? 'none' : last.ok ? 'ok' : 'failed',
+        at: last?.at ?? null,
+      } as const;
+      return reply.status(up ? 200 : 503).send({
+        status: up ? 'ok' : 'unavailable',
+        version: APP_VERSION,
+        database: up ? 'up' : 'down',
+        backup,
+      });
     },
   );
 };

@@ -1,4 +1,10 @@
-import { type AuditEntry, auditEntrySchema, type CompanyUpdate, companySchema } from '@fvg/contracts';
+import {
+  type AuditEntry,
+  auditEntrySchema,
+  backupOverviewSchema,
+  type CompanyUpdate,
+  companySchema,
+} from '@fvg/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
@@ -10,7 +16,16 @@ export const companyKeys = {
   all: ['company'] as const,
   settings: () => [...companyKeys.all, 'settings'] as const,
   history: () => [...companyKeys.all, 'history'] as const,
+  backups: () => [...companyKeys.all, 'backups'] as const,
 };
+
+/** The last backup and the backup settings (admins; read-only, the operator sets them up). */
+export function backupOptions() {
+  return queryOptions({
+    queryKey: companyKeys.backups(),
+    queryFn: ({ signal }) => api.get('backups', { signal, schema: backupOverviewSchema }),
+  });
+}
 
 export function companyOptions() {
   return queryOptions({

@@ -7,7 +7,6 @@ import {
   type DocumentContentType,
   type DocumentType,
 } from '@fvg/contracts';
-import { formatNumber } from '../../../lib/format.ts';
 
 export const DOCUMENT_TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({
   value,
@@ -42,14 +41,8 @@ export function contentTypeLabel(contentType: string): string {
   return DOCUMENT_CONTENT_TYPES[contentType as DocumentContentType] ?? contentType;
 }
 
-/** A file size as people read it: 512 bytes, 14 KB, 3.2 MB (binary units, as the server's limits). */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) {
-    return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
-  }
-  if (bytes >= 1024) return `${formatNumber(Math.round(bytes / 1024))} KB`;
-  return `${formatNumber(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
-}
+/** A file size as people read it (shared with other screens through lib/format). */
+export { formatBytes } from '../../../lib/format.ts';
 
 /** The accepted types in one sentence, for the upload zone's hint (the server checks the bytes). */
 export const ACCEPTED_SUMMARY = 'PDF, images, Office documents, XML, CSV or e-mails (EML)';
