@@ -57,10 +57,13 @@ import { stockRoutes } from './features/warehouse/stock/stock.routes.ts';
 import { stockService } from './features/warehouse/stock/stock.service.ts';
 import { closeRevokedSessions, forwardNotifications, forwardRecordChanges, fvgHub } from './hub/fvg-hub.ts';
 import { localPresence, redisPresence } from './hub/presence.ts';
+import { newHubStats } from './hub/protocol/connection.ts';
 import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
 import { mountHub } from './hub/protocol/server.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { type LogOutput, loggerOptions, plainLines, RequestLog } from './logger.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { observabilityPlugin, requestIdOptions } from './observability/observability.plugin.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin, withIdempotencyKeyDocs } from './plugins/idempotency.ts';
@@ -91,6 +94,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, out),
     logController: new RequestLog(),
+    ...requestIdOptions,
     // A hop count trusts that many proxies nearest the server (Fastify takes it as a function).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -106,6 +110,9 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Request ids, HTTP metrics and /api/metrics (ADR 0055); the other figures are wired below.
+  const metrics = createMetrics();
+  await app.register(observabilityPlugin, { config, metrics });
   await app.register(inputGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -133,6 +140,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
     pool: config.jobsEnabled ? pool : undefined,
     concurrency: config.jobsConcurrency,
     log: app.log,
+    onJobFailed: metrics.jobFailed,
   });
   // One file store for the documents area, the documents other areas make (offer and invoice PDFs) and
   // the mails that attach them.
@@ -156,6 +164,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
       tokenTtlHours: config.tokenTtlHours,
       loginMaxAttempts: config.loginMaxAttempts,
       loginWindowSeconds: config.loginWindowSeconds,
+      onSignInRefused: metrics.signInRefused,
     },
     sessions,
   );
@@ -193,7 +202,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, jobs, jobsExpected: config.jobsEnabled && pool !== undefined });
       await api.register(authRoutes, { auth, preferences: profile.preferences });
       await api.register(profileRoutes, { profile });
       await api.register(partiesRoutes, { parties });
@@ -231,7 +240,9 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
   redis?.on('error', onRedisError);
   const presence = redis ? redisPresence(redis) : localPresence();
+  const hubStats = newHubStats();
   const hub = await mountHub(app, {
+    stats: hubStats,
     path: '/api/chat',
     hub: fvgHub({ auth, chat, presence }),
     backplane: config.redisUrl
@@ -251,6 +262,7 @@ export async function buildApp({ config, db, logger, out = process.stdout, pool,
     app.log.error({ err }, 'hub: a notification could not be delivered'),
   );
   const stopRevoking = closeRevokedSessions(sessions, hub.lifetime);
+  metrics.watch({ db, pool, hub: () => ({ connections: hub.connectionCount, stats: hubStats }) });
   // preClose: open event streams and held polls must end before the HTTP server can close.
   app.addHook('preClose', async () => {
     stopForwarding();

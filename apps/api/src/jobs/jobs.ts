@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type CronItem,
@@ -7,6 +8,7 @@ import {
   run,
   runMigrations,
   type Task,
+  type WorkerEvents,
 } from 'graphile-worker';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -119,10 +121,14 @@ export function createJobs(opts: {
   pool: pg.Pool | undefined;
   concurrency: number;
   log: FastifyBaseLogger;
+  /** Told of every failed run of a job (an attempt; a retry may still succeed), by task name. */
+  onJobFailed?: (task: string) => void;
 }): Jobs {
   const tasks: Record<string, Task> = {};
   const schedules: CronItem[] = [];
   let runner: Runner | undefined;
+  const events: WorkerEvents = new EventEmitter();
+  events.on('job:failed', ({ job }) => opts.onJobFailed?.(job.task_identifier));
   return {
     register(name, handler) {
       tasks[name] = async (payload, helpers) => {
@@ -155,6 +161,7 @@ export function createJobs(opts: {
         pollInterval: 1000,
         taskList: tasks,
         logger: workerLogger(opts.log),
+        events,
       });
     },
     async stop() {
