@@ -7,7 +7,6 @@ import type { HubStats } from '../hub/protocol/connection.ts';
 /** Why a sign-in was refused, as counted by `fvg_sign_in_refusals_total`. */
 export type SignInRefusal = 'wrong_credentials' | 'rate_limited';
 
-
 /** Seconds: from a cached read (a few ms) to a slow export or a held long poll. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 

@@ -61,9 +61,8 @@ function parseMetrics(text: string): { samples: Sample[]; types: Map<string, str
 }
 
 function value(samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined {
-  return samples.find(
-    (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
-  )?.value;
+  return samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    ?.value;
 }
 
 async function scrape(app: Awaited<ReturnType<typeof createTestApp>>) {

@@ -113,7 +113,11 @@ describe('OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     child.stderr?.on('data', (c: Buffer) => {
       output += c.toString();
     });
-    await until(() => output.includes('FVG is running on'), 'start', () => output);
+    await until(
+      () => output.includes('FVG is running on'),
+      'start',
+      () => output,
+    );
     expect(output).toContain(`tracing: exporting to ${collector}`);
 
     const res = await fetch(`http://127.0.0.1:${port}/api/parties/00000000-0000-4000-8000-000000000000`, {

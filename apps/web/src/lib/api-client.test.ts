@@ -95,10 +95,17 @@ describe('apiRequest', () => {
     expect(((await apiRequest('x').catch((caught: unknown) => caught)) as ApiError).requestId).toBe(
       'req-in-body',
     );
-    stubFetch(fakeResponse(502, '<html>Bad gateway</html>', { 'content-type': 'text/html', 'x-request-id': 'r-9' }));
+    stubFetch(
+      fakeResponse(502, '<html>Bad gateway</html>', { 'content-type': 'text/html', 'x-request-id': 'r-9' }),
+    );
     const proxied = (await apiRequest('x').catch((caught: unknown) => caught)) as ApiError;
     expect(proxied.requestId).toBe('r-9');
-    expect(proxied.problem).toEqual({ type: 'about:blank', title: 'Bad gateway', status: 502, requestId: 'r-9' });
+    expect(proxied.problem).toEqual({
+      type: 'about:blank',
+      title: 'Bad gateway',
+      status: 502,
+      requestId: 'r-9',
+    });
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
