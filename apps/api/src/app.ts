@@ -66,10 +66,13 @@ import {
   fvgHub,
 } from './hub/fvg-hub.ts';
 import { localPresence, redisPresence } from './hub/presence.ts';
+import { newHubStats } from './hub/protocol/connection.ts';
 import { createRedisBackplane } from './hub/protocol/redis-backplane.ts';
 import { mountHub } from './hub/protocol/server.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { type LogOutput, loggerOptions, plainLines, RequestLog } from './logger.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { observabilityPlugin, requestIdOptions } from './observability/observability.plugin.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { idempotencyPlugin, withIdempotencyKeyDocs } from './plugins/idempotency.ts';
@@ -111,6 +114,7 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, out),
     logController: new RequestLog(),
+    ...requestIdOptions,
     // A hop count trusts that many proxies nearest the server (Fastify takes it as a function).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -129,6 +133,9 @@ export async function buildApp({
   const status = givenStatus ?? createDatabaseStatus({ probe: () => sql`select 1`.execute(db) });
   if (!givenStatus) app.addHook('onClose', () => status.stop());
   await app.register(errorsPlugin, { onUnavailable: (e) => status.reportError(e) });
+  // Request ids, HTTP metrics and /api/metrics (ADR 0055); the other figures are wired below.
+  const metrics = createMetrics();
+  await app.register(observabilityPlugin, { config, metrics });
   await app.register(inputGuardPlugin);
   await app.register(secureTransportPlugin, { publicUrl: config.publicUrl });
   await app.register(swagger, {
@@ -144,6 +151,7 @@ export async function buildApp({
     pool: config.jobsEnabled ? pool : undefined,
     concurrency: config.jobsConcurrency,
     log: app.log,
+    onJobFailed: metrics.jobFailed,
   });
   // One file store for the documents area, the documents other areas make (offer and invoice PDFs) and
   // the mails that attach them.
@@ -167,6 +175,7 @@ export async function buildApp({
       tokenTtlHours: config.tokenTtlHours,
       loginMaxAttempts: config.loginMaxAttempts,
       loginWindowSeconds: config.loginWindowSeconds,
+      onSignInRefused: metrics.signInRefused,
     },
     sessions,
   );
@@ -212,7 +221,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, jobs, jobsExpected: config.jobsEnabled && pool !== undefined });
       await api.register(backupRoutes, { db, config: config.backup });
       await api.register(authRoutes, { auth, preferences: profile.preferences });
       await api.register(profileRoutes, { profile });
@@ -251,7 +260,9 @@ export async function buildApp({
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
   redis?.on('error', onRedisError);
   const presence = redis ? redisPresence(redis) : localPresence();
+  const hubStats = newHubStats();
   const hub = await mountHub(app, {
+    stats: hubStats,
     path: '/api/chat',
     hub: fvgHub({ auth, chat, presence }),
     backplane: config.redisUrl
@@ -272,6 +283,7 @@ export async function buildApp({
   );
   const stopRevoking = closeRevokedSessions(sessions, hub.lifetime);
   const stopStatus = forwardServiceStatus(status, hub.lifetime);
+  metrics.watch({ db, pool, hub: () => ({ connections: hub.connectionCount, stats: hubStats }) });
   // preClose: open event streams and held polls must end before the HTTP server can close.
   app.addHook('preClose', async () => {
     stopForwarding();

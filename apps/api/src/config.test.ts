@@ -17,6 +17,27 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('METRICS_TOKEN / METRICS_ALLOW', () => {
+  it('are off by default', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsAllow: [] });
+  });
+
+  it('take addresses and CIDRs of both families, and refuse anything else with the variable named', () => {
+    expect(loadConfig({ METRICS_ALLOW: '10.0.5.0/24, 127.0.0.1,fd00::/8' }).metricsAllow).toEqual([
+      '10.0.5.0/24',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.0/8/1', '300.1.1.1', 'fd00::/129'])
+      expect(() => loadConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW/);
+  });
+
+  it('refuse a guessable scrape token', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok' }).metricsToken).toBe('sixteen-chars-ok');
+  });
+});
+
 describe('SANDBOX_*', () => {
   it('has defaults that let the demo move on its own', () => {
     const { sandbox } = loadConfig({});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -35,6 +36,18 @@ export interface Config {
   loginWindowSeconds: number;
   /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent (default info). */
   logLevel: string;
+  /**
+   * METRICS_TOKEN: the bearer token a Prometheus scraper sends to read `/api/metrics` (ADR 0055).
+   * With neither it nor METRICS_ALLOW the endpoint answers 404: metrics are off.
+   */
+  metricsToken: string | undefined;
+  /** METRICS_ALLOW: addresses/CIDRs (comma-separated) that may read `/api/metrics` without the token. */
+  metricsAllow: string[];
+  /**
+   * OTEL_EXPORTER_OTLP_ENDPOINT: an OTLP/HTTP collector (e.g. http://collector:4318); set, the server
+   * exports traces there (the other OTEL_* variables as OpenTelemetry defines them). Unset: no tracing.
+   */
+  otelEndpoint: string | undefined;
   /** SEED_DEMO: seed the demo sign-ins, parties and demo company into an empty database (default true). */
   seedDemo: boolean;
   /**
@@ -193,6 +206,31 @@ function backupCron(value: string | undefined): string | undefined {
   return v;
 }
 
+/** A guessable scrape token would open the metrics to anyone on the network: 16 characters at least. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long');
+  return value;
+}
+
+/** METRICS_ALLOW as a list of addresses and CIDRs; a malformed entry names the variable. */
+export function addressList(name: string, value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const list = value.split(',').map((a) => a.trim());
+  for (const entry of list) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 6 ? 128 : 32;
+    if (
+      family === 0 ||
+      extra !== undefined ||
+      (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))
+    )
+      throw new Error(`${name} must be IP addresses or CIDRs separated by commas, got "${entry}"`);
+  }
+  return list;
+}
+
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -227,6 +265,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', env.LOGIN_MAX_ATTEMPTS, 5),
     loginWindowSeconds: int('LOGIN_WINDOW_SECONDS', env.LOGIN_WINDOW_SECONDS, 900),
     logLevel: env.LOG_LEVEL || 'info',
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsAllow: addressList('METRICS_ALLOW', env.METRICS_ALLOW),
+    otelEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
     seedDemo: bool(env.SEED_DEMO, true),
     trustProxy: trustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,

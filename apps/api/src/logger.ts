@@ -22,7 +22,7 @@ export function redactUrl(url: string): string {
 function prettyStream(out: LogOutput) {
   const pretty = prettyFactory({
     translateTime: 'SYS:HH:MM:ss',
-    ignore: 'pid,hostname,reqId',
+    ignore: 'pid,hostname',
     singleLine: true,
   });
   return { write: (line: string) => out.write(pretty(line)) };
@@ -52,6 +52,11 @@ export function loggerOptions(
  * failed response still logs at `error`.
  */
 export class RequestLog extends LogController {
+  /** Every line of a request carries its id as `requestId`, the name its problem answers use (ADR 0055). */
+  constructor(options: ConstructorParameters<typeof LogController>[0] = {}) {
+    super({ requestIdLogLabel: 'requestId', ...options });
+  }
+
   override incomingRequest(request: FastifyRequest): void {
     if (this.isLogDisabled(request)) return;
     request.log.trace({ method: request.method, url: redactUrl(request.url) }, 'incoming request');

@@ -53,6 +53,8 @@ export const problemSchema = z
     detail: z.string().optional(),
     instance: z.string().optional(),
     errors: z.array(fieldErrorSchema).optional(),
+    /** The request's id (also its X-Request-Id header and on its log lines): the reference a user quotes. */
+    requestId: z.string().optional(),
   })
   .catchall(z.unknown());
 export type Problem = z.infer<typeof problemSchema>;

@@ -125,3 +125,9 @@ export async function migrateOnly(db: Db, names: readonly string[]): Promise<voi
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
+
+/** The migrations of this build that the database has not run yet (readiness, ADR 0055); reads only. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

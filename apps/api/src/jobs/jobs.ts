@@ -147,6 +147,8 @@ export function createJobs(opts: {
   pool: pg.Pool | undefined;
   concurrency: number;
   log: FastifyBaseLogger;
+  /** Told of every failed run of a job (an attempt; a retry may still succeed), by task name. */
+  onJobFailed?: (task: string) => void;
 }): Jobs {
   const tasks: Record<string, Task> = {};
   const schedules: CronItem[] = [];
@@ -173,6 +175,7 @@ export function createJobs(opts: {
     // graphile-worker 0.16 ends a worker whose job's completion (or failure) could not be written, and
     // does not replace it; its job stays locked for 4 hours. Resume once the database answers again.
     events.on('worker:fatalError', () => recover(pool));
+    events.on('job:failed', ({ job }) => opts.onJobFailed?.(job.task_identifier));
     const started = await run({
       parsedCronItems: parseCronItems(schedules),
       pgPool: patient(pool),

@@ -10,12 +10,16 @@ import {
 import { HttpProblem } from '../http/problem.ts';
 import { issueCode } from '../http/validation.ts';
 
+/**
+ * Every problem answer goes out here, and carries the request's id (`requestId`, also in the
+ * X-Request-Id header and on the request's log lines): the reference a user's screenshot gives (ADR 0055).
+ */
 export function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<string, string> = {}) {
   return reply
     .status(problem.status)
     .headers(headers)
     .type(PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(problem));
+    .send(JSON.stringify({ ...problem, requestId: reply.request.id }));
 }
 
 /**

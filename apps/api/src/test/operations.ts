@@ -799,6 +799,30 @@ export const OPERATIONS: Record<string, OperationEntry> = {
       deactivated: 200,
     },
   },
+  // The probes answer anyone (a load balancer sends no credentials) and say nothing about records.
+  // /api/metrics is not here: it is left out of the OpenAPI document, behind its own token (ADR 0055).
+  'GET /api/health/live': {
+    build: () => ({}),
+    expect: {
+      anonymous: 200,
+      customerOwn: 200,
+      customerOther: 200,
+      staff: 200,
+      admin: 200,
+      deactivated: 200,
+    },
+  },
+  'GET /api/health/ready': {
+    build: () => ({}),
+    expect: {
+      anonymous: 200,
+      customerOwn: 200,
+      customerOther: 200,
+      staff: 200,
+      admin: 200,
+      deactivated: 200,
+    },
+  },
   'POST /api/auth/access_token': {
     build: ({ world }) => ({ body: { ...world.loginUser } }),
     // Signing in needs no token: whatever the caller sends, the credentials decide.

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isApiError, problemMessage } from '../lib/api-client.ts';
 import { t as translate, useT } from '../lib/i18n.ts';
+import { ProblemReference } from './problem-reference.tsx';
 
 export interface ErrorStateProps {
   error?: unknown;
@@ -34,7 +35,10 @@ export function ErrorState({ error, title, onRetry }: ErrorStateProps) {
       data-testid="error-state"
     >
       <Stack gap="sm">
-        <Text size="sm">{messageOf(error)}</Text>
+        <Stack gap={2}>
+          <Text size="sm">{messageOf(error)}</Text>
+          <ProblemReference error={error} />
+        </Stack>
         <Group gap="xs">
           {onRetry && (
             <Button size="xs" variant="light" color="red" onClick={onRetry}>

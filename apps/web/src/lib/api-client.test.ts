@@ -84,6 +84,30 @@ describe('apiRequest', () => {
     expect(second.problem).toEqual({ type: 'about:blank', title: 'Not found', status: 404, detail: 'nope' });
   });
 
+  it("keeps the problem's request id, or takes the X-Request-Id header of an answer that is not a problem", async () => {
+    const body = { ...problem, requestId: 'req-in-body' };
+    stubFetch(
+      fakeResponse(404, JSON.stringify(body), {
+        'content-type': 'application/problem+json',
+        'x-request-id': 'req-in-body',
+      }),
+    );
+    expect(((await apiRequest('x').catch((caught: unknown) => caught)) as ApiError).requestId).toBe(
+      'req-in-body',
+    );
+    stubFetch(
+      fakeResponse(502, '<html>Bad gateway</html>', { 'content-type': 'text/html', 'x-request-id': 'r-9' }),
+    );
+    const proxied = (await apiRequest('x').catch((caught: unknown) => caught)) as ApiError;
+    expect(proxied.requestId).toBe('r-9');
+    expect(proxied.problem).toEqual({
+      type: 'about:blank',
+      title: 'Bad gateway',
+      status: 502,
+      requestId: 'r-9',
+    });
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');

@@ -43,6 +43,11 @@ export class ApiError extends Error {
   get fieldErrors(): NonNullable<Problem['errors']> {
     return this.problem.errors ?? [];
   }
+
+  /** The server's id of the request (its log lines carry it): the reference a user quotes to support. */
+  get requestId(): string | undefined {
+    return this.problem.requestId;
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -190,6 +195,9 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     const problem = parsed?.success
       ? parsed.data
       : fallbackProblem(response.status, response.statusText, data);
+    // An answer that is not our problem+json (a proxy's page) may still carry the server's id.
+    problem.requestId ??= response.headers.get('x-request-id') ?? undefined;
+    if (problem.requestId === undefined) delete problem.requestId;
     throw new ApiError(response.status, problem, parseRetryAfter(response.headers.get('retry-after')));
   }
 

@@ -34,6 +34,8 @@ export interface AuthOptions {
   tokenTtlHours: number;
   loginMaxAttempts: number;
   loginWindowSeconds: number;
+  /** Told of every refused sign-in (the metrics count them, ADR 0055). */
+  onSignInRefused?: (reason: 'wrong_credentials' | 'rate_limited') => void;
 }
 
 const WRONG_CREDENTIALS = 'The email or password is incorrect.';
@@ -163,6 +165,7 @@ export async function createAuthService(
       // The slot is taken before the password is checked, so parallel guesses cannot all get through.
       const wait = rules.length > 0 ? await loginLimiter.take(rules) : 0;
       if (wait > 0) {
+        opts.onSignInRefused?.('rate_limited');
         throw problems.tooManyRequests(
           wait,
           `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
@@ -172,6 +175,7 @@ export async function createAuthService(
       const ok = (await verifyPassword(user?.password_hash ?? null, password)) && user?.active === true;
       if (!ok || !user) {
         await loginLimiter.fail(rules);
+        opts.onSignInRefused?.('wrong_credentials');
         throw problems.unauthorized(WRONG_CREDENTIALS);
       }
       await loginLimiter.succeed(rules);

@@ -39,6 +39,13 @@ export interface HubLimits {
   recheckIntervalMs: number;
 }
 
+/** Messages a node's connections received and sent (pings left out), for its metrics. */
+export interface HubStats {
+  messagesIn: number;
+  messagesOut: number;
+}
+export const newHubStats = (): HubStats => ({ messagesIn: 0, messagesOut: 0 });
+
 /** Where a streaming transport (WebSockets, SSE) writes; long polling buffers instead. */
 export interface Sink {
   write(payload: string): void;
@@ -97,6 +104,7 @@ export class HubConnection<User = unknown> {
     private readonly limits: HubLimits,
     private readonly log: FastifyBaseLogger,
     private readonly onDisposed: (conn: HubConnection<User>) => void,
+    private readonly stats: HubStats = newHubStats(),
   ) {}
 
   get userId(): string {
@@ -155,6 +163,7 @@ export class HubConnection<User = unknown> {
   write(payload: string): void {
     if (this.closed) return;
     this.lastSentAt = Date.now();
+    if (payload !== PING) this.stats.messagesOut += 1;
     if (this.sink) {
       // Records written in the same turn of the event loop leave as one frame (one syscall): a burst
       // of broadcasts costs one write per connection, not one per message. The protocol allows
@@ -317,6 +326,7 @@ export class HubConnection<User = unknown> {
   }
 
   private dispatch(message: HubMessage): void {
+    if (message.type !== MessageType.Ping) this.stats.messagesIn += 1;
     switch (message.type) {
       case MessageType.Invocation: {
         // Plain invocations run one at a time per connection, in order (as ASP.NET Core does).

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { isDatabaseUnavailable, unavailableReason } from '../../db/availability.ts';
-import { HubConnection, type HubLimits } from './connection.ts';
+import { HubConnection, type HubLimits, type HubStats, newHubStats } from './connection.ts';
 import type { HubDefinition } from './hub.ts';
 import { type Backplane, LifetimeManager } from './lifetime.ts';
 
@@ -14,6 +14,8 @@ export interface HubServerOptions<User> {
   hub: HubDefinition<User>;
   backplane?: Backplane | undefined;
   limits?: Partial<HubLimits>;
+  /** Counts the messages of every connection of this hub (the app's metrics read it). */
+  stats?: HubStats;
 }
 
 /** Defaults as ASP.NET Core SignalR has them; tests shorten them through configuration. */
@@ -65,6 +67,7 @@ export async function mountHub<User>(
 ): Promise<HubServer<User>> {
   const { path, hub } = options;
   const limits: HubLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const stats = options.stats ?? newHubStats();
   const lifetime = new LifetimeManager(options.backplane);
   await lifetime.start();
   const byToken = new Map<string, HubConnection<User>>();
@@ -89,6 +92,7 @@ export async function mountHub<User>(
         if (c.transport === 'LongPolling') closedAt.set(c.token, Date.now());
         else byToken.delete(c.token);
       },
+      stats,
     );
     conn.expiresAt = await hub.expiresAt?.(accessToken);
     byToken.set(token, conn);

@@ -1,13 +1,12 @@
 import type { EXPORT_FORMATS } from '@fvg/contracts';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
-import { problemMessage } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { useT } from '../../lib/i18n.ts';
 import { lazyNamed, useLoadOnIntent } from '../../lib/lazy-component.ts';
 import type { QueryParams } from '../../lib/query-string.ts';
+import { showProblemToast } from '../problem-reference.tsx';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -42,7 +41,7 @@ export function ExportMenu({ path, query, basename }: ExportMenuProps) {
     try {
       await downloadFile(path, exportParams(query, format), `${basename}.${format}`);
     } catch (error) {
-      notifications.show({ color: 'red', title: t('export.failed'), message: problemMessage(error) });
+      showProblemToast(t('export.failed'), error);
     } finally {
       setBusy(null);
     }

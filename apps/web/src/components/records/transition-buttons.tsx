@@ -1,8 +1,8 @@
 import { Button, Group, type MantineColor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { problemMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n.ts';
+import { showProblemToast } from '../problem-reference.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { type FactMessage, type TransitionFacts, TransitionFactsDialog } from './transition-facts-dialog.tsx';
 
@@ -66,7 +66,7 @@ export function TransitionButtons<S extends string>({
 
   const failed = (error: unknown) => {
     if (onError) onError(error);
-    else notifications.show({ color: 'red', title: t('transition.failed'), message: problemMessage(error) });
+    else showProblemToast(t('transition.failed'), error);
   };
 
   const announce = (from: S, to: S, done: TransitionDone) => {
