@@ -74,6 +74,8 @@ export interface CaughtMail {
   from: string;
   to: string[];
   raw: string;
+  /** The name the sending client gave in its EHLO (nodemailer's `name`, e.g. `?name=node-1` in SMTP_URL). */
+  helo: string;
 }
 
 /** A real SMTP receiver on a loopback port (a free one unless given) that keeps every mail it gets. */
@@ -91,6 +93,7 @@ export async function startSmtpCatcher(port = 0) {
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
+          helo: session.hostNameAppearsAs || '',
           raw: Buffer.concat(chunks).toString('utf8'),
         });
         for (const w of waiters.splice(0)) w();
