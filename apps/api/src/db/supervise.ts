@@ -1,5 +1,5 @@
-import { isStopping } from '../process-state.ts';
 import type pg from 'pg';
+import { isStopping } from '../process-state.ts';
 import type { DatabaseStatus } from './availability.ts';
 import type { EmbeddedServer } from './embedded.ts';
 
