@@ -42,14 +42,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ LOG_LEVEL: 'silent' });
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    ...base,
     publicUrl: 'http://fvg.test',
     jwtSecret: undefined,
     smtpUrl: undefined,
     webDist: '/nonexistent',
     // No job worker unless a test asks for one (mail tests do): it holds a connection of the small pool.
     jobsEnabled: false,
+    // No nightly backup into the checkout's data folder from a test app that runs jobs at 02:00.
+    backup: { ...base.backup, cron: undefined },
     ...overrides,
   };
 }
