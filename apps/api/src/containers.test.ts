@@ -49,6 +49,7 @@ function packageJson(file: string): {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   engines?: Record<string, string>;
+  scripts?: Record<string, string>;
 } {
   return JSON.parse(read(file));
 }
@@ -88,8 +89,10 @@ describe('the Containerfile', () => {
     expect(image).toMatch(new RegExp(`^node:${major}[-.]`));
     for (const stage of stages.slice(1)) expect(stage[0]?.args).toMatch(/^\$\{NODE_IMAGE\}/);
     const cmd = JSON.parse(runStage.find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
-    expect(cmd).toEqual(['node', '--import', 'tsx', 'apps/api/src/server.ts']);
-    expect(existsSync(path.join(root, cmd[3] as string))).toBe(true);
+    // What `npm run serve` runs: the loader, the optional tracing's preload, the server.
+    expect(cmd.join(' ')).toBe(packageJson('package.json').scripts?.serve);
+    expect(cmd.slice(0, 3)).toEqual(['node', '--import', 'tsx']);
+    for (const file of [cmd[4], cmd[5]]) expect(existsSync(path.join(root, file as string)), file).toBe(true);
     expect(runStage.find((i) => i.op === 'USER')?.args).toBe('node');
   });
 
@@ -130,7 +133,13 @@ describe('the Containerfile', () => {
     expect(files).toContain('apps/api/src/server.ts');
     const imported = new Set(
       files.flatMap((f) =>
-        [...read(f).matchAll(/(?:^|\s)(?:from|import)\s*\(?'((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[\w./-]+)?)'/gm)]
+        // Static imports and re-exports (`import …`/`} from` at a line's start) and dynamic `import('…')`;
+        // never SQL that happens to say `from 'object'`.
+        [
+          ...read(f).matchAll(
+            /(?:^(?:import|export|\})[^\n]*?\bfrom\s*|^import\s*|\bimport\(\s*)'((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[\w./-]+)?)'/gm,
+          ),
+        ]
           .map((m) => m[1] as string)
           .map((spec) =>
             spec

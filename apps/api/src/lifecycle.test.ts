@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 /** `npm run serve` runs exactly this (asserted below): one process, tsx's loader inside it. */
-const SERVE = 'node --import tsx apps/api/src/server.ts';
+const SERVE = 'node --import tsx --import ./apps/api/src/observability/preload.ts apps/api/src/server.ts';
 const node = path.join(root, 'node_modules/node/bin/node');
 const running = new Set<ChildProcess>();
 let dataDir: string;
