@@ -173,9 +173,12 @@ test('signing out in the browser ends the token on the server; an admin signs a 
 
   await signIn(page, DEMO.admin);
   await page.goto('/admin/users');
+  // Admin mode is off after a fresh sign-in unless this browser kept it: wait for one or the other.
   const adminModeOff = page.getByTestId('enable-admin-mode');
-  if (await adminModeOff.isVisible().catch(() => false)) await adminModeOff.click();
-  await page.getByTestId('list-search').fill(DEMO.customer.email);
+  const search = page.getByTestId('list-search');
+  await expect(search.or(adminModeOff)).toBeVisible();
+  if (await adminModeOff.isVisible()) await adminModeOff.click();
+  await search.fill(DEMO.customer.email);
   await page.getByTestId(`user-end-sessions-${DEMO.customer.email}`).click();
   await expect(page.getByText('Sign Carla Customer out everywhere?')).toBeVisible();
   await page.getByTestId('confirm-ok').click();
