@@ -1,10 +1,9 @@
-import { MantineProvider } from '@mantine/core';
 import { cleanNotifications } from '@mantine/notifications';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../app/theme.ts';
 import { Toasts } from '../app/toasts.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { renderWithProviders } from '../test/render.tsx';
 import { ErrorState } from './error-state.tsx';
 import { showProblemToast } from './problem-reference.tsx';
 
@@ -20,11 +19,7 @@ const failed = new ApiError(500, {
 
 describe('the reference of a failed request', () => {
   it('shows small under the message of the error state', () => {
-    render(
-      <MantineProvider theme={theme}>
-        <ErrorState error={failed} />
-      </MantineProvider>,
-    );
+    renderWithProviders(<ErrorState error={failed} />);
     expect(screen.getByText('Something went wrong on our side. Nothing was saved.')).toBeTruthy();
     const reference = screen.getByTestId('problem-reference');
     expect(reference.textContent).toBe('Reference: 5f0c2a9e-1b7d-4c1e-9a63-2f1d8e4b7a10');
@@ -33,21 +28,13 @@ describe('the reference of a failed request', () => {
   });
 
   it('is left out when there is none (an error that is not an answer of the server)', () => {
-    render(
-      <MantineProvider theme={theme}>
-        <ErrorState error={new Error('boom')} />
-      </MantineProvider>,
-    );
+    renderWithProviders(<ErrorState error={new Error('boom')} />);
     expect(screen.queryByTestId('problem-reference')).toBeNull();
     expect(screen.queryByText(/Reference/)).toBeNull();
   });
 
   it('shows under the message of the error toast', async () => {
-    render(
-      <MantineProvider theme={theme}>
-        <Toasts />
-      </MantineProvider>,
-    );
+    renderWithProviders(<Toasts />);
     act(() => showProblemToast('Export failed', failed));
     expect(await screen.findByText('Export failed')).toBeTruthy();
     expect(screen.getByText('Something went wrong on our side. Nothing was saved.')).toBeTruthy();
