@@ -273,23 +273,7 @@ export function invoiceLineColumns(currency: string): LineColumn<InvoiceLineValu
       placeholder: '0.00',
       required: true,
     },
-    {
-      field: 'vatCode',
-      label: 'VAT',
-      kind: 'select',
-      options: VAT_CODE_OPTIONS,
-      width: 190,
-      wrapBefore: true,
-      required: true,
-    },
-    {
-      field: 'vatRate',
-      label: 'Rate %',
-      kind: 'quantity',
-      decimals: 2,
-      width: 72,
-      when: (line) => !rateless(line.vatCode),
-    },
+    ...vatColumns<InvoiceLineValue>(),
     {
       field: 'exemptionReason',
       label: 'Exemption reason',
@@ -354,10 +338,11 @@ function allowanceChargeColumns<L extends AllowanceChargeValue>(currency: string
   ];
 }
 
-/** A document allowance or charge adds the VAT group it falls in. */
-export function documentAllowanceChargeColumns(currency: string): LineColumn<DocumentAllowanceChargeValue>[] {
+/** The VAT category and, where the category has one, its rate: a line's and a document allowance's. */
+function vatColumns<
+  T extends Record<string, unknown> & { vatCode: string; vatRate: unknown },
+>(): LineColumn<T>[] {
   return [
-    ...allowanceChargeColumns<DocumentAllowanceChargeValue>(currency),
     {
       field: 'vatCode',
       label: 'VAT',
@@ -373,8 +358,16 @@ export function documentAllowanceChargeColumns(currency: string): LineColumn<Doc
       kind: 'quantity',
       decimals: 2,
       width: 72,
-      when: (ac) => !rateless(ac.vatCode),
+      when: (row) => !rateless(row.vatCode),
     },
+  ];
+}
+
+/** A document allowance or charge adds the VAT group it falls in. */
+export function documentAllowanceChargeColumns(currency: string): LineColumn<DocumentAllowanceChargeValue>[] {
+  return [
+    ...allowanceChargeColumns<DocumentAllowanceChargeValue>(currency),
+    ...vatColumns<DocumentAllowanceChargeValue>(),
   ];
 }
 
