@@ -79,7 +79,7 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LOG_LEVEL: 'warn',
       // The sandbox customs authority answers within seconds and releases without control, so the
-      // declarations specs watch a whole lodgement on screen (README "SANDBOX_*").
+      // declarations specs watch a whole lodgement on screen (docs/configuration.md, "SANDBOX_*").
       SANDBOX_DELAYS:
         process.env.SANDBOX_DELAYS ?? 'accept=1,control=1,release=1,exit=2,arrival=2,discharge=1,answer=1',
       SANDBOX_CONTROL_PERCENT: process.env.SANDBOX_CONTROL_PERCENT ?? '0',

@@ -89,7 +89,7 @@ async function restore(args: string[]): Promise<string> {
   const config = loadConfig();
   if (config.databaseUrl)
     throw new CommandFailed(
-      "restore loads the embedded database in DATA_DIR; with DATABASE_URL restore with the server's own tools (README: Backups), or unset DATABASE_URL",
+      "restore loads the embedded database in DATA_DIR; with DATABASE_URL restore with the server's own tools (docs/operations.md: Backups), or unset DATABASE_URL",
     );
   const { manifest } = await restoreBackup({
     file,

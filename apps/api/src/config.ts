@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Every setting the server reads, with its environment variable. The README lists the same table. */
+/** Every setting the server reads, with its environment variable. docs/configuration.md lists the same table. */
 export interface Config {
   /** PORT: HTTP port (default 3000). */
   port: number;

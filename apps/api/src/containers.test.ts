@@ -169,11 +169,11 @@ describe('docker-compose.yml', () => {
     expect(env('node-1')).toEqual(env('node-2'));
   });
 
-  it('sets only variables the app reads, each listed in the README, and no demo sign-ins by default', () => {
-    const readme = read('README.md');
+  it('sets only variables the app reads, each listed in docs/configuration.md, and no demo sign-ins by default', () => {
+    const configuration = read('docs/configuration.md');
     for (const name of Object.keys(env('node-1'))) {
       expect(configVariables, name).toContain(name);
-      expect(readme, name).toContain(`| \`${name}\``);
+      expect(configuration, name).toContain(`| \`${name}\``);
     }
     // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, read as text
     expect(env('node-1').SEED_DEMO).toBe('${SEED_DEMO:-false}');

@@ -14,7 +14,7 @@ export interface SandboxRule {
 }
 
 /**
- * The sandbox's own rule book (ADR 0033, README "Sandbox authority"). Since ADR 0047 the R1xx–R3xx
+ * The sandbox's own rule book (ADR 0033, docs/areas/customs.md). Since ADR 0047 the R1xx–R3xx
  * rules are checks of the shared pre-lodging rule function (the API refuses them before anything is
  * sent; the sandbox cites them if a received declaration still breaks one). Codes never change meaning.
  */
