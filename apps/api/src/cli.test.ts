@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './seed/sign-ins.ts';
 import { createTestDatabase, type TestDatabase } from './test/helpers.ts';
 
 const run = promisify(execFile);

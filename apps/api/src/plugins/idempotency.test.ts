@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
 import { usersService } from '../features/users/users.service.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import {
   bearer,
   createTestApp,

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import {
   apiCaller,
   createTestApp,

@@ -3,7 +3,7 @@ import { inflateRawSync } from 'node:zlib';
 import { type AuditEntry, containerEventFieldVisibility, dossierFieldVisibility } from '@fvg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import {
   apiCaller,
   createTestApp,

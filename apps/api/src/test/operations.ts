@@ -19,7 +19,6 @@
 import { iso6346CheckDigit, makeMrn } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
 import { newOpaqueToken } from '../features/auth/tokens.ts';
 import { gateIn } from '../features/container-events/test-support.ts';
@@ -28,6 +27,7 @@ import { minimalPdf } from '../features/documents/minimal-pdf.ts';
 import { todayIn } from '../features/sales-invoices/sales-invoices.service.ts';
 import { completeCompany, draftBody } from '../features/sales-invoices/test-support.ts';
 import { usersService } from '../features/users/users.service.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import {
   bearer,
   createTestApp,

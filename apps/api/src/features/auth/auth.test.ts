@@ -4,8 +4,8 @@ import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
 import { HttpProblem } from '../../http/problem.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import {
   createTestApp,
   createTestDatabase,

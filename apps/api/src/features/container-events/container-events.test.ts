@@ -3,7 +3,7 @@ import type { ContainerEvent, RecordChanged } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
 import { seedContainerEvents } from './container-events.repository.ts';
 import { annotateTimeline } from './container-events.service.ts';

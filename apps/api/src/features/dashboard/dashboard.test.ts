@@ -14,7 +14,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedFirstStart } from '../../db/demo/index.ts';
+import { seedFirstStart } from '../../seed/demo/index.ts';
 import {
   apiCaller,
   createTestApp,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import {
   apiCaller,
   createTestApp,

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { RecordChanged } from '@fvg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
 import { documentsRepository } from './documents.repository.ts';
 import { sweepOrphanFiles } from './orphans.ts';

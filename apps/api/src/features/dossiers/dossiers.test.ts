@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { chatPartyBackfill } from '../../db/migrations/0031-party-of-what-was-said.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import {
   apiCaller,
   createTestApp,

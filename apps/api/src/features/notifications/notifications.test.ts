@@ -3,7 +3,7 @@ import type { HubConnection } from '@microsoft/signalr';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import {
   apiCaller,
   bearer,

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import {
   apiCaller,
   createTestApp,

@@ -11,7 +11,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedFirstStart } from '../../db/demo/index.ts';
+import { rebuildSearchIndex } from '../../db/search-index.ts';
+import { seedFirstStart } from '../../seed/demo/index.ts';
 import {
   apiCaller,
   createTestApp,
@@ -22,7 +23,6 @@ import {
   waitUntil,
 } from '../../test/helpers.ts';
 import { LocalDiskStore } from '../documents/storage.ts';
-import { rebuildSearchIndex } from './index-maintenance.ts';
 import { NAMED_KINDS, searchSql } from './search.service.ts';
 
 let db: TestDatabase;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed.ts';
 import { HttpProblem } from '../../http/problem.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { usersService } from './users.service.ts';

@@ -1,7 +1,7 @@
 import { NO_CW_ACCESS_MESSAGE } from '@fvg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/sign-ins.ts';
 import {
   bearer,
   createTestApp,

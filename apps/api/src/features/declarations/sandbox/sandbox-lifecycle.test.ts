@@ -2,7 +2,7 @@ import { makeMrn, mrnProblem } from '@fvg/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
 import type { SandboxConfig } from '../../../config.ts';
-import { seedDemo } from '../../../db/seed.ts';
+import { seedDemo } from '../../../seed/sign-ins.ts';
 import {
   createTestApp,
   createTestDatabase,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../../db/seed.ts';
+import { seedDemo } from '../../../seed/sign-ins.ts';
 import {
   createTestApp,
   createTestDatabase,

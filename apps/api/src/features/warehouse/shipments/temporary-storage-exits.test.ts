@@ -2,7 +2,7 @@ import type { Shipment } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
-import { seedDemo } from '../../../db/seed.ts';
+import { seedDemo } from '../../../seed/sign-ins.ts';
 import {
   apiCaller,
   bearer,

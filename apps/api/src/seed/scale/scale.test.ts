@@ -22,10 +22,10 @@ import {
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalDiskStore } from '../features/documents/storage.ts';
-import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
-import { seedFirstStart } from './demo/index.ts';
-import { seedOperations, seedScale } from './seed-scale.ts';
+import { LocalDiskStore } from '../../features/documents/storage.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
+import { seedFirstStart } from '../demo/index.ts';
+import { seedOperations, seedScale } from './scale.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
