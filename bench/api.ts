@@ -36,17 +36,6 @@ import {
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
-import {
-  DECLARATION_TABLES,
-  SALES_TABLES,
-  seedDeclarations,
-  seedInvoices,
-  seedOffers,
-  seedOperations,
-  seedScale,
-  seedTransports,
-} from '../apps/api/src/db/seed-scale.ts';
-import { seedWarehouse } from '../apps/api/src/db/seed-scale-warehouse.ts';
 import { takeSeriesNumber } from '../apps/api/src/features/company/company.service.ts';
 import { containerEventsRepository } from '../apps/api/src/features/container-events/container-events.repository.ts';
 import { toNewEvent } from '../apps/api/src/features/container-events/container-events.service.ts';
@@ -71,6 +60,17 @@ import {
 } from '../apps/api/src/features/warehouse/stock/stock.repository.ts';
 import { writeAudit } from '../apps/api/src/records/audit.ts';
 import { cursorAt } from '../apps/api/src/records/list.ts';
+import {
+  DECLARATION_TABLES,
+  SALES_TABLES,
+  seedDeclarations,
+  seedInvoices,
+  seedOffers,
+  seedOperations,
+  seedScale,
+  seedTransports,
+} from '../apps/api/src/seed/scale/scale.ts';
+import { seedWarehouse } from '../apps/api/src/seed/scale/warehouse.ts';
 import { drive, type LoadResult } from './api-load.ts';
 import { dcsaEvents } from './dcsa-events.ts';
 

@@ -15,9 +15,9 @@
 import { parseArgs } from 'node:util';
 import { searchQuerySchema } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { SYNTHETIC_ID_FLOOR, searchIndexSize } from '../apps/api/src/db/seed-scale-search.ts';
 import { searchService } from '../apps/api/src/features/search/search.service.ts';
 import type { SessionUser } from '../apps/api/src/features/users/users.repository.ts';
+import { SYNTHETIC_ID_FLOOR, searchIndexSize } from '../apps/api/src/seed/scale/search.ts';
 import {
   ADMIN,
   BENCH_CUSTOMER,

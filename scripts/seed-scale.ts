@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
-import { seedOperations, seedScale } from '../apps/api/src/db/seed-scale.ts';
-import { fillSearchIndex } from '../apps/api/src/db/seed-scale-search.ts';
-import { seedWarehouse } from '../apps/api/src/db/seed-scale-warehouse.ts';
 import { createFileStore } from '../apps/api/src/features/documents/storage.ts';
+import { seedOperations, seedScale } from '../apps/api/src/seed/scale/scale.ts';
+import { fillSearchIndex } from '../apps/api/src/seed/scale/search.ts';
+import { seedWarehouse } from '../apps/api/src/seed/scale/warehouse.ts';
 
 /**
  * `npm run seed:scale -- --dossiers 1000000`: volume data in the configured database (DATA_DIR or
@@ -13,7 +13,7 @@ import { createFileStore } from '../apps/api/src/features/documents/storage.ts';
  * warehouse (`--stock-records 1000000 --shipments 200000` by default, 3 handling units a record;
  * `--stock-records 0` leaves it out). The search index follows every write (its triggers, migration
  * 0025); `--search-rebuild` refills it from the areas' rows, `--search-rows 10000000` pads it to that
- * many entries with synthetic copies of real ones (seed-scale-search.ts; the log says how many of each).
+ * many entries with synthetic copies of real ones (apps/api/src/seed/scale/search.ts; the log says how many of each).
  * `--dossiers 0` adds no area records (e.g. only the search part on a database seeded before).
  */
 const { values } = parseArgs({

@@ -3,19 +3,12 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from './db/seed.ts';
-import { createTestDatabase, type TestDatabase } from './test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from './test/api-test.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-});
-afterAll(() => db.drop());
+const { db } = apiTest({ app: false });
 
 /** Runs `npm run cli -- …` as an operator would, against this file's database. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

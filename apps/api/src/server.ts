@@ -1,11 +1,11 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { seedFirstStart } from './db/demo/index.ts';
 import { openDatabase } from './db/open.ts';
 import { createFileStore } from './features/documents/storage.ts';
 import { returnAbandonedJobs } from './jobs/abandoned.ts';
 import { manageProcess, raiseTestFault } from './lifecycle.ts';
 import { listenNotice } from './listen-notice.ts';
+import { seedFirstStart } from './seed/demo/index.ts';
 
 const say = (message: string) => console.log(`[fvg] ${message}`);
 

@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import type { BackupOverview, Health } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed.ts';
 import { createFileStore } from '../features/documents/storage.ts';
 import { enqueue } from '../jobs/jobs.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import {
   bearer,
   createTestApp,

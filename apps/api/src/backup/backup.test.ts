@@ -8,8 +8,8 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type OpenDatabase, openDatabase } from '../db/open.ts';
-import { seedDemo } from '../db/seed.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import { bearer, DEMO_PASSWORDS, multipartForm, testConfig } from '../test/helpers.ts';
 import type { Manifest } from './backup.ts';
 

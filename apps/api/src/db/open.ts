@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts';
-import { migrateJobs } from '../jobs/jobs.ts';
 import type { DatabaseStatus } from './availability.ts';
 import { connect, type DatabaseHandle, migrate } from './database.ts';
 import { startEmbedded } from './embedded.ts';
+import { migrateJobSchema } from './job-schema.ts';
 import { watchDatabase } from './watch.ts';
 
 export interface OpenDatabase extends DatabaseHandle {
@@ -36,7 +36,7 @@ export async function openDatabase(
     const applied = await migrate(handle.db);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     // The job queue's own schema, so a node with JOBS_ENABLED=false can enqueue too (ADR 0027).
-    await migrateJobs(handle.pool);
+    await migrateJobSchema(handle.pool);
   } catch (e) {
     await handle.close();
     await embedded?.stop();

@@ -12,7 +12,7 @@ import type {
   VatExemptionReason,
 } from '@fvg/contracts';
 import { documentTotals, toBaseCurrency } from '@fvg/contracts';
-import { DEMO_COMPANY_FIELDS } from '../db/demo/company.ts';
+import { DEMO_COMPANY_FIELDS } from '../seed/demo/company.ts';
 
 /*
  * The seven invoices issue 11 names (domestic S, export E, import E, reverse charge AE, mixed rates,

@@ -1,19 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { completeCompany, draftBody, line } from '../features/sales-invoices/test-support.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../test/helpers.ts';
+import { apiTest } from '../test/api-test.ts';
+import type { Json } from '../test/helpers.ts';
 
 /*
  * Issue 23 items 4 and 6 through the API: VAT by the seller's country and the buyer's VAT registration,
@@ -23,34 +14,12 @@ import {
  */
 const OUT = path.resolve(fileURLToPath(new URL('../../../../', import.meta.url)), 'test-results/ubl');
 
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let staff: Auth;
-let acme: Auth;
-let acmeId: string;
-let globexId: string;
-let dataDir: string;
-
+const setup = apiTest({ prepare: completeCompany, files: 'fvg-vat-' });
+const { db, staff, acme, partyId, call } = setup;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-vat-'));
-  app = await createTestApp(db, { dataDir });
-  ({ staff, acme } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
   await mkdir(OUT, { recursive: true });
 });
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
-const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string; code?: string }[]) ?? [];
 const fields = (body: Json) => errors(body).map((e) => e.field);
 
@@ -79,7 +48,7 @@ async function partyOutsideTheEu(code: string, extra: Json = {}) {
 
 describe('VAT by country at issue (issue 23 item 4)', () => {
   it('refuses a Dutch seller charging 19 % on lines.N.vatRate; 21 % and 9 % are Dutch rates', async () => {
-    const d = await draft(draftBody(acmeId, { lines: [line(), line({ vatRate: '19' })] }));
+    const d = await draft(draftBody(partyId.ACME, { lines: [line(), line({ vatRate: '19' })] }));
     const r = await issue(d);
     expect(r.status).toBe(422);
     expect(errors(r.body)).toEqual([
@@ -88,31 +57,31 @@ describe('VAT by country at issue (issue 23 item 4)', () => {
         message: '19 % is not a VAT rate of the Netherlands on this date: 21 % standard, 9 % reduced',
       }),
     ]);
-    const ok = await draft(draftBody(acmeId, { lines: [line(), line({ vatRate: '9' })] }));
+    const ok = await draft(draftBody(partyId.ACME, { lines: [line(), line({ vatRate: '9' })] }));
     expect((await issue(ok)).status).toBe(200);
   });
 
   it('reverse-charges only a customer VAT-registered in another member state', async () => {
     const ae = line({ vatCode: 'AE', vatRate: '0', exemptionReason: 'VATEX-EU-AE' });
     // ACME's VAT number is Dutch, like the seller's: domestic, VAT is due.
-    const domestic = await issue(await draft(draftBody(acmeId, { lines: [ae] })));
+    const domestic = await issue(await draft(draftBody(partyId.ACME, { lines: [ae] })));
     expect(domestic.status).toBe(422);
     expect(errors(domestic.body)).toEqual([
       expect.objectContaining({ field: 'buyer.vatNumber', code: 'art196' }),
     ]);
     expect(errors(domestic.body)[0]?.message).toMatch(/another EU member state than the Netherlands/);
-    expect((await issue(await draft(draftBody(globexId, { lines: [ae] })))).status).toBe(200);
+    expect((await issue(await draft(draftBody(partyId.GLOBEX, { lines: [ae] })))).status).toBe(200);
   });
 
   it('refuses at issue a VAT number whose check digits fail, although it was stored around the API', async () => {
     await db.db
       .updateTable('parties')
       .set({ vat_number: 'DE123456789' })
-      .where('id', '=', globexId)
+      .where('id', '=', partyId.GLOBEX)
       .execute();
     try {
       const ae = line({ vatCode: 'AE', vatRate: '0', exemptionReason: 'VATEX-EU-AE' });
-      const r = await issue(await draft(draftBody(globexId, { lines: [ae] })));
+      const r = await issue(await draft(draftBody(partyId.GLOBEX, { lines: [ae] })));
       expect(r.status).toBe(422);
       expect(fields(r.body)).toEqual(['buyer.vatNumber']);
       expect(errors(r.body)[0]?.message).toMatch(/check digits/);
@@ -120,7 +89,7 @@ describe('VAT by country at issue (issue 23 item 4)', () => {
       await db.db
         .updateTable('parties')
         .set({ vat_number: 'DE123456788' })
-        .where('id', '=', globexId)
+        .where('id', '=', partyId.GLOBEX)
         .execute();
     }
   });
@@ -133,15 +102,15 @@ describe('VAT by country at issue (issue 23 item 4)', () => {
       vatRate: '0',
       exemptionReason: 'VATEX-EU-IC',
     });
-    const noDate = await issue(await draft(draftBody(globexId, { lines: [k] })));
+    const noDate = await issue(await draft(draftBody(partyId.GLOBEX, { lines: [k] })));
     expect(noDate.status).toBe(422);
     expect(fields(noDate.body)).toEqual(['supplyDate']);
     // Not to a customer registered in the seller's own member state.
-    const nl = await issue(await draft(draftBody(acmeId, { lines: [k], supplyDate: '2026-11-02' })));
+    const nl = await issue(await draft(draftBody(partyId.ACME, { lines: [k], supplyDate: '2026-11-02' })));
     expect(nl.status).toBe(422);
     expect(errors(nl.body)).toEqual([expect.objectContaining({ field: 'buyer.vatNumber', code: 'art138' })]);
 
-    const d = await draft(draftBody(globexId, { lines: [k], supplyDate: '2026-11-02' }));
+    const d = await draft(draftBody(partyId.GLOBEX, { lines: [k], supplyDate: '2026-11-02' }));
     const r = await issue(d);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const ubl = await call('GET', `/sales-invoices/${d.id}/ubl`, staff);

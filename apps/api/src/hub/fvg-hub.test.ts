@@ -1,50 +1,28 @@
 import { type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
-import {
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  hubClients,
-  listenForHub,
-  nextEvent,
-  type TestDatabase,
-} from '../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../test/api-test.ts';
+import { hubClients, listenForHub, nextEvent } from '../test/helpers.ts';
 
 /** Our hub through the official client against the whole app on a loopback port. */
-let db: TestDatabase;
-let app: App;
+const setup = apiTest({ config: { hubKeepAliveMs: 1000, hubClientTimeoutMs: 3000 } });
+const { tokens, partyId } = setup;
 let url: string;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
 let acmeDossier: { id: string; number: string; version: number };
 let globexDossier: { id: string; number: string };
 const hub = hubClients(() => url, { reconnect: [0, 100, 200] });
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db, { hubKeepAliveMs: 1000, hubClientTimeoutMs: 3000 });
-  url = await listenForHub(app);
-  tokens = await demoTokens(app);
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
+  url = await listenForHub(setup.app);
   const create = async (code: string) => {
-    const res = await app.inject({
+    const res = await setup.app.inject({
       method: 'POST',
       url: '/api/dossiers',
       headers: tokens.staff,
-      payload: { type: 'import', mode: 'sea', customerId: parties.find((p) => p.code === code)?.id },
+      payload: { type: 'import', mode: 'sea', customerId: partyId[code] },
     });
     return res.json() as { id: string; number: string; version: number };
   };
   acmeDossier = await create('ACME');
   globexDossier = await create('GLOBEX');
-});
-
-afterAll(async () => {
-  await hub.stopAll();
-  await app.close();
-  await db.drop();
 });
 
 const silence = async (conn: HubConnection, event: string, ms = 400) => {
@@ -81,7 +59,7 @@ describe('dossier chat on the hub', () => {
     expect(sent.text).toBe(tricky);
     expect(await received).toMatchObject({ text: tricky, author: { name: 'Sam Staff' } });
 
-    const page = await app.inject({
+    const page = await setup.app.inject({
       method: 'GET',
       url: `/api/dossiers/${acmeDossier.id}/messages`,
       headers: tokens.acme,
@@ -93,12 +71,12 @@ describe('dossier chat on the hub', () => {
     });
 
     await customer.invoke('MarkRead', acmeDossier.id, sent.id);
-    const after = await app.inject({
+    const after = await setup.app.inject({
       method: 'GET',
       url: `/api/dossiers/${acmeDossier.number}/messages`,
       headers: tokens.acme,
     });
-    const me = (await app.inject({ method: 'GET', url: '/api/me', headers: tokens.acme })).json() as {
+    const me = (await setup.app.inject({ method: 'GET', url: '/api/me', headers: tokens.acme })).json() as {
       id: string;
     };
     expect(after.json()).toMatchObject({ unread: 0, items: [{ readBy: [me.id] }] });
@@ -122,7 +100,7 @@ describe('dossier chat on the hub', () => {
     const staff = await hub.connect(tokens.staff);
     for (let i = 0; i < 7; i++) await staff.invoke('SendMessage', globexDossier.id, `m${i}`);
     const first = (
-      await app.inject({
+      await setup.app.inject({
         method: 'GET',
         url: `/api/dossiers/${globexDossier.id}/messages?limit=3`,
         headers: tokens.staff,
@@ -133,7 +111,7 @@ describe('dossier chat on the hub', () => {
     };
     expect(first.items.map((m) => m.text)).toEqual(['m4', 'm5', 'm6']);
     const older = (
-      await app.inject({
+      await setup.app.inject({
         method: 'GET',
         url: `/api/dossiers/${globexDossier.id}/messages?limit=3&before=${first.before}`,
         headers: tokens.staff,
@@ -158,7 +136,7 @@ describe('authorisation on the hub', () => {
     await expect(
       customer.invoke('MarkRead', globexDossier.id, '00000000-0000-4000-8000-000000000000'),
     ).rejects.toThrow('This dossier does not exist.');
-    const http = await app.inject({
+    const http = await setup.app.inject({
       method: 'GET',
       url: `/api/dossiers/${globexDossier.id}/messages`,
       headers: tokens.acme,
@@ -185,7 +163,7 @@ describe('live updates and notifications', () => {
       (c) => c.id === acmeDossier.id,
     );
     const globexQuiet = silence(globex, 'RecordChanged');
-    const res = await app.inject({
+    const res = await setup.app.inject({
       method: 'PATCH',
       url: `/api/dossiers/${acmeDossier.id}`,
       headers: tokens.staff,
@@ -202,7 +180,7 @@ describe('live updates and notifications', () => {
     const firstId = staff.connectionId;
     const reconnected = new Promise<string | undefined>((resolve) => staff.onreconnected(resolve));
     // Drop the staff connection from the server side; the client reconnects with a new id.
-    for (const c of app.services.hub.connections())
+    for (const c of setup.app.services.hub.connections())
       if (c.connectionId === firstId) c.close('test restart', true);
     const newId = await reconnected;
     expect(newId).not.toBe(firstId);

@@ -11,10 +11,10 @@ import {
 } from '@microsoft/signalr';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { MAIL_MAX_ATTEMPTS } from '../features/mail/mailer.ts';
 import { enqueue } from '../jobs/jobs.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import {
   createTestDatabase,
   DEMO_PASSWORDS,

@@ -10,10 +10,10 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createTokenSigner, newOpaqueToken } from '../features/auth/tokens.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import { bearer, createTestDatabase, demoTokens, type TestDatabase, testConfig } from '../test/helpers.ts';
 
 /**

@@ -1,30 +1,13 @@
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
-import {
-  createTestApp,
-  createTestDatabase,
-  mailText,
-  startSmtpCatcher,
-  type TestDatabase,
-  waitUntil,
-} from '../test/helpers.ts';
+import { apiTest } from '../test/api-test.ts';
+import { createTestApp, mailText, startSmtpCatcher, waitUntil } from '../test/helpers.ts';
 import { createJobs } from './jobs.ts';
 
-let db: TestDatabase;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  smtp = await startSmtpCatcher();
-});
-afterAll(async () => {
-  await smtp.close();
-  await db.drop();
-});
+const setup = apiTest({ smtp: true, app: false });
+const { db } = setup;
 
 const resetRequest = (app: App, email: string, ip: string) =>
   app.inject({ method: 'POST', url: '/api/auth/pwd/link', payload: { email }, remoteAddress: ip });
@@ -45,15 +28,15 @@ const waitingJobs = async () =>
 
 describe('mail through the job queue', () => {
   it('a reset request produces exactly one mail, sent by the worker', async () => {
-    const app = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true });
+    const app = await createTestApp(db, { smtpUrl: setup.smtp.url, jobsEnabled: true });
     try {
       await addUser('one@jobs.test');
       expect((await resetRequest(app, 'one@jobs.test', '10.60.0.1')).statusCode).toBe(200);
       await app.services.auth.settle();
-      const mail = await smtp.waitFor('one@jobs.test');
+      const mail = await setup.smtp.waitFor('one@jobs.test');
       expect(mailText(mail.raw)).toMatch(/guest\/password\/reset\?token=/);
       await app.services.mailer.flush();
-      expect(smtp.to('one@jobs.test')).toHaveLength(1);
+      expect(setup.smtp.to('one@jobs.test')).toHaveLength(1);
       const row = await db.db
         .selectFrom('mail_outbox')
         .select(['sent_at', 'error'])
@@ -111,7 +94,7 @@ describe('mail through the job queue', () => {
   });
 
   it('a mail queued in a transaction that rolls back never exists, so never runs', async () => {
-    const app = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true });
+    const app = await createTestApp(db, { smtpUrl: setup.smtp.url, jobsEnabled: true });
     try {
       await expect(
         db.db.transaction().execute(async (trx) => {
@@ -121,9 +104,9 @@ describe('mail through the job queue', () => {
       ).rejects.toThrow('the fact did not commit');
       // A mail queued after it goes out; the rolled-back one left neither a job nor an outbox row.
       await app.services.mailer.queue({ to: 'committed@jobs.test', subject: 'Yes', text: 'yes' });
-      await smtp.waitFor('committed@jobs.test');
+      await setup.smtp.waitFor('committed@jobs.test');
       await app.services.mailer.flush();
-      expect(smtp.to('rolled@jobs.test')).toEqual([]);
+      expect(setup.smtp.to('rolled@jobs.test')).toEqual([]);
       expect(
         await db.db
           .selectFrom('mail_outbox')
@@ -139,19 +122,19 @@ describe('mail through the job queue', () => {
 
   it('restart in the middle: queued on a node that stops, delivered once by the next one', async () => {
     // The first instance takes the request but runs no worker and stops before the mail goes out.
-    const first = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: false });
+    const first = await createTestApp(db, { smtpUrl: setup.smtp.url, jobsEnabled: false });
     await addUser('restart@jobs.test');
     await resetRequest(first, 'restart@jobs.test', '10.60.0.3');
     await first.services.auth.settle();
     await first.close();
     expect(await waitingJobs()).toBe(1);
-    expect(smtp.to('restart@jobs.test')).toEqual([]);
+    expect(setup.smtp.to('restart@jobs.test')).toEqual([]);
 
-    const second = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true });
+    const second = await createTestApp(db, { smtpUrl: setup.smtp.url, jobsEnabled: true });
     try {
-      await smtp.waitFor('restart@jobs.test');
+      await setup.smtp.waitFor('restart@jobs.test');
       await second.services.mailer.flush();
-      expect(smtp.to('restart@jobs.test')).toHaveLength(1);
+      expect(setup.smtp.to('restart@jobs.test')).toHaveLength(1);
       expect(await waitingJobs()).toBe(0);
     } finally {
       await second.close();
@@ -174,19 +157,19 @@ describe('mail through the job queue', () => {
     await first.close();
 
     // The retry is due later (backoff); the next node picks it up then and delivers it once.
-    const second = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true });
+    const second = await createTestApp(db, { smtpUrl: setup.smtp.url, jobsEnabled: true });
     try {
-      await smtp.waitFor('failing@jobs.test', 20_000);
+      await setup.smtp.waitFor('failing@jobs.test', 20_000);
       await waitUntil('the job to be done', async () => (await waitingJobs()) === 0);
-      expect(smtp.to('failing@jobs.test')).toHaveLength(1);
+      expect(setup.smtp.to('failing@jobs.test')).toHaveLength(1);
     } finally {
       await second.close();
     }
   });
 
   it('two nodes on one database: every mail is sent exactly once', async () => {
-    const a = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true, jobsConcurrency: 2 });
-    const b = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true, jobsConcurrency: 2 });
+    const a = await createTestApp(db, { smtpUrl: setup.smtp.url, jobsEnabled: true, jobsConcurrency: 2 });
+    const b = await createTestApp(db, { smtpUrl: setup.smtp.url, jobsEnabled: true, jobsConcurrency: 2 });
     try {
       const to = Array.from({ length: 12 }, (_, i) => `node${i}@jobs.test`);
       // Queued through both nodes, half each, while both workers are taking jobs.
@@ -195,9 +178,9 @@ describe('mail through the job queue', () => {
           (i % 2 ? a : b).services.mailer.queue({ to: address, subject: 'Twice?', text: 'once' }),
         ),
       );
-      for (const address of to) await smtp.waitFor(address);
+      for (const address of to) await setup.smtp.waitFor(address);
       await a.services.mailer.flush();
-      for (const address of to) expect(smtp.to(address)).toHaveLength(1);
+      for (const address of to) expect(setup.smtp.to(address)).toHaveLength(1);
       expect(await waitingJobs()).toBe(0);
     } finally {
       await Promise.all([a.close(), b.close()]);

@@ -7,7 +7,6 @@ import {
   parseCronItems,
   type Runner,
   run,
-  runMigrations,
   type Task,
   type WorkerEvents,
 } from 'graphile-worker';
@@ -16,6 +15,7 @@ import type pg from 'pg';
 import type { SandboxStep } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { Db } from '../db/database.ts';
+import { migrateJobSchema } from '../db/job-schema.ts';
 import { isStopping } from '../process-state.ts';
 
 /** Every job name with its payload; a new kind of job adds its line here (ADR 0027). */
@@ -123,7 +123,7 @@ function quietDatabaseTraces(): void {
 
 /** Creates or updates graphile-worker's own schema (`graphile_worker`); safe from several processes. */
 export async function migrateJobs(pool: pg.Pool, log?: FastifyBaseLogger): Promise<void> {
-  await runMigrations({ pgPool: pool, ...(log ? { logger: workerLogger(log) } : {}) });
+  await migrateJobSchema(pool, log ? workerLogger(log) : undefined);
 }
 
 export interface Jobs {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { connect } from '../db/database.ts';
-import { seedDemo } from '../db/seed.ts';
 import { enqueue } from '../jobs/jobs.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import {
   bearer,
   createTestApp,

@@ -1,37 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
+import { describe, expect, it } from 'vitest';
 import { usersService } from '../features/users/users.service.ts';
-import {
-  bearer,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../test/helpers.ts';
+import { apiTest } from '../test/api-test.ts';
+import { bearer, type Json } from '../test/helpers.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 
-let db: TestDatabase;
-let app: App;
+const setup = apiTest();
+const { db, admin, staff, partyId } = setup;
 type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acmeId: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  ({ admin, staff } = await demoTokens(app));
-  acmeId = (
-    await db.db.selectFrom('parties').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
 
 let refs = 0;
 /** A dossier body with a customer reference of its own, so each test counts only its own dossiers. */
@@ -39,7 +14,7 @@ function dossier(reference: string, over: Json = {}): Json {
   return {
     type: 'export',
     mode: 'sea',
-    customerId: acmeId,
+    customerId: partyId.ACME,
     incoterm: 'FOB',
     originLocode: 'NLRTM',
     destinationLocode: 'CNSHA',
@@ -56,7 +31,7 @@ function dossier(reference: string, over: Json = {}): Json {
 const newReference = () => `IDEM-${++refs}-${Date.now()}`;
 
 async function post(url: string, auth: Auth, key: string | undefined, payload: Json) {
-  const res = await app.inject({
+  const res = await setup.app.inject({
     method: 'POST',
     url: `/api${url}`,
     headers: { ...auth, ...(key === undefined ? {} : { 'idempotency-key': key }) },
@@ -138,13 +113,13 @@ describe('Idempotency-Key on POST', () => {
   it('never replays an answer made under other rights: staff made a customer get no staff answer back', async () => {
     const email = `demoted-${Date.now()}@fvg.test`;
     const user = await usersService(db.db).create({ email, password: 'Harbour-Crane-7319', role: 'staff' });
-    const auth = await bearer(app, email, 'Harbour-Crane-7319');
+    const auth = await bearer(setup.app, email, 'Harbour-Crane-7319');
     const ref = newReference();
     const first = await post('/dossiers', auth, 'demotion-key', dossier(ref));
     expect(first.status).toBe(201);
     await db.db
       .updateTable('users')
-      .set({ role: 'customer', party_id: acmeId })
+      .set({ role: 'customer', party_id: partyId.ACME })
       .where('id', '=', user.id)
       .execute();
     const retry = await post('/dossiers', auth, 'demotion-key', dossier(ref));
@@ -247,7 +222,7 @@ describe('Idempotency-Key on POST', () => {
 
   it('does not apply to sign-in, and documents the header on the POSTs it covers', async () => {
     const signIn = () =>
-      app.inject({
+      setup.app.inject({
         method: 'POST',
         url: '/api/auth/access_token',
         headers: { 'idempotency-key': 'sign-in-key' },
@@ -257,7 +232,7 @@ describe('Idempotency-Key on POST', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(b.headers['idempotent-replayed']).toBeUndefined();
 
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await setup.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
     };
     const hasKey = (path: string, method: string) =>

@@ -1,42 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect as netConnect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-  testConfig,
-} from '../test/helpers.ts';
+import { apiTest } from '../test/api-test.ts';
+import { createTestApp, type Json, testConfig } from '../test/helpers.ts';
 
-let db: TestDatabase;
-let dataDir: string;
-let app: App;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
+const setup = apiTest({ files: 'fvg-input-' });
+const { db, call, tokens } = setup;
 let parties: Record<string, string>;
 let dossier: { id: string; number: string; version: number };
-
-const call = apiCaller(() => app);
 const fields = (b: Json) => ((b.errors as { field: string }[] | undefined) ?? []).map((e) => e.field);
-
 /** A raw request through inject: the test controls every byte of the body and the URL. */
 async function raw(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   url: string,
   opts: { body?: string | Buffer; contentType?: string; auth?: { authorization: string } } = {},
 ) {
-  const res = await app.inject({
+  const res = await setup.app.inject({
     method,
     url,
     headers: {
@@ -51,20 +37,13 @@ async function raw(
     body: (/json/.test(String(res.headers['content-type'])) ? res.json() : {}) as Json,
   };
 }
-
 /** The answer of a 400 problem+json naming `field`. */
 function expectFieldProblem(res: { status: number; type?: string; body: Json }, field: string, status = 400) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   if (res.type !== undefined) expect(res.type).toMatch(/application\/problem\+json/);
   expect(fields(res.body)).toContain(field);
 }
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-input-'));
-  app = await createTestApp(db, { dataDir });
-  tokens = await demoTokens(app);
   parties = Object.fromEntries(
     (await db.db.selectFrom('parties').select(['code', 'id']).execute()).map((p) => [p.code, p.id]),
   );
@@ -76,17 +55,13 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   dossier = created.body as typeof dossier;
 });
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 /** Every file in the document store, partial uploads included. */
 async function storedFiles(): Promise<string[]> {
-  const all = await readdir(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).catch(
-    () => [],
-  );
+  const all = await readdir(path.join(setup.dataDir, 'files'), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
   return all.filter((e) => e.isFile()).map((e) => e.name);
 }
 
@@ -273,8 +248,10 @@ describe('chat before=', () => {
     ])
       expectFieldProblem(await raw('GET', `/api/dossiers/${dossier.id}/messages?before=${before}`), 'before');
     // A cursor the server made pages on: two messages, one a page.
-    const staff = await app.services.auth.authenticate(tokens.staff.authorization.slice('Bearer '.length));
-    for (const text of ['first', 'second']) await app.services.chat.send(staff, dossier.id, text);
+    const staff = await setup.app.services.auth.authenticate(
+      tokens.staff.authorization.slice('Bearer '.length),
+    );
+    for (const text of ['first', 'second']) await setup.app.services.chat.send(staff, dossier.id, text);
     const first = await raw('GET', `/api/dossiers/${dossier.id}/messages?limit=1`);
     const next = (first.body as { before?: string | null }).before;
     expect(next).toBeTruthy();
@@ -383,7 +360,11 @@ describe("Fastify's own errors as problem+json", () => {
   });
 
   it('maps a PostgreSQL data exception that slips through to 400, not 500', async () => {
-    const probe = await buildApp({ config: testConfig({ dataDir }), db: db.db, logger: false });
+    const probe = await buildApp({
+      config: testConfig({ dataDir: setup.dataDir }),
+      db: db.db,
+      logger: false,
+    });
     probe.get('/api/probe-22008', async () => {
       await sql`select '2026-02-30'::date`.execute(db.db);
       return {};
@@ -410,7 +391,7 @@ describe('limits on a real listening socket', () => {
   let listening: App;
   let port: number;
   beforeAll(async () => {
-    listening = await createTestApp(db, { dataDir });
+    listening = await createTestApp(db, { dataDir: setup.dataDir });
     await listening.listen({ port: 0, host: '127.0.0.1' });
     port = (listening.server.address() as AddressInfo).port;
   });

@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { type AuditEntry, containerEventFieldVisibility, dossierFieldVisibility } from '@fvg/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../test/api-test.ts';
+import type { Json } from '../test/helpers.ts';
 import { INVALID_CURSOR_MESSAGE } from './cursor.ts';
 import { visibleHistory } from './visibility.ts';
 
@@ -19,23 +11,15 @@ import { visibleHistory } from './visibility.ts';
  * Field visibility over the API, for every place a hidden field could show: job costing stands for
  * every internal figure. Customers are ACME's and GLOBEX's demo users; staff see everything.
  */
-let db: TestDatabase;
-let app: App;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
+const setup = apiTest();
+const { db, call, tokens } = setup;
 let parties: Record<string, string>;
 let costed: { id: string; number: string };
 let acmeIds: string[];
 let globexDossier: { id: string; number: string };
-
-const call = apiCaller(() => app);
 const fields = (b: Json) => ((b.errors as { field: string }[] | undefined) ?? []).map((e) => e.field);
 const COSTING_VALUES = ['1800.00', '2300.00', '500.00', '1700.00', '600.00'];
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  tokens = await demoTokens(app);
   parties = Object.fromEntries(
     (await db.db.selectFrom('parties').select(['code', 'id']).execute()).map((p) => [p.code, p.id]),
   );
@@ -80,10 +64,6 @@ beforeAll(async () => {
         .insertInto('chat_messages')
         .values({ dossier_id: dossierId, author_id: staffUser.id, text: `m${i}` })
         .execute();
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
 });
 
 describe('histories', () => {
@@ -287,7 +267,11 @@ describe('exports', () => {
     expect(staffCsv.raw).toContain(',600,');
 
     const xlsx = async (auth: { authorization: string }) => {
-      const r = await app.inject({ method: 'GET', url: '/api/dossiers?format=xlsx&q=VIS-1', headers: auth });
+      const r = await setup.app.inject({
+        method: 'GET',
+        url: '/api/dossiers?format=xlsx&q=VIS-1',
+        headers: auth,
+      });
       expect(r.statusCode).toBe(200);
       return zipEntry(r.rawPayload, 'xl/worksheets/sheet1.xml');
     };

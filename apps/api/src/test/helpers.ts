@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connect, type DatabaseHandle } from '../db/database.ts';
+import { minimalPdf } from '../features/documents/minimal-pdf.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   url: string;
@@ -291,6 +292,35 @@ export function hubClients(url: () => string, options: { reconnect?: number[] } 
       return conn;
     },
     stopAll: () => Promise.all(open.map((c) => c.stop())),
+  };
+}
+
+export type RecordChange = { kind: string; id: string; action: string };
+
+/** Every `RecordChanged` that reaches `conn` from now on, in order (a live list). */
+export function recordChanges(conn: HubConnection): RecordChange[] {
+  const changes: RecordChange[] = [];
+  conn.on('RecordChanged', (c: RecordChange) => changes.push(c));
+  return changes;
+}
+
+/**
+ * Attaches a packing list (a one-page PDF, visible to the record's customer) to a record through
+ * `POST /api/documents`: `as(auth)` sends it, so a test can try it as several users.
+ */
+export function packingList(app: App, recordType: string, recordId: string, filename = 'packing-list.pdf') {
+  const upload = multipartForm(
+    { recordType, recordId, documentType: 'packing_list', visibleToCustomer: 'true' },
+    [{ filename, content: minimalPdf('Packing list'), contentType: 'application/pdf' }],
+  );
+  return {
+    as: (auth: { authorization: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { ...auth, 'content-type': upload.contentType },
+        payload: upload.payload,
+      }),
   };
 }
 

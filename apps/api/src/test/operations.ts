@@ -19,7 +19,6 @@
 import { iso6346CheckDigit, makeMrn } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { App } from '../app.ts';
-import { seedDemo } from '../db/seed.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
 import { newOpaqueToken } from '../features/auth/tokens.ts';
 import { gateIn } from '../features/container-events/test-support.ts';
@@ -28,6 +27,7 @@ import { minimalPdf } from '../features/documents/minimal-pdf.ts';
 import { todayIn } from '../features/sales-invoices/sales-invoices.service.ts';
 import { completeCompany, draftBody } from '../features/sales-invoices/test-support.ts';
 import { usersService } from '../features/users/users.service.ts';
+import { seedDemo } from '../seed/sign-ins.ts';
 import {
   bearer,
   createTestApp,
@@ -166,6 +166,17 @@ export function queryString(query: Record<string, string> = {}): string {
 }
 
 let serial = 100;
+
+/** `make` once per world and owner (the first call makes it; later ones share the same promise). */
+function oncePerOwner<T>(make: (ctx: Pick<BuildContext, 'world' | 'owner'>) => Promise<T>) {
+  const made = new WeakMap<World, Partial<Record<Owner, Promise<T>>>>();
+  return (ctx: Pick<BuildContext, 'world' | 'owner'>): Promise<T> => {
+    const perWorld = made.get(ctx.world) ?? {};
+    made.set(ctx.world, perWorld);
+    perWorld[ctx.owner] ??= make(ctx);
+    return perWorld[ctx.owner] as Promise<T>;
+  };
+}
 const nextSerial = () => ++serial;
 const PROFILE_PASSWORD = 'Harbor-Velvet-57-Lynx';
 
@@ -465,6 +476,43 @@ const listOther = { ...list, customerOther: 200 };
 
 const id = (ctx: BuildContext) => ctx.world[ctx.owner];
 
+type Built = OpRequest | Promise<OpRequest>;
+type RecordKey = 'partyId' | 'dossierId' | 'transportId' | 'documentId' | 'eventId' | 'chatMessageId';
+/** A call on one record: its id in the path (`get` makes or finds it, given `args`, e.g. the state wanted). */
+const onRecord =
+  <A extends unknown[]>(get: (ctx: BuildContext, ...args: A) => Promise<{ id: string }>, ...args: A) =>
+  async (ctx: BuildContext): Promise<OpRequest> => ({ path: { id: (await get(ctx, ...args)).id } });
+/** A versioned change of a record `fresh` makes in `state`: its id in the path, its version and `body` sent. */
+const versioned =
+  <S>(
+    fresh: (ctx: BuildContext, state: S) => Promise<{ id: string; version: number }>,
+    state: S,
+    body: Json = {},
+  ) =>
+  async (ctx: BuildContext): Promise<OpRequest> => {
+    const r = await fresh(ctx, state);
+    return { path: { id: r.id }, body: { version: r.version, ...body } };
+  };
+/** A call on one of the owner's standing records (its id in `PartyRecords` under `key`). */
+const ownRecord =
+  (key: RecordKey) =>
+  (ctx: BuildContext): Built => ({ path: { id: id(ctx)[key] } });
+/** An edit of one of the owner's standing records: its id, `body` and the record's current version. */
+const ownEdit =
+  (table: 'dossiers' | 'transports' | 'documents' | 'parties', key: RecordKey, body: Json) =>
+  async (ctx: BuildContext): Promise<OpRequest> => ({
+    path: { id: id(ctx)[key] },
+    body: { ...body, version: await ctx.world.version(table, id(ctx)[key]) },
+  });
+/** The list of the owner's records, filtered to that party by `field`, sorted, one small page. */
+const ownersList =
+  (field: 'customerId' | 'ownerId', sort: string) =>
+  (ctx: BuildContext): Built => ({ query: { [field]: id(ctx).partyId, sort, pageSize: '5' } });
+/** The CSV export of the owner's records, filtered to that party by `field`. */
+const ownersExport =
+  (field: 'customerId' | 'ownerId') =>
+  (ctx: BuildContext): Built => ({ query: { format: 'csv', [field]: id(ctx).partyId } });
+
 /**
  * A fresh notification of the caller (staff, admin, or the customer of `owner`): a chat message from
  * the other side of `owner`'s dossier raises it. A customer of A probing B gets B's customer's id.
@@ -564,14 +612,8 @@ async function freshInvoice(ctx: BuildContext, issue: boolean): Promise<{ id: st
   if (i.status !== 200) throw new Error(`world: invoice issue answered ${i.status} ${i.text}`);
   return { id: draft.id as string, version: (i.json as Json).version as number };
 }
-const issuedInvoices = new WeakMap<World, Partial<Record<Owner, Promise<{ id: string; version: number }>>>>();
 /** One issued invoice per owner and world, for the calls that only read it. */
-function issuedInvoice(ctx: BuildContext): Promise<{ id: string; version: number }> {
-  const perWorld = issuedInvoices.get(ctx.world) ?? {};
-  issuedInvoices.set(ctx.world, perWorld);
-  perWorld[ctx.owner] ??= freshInvoice(ctx, true);
-  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
-}
+const issuedInvoice = oncePerOwner((ctx) => freshInvoice(ctx, true));
 let mrnSerial = 0;
 /**
  * A customs declaration of `owner` (staff, through the API): a draft, lodged, or accepted (the
@@ -614,17 +656,8 @@ async function freshDeclaration(
     .executeTakeFirstOrThrow();
   return { id: d.id as string, version: row.version };
 }
-const lodgedDeclarations = new WeakMap<
-  World,
-  Partial<Record<Owner, Promise<{ id: string; version: number }>>>
->();
 /** One lodged declaration per owner and world, for the calls that only read it. */
-function lodgedDeclaration(ctx: BuildContext): Promise<{ id: string; version: number }> {
-  const perWorld = lodgedDeclarations.get(ctx.world) ?? {};
-  lodgedDeclarations.set(ctx.world, perWorld);
-  perWorld[ctx.owner] ??= freshDeclaration(ctx, 'lodged');
-  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
-}
+const lodgedDeclaration = oncePerOwner((ctx) => freshDeclaration(ctx, 'lodged'));
 
 /**
  * A goods receipt of `owner` (admin: staff has no cw_access), one line without handling units
@@ -664,14 +697,8 @@ async function freshReceipt({ world, owner }: Pick<BuildContext, 'world' | 'owne
   const stock = await world.send('GET', '/api/stock/{id}', { path: { id: stockId } }, world.admin);
   return { id: r.id, stockId, stockVersion: (stock.json as Json).version as number };
 }
-const receipts = new WeakMap<World, Partial<Record<Owner, ReturnType<typeof freshReceipt>>>>();
 /** One receipt per owner and world, for the calls that only read it. */
-function aReceipt(ctx: BuildContext): ReturnType<typeof freshReceipt> {
-  const perWorld = receipts.get(ctx.world) ?? {};
-  receipts.set(ctx.world, perWorld);
-  perWorld[ctx.owner] ??= freshReceipt(ctx);
-  return perWorld[ctx.owner] as ReturnType<typeof freshReceipt>;
-}
+const aReceipt = oncePerOwner(freshReceipt);
 /**
  * The customs warehouse (model.md "Demo users and cw_access"): staff@fvg.local has no cw_access
  * (403 everywhere), the admin has it, and so does party A's customer; B's ids answer A's customer 404.
@@ -695,55 +722,49 @@ const staffDraft = (ok: number): Record<Role, number> => ({
 /** A customer's own drafts: theirs to change (the warehouse's access otherwise, warehouseRead). */
 const warehouseOwnWrite = (ok: number): Record<Role, number> => ({ ...readable(ok), staff: 403 });
 let shipmentMrnSerial = 500_000;
-const shipmentStock = new WeakMap<World, Partial<Record<Owner, Promise<void>>>>();
 /** Plenty of Union (MATRIX-U) and non-Union (MATRIX-N) stock of `owner`, received once per world. */
-function ownerStock({ world, owner }: Pick<BuildContext, 'world' | 'owner'>): Promise<void> {
-  const perWorld = shipmentStock.get(world) ?? {};
-  shipmentStock.set(world, perWorld);
-  perWorld[owner] ??= (async () => {
-    for (const [sku, customsStatus] of [
-      ['MATRIX-U', 'union'],
-      ['MATRIX-N', 'non_union_customs_warehousing'],
-    ] as const) {
-      const r = await world.send(
-        'POST',
-        '/api/stock-receipts',
-        {
-          body: {
-            ownerId: world[owner].partyId,
-            receivedOn: '2026-10-01',
-            customsStatus,
-            // Another declarant's entry: marked external (ADR 0046).
-            inboundMrnExternal: customsStatus !== 'union',
-            inboundMrn:
-              customsStatus === 'union'
-                ? null
-                : makeMrn({
-                    year: 2026,
-                    country: 'NL',
-                    serial: String(++shipmentMrnSerial).padStart(12, '0'),
-                    letter: 'R',
-                  }),
-            lines: [
-              {
-                sku,
-                description: 'Matrix goods',
-                commodityCode: '85182200',
-                countryOfOrigin: 'CN',
-                quantity: 1_000_000,
-                location: 'RTM1-A-01-01',
-                grossMassKg: '1000',
-              },
-            ],
-          },
+const ownerStock = oncePerOwner(async ({ world, owner }): Promise<void> => {
+  for (const [sku, customsStatus] of [
+    ['MATRIX-U', 'union'],
+    ['MATRIX-N', 'non_union_customs_warehousing'],
+  ] as const) {
+    const r = await world.send(
+      'POST',
+      '/api/stock-receipts',
+      {
+        body: {
+          ownerId: world[owner].partyId,
+          receivedOn: '2026-10-01',
+          customsStatus,
+          // Another declarant's entry: marked external (ADR 0046).
+          inboundMrnExternal: customsStatus !== 'union',
+          inboundMrn:
+            customsStatus === 'union'
+              ? null
+              : makeMrn({
+                  year: 2026,
+                  country: 'NL',
+                  serial: String(++shipmentMrnSerial).padStart(12, '0'),
+                  letter: 'R',
+                }),
+          lines: [
+            {
+              sku,
+              description: 'Matrix goods',
+              commodityCode: '85182200',
+              countryOfOrigin: 'CN',
+              quantity: 1_000_000,
+              location: 'RTM1-A-01-01',
+              grossMassKg: '1000',
+            },
+          ],
         },
-        world.admin,
-      );
-      if (r.status !== 201) throw new Error(`world: stock receipt answered ${r.status} ${r.text}`);
-    }
-  })();
-  return perWorld[owner] as Promise<void>;
-}
+      },
+      world.admin,
+    );
+    if (r.status !== 201) throw new Error(`world: stock receipt answered ${r.status} ${r.text}`);
+  }
+});
 /** A new shipment of `owner` (admin): a draft, or released with non-Union goods under 4071. */
 async function freshShipment(
   ctx: Pick<BuildContext, 'world' | 'owner'>,
@@ -778,14 +799,8 @@ async function freshShipment(
   if (r.status !== 200) throw new Error(`world: release answered ${r.status} ${r.text}`);
   return { id: d.id as string, version: (r.json as Json).version as number };
 }
-const readShipments = new WeakMap<World, Partial<Record<Owner, Promise<{ id: string; version: number }>>>>();
 /** One shipment per owner and world, for the calls that only read it. */
-function readShipment(ctx: BuildContext): Promise<{ id: string; version: number }> {
-  const perWorld = readShipments.get(ctx.world) ?? {};
-  readShipments.set(ctx.world, perWorld);
-  perWorld[ctx.owner] ??= freshShipment(ctx, 'draft');
-  return perWorld[ctx.owner] as Promise<{ id: string; version: number }>;
-}
+const readShipment = oncePerOwner((ctx) => freshShipment(ctx, 'draft'));
 
 export const OPERATIONS: Record<string, OperationEntry> = {
   'GET /api/health': {
@@ -926,12 +941,9 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     }),
     expect: staffOnly(201),
   },
-  'GET /api/parties/{id}': { build: (ctx) => ({ path: { id: id(ctx).partyId } }), expect: readable() },
+  'GET /api/parties/{id}': { build: ownRecord('partyId'), expect: readable() },
   'PATCH /api/parties/{id}': {
-    build: async (ctx) => ({
-      path: { id: id(ctx).partyId },
-      body: { phone: '+31 10 123 4567', version: await ctx.world.version('parties', id(ctx).partyId) },
-    }),
+    build: ownEdit('parties', 'partyId', { phone: '+31 10 123 4567' }),
     expect: staffOnlyRecord(200),
   },
   'DELETE /api/parties/{id}': {
@@ -947,10 +959,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     // The party is nobody's customer: no customer can find it.
     expect: { ...adminOnly(204), customerOwn: 404, customerOther: 404 },
   },
-  'GET /api/parties/{id}/history': {
-    build: (ctx) => ({ path: { id: id(ctx).partyId } }),
-    expect: readable(),
-  },
+  'GET /api/parties/{id}/history': { build: ownRecord('partyId'), expect: readable() },
 
   // company settings (internal: staff read, admins write)
   'GET /api/company': { build: () => ({}), expect: staffOnly(200) },
@@ -974,7 +983,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
 
   // dossiers
   'GET /api/dossiers': {
-    build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
+    build: ownersList('customerId', '-updatedAt'),
     expect: listOther,
     hiddenSort: ['profit', '-profit'],
     hiddenFilters: { profitMin: '0', profitMax: '0' },
@@ -997,12 +1006,9 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     }),
     expect: staffOnly(201),
   },
-  'GET /api/dossiers/{id}': { build: (ctx) => ({ path: { id: id(ctx).dossierId } }), expect: readable() },
+  'GET /api/dossiers/{id}': { build: ownRecord('dossierId'), expect: readable() },
   'PATCH /api/dossiers/{id}': {
-    build: async (ctx) => ({
-      path: { id: id(ctx).dossierId },
-      body: { customerReference: 'PO-4711', version: await ctx.world.version('dossiers', id(ctx).dossierId) },
-    }),
+    build: ownEdit('dossiers', 'dossierId', { customerReference: 'PO-4711' }),
     expect: staffOnlyRecord(200),
   },
   'DELETE /api/dossiers/{id}': {
@@ -1060,10 +1066,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     },
     expect: staffOnlyRecord(200),
   },
-  'GET /api/dossiers/{id}/history': {
-    build: (ctx) => ({ path: { id: id(ctx).dossierId } }),
-    expect: readable(),
-  },
+  'GET /api/dossiers/{id}/history': { build: ownRecord('dossierId'), expect: readable() },
 
   // users
   'GET /api/users': { build: () => ({ query: { role: 'staff', pageSize: '10' } }), expect: adminOnly(200) },
@@ -1126,10 +1129,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: () => ({ query: { pageSize: '5', sort: '-receivedAt' } }),
     expect: staffOnly(200),
   },
-  'GET /api/container-events/{id}': {
-    build: (ctx) => ({ path: { id: id(ctx).eventId } }),
-    expect: readable(),
-  },
+  'GET /api/container-events/{id}': { build: ownRecord('eventId'), expect: readable() },
   'POST /api/container-events/{id}/link': {
     build: async (ctx) => {
       const r = id(ctx);
@@ -1140,10 +1140,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     },
     expect: staffOnly(200),
   },
-  'GET /api/container-events/{id}/history': {
-    build: (ctx) => ({ path: { id: id(ctx).eventId } }),
-    expect: readable(),
-  },
+  'GET /api/container-events/{id}/history': { build: ownRecord('eventId'), expect: readable() },
   'GET /api/containers': {
     build: (ctx) => ({ query: { q: id(ctx).containerNumber.slice(0, 4), pageSize: '5' } }),
     expect: listOther,
@@ -1206,15 +1203,9 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: (ctx) => ({ path: { id: id(ctx).dossierId }, query: { pageSize: '10' } }),
     expect: readable(),
   },
-  'GET /api/documents/{id}': { build: (ctx) => ({ path: { id: id(ctx).documentId } }), expect: readable() },
+  'GET /api/documents/{id}': { build: ownRecord('documentId'), expect: readable() },
   'PATCH /api/documents/{id}': {
-    build: async (ctx) => ({
-      path: { id: id(ctx).documentId },
-      body: {
-        documentType: 'bill_of_lading',
-        version: await ctx.world.version('documents', id(ctx).documentId),
-      },
-    }),
+    build: ownEdit('documents', 'documentId', { documentType: 'bill_of_lading' }),
     expect: staffOnlyRecord(200),
   },
   'DELETE /api/documents/{id}': {
@@ -1225,10 +1216,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     build: (ctx) => ({ path: { id: id(ctx).documentId }, query: { inline: '1' } }),
     expect: readable(),
   },
-  'GET /api/documents/{id}/history': {
-    build: (ctx) => ({ path: { id: id(ctx).documentId } }),
-    expect: readable(),
-  },
+  'GET /api/documents/{id}/history': { build: ownRecord('documentId'), expect: readable() },
 
   // transports
   'GET /api/transports': {
@@ -1255,15 +1243,9 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     // The board and its flags are internal planning: customers follow their legs on /transports.
     expect: staffOnly(200),
   },
-  'GET /api/transports/{id}': { build: (ctx) => ({ path: { id: id(ctx).transportId } }), expect: readable() },
+  'GET /api/transports/{id}': { build: ownRecord('transportId'), expect: readable() },
   'PATCH /api/transports/{id}': {
-    build: async (ctx) => ({
-      path: { id: id(ctx).transportId },
-      body: {
-        driverName: 'Dirk Driver',
-        version: await ctx.world.version('transports', id(ctx).transportId),
-      },
-    }),
+    build: ownEdit('transports', 'transportId', { driverName: 'Dirk Driver' }),
     expect: staffOnlyRecord(200),
   },
   'POST /api/transports/{id}/transitions': {
@@ -1274,10 +1256,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     // A customer's legs offer no transitions (allowedTransitions is empty): every move is a 409.
     expect: { ...staffOnly(200), customerOwn: 409, customerOther: 404 },
   },
-  'GET /api/transports/{id}/history': {
-    build: (ctx) => ({ path: { id: id(ctx).transportId } }),
-    expect: readable(),
-  },
+  'GET /api/transports/{id}/history': { build: ownRecord('transportId'), expect: readable() },
 
   // sales offers: a customer sees their party's offers once sent (drafts are as missing: 404)
   'GET /api/sales-offers': {
@@ -1312,10 +1291,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     }),
     expect: staffOnly(201),
   },
-  'GET /api/sales-offers/{id}': {
-    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
-    expect: readable(),
-  },
+  'GET /api/sales-offers/{id}': { build: onRecord(freshOffer, 'sent'), expect: readable() },
   'PATCH /api/sales-offers/{id}': {
     build: async (ctx) => {
       const o = await freshOffer(ctx, 'draft');
@@ -1324,7 +1300,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     expect: { ...staffOnly(200), customerOwn: 404, customerOther: 404 },
   },
   'DELETE /api/sales-offers/{id}': {
-    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'draft')).id } }),
+    build: onRecord(freshOffer, 'draft'),
     expect: { ...staffOnly(204), customerOwn: 404, customerOther: 404 },
   },
   'POST /api/sales-offers/{id}/transitions': {
@@ -1335,31 +1311,16 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     // Rejecting (or accepting) a sent offer is the customer's answer: their own party's only.
     expect: { ...readable(), customerOther: 404 },
   },
-  'GET /api/sales-offers/{id}/pdf': {
-    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
-    expect: readable(),
-  },
-  'GET /api/sales-offers/{id}/history': {
-    build: async (ctx) => ({ path: { id: (await freshOffer(ctx, 'sent')).id } }),
-    expect: readable(),
-  },
+  'GET /api/sales-offers/{id}/pdf': { build: onRecord(freshOffer, 'sent'), expect: readable() },
+  'GET /api/sales-offers/{id}/history': { build: onRecord(freshOffer, 'sent'), expect: readable() },
   // sales invoices
-  'GET /api/sales-invoices': {
-    build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
-    expect: listOther,
-  },
-  'GET /api/sales-invoices/export': {
-    build: (ctx) => ({ query: { format: 'csv', customerId: id(ctx).partyId } }),
-    expect: listOther,
-  },
+  'GET /api/sales-invoices': { build: ownersList('customerId', '-updatedAt'), expect: listOther },
+  'GET /api/sales-invoices/export': { build: ownersExport('customerId'), expect: listOther },
   'POST /api/sales-invoices': {
     build: (ctx) => ({ body: draftBody(id(ctx).partyId, { buyerReference: `PO-${nextSerial()}` }) }),
     expect: staffOnly(201),
   },
-  'GET /api/sales-invoices/{id}': {
-    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
-    expect: readable(),
-  },
+  'GET /api/sales-invoices/{id}': { build: onRecord(issuedInvoice), expect: readable() },
   'PATCH /api/sales-invoices/{id}': {
     build: async (ctx) => {
       const d = await freshInvoice(ctx, false);
@@ -1406,51 +1367,24 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     },
     expect: staffOnlyRecord(200),
   },
-  'GET /api/sales-invoices/{id}/pdf': {
-    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
-    expect: readable(),
-  },
-  'GET /api/sales-invoices/{id}/ubl': {
-    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
-    expect: readable(),
-  },
-  'GET /api/sales-invoices/{id}/history': {
-    build: async (ctx) => ({ path: { id: (await issuedInvoice(ctx)).id } }),
-    expect: readable(),
-  },
+  'GET /api/sales-invoices/{id}/pdf': { build: onRecord(issuedInvoice), expect: readable() },
+  'GET /api/sales-invoices/{id}/ubl': { build: onRecord(issuedInvoice), expect: readable() },
+  'GET /api/sales-invoices/{id}/history': { build: onRecord(issuedInvoice), expect: readable() },
   // customs declarations
-  'GET /api/declarations': {
-    build: (ctx) => ({ query: { customerId: id(ctx).partyId, sort: '-updatedAt', pageSize: '5' } }),
-    expect: listOther,
-  },
-  'GET /api/declarations/export': {
-    build: (ctx) => ({ query: { format: 'csv', customerId: id(ctx).partyId } }),
-    expect: listOther,
-  },
+  'GET /api/declarations': { build: ownersList('customerId', '-updatedAt'), expect: listOther },
+  'GET /api/declarations/export': { build: ownersExport('customerId'), expect: listOther },
   'POST /api/declarations': {
     build: (ctx) => ({ body: { type: 'import', customerId: id(ctx).partyId } }),
     expect: staffOnly(201),
   },
-  'GET /api/declarations/{id}': {
-    build: async (ctx) => ({ path: { id: (await lodgedDeclaration(ctx)).id } }),
-    expect: readable(),
-  },
+  'GET /api/declarations/{id}': { build: onRecord(lodgedDeclaration), expect: readable() },
   'PATCH /api/declarations/{id}': {
-    build: async (ctx) => {
-      const d = await freshDeclaration(ctx, 'draft');
-      return { path: { id: d.id }, body: { version: d.version, locationOfGoods: 'NLRTMECTDELTA' } };
-    },
+    build: versioned(freshDeclaration, 'draft', { locationOfGoods: 'NLRTMECTDELTA' }),
     expect: staffDraft(200),
   },
-  'DELETE /api/declarations/{id}': {
-    build: async (ctx) => ({ path: { id: (await freshDeclaration(ctx, 'draft')).id } }),
-    expect: staffDraft(204),
-  },
+  'DELETE /api/declarations/{id}': { build: onRecord(freshDeclaration, 'draft'), expect: staffDraft(204) },
   'POST /api/declarations/{id}/lodge': {
-    build: async (ctx) => {
-      const d = await freshDeclaration(ctx, 'draft');
-      return { path: { id: d.id }, body: { version: d.version } };
-    },
+    build: versioned(freshDeclaration, 'draft'),
     expect: staffDraft(200),
   },
   'POST /api/declarations/{id}/amend': {
@@ -1464,28 +1398,13 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     expect: staffOnlyRecord(200),
   },
   'POST /api/declarations/{id}/cancel': {
-    build: async (ctx) => {
-      const d = await freshDeclaration(ctx, 'lodged');
-      return { path: { id: d.id }, body: { version: d.version, reason: 'Goods not shipped' } };
-    },
+    build: versioned(freshDeclaration, 'lodged', { reason: 'Goods not shipped' }),
     expect: staffOnlyRecord(200),
   },
-  'GET /api/declarations/{id}/messages': {
-    build: async (ctx) => ({ path: { id: (await lodgedDeclaration(ctx)).id } }),
-    expect: readable(),
-  },
-  'GET /api/declarations/{id}/history': {
-    build: async (ctx) => ({ path: { id: (await lodgedDeclaration(ctx)).id } }),
-    expect: readable(),
-  },
-  'GET /api/shipments': {
-    build: (ctx) => ({ query: { ownerId: id(ctx).partyId, sort: '-createdAt', pageSize: '5' } }),
-    expect: warehouseRead,
-  },
-  'GET /api/shipments/export': {
-    build: (ctx) => ({ query: { format: 'csv', ownerId: id(ctx).partyId } }),
-    expect: warehouseRead,
-  },
+  'GET /api/declarations/{id}/messages': { build: onRecord(lodgedDeclaration), expect: readable() },
+  'GET /api/declarations/{id}/history': { build: onRecord(lodgedDeclaration), expect: readable() },
+  'GET /api/shipments': { build: ownersList('ownerId', '-createdAt'), expect: warehouseRead },
+  'GET /api/shipments/export': { build: ownersExport('ownerId'), expect: warehouseRead },
   'POST /api/shipments': {
     build: async (ctx) => {
       await ownerStock(ctx);
@@ -1494,21 +1413,12 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     // A customer orders from their own stock only: another party's owner is refused on the field.
     expect: { ...warehouseOwnWrite(201), customerOther: 422 },
   },
-  'GET /api/shipments/{id}': {
-    build: async (ctx) => ({ path: { id: (await readShipment(ctx)).id } }),
-    expect: warehouseRead,
-  },
+  'GET /api/shipments/{id}': { build: onRecord(readShipment), expect: warehouseRead },
   'PATCH /api/shipments/{id}': {
-    build: async (ctx) => {
-      const s = await freshShipment(ctx, 'draft');
-      return { path: { id: s.id }, body: { version: s.version, customerReference: 'PO-EDITED' } };
-    },
+    build: versioned(freshShipment, 'draft', { customerReference: 'PO-EDITED' }),
     expect: warehouseOwnWrite(200),
   },
-  'DELETE /api/shipments/{id}': {
-    build: async (ctx) => ({ path: { id: (await freshShipment(ctx, 'draft')).id } }),
-    expect: warehouseOwnWrite(204),
-  },
+  'DELETE /api/shipments/{id}': { build: onRecord(freshShipment, 'draft'), expect: warehouseOwnWrite(204) },
   'POST /api/shipments/{id}/transitions': {
     build: async (ctx) => {
       const s = await freshShipment(ctx, 'draft');
@@ -1517,25 +1427,13 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     expect: warehouseRecordWrite(200),
   },
   'POST /api/shipments/{id}/declaration': {
-    build: async (ctx) => {
-      const s = await freshShipment(ctx, 'released');
-      return { path: { id: s.id }, body: { version: s.version } };
-    },
+    build: versioned(freshShipment, 'released'),
     expect: warehouseRecordWrite(201),
   },
-  'GET /api/shipments/{id}/history': {
-    build: async (ctx) => ({ path: { id: (await readShipment(ctx)).id } }),
-    expect: warehouseRead,
-  },
+  'GET /api/shipments/{id}/history': { build: onRecord(readShipment), expect: warehouseRead },
   // customs warehouse: receipts and stock
-  'GET /api/stock-receipts': {
-    build: (ctx) => ({ query: { ownerId: id(ctx).partyId, sort: '-receivedOn', pageSize: '5' } }),
-    expect: warehouseRead,
-  },
-  'GET /api/stock-receipts/export': {
-    build: (ctx) => ({ query: { format: 'csv', ownerId: id(ctx).partyId } }),
-    expect: warehouseRead,
-  },
+  'GET /api/stock-receipts': { build: ownersList('ownerId', '-receivedOn'), expect: warehouseRead },
+  'GET /api/stock-receipts/export': { build: ownersExport('ownerId'), expect: warehouseRead },
   'POST /api/stock-receipts': {
     build: (ctx) => ({
       body: {
@@ -1547,10 +1445,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     }),
     expect: warehouseWrite(201),
   },
-  'GET /api/stock-receipts/{id}': {
-    build: async (ctx) => ({ path: { id: (await aReceipt(ctx)).id } }),
-    expect: warehouseRead,
-  },
+  'GET /api/stock-receipts/{id}': { build: onRecord(aReceipt), expect: warehouseRead },
   'GET /api/stock': {
     build: async (ctx) => {
       await aReceipt(ctx);
@@ -1608,10 +1503,7 @@ export const OPERATIONS: Record<string, OperationEntry> = {
 
   // ---- global search (search-api) ------------------------------------------------------------------
   // Everyone signed in searches; a customer's answer is scoped to their party (200 either way).
-  'GET /api/search': {
-    build: (ctx) => ({ query: { q: id(ctx).partyCode, limit: '5' } }),
-    expect: listOther,
-  },
+  'GET /api/search': { build: (ctx) => ({ query: { q: id(ctx).partyCode, limit: '5' } }), expect: listOther },
 };
 
 /** `METHOD /path/{param}` of every operation in the app's OpenAPI document. */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { rebuildSearchIndex } from '../../features/search/index-maintenance.ts';
+import { rebuildSearchIndex } from '../search-index.ts';
 
 /**
  * The global search index (issue 14, ADR 0036): one row per searchable record in `search_entries`

@@ -2,41 +2,21 @@ import { Writable } from 'node:stream';
 import { PWD_LINK_ANSWER } from '@fvg/contracts';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { HttpProblem } from '../../http/problem.ts';
-import {
-  createTestApp,
-  createTestDatabase,
-  mailText,
-  startSmtpCatcher,
-  type TestDatabase,
-  testConfig,
-} from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
+import { createTestApp, mailText, testConfig } from '../../test/helpers.ts';
 import { usersService } from '../users/users.service.ts';
 import { PASSWORD_MESSAGES } from './password-policy.ts';
 
-let db: TestDatabase;
-let app: App;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  smtp = await startSmtpCatcher();
-  app = await createTestApp(db, {
-    smtpUrl: smtp.url,
-    jobsEnabled: true,
-    loginMaxAttempts: 3,
-    loginWindowSeconds: 600,
-  });
+// No demo sign-ins here: the rate limit counts every attempt against an account.
+const setup = apiTest({
+  smtp: true,
+  signIn: false,
+  config: { jobsEnabled: true, loginMaxAttempts: 3, loginWindowSeconds: 600 },
 });
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await db.drop();
-});
+const { db } = setup;
 
 const json = { 'content-type': 'application/json' };
 /** The test app allows 3 failures per account and address (loginMaxAttempts above). */
@@ -46,7 +26,7 @@ function addUser(email: string) {
   return usersService(db.db).create({ email, password: STRONG, role: 'staff' });
 }
 function login(email: string, password: string, ip = '10.0.0.1') {
-  return app.inject({
+  return setup.app.inject({
     method: 'POST',
     url: '/api/auth/access_token',
     headers: json,
@@ -55,7 +35,7 @@ function login(email: string, password: string, ip = '10.0.0.1') {
   });
 }
 function me(token?: string) {
-  return app.inject({
+  return setup.app.inject({
     method: 'GET',
     url: '/api/me',
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -110,7 +90,7 @@ describe('POST /api/auth/access_token', () => {
 
   it('answers 400 with the failing fields for malformed credentials', async () => {
     const body = expectProblem(
-      await app.inject({
+      await setup.app.inject({
         method: 'POST',
         url: '/api/auth/access_token',
         headers: json,
@@ -316,7 +296,7 @@ describe('GET /api/me', () => {
 
 describe('password forgot and reset', () => {
   const link = (email: string, ip = '10.4.0.1') =>
-    app.inject({
+    setup.app.inject({
       method: 'POST',
       url: '/api/auth/pwd/link',
       headers: json,
@@ -324,7 +304,12 @@ describe('password forgot and reset', () => {
       remoteAddress: ip,
     });
   const reset = (token: string, password: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/pwd/reset', headers: json, payload: { token, password } });
+    setup.app.inject({
+      method: 'POST',
+      url: '/api/auth/pwd/reset',
+      headers: json,
+      payload: { token, password },
+    });
 
   it('answers the same for a known and an unknown email, and mails only the known one', async () => {
     const known = await link('staff@fvg.local');
@@ -333,15 +318,15 @@ describe('password forgot and reset', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: PWD_LINK_ANSWER });
     expect(unknown.json()).toEqual(known.json());
-    await smtp.waitFor('staff@fvg.local');
-    await app.services.auth.settle();
-    await app.services.mailer.flush();
-    expect(smtp.mails.some((m) => m.to.includes('ghost@fvg.local'))).toBe(false);
+    await setup.smtp.waitFor('staff@fvg.local');
+    await setup.app.services.auth.settle();
+    await setup.app.services.mailer.flush();
+    expect(setup.smtp.mails.some((m) => m.to.includes('ghost@fvg.local'))).toBe(false);
   });
 
   it('answers before the account is even looked up, and mails the link afterwards', async () => {
     await addUser('slow@x.test');
-    smtp.mails.length = 0;
+    setup.smtp.mails.length = 0;
     // Hold the reset-token table: no link can be issued until the test lets go of it.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -371,16 +356,16 @@ describe('password forgot and reset', () => {
         .where('to_address', '=', 'slow@x.test')
         .execute();
       expect(queued).toHaveLength(0);
-      expect(smtp.mails).toHaveLength(0);
+      expect(setup.smtp.mails).toHaveLength(0);
     } finally {
       release();
       await holder;
     }
-    const mail = await smtp.waitFor('slow@x.test');
+    const mail = await setup.smtp.waitFor('slow@x.test');
     expect(mailText(mail.raw)).toMatch(/guest\/password\/reset\?token=/);
-    await app.services.auth.settle();
-    await app.services.mailer.flush();
-    expect(smtp.mails.some((m) => m.to.includes('nobody-here@x.test'))).toBe(false);
+    await setup.app.services.auth.settle();
+    await setup.app.services.mailer.flush();
+    expect(setup.smtp.mails.some((m) => m.to.includes('nobody-here@x.test'))).toBe(false);
   });
 
   it('logs a reset link that could not be issued instead of dropping it silently', async () => {
@@ -392,7 +377,7 @@ describe('password forgot and reset', () => {
       },
     });
     const logged = await buildApp({
-      config: testConfig({ smtpUrl: smtp.url }),
+      config: testConfig({ smtpUrl: setup.smtp.url }),
       db: db.db,
       logger: { level: 'error', stream },
     });
@@ -423,9 +408,9 @@ describe('password forgot and reset', () => {
 
   it('refuses a common password and one built from the email or product name, on the field', async () => {
     await addUser('maria.jansen@harbour.example');
-    smtp.mails.length = 0;
+    setup.smtp.mails.length = 0;
     await link('maria.jansen@harbour.example', '10.4.1.1');
-    const mail = await smtp.waitFor('maria.jansen@harbour.example');
+    const mail = await setup.smtp.waitFor('maria.jansen@harbour.example');
     const token = /token=([A-Za-z0-9_-]+)/.exec(mailText(mail.raw))?.[1] as string;
 
     for (const [password, message] of [
@@ -455,9 +440,11 @@ describe('password forgot and reset', () => {
     expectProblem(await login('locked@x.test', STRONG, '10.6.0.1'), 429);
     expectProblem(await login('locked@x.test', STRONG, '10.6.99.1'), 429);
 
-    smtp.mails.length = 0;
+    setup.smtp.mails.length = 0;
     await link('locked@x.test', '10.6.9.2');
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mailText((await smtp.waitFor('locked@x.test')).raw))?.[1];
+    const token = /token=([A-Za-z0-9_-]+)/.exec(
+      mailText((await setup.smtp.waitFor('locked@x.test')).raw),
+    )?.[1];
     expect((await reset(token as string, 'Unlocked-Quay-Heron-52')).statusCode).toBe(200);
     expect((await login('locked@x.test', 'Unlocked-Quay-Heron-52', '10.6.0.1')).statusCode).toBe(200);
     expect((await login('locked@x.test', 'Unlocked-Quay-Heron-52', '10.6.99.1')).statusCode).toBe(200);
@@ -481,9 +468,9 @@ describe('password forgot and reset', () => {
   });
 
   it('resets the password through the mailed link, once', async () => {
-    smtp.mails.length = 0;
+    setup.smtp.mails.length = 0;
     await link('customer@acme.example', '10.4.0.2');
-    const mail = await smtp.waitFor('customer@acme.example');
+    const mail = await setup.smtp.waitFor('customer@acme.example');
     const url = /http:\/\/fvg\.test\/guest\/password\/reset\?token=([A-Za-z0-9_-]+)/.exec(mailText(mail.raw));
     expect(url).not.toBeNull();
     const token = url?.[1] as string;
@@ -506,9 +493,9 @@ describe('password forgot and reset', () => {
   });
 
   it('rejects an expired token and an unknown one with clear messages', async () => {
-    smtp.mails.length = 0;
+    setup.smtp.mails.length = 0;
     await link('admin@fvg.local', '10.4.0.5');
-    const mail = await smtp.waitFor('admin@fvg.local');
+    const mail = await setup.smtp.waitFor('admin@fvg.local');
     const token = /token=([A-Za-z0-9_-]+)/.exec(mailText(mail.raw))?.[1] as string;
     await db.db
       .updateTable('password_reset_tokens')
@@ -527,10 +514,10 @@ describe('password forgot and reset', () => {
     };
     expect((await me(before.Token)).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 1100)); // token iat has one-second resolution
-    smtp.mails.length = 0;
+    setup.smtp.mails.length = 0;
     await link('admin@fvg.local', '10.4.0.7');
     const token = /token=([A-Za-z0-9_-]+)/.exec(
-      mailText((await smtp.waitFor('admin@fvg.local')).raw),
+      mailText((await setup.smtp.waitFor('admin@fvg.local')).raw),
     )?.[1] as string;
     expect((await reset(token, 'admin-new-password-1')).statusCode).toBe(200);
     expectProblem(await me(before.Token), 401);

@@ -1,38 +1,14 @@
 import type { FieldError } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 import { takeSeriesNumber } from './company.service.ts';
 
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acme: Auth;
+// The sign-ins only (no demo company): the settings row must exist from the migration alone.
+const setup = apiTest();
+const { db, admin, staff, acme, call } = setup;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  // The sign-ins only (no demo company): the settings row must exist from the migration alone.
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  ({ admin, staff, acme } = await demoTokens(app));
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
 const errorsOf = (body: Json) => (body.errors as FieldError[] | undefined) ?? [];
 const year = new Date().getUTCFullYear();
 const versionNow = async () => (await call('GET', '/company', admin)).body.version as number;

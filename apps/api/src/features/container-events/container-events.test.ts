@@ -1,39 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { ContainerEvent, RecordChanged } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
 import { seedContainerEvents } from './container-events.repository.ts';
 import { annotateTimeline } from './container-events.service.ts';
 import { gateIn } from './test-support.ts';
 
-let db: TestDatabase;
-let app: App;
+const setup = apiTest();
+const { db, admin, staff, acme, globex, partyId } = setup;
 type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acme: Auth;
-let globex: Auth;
-let acmeId: string;
-let globexId: string;
 /** Changes the bus carried, for the live-refresh assertions. */
 const published: (RecordChanged & { partyIds?: string[] })[] = [];
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  ({ admin, staff, acme, globex } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-  app.services.events.subscribe((c) => published.push(c));
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
+  setup.app.services.events.subscribe((c) => published.push(c));
 });
 
 type Json = Record<string, unknown>;
@@ -44,7 +24,7 @@ async function call(
   payload?: unknown,
   contentType?: string,
 ) {
-  const res = await app.inject({
+  const res = await setup.app.inject({
     method,
     url: `/api${url}`,
     headers: { ...(headers ?? {}), ...(contentType ? { 'content-type': contentType } : {}) },
@@ -105,7 +85,7 @@ async function newDossier(over: Json = {}): Promise<Json> {
   const r = await call('POST', '/dossiers', staff, {
     type: 'import',
     mode: 'sea',
-    customerId: acmeId,
+    customerId: partyId.ACME,
     originLocode: 'CNSHA',
     destinationLocode: 'NLRTM',
     ...over,
@@ -467,7 +447,7 @@ describe('linking to dossiers', () => {
     expect((suggested.body.items as Json[])[0]).toMatchObject({
       reason: 'matched',
       suggestedDossier: { id: d.id, number: d.number },
-      candidates: [{ id: d.id, number: d.number, customer: { id: acmeId, code: 'ACME' } }],
+      candidates: [{ id: d.id, number: d.number, customer: { id: partyId.ACME, code: 'ACME' } }],
     });
 
     expect((await call('POST', `/container-events/${first}/link`, acme, { dossierId: d.id })).status).toBe(
@@ -545,7 +525,7 @@ describe('containers, timelines and the dossier tab', () => {
   let globexDossier: Json;
   beforeAll(async () => {
     acmeDossier = await newDossier({ masterBl: 'ACME-MBL-1', containers: [{ number: c }] });
-    globexDossier = await newDossier({ customerId: globexId, containers: [{ number: other }] });
+    globexDossier = await newDossier({ customerId: partyId.GLOBEX, containers: [{ number: other }] });
     published.length = 0;
     const r = await call('POST', '/container-events', withKey(), [
       gateIn(c, { eventDateTime: '2026-03-01T10:00:00Z', equipmentEventTypeCode: 'GTIN' }),
@@ -576,19 +556,19 @@ describe('containers, timelines and the dossier tab', () => {
       kind: 'container-event',
       id: c,
       action: 'created',
-      partyIds: [acmeId],
+      partyIds: [partyId.ACME],
     });
     expect(published).toContainEqual({
       kind: 'container-event',
       id: other,
       action: 'created',
-      partyIds: [globexId],
+      partyIds: [partyId.GLOBEX],
     });
     expect(published).toContainEqual({
       kind: 'dossier',
       id: acmeDossier.id,
       action: 'updated',
-      partyIds: [acmeId],
+      partyIds: [partyId.ACME],
     });
     // The transport events (no container of their own) announce themselves by id.
     expect(
@@ -946,7 +926,7 @@ describe('the linking rule', () => {
       {
         id: owner.id,
         number: owner.number,
-        customer: { id: acmeId, code: 'ACME', name: expect.any(String) },
+        customer: { id: partyId.ACME, code: 'ACME', name: expect.any(String) },
       },
     ]);
   });
@@ -1060,13 +1040,13 @@ describe('the linking rule', () => {
     // and GLOBEX's April voyage 2026-03-27 up to 2026-05-12, which contests the 5 April event.
     const march = await newDossier({ etd: '2026-03-01', eta: '2026-03-20', containers: [{ number: v }] });
     const june = await newDossier({
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
       etd: '2026-06-01',
       eta: '2026-06-25',
       containers: [{ number: v }],
     });
     const april = await newDossier({
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
       etd: '2026-04-10',
       eta: '2026-04-12',
       containers: [{ number: v }],
@@ -1122,7 +1102,7 @@ describe('the linking rule', () => {
     await booking(globex, { etd: '2026-03-01', containers: [{ number: claimed }] });
     const one = await newDossier({ etd: '2026-03-01', containers: [{ number: shared }] });
     const two = await newDossier({
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
       etd: '2026-03-02',
       containers: [{ number: shared }],
     });
@@ -1271,7 +1251,7 @@ describe('arrival from container events (ADR 0022)', () => {
 
 describe('OpenAPI', () => {
   it('documents the routes', async () => {
-    const doc = (await app.inject('/api/openapi.json')).json() as { paths: Record<string, unknown> };
+    const doc = (await setup.app.inject('/api/openapi.json')).json() as { paths: Record<string, unknown> };
     for (const path of [
       '/api/container-events',
       '/api/container-events/import',

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   DASHBOARD_CARDS,
   type DashboardCard,
@@ -12,28 +9,15 @@ import {
   sumDecimal,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedFirstStart } from '../../db/demo/index.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Auth, apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 import { gateIn } from '../container-events/test-support.ts';
-import { LocalDiskStore } from '../documents/storage.ts';
 import { cardsFor, windowOf } from './dashboard.service.ts';
 import { listRequestOf } from './list-link.ts';
 
-let db: TestDatabase;
-let dataDir: string;
-let app: App;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
-const call = apiCaller(() => app);
-type Auth = { authorization: string };
+const setup = apiTest({ files: 'fvg-dashboard-', demoCompany: true });
+const { db, tokens, call } = setup;
 type RoleName = 'admin' | 'staff' | 'acme' | 'globex';
 const ROLE_NAMES: RoleName[] = ['admin', 'staff', 'acme', 'globex'];
 
@@ -113,11 +97,6 @@ function expectedStatus(cardName: DashboardCardName, role: RoleName): number {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-dashboard-'));
-  await seedFirstStart(db.db, { company: { store: new LocalDiskStore(path.join(dataDir, 'files')) } });
-  app = await createTestApp(db, { dataDir });
-  tokens = await demoTokens(app);
   // A container event an hour ago on one of ACME's dossiers, so the last 24 hours are never empty.
   const row = await sql<{ container: string }>`
     select unnest(d.container_numbers) as container from dossiers d join parties p on p.id = d.customer_id
@@ -133,11 +112,6 @@ beforeAll(async () => {
     );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('GET /api/dashboard', () => {

@@ -1,56 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  multipartForm,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import { apiCaller, createTestApp, demoTokens, type Json, multipartForm } from '../../test/helpers.ts';
 import { minimalPdf } from '../documents/minimal-pdf.ts';
-import { completeCompany } from '../sales-invoices/test-support.ts';
 import { LATER, sandbox } from './sandbox/test-support.ts';
-import { completeImport, importItem, recordingGateway } from './test-support.ts';
+import { completeImport, declarantCompany, importItem, recordingGateway } from './test-support.ts';
 
 /** Defects found in the review of issue 12 (access, odd input, integrity), each pinned by a test. */
 
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acme: Auth;
-let acmeId: string;
-let globexId: string;
-let dataDir: string;
 const recorder = recordingGateway();
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  await db.db.updateTable('company_settings').set({ eori: 'NL859437215' }).execute();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-declarations-review-'));
-  app = await createTestApp(db, { dataDir }, { customsGateway: recorder.gateway });
-  ({ admin, staff, acme } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
+const setup = apiTest({
+  prepare: declarantCompany,
+  files: 'fvg-declarations-review-',
+  deps: { customsGateway: recorder.gateway },
 });
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const { db, admin, staff, acme, partyId, call } = setup;
 
-const call = apiCaller(() => app);
 const fields = (body: Json) =>
   ((body.errors as { field: string }[] | undefined) ?? []).map((e) => e.field).sort();
 
@@ -65,7 +30,7 @@ function upload(recordId: string, visibleToCustomer: 'true' | 'false') {
     { recordType: 'declaration', recordId, documentType: 'commercial_invoice', visibleToCustomer },
     [{ filename: 'invoice.pdf', content: minimalPdf('Invoice'), contentType: 'application/pdf' }],
   );
-  return app.inject({
+  return setup.app.inject({
     method: 'POST',
     url: '/api/documents',
     headers: { ...staff, 'content-type': form.contentType },
@@ -75,7 +40,7 @@ function upload(recordId: string, visibleToCustomer: 'true' | 'false') {
 
 describe('access', () => {
   it("a customer never sees a draft declaration's documents, even ones marked visible", async () => {
-    const draft = await create({ type: 'import', customerId: acmeId });
+    const draft = await create({ type: 'import', customerId: partyId.ACME });
     const res = await upload(draft.id, 'true');
     expect(res.statusCode, res.body).toBe(201);
     const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
@@ -98,10 +63,10 @@ describe('access', () => {
 
   it('the hub does not tell a customer of the documents of a draft declaration', async () => {
     const heard: { kind: string; id: string; partyIds?: string[] }[] = [];
-    app.services.events.subscribe((c) => {
+    setup.app.services.events.subscribe((c) => {
       heard.push(c);
     });
-    const draft = await create({ type: 'import', customerId: acmeId });
+    const draft = await create({ type: 'import', customerId: partyId.ACME });
     const res = await upload(draft.id, 'true');
     expect(res.statusCode, res.body).toBe(201);
     const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
@@ -111,11 +76,11 @@ describe('access', () => {
   });
 
   it("a copy stays its source's customer's: a dossier or customer of another party is refused", async () => {
-    const source = await create(completeImport(acmeId));
+    const source = await create(completeImport(partyId.ACME));
     const dossier = await call('POST', '/dossiers', staff, {
       type: 'import',
       mode: 'sea',
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
     });
     expect(dossier.status, JSON.stringify(dossier.body)).toBe(201);
     const r = await call('POST', '/declarations', staff, {
@@ -128,7 +93,7 @@ describe('access', () => {
     const r2 = await call('POST', '/declarations', staff, {
       type: 'import',
       copyOf: source.id,
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
     });
     expect(r2.status, JSON.stringify(r2.body)).toBe(422);
     expect(fields(r2.body)).toEqual(['customerId']);
@@ -145,7 +110,7 @@ describe('what goes to the authority', () => {
         'POST',
         '/declarations',
         auth,
-        completeImport(acmeId, { notes: 'Broker fee 45' }),
+        completeImport(partyId.ACME, { notes: 'Broker fee 45' }),
       );
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       const id = made.body.id as string;
@@ -185,7 +150,7 @@ describe('values that fit their own column but not the computed ones answer 400,
       'POST',
       '/declarations',
       staff,
-      completeImport(acmeId, {
+      completeImport(partyId.ACME, {
         items: [importItem({ customsValue: MAX_MONEY, dutyRate: '9999.999', vatRate: '21' })],
       }),
     );
@@ -194,7 +159,7 @@ describe('values that fit their own column but not the computed ones answer 400,
   });
 
   it('items whose totals overflow the header (customs value, packages, gross mass)', async () => {
-    const d = await create({ type: 'import', customerId: acmeId });
+    const d = await create({ type: 'import', customerId: partyId.ACME });
     const value = await call('PATCH', `/declarations/${d.id}`, staff, {
       version: d.version,
       items: [1, 2].map(() => importItem({ customsValue: MAX_MONEY, dutyRate: null, vatRate: null })),
@@ -223,7 +188,7 @@ describe('values that fit their own column but not the computed ones answer 400,
   });
 
   it('an amendment whose content would overflow is refused before it reaches the authority', async () => {
-    const d = await create(completeImport(acmeId));
+    const d = await create(completeImport(partyId.ACME));
     const l = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version });
     expect(l.status, JSON.stringify(l.body)).toBe(200);
     const row = await db.db
@@ -247,7 +212,7 @@ describe('values that fit their own column but not the computed ones answer 400,
 
 describe('odd input never answers 5xx', () => {
   it('on every declarations endpoint, for staff and customers', async () => {
-    const d = await create({ type: 'import', customerId: acmeId });
+    const d = await create({ type: 'import', customerId: partyId.ACME });
     const probes: [Parameters<typeof call>[0], string, Json | undefined][] = [
       ['GET', '/declarations?sort=-notes', undefined],
       ['GET', '/declarations?sort=lrn,,-mrn', undefined],
@@ -286,12 +251,12 @@ describe('odd input never answers 5xx', () => {
       ['PATCH', `/declarations/${d.id}`, { version: d.version, items: [{ grossMassKg: 1e12 }] }],
       ['PATCH', `/declarations/${d.id}`, { version: d.version, items: [{ previousDocuments: [{}] }] }],
       ['PATCH', `/declarations/${d.id}`, { version: d.version, items: [{ packageKind: 5 }] }],
-      ['POST', '/declarations', { type: 'import', customerId: acmeId, lrn: 'lrn-lower-1' }],
-      ['POST', '/declarations', { type: 'import', dossierId: null, customerId: acmeId }],
+      ['POST', '/declarations', { type: 'import', customerId: partyId.ACME, lrn: 'lrn-lower-1' }],
+      ['POST', '/declarations', { type: 'import', dossierId: null, customerId: partyId.ACME }],
       ['POST', '/declarations', { type: 'import', customerId: '00000000-0000-0000-0000-000000000000' }],
       ['POST', '/declarations', { type: 'import', dossierId: '00000000-0000-0000-0000-000000000000' }],
       ['POST', '/declarations', { type: 'import', copyOf: '00000000-0000-0000-0000-000000000000' }],
-      ['POST', '/declarations', { type: 'transit', customerId: acmeId, category: 'H1' }],
+      ['POST', '/declarations', { type: 'transit', customerId: partyId.ACME, category: 'H1' }],
       ['POST', `/declarations/${d.id}/lodge`, { version: 'one' }],
       ['POST', `/declarations/${d.id}/lodge`, {}],
       ['POST', `/declarations/${d.id}/amend`, { version: d.version, reason: 'x', changes: {} }],
@@ -312,7 +277,7 @@ describe('odd input never answers 5xx', () => {
 
 describe('integrity', () => {
   it('an upload racing the deletion of its draft leaves no document on a missing declaration', async () => {
-    const draft = await create({ type: 'import', customerId: acmeId });
+    const draft = await create({ type: 'import', customerId: partyId.ACME });
     // The deletion holds the row lock (as DELETE does between its document check and its delete).
     let release: () => void = () => {};
     const held = new Promise<void>((r) => {
@@ -345,12 +310,12 @@ describe('integrity', () => {
   });
 
   it('the series skips an LRN that was entered by hand, rather than refusing every new declaration', async () => {
-    const first = await create({ type: 'import', customerId: acmeId });
+    const first = await create({ type: 'import', customerId: partyId.ACME });
     const m = /^(.*?)(\d+)$/.exec(first.lrn) as RegExpExecArray;
     const next = `${m[1]}${String(Number(m[2]) + 1).padStart((m[2] as string).length, '0')}`;
-    const manual = await create({ type: 'import', customerId: acmeId, lrn: next });
+    const manual = await create({ type: 'import', customerId: partyId.ACME, lrn: next });
     expect(manual.lrn).toBe(next);
-    const after = await call('POST', '/declarations', staff, { type: 'import', customerId: acmeId });
+    const after = await call('POST', '/declarations', staff, { type: 'import', customerId: partyId.ACME });
     expect(after.status, JSON.stringify(after.body)).toBe(201);
     expect(after.body.lrn).not.toBe(next);
   });
@@ -363,15 +328,15 @@ describe('integrity', () => {
       countryCode: 'NL',
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const partyId = made.body.id as string;
-    await create({ type: 'import', customerId: partyId });
-    const p = await call('DELETE', `/parties/${partyId}`, admin);
+    const declOnlyId = made.body.id as string;
+    await create({ type: 'import', customerId: declOnlyId });
+    const p = await call('DELETE', `/parties/${declOnlyId}`, admin);
     expect(p.status, JSON.stringify(p.body)).toBe(409);
 
     const dossier = await call('POST', '/dossiers', staff, {
       type: 'import',
       mode: 'sea',
-      customerId: acmeId,
+      customerId: partyId.ACME,
     });
     expect(dossier.status, JSON.stringify(dossier.body)).toBe(201);
     await create({ type: 'import', dossierId: dossier.body.id as string });
@@ -380,7 +345,7 @@ describe('integrity', () => {
   });
 
   it('lodging twice at once lodges once', async () => {
-    const d = await create(completeImport(acmeId));
+    const d = await create(completeImport(partyId.ACME));
     const before = recorder.calls.length;
     const [a, b] = await Promise.all([
       call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version }),

@@ -1,15 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 import { looseLine, receiptBody, testMrn } from '../warehouse/stock/test-support.ts';
 import { content } from './sandbox/test-support.ts';
 import { recordingGateway } from './test-support.ts';
@@ -20,28 +12,10 @@ import { recordingGateway } from './test-support.ts';
  * anything is sent (the invoice total to the cent, Union offices and EORIs, transit guarantees, the
  * procedures warehouse stock leaves by); invalidation under control is refused (UCC art. 174(1)).
  */
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let staff: Auth;
-let admin: Auth;
-let acmeId: string;
 const recorder = recordingGateway();
+const setup = apiTest({ deps: { customsGateway: recorder.gateway } });
+const { db, staff, admin, partyId, call } = setup;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db, {}, { customsGateway: recorder.gateway });
-  ({ staff, admin } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
 
 async function draft(body: Json) {
@@ -68,21 +42,24 @@ async function refusedBeforeLodging(body: Json) {
 
 describe('the check before lodging covers what the sandbox authority would refuse', () => {
   it('refuses an invoice total that differs from the items by a cent', async () => {
-    const found = await refusedBeforeLodging({ ...content('import', acmeId), invoiceTotal: '1000.01' });
+    const found = await refusedBeforeLodging({ ...content('import', partyId.ACME), invoiceTotal: '1000.01' });
     expect(found).toEqual([
       {
         field: 'invoiceTotal',
         message: "Invoice total 1,000.01 EUR differs from the sum of the items' invoice values, 1,000.00 EUR",
       },
     ]);
-    const items = (content('import', acmeId).items as Json[]).map((i) => ({ ...i, invoiceValue: null }));
-    const missing = await refusedBeforeLodging({ ...content('import', acmeId), items });
+    const items = (content('import', partyId.ACME).items as Json[]).map((i) => ({
+      ...i,
+      invoiceValue: null,
+    }));
+    const missing = await refusedBeforeLodging({ ...content('import', partyId.ACME), items });
     expect(missing.map((e) => e.field)).toEqual(['items.0.invoiceValue']);
   });
 
   it('refuses offices, EORIs and countries outside the Union where the Union is required', async () => {
     const imp = await refusedBeforeLodging({
-      ...content('import', acmeId),
+      ...content('import', partyId.ACME),
       officeOfLodgement: 'US000123',
       officeOfExitEntry: 'CN000001',
       declarant: { name: 'Importer', countryCode: 'US', eori: 'US12345' },
@@ -99,12 +76,12 @@ describe('the check before lodging covers what the sandbox authority would refus
       },
     ]);
     const dispatchedHere = await refusedBeforeLodging({
-      ...content('import', acmeId),
+      ...content('import', partyId.ACME),
       countryOfDispatch: 'NL',
     });
     expect(dispatchedHere.map((e) => e.field)).toEqual(['countryOfDispatch']);
     const exp = await refusedBeforeLodging({
-      ...content('export', acmeId),
+      ...content('export', partyId.ACME),
       countryOfDispatch: 'US',
       countryOfDestination: 'DE',
     });
@@ -113,7 +90,7 @@ describe('the check before lodging covers what the sandbox authority would refus
 
   it('refuses a transit guarantee below its floor and an office outside common transit', async () => {
     const found = await refusedBeforeLodging({
-      ...content('transit', acmeId),
+      ...content('transit', partyId.ACME),
       guaranteeAmount: '999.00',
       officesOfTransit: ['RU000002'],
     });
@@ -130,7 +107,7 @@ describe('the check before lodging covers what the sandbox authority would refus
   });
 
   it('refuses an amendment that breaks them, before it is sent', async () => {
-    const { d, r } = await lodge(content('import', acmeId));
+    const { d, r } = await lodge(content('import', partyId.ACME));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await sql`update declarations set status = 'accepted', mrn = ${testMrn()} where id = ${d.id}`.execute(
       db.db,
@@ -155,7 +132,7 @@ describe('goods leave the warehouse by the procedures their customs status allow
       'POST',
       '/stock-receipts',
       admin,
-      receiptBody(acmeId, [looseLine({ sku })], {
+      receiptBody(partyId.ACME, [looseLine({ sku })], {
         customsStatus,
         inboundMrn: mrn,
         ...(customsStatus === 'non_union_customs_warehousing' ? { inboundMrnExternal: true } : {}),
@@ -165,7 +142,7 @@ describe('goods leave the warehouse by the procedures their customs status allow
     return mrn;
   }
   const citing = (procedureCode: string, type: string, reference: string) => {
-    const body = content('import', acmeId);
+    const body = content('import', partyId.ACME);
     return {
       ...body,
       items: (body.items as Json[]).map((i) => ({
@@ -204,7 +181,7 @@ describe('goods leave the warehouse by the procedures their customs status allow
 
 describe('invalidation under control', () => {
   it('is refused with the reason (409), and the action is not offered', async () => {
-    const { d, r } = await lodge(content('import', acmeId));
+    const { d, r } = await lodge(content('import', partyId.ACME));
     expect(r.status).toBe(200);
     await sql`update declarations set status = 'under_control', mrn = ${testMrn()} where id = ${d.id}`.execute(
       db.db,
@@ -228,7 +205,7 @@ describe('invalidation under control', () => {
 
 describe('amendment under control', () => {
   it('is refused with the reason (409) before anything is sent, and the action is not offered', async () => {
-    const { d, r } = await lodge(content('import', acmeId));
+    const { d, r } = await lodge(content('import', partyId.ACME));
     expect(r.status).toBe(200);
     await sql`update declarations set status = 'under_control', mrn = ${testMrn()} where id = ${d.id}`.execute(
       db.db,

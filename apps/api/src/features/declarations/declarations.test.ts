@@ -1,62 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  hubClients,
-  type Json,
-  listenForHub,
-  multipartForm,
-  nextEvent,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import { createTestApp, type Json, multipartForm, nextEvent } from '../../test/helpers.ts';
 import { minimalPdf } from '../documents/minimal-pdf.ts';
-import { completeCompany } from '../sales-invoices/test-support.ts';
 import { noCustomsGateway } from './declarations.service.ts';
-import { completeImport, importItem, party, recordingGateway } from './test-support.ts';
+import { completeImport, declarantCompany, importItem, party, recordingGateway } from './test-support.ts';
 
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let staff: Auth;
-let acme: Auth;
-let globex: Auth;
-let acmeId: string;
-let globexId: string;
-let hubUrl: string;
-let dataDir: string;
-const hub = hubClients(() => hubUrl);
 const recorder = recordingGateway();
+const setup = apiTest({
+  prepare: declarantCompany,
+  files: 'fvg-declarations-',
+  deps: { customsGateway: recorder.gateway },
+  hub: true,
+});
+const { db, staff, acme, globex, partyId, call, hub } = setup;
 const year = new Date().getUTCFullYear();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  await db.db.updateTable('company_settings').set({ eori: 'NL859437215' }).execute();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-declarations-'));
-  app = await createTestApp(db, { dataDir }, { customsGateway: recorder.gateway });
-  ({ staff, acme, globex } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-  hubUrl = await listenForHub(app);
-});
-afterAll(async () => {
-  await hub.stopAll();
-  await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
 const fields = (body: Json) => errors(body).map((e) => e.field);
 
@@ -85,16 +44,20 @@ async function accepted(body: Json, mrn: string) {
 
 describe('drafts', () => {
   it('creates from scratch with the LRN of the series, the customer as declarant and importer, the company as representative', async () => {
-    const r = await create({ type: 'import', customerId: acmeId, notes: 'Broker fee agreed at 45 EUR' });
+    const r = await create({
+      type: 'import',
+      customerId: partyId.ACME,
+      notes: 'Broker fee agreed at 45 EUR',
+    });
     expect(r.lrn).toMatch(new RegExp(`^LRN-${year}-\\d{6}$`));
     expect(r).toMatchObject({
       type: 'import',
       category: 'H1',
       status: 'draft',
       mrn: null,
-      customer: { id: acmeId, code: 'ACME' },
-      declarant: { partyId: acmeId, name: 'Acme Trading B.V.', eori: 'NL123456789', countryCode: 'NL' },
-      consignee: { partyId: acmeId, eori: 'NL123456789' },
+      customer: { id: partyId.ACME, code: 'ACME' },
+      declarant: { partyId: partyId.ACME, name: 'Acme Trading B.V.', eori: 'NL123456789', countryCode: 'NL' },
+      consignee: { partyId: partyId.ACME, eori: 'NL123456789' },
       consignor: null,
       representative: { partyId: null, name: 'FVG Forwarding B.V.', eori: 'NL859437215' },
       representativeStatus: '2',
@@ -112,7 +75,7 @@ describe('drafts', () => {
   });
 
   it('edits a draft: items replace the whole array, estimates and totals are computed, the version moves', async () => {
-    const d = await create({ type: 'import', customerId: acmeId });
+    const d = await create({ type: 'import', customerId: partyId.ACME });
     const r = await call('PATCH', `/declarations/${d.id}`, staff, {
       version: d.version,
       currency: 'usd',
@@ -174,18 +137,18 @@ describe('drafts', () => {
   });
 
   it('refuses a stale version with 409 on version, and an LRN that is taken with 409 on lrn', async () => {
-    const d = await create({ type: 'export', customerId: acmeId });
+    const d = await create({ type: 'export', customerId: partyId.ACME });
     expect((await call('PATCH', `/declarations/${d.id}`, staff, { version: 1, notes: 'a' })).status).toBe(
       200,
     );
     const stale = await call('PATCH', `/declarations/${d.id}`, staff, { version: 1, notes: 'b' });
     expect(stale.status).toBe(409);
     expect(fields(stale.body)).toEqual(['version']);
-    const other = await create({ type: 'export', customerId: acmeId, lrn: 'OWN-LRN-1' });
+    const other = await create({ type: 'export', customerId: partyId.ACME, lrn: 'OWN-LRN-1' });
     expect(other.lrn).toBe('OWN-LRN-1');
     const taken = await call('POST', '/declarations', staff, {
       type: 'export',
-      customerId: acmeId,
+      customerId: partyId.ACME,
       lrn: 'own-lrn-1',
     });
     expect(taken.status).toBe(409);
@@ -210,7 +173,7 @@ describe('drafts', () => {
     );
     const before = await next();
     try {
-      const r = await call('POST', '/declarations', staff, { type: 'import', customerId: acmeId });
+      const r = await call('POST', '/declarations', staff, { type: 'import', customerId: partyId.ACME });
       expect(r.status).toBe(409);
       expect(fields(r.body)).toEqual(['lrn']);
       expect(r.body.detail).toBe(
@@ -218,7 +181,9 @@ describe('drafts', () => {
       );
       expect(await next()).toBe(before);
       // An LRN given by hand still works.
-      expect((await create({ type: 'import', customerId: acmeId, lrn: 'BY-HAND-1' })).lrn).toBe('BY-HAND-1');
+      expect((await create({ type: 'import', customerId: partyId.ACME, lrn: 'BY-HAND-1' })).lrn).toBe(
+        'BY-HAND-1',
+      );
     } finally {
       await sql`update document_series set prefix = 'LRN-' where kind = 'declaration'`.execute(db.db);
       await sql`update document_series_years set next_number = ${original} where kind = 'declaration' and year = ${year}`.execute(
@@ -228,11 +193,11 @@ describe('drafts', () => {
   });
 
   it('deletes a draft, and nothing else', async () => {
-    const d = await create({ type: 'transit', customerId: acmeId, category: 'T2' });
+    const d = await create({ type: 'transit', customerId: partyId.ACME, category: 'T2' });
     expect(d.category).toBe('T2');
     expect((await call('DELETE', `/declarations/${d.id}`, staff)).status).toBe(204);
     expect((await call('GET', `/declarations/${d.id}`, staff)).status).toBe(404);
-    const a = await accepted(completeImport(acmeId), '26NL000396000017R3');
+    const a = await accepted(completeImport(partyId.ACME), '26NL000396000017R3');
     // (the MRN above is made-up for the test row; the API never checks stored ones)
     const del = await call('DELETE', `/declarations/${a.id}`, staff);
     expect(del.status).toBe(409);
@@ -243,23 +208,23 @@ describe('drafts', () => {
   });
 
   it('copies a declaration into a new draft with a new LRN', async () => {
-    const src = await create(completeImport(acmeId));
+    const src = await create(completeImport(partyId.ACME));
     const copy = await create({ type: 'import', copyOf: src.id, notes: 'Second shipment' });
     expect(copy.lrn).not.toBe(src.lrn);
     expect(copy).toMatchObject({
       status: 'draft',
-      customer: { id: acmeId },
+      customer: { id: partyId.ACME },
       officeOfLodgement: 'NL000396',
       currency: 'USD',
       notes: 'Second shipment',
     });
     expect((copy.items as Json[]).map((i) => i.commodityCode)).toEqual(['84713000']);
     // The declarant in its own name (status 1) has no representative suggested.
-    const own = await create({ type: 'export', customerId: acmeId, representativeStatus: '1' });
+    const own = await create({ type: 'export', customerId: partyId.ACME, representativeStatus: '1' });
     expect(own).toMatchObject({
       representativeStatus: '1',
       representative: null,
-      consignor: { partyId: acmeId },
+      consignor: { partyId: partyId.ACME },
     });
     const wrong = await call('POST', '/declarations', staff, { type: 'export', copyOf: src.id });
     expect(wrong.status).toBe(422);
@@ -274,8 +239,8 @@ describe('from a dossier', () => {
     const dossier = await call('POST', '/dossiers', staff, {
       type: 'import',
       mode: 'sea',
-      customerId: acmeId,
-      consignorId: globexId,
+      customerId: partyId.ACME,
+      consignorId: partyId.GLOBEX,
       incoterm: 'FOB',
       incotermPlace: 'Shanghai',
       originLocode: 'CNSHA',
@@ -292,10 +257,10 @@ describe('from a dossier', () => {
     const d = await create({ type: 'import', dossierId: dossier.body.id as string });
     expect(d).toMatchObject({
       dossier: { id: dossier.body.id, number: dossier.body.number },
-      customer: { id: acmeId },
-      declarant: { partyId: acmeId, eori: 'NL123456789' },
-      consignee: { partyId: acmeId, eori: 'NL123456789' },
-      consignor: { partyId: globexId, eori: 'DE1234567890123', countryCode: 'DE' },
+      customer: { id: partyId.ACME },
+      declarant: { partyId: partyId.ACME, eori: 'NL123456789' },
+      consignee: { partyId: partyId.ACME, eori: 'NL123456789' },
+      consignor: { partyId: partyId.GLOBEX, eori: 'DE1234567890123', countryCode: 'DE' },
       representative: { name: 'FVG Forwarding B.V.', eori: 'NL859437215' },
       representativeStatus: '2',
       holder: null,
@@ -328,7 +293,11 @@ describe('from a dossier', () => {
       dossierId: dossier.body.id as string,
       countryOfDestination: 'US',
     });
-    expect(e).toMatchObject({ consignor: { partyId: acmeId }, countryOfDestination: 'US', category: 'B1' });
+    expect(e).toMatchObject({
+      consignor: { partyId: partyId.ACME },
+      countryOfDestination: 'US',
+      category: 'B1',
+    });
     expect((e.items as Json[])[0]?.procedureCode).toBe('1000');
     // Transit: the forwarder holds the procedure; no procedure code on the item.
     const t = await create({ type: 'transit', dossierId: dossier.body.id as string });
@@ -338,7 +307,7 @@ describe('from a dossier', () => {
     const wrong = await call('POST', '/declarations', staff, {
       type: 'import',
       dossierId: dossier.body.id,
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
     });
     expect(wrong.status).toBe(422);
     expect(fields(wrong.body)).toEqual(['customerId']);
@@ -422,7 +391,7 @@ describe('every validation error names its field', () => {
   ];
 
   it.each(header)('create refuses a wrong %s', async (_what, over, field) => {
-    const body = { ...completeImport(acmeId), ...over };
+    const body = { ...completeImport(partyId.ACME), ...over };
     if ('customerId' in over && over.customerId === undefined) delete (body as Json).customerId;
     const r = await call('POST', '/declarations', staff, body);
     expect(r.status, JSON.stringify(r.body)).toBe(400);
@@ -435,7 +404,7 @@ describe('every validation error names its field', () => {
       'POST',
       '/declarations',
       staff,
-      completeImport(acmeId, { items: [importItem(over)] }),
+      completeImport(partyId.ACME, { items: [importItem(over)] }),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(400);
     expect(fields(r.body)).toEqual([field]);
@@ -443,7 +412,7 @@ describe('every validation error names its field', () => {
 
   it('the edit checks the stored category and currency too', async () => {
     const d = await create({
-      ...completeImport(acmeId),
+      ...completeImport(partyId.ACME),
       currency: 'JPY',
       invoiceTotal: '1200',
       exchangeRate: '0.0061',
@@ -473,7 +442,7 @@ describe('lodging, amending, cancelling', () => {
   it('refuses to lodge what is missing, with every field path, and sends nothing', async () => {
     const d = await create({
       type: 'import',
-      customerId: acmeId,
+      customerId: partyId.ACME,
       items: [importItem({ commodityCode: null, netMassKg: null })],
     });
     const before = recorder.calls.length;
@@ -495,7 +464,7 @@ describe('lodging, amending, cancelling', () => {
   });
 
   it('lodges a complete draft through the gateway, once', async () => {
-    const d = await create(completeImport(acmeId));
+    const d = await create(completeImport(partyId.ACME));
     const r = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({
@@ -518,7 +487,7 @@ describe('lodging, amending, cancelling', () => {
   it('a gateway failure rolls the lodging back', async () => {
     const broken = await createTestApp(
       db,
-      { dataDir },
+      { dataDir: setup.dataDir },
       {
         customsGateway: {
           ...recorder.gateway,
@@ -529,7 +498,7 @@ describe('lodging, amending, cancelling', () => {
       },
     );
     try {
-      const d = await create(completeImport(acmeId));
+      const d = await create(completeImport(partyId.ACME));
       const r = await broken.inject({
         method: 'POST',
         url: `/api/declarations/${d.id}/lodge`,
@@ -545,7 +514,7 @@ describe('lodging, amending, cancelling', () => {
   });
 
   it('requests an amendment of an accepted declaration with the content after the change', async () => {
-    const a = await accepted(completeImport(acmeId), '26NL00039600000A12');
+    const a = await accepted(completeImport(partyId.ACME), '26NL00039600000A12');
     expect(a.allowedActions).toEqual(['amend', 'cancel', 'copy']);
     const missing = await call('POST', `/declarations/${a.id}/amend`, staff, {
       version: a.version,
@@ -599,14 +568,14 @@ describe('lodging, amending, cancelling', () => {
   });
 
   it('requests cancellation where the status allows it', async () => {
-    const draft = await create({ type: 'import', customerId: acmeId });
+    const draft = await create({ type: 'import', customerId: partyId.ACME });
     const d = await call('POST', `/declarations/${draft.id}/cancel`, staff, {
       version: draft.version,
       reason: 'Not needed',
     });
     expect(d.status).toBe(409);
     expect(d.body.detail).toMatch(/is a draft: nothing was lodged to cancel/);
-    const a = await accepted(completeImport(acmeId), '26NL00039600000B17');
+    const a = await accepted(completeImport(partyId.ACME), '26NL00039600000B17');
     const r = await call('POST', `/declarations/${a.id}/cancel`, staff, {
       version: a.version,
       reason: 'Goods not shipped',
@@ -641,9 +610,9 @@ describe('lodging, amending, cancelling', () => {
 
   it('answers 503 when no gateway is configured, and lodges nothing', async () => {
     // The app lodges through the sandbox by default; a deployment without a gateway gets this one.
-    const none = await createTestApp(db, { dataDir }, { customsGateway: noCustomsGateway });
+    const none = await createTestApp(db, { dataDir: setup.dataDir }, { customsGateway: noCustomsGateway });
     try {
-      const d = await create(completeImport(acmeId));
+      const d = await create(completeImport(partyId.ACME));
       const r = await none.inject({
         method: 'POST',
         url: `/api/declarations/${d.id}/lodge`,
@@ -661,12 +630,16 @@ describe('lodging, amending, cancelling', () => {
 
 describe('customers', () => {
   it('see their own lodged declarations read-only, never drafts, notes or another party', async () => {
-    const draft = await create({ type: 'import', customerId: acmeId, notes: 'Internal: broker fee 45' });
+    const draft = await create({
+      type: 'import',
+      customerId: partyId.ACME,
+      notes: 'Internal: broker fee 45',
+    });
     const own = await accepted(
-      completeImport(acmeId, { notes: 'Internal: broker fee 45' }),
+      completeImport(partyId.ACME, { notes: 'Internal: broker fee 45' }),
       '26NL00039600000C13',
     );
-    const other = await accepted(completeImport(globexId), '26NL00039600000D19');
+    const other = await accepted(completeImport(partyId.GLOBEX), '26NL00039600000D19');
 
     expect((await call('GET', `/declarations/${draft.id}`, acme)).status).toBe(404);
     expect((await call('GET', `/declarations/${other.id}`, acme)).status).toBe(404);
@@ -682,7 +655,7 @@ describe('customers', () => {
     expect(ids).toContain(own.id);
     expect(ids).not.toContain(draft.id);
     expect(ids).not.toContain(other.id);
-    expect((list.body.items as Json[]).every((i) => (i.customer as Json).id === acmeId)).toBe(true);
+    expect((list.body.items as Json[]).every((i) => (i.customer as Json).id === partyId.ACME)).toBe(true);
 
     // Read-only: their own is 403, another's and a draft 404 (as if missing).
     expect(
@@ -697,9 +670,9 @@ describe('customers', () => {
         .status,
     ).toBe(404);
     expect((await call('DELETE', `/declarations/${draft.id}`, acme)).status).toBe(404);
-    expect((await call('POST', '/declarations', acme, { type: 'import', customerId: acmeId })).status).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', '/declarations', acme, { type: 'import', customerId: partyId.ACME })).status,
+    ).toBe(403);
 
     // History starts at the lodging, without the notes.
     const history = (await call('GET', `/declarations/${own.id}/history`, acme)).body as unknown as Json[];
@@ -711,9 +684,9 @@ describe('customers', () => {
 
 describe('the list', () => {
   it('filters by type, status, customer, reference, dates and pending requests; sorts; pages by cursor; exports', async () => {
-    const e1 = await create({ type: 'export', customerId: globexId, lrn: 'LIST-EXP-1' });
-    const e2 = await create({ type: 'export', customerId: globexId, lrn: 'LIST-EXP-2' });
-    const t1 = await create({ type: 'transit', customerId: globexId, lrn: 'LIST-TRA-1' });
+    const e1 = await create({ type: 'export', customerId: partyId.GLOBEX, lrn: 'LIST-EXP-1' });
+    const e2 = await create({ type: 'export', customerId: partyId.GLOBEX, lrn: 'LIST-EXP-2' });
+    const t1 = await create({ type: 'transit', customerId: partyId.GLOBEX, lrn: 'LIST-TRA-1' });
     const get = async (q: string) => {
       const r = await call('GET', `/declarations?${q}`, staff);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -730,7 +703,7 @@ describe('the list', () => {
       'LIST-EXP-1',
     ]);
     expect((await get(`reference=LIST-&status=lodged`)).total).toBe(0);
-    expect((await get(`customerId=${globexId}&reference=LIST-`)).total).toBe(3);
+    expect((await get(`customerId=${partyId.GLOBEX}&reference=LIST-`)).total).toBe(3);
     const today = new Date().toISOString().slice(0, 10);
     expect((await get(`reference=LIST-&from=${today}&to=${today}`)).total).toBe(3);
     expect((await get('reference=LIST-&to=2000-01-01')).total).toBe(0);
@@ -765,7 +738,7 @@ describe('the list', () => {
 
   it('the search never reads the internal notes, and a customer cannot sort by what is not theirs to see', async () => {
     const own = await accepted(
-      completeImport(acmeId, { notes: 'Secret-Broker-Fee-4711', lrn: 'SEARCH-NOTES-1' }),
+      completeImport(partyId.ACME, { notes: 'Secret-Broker-Fee-4711', lrn: 'SEARCH-NOTES-1' }),
       '26NL00039600000F10',
     );
     for (const who of [staff, acme]) {
@@ -783,7 +756,7 @@ describe('the list', () => {
 
 describe('history and messages', () => {
   it('records who changed what, with names for the customer', async () => {
-    const d = await create({ type: 'import', customerId: acmeId, officeOfLodgement: 'NL000396' });
+    const d = await create({ type: 'import', customerId: partyId.ACME, officeOfLodgement: 'NL000396' });
     await call('PATCH', `/declarations/${d.id}`, staff, {
       version: d.version,
       officeOfLodgement: 'NL000123',
@@ -797,11 +770,14 @@ describe('history and messages', () => {
     ]);
     expect(history[0]?.actor).toMatchObject({ name: 'Sam Staff' });
     const created = history[1]?.changes as { field: string; to: unknown }[];
-    expect(created.find((c) => c.field === 'customerId')?.to).toMatchObject({ id: acmeId, code: 'ACME' });
+    expect(created.find((c) => c.field === 'customerId')?.to).toMatchObject({
+      id: partyId.ACME,
+      code: 'ACME',
+    });
   });
 
   it('lists the message log oldest first, with who sent what', async () => {
-    const d = await create(completeImport(acmeId));
+    const d = await create(completeImport(partyId.ACME));
     const staffUser = await db.db
       .selectFrom('users')
       .select(['id', 'name'])
@@ -854,12 +830,12 @@ describe('history and messages', () => {
 
 describe('documents', () => {
   it('attach to a declaration without a dossier, in its customer scope once lodged', async () => {
-    const d = await accepted(completeImport(acmeId), '26NL00039600000E14');
+    const d = await accepted(completeImport(partyId.ACME), '26NL00039600000E14');
     const upload = multipartForm(
       { recordType: 'declaration', recordId: d.id, documentType: 'release_note', visibleToCustomer: 'true' },
       [{ filename: 'release-note.pdf', content: minimalPdf('Release'), contentType: 'application/pdf' }],
     );
-    const res = await app.inject({
+    const res = await setup.app.inject({
       method: 'POST',
       url: '/api/documents',
       headers: { ...staff, 'content-type': upload.contentType },
@@ -874,7 +850,7 @@ describe('documents', () => {
     expect((await call('GET', `/documents/${docId}`, globex)).status).toBe(404);
     expect((await call('GET', q, globex)).status).toBe(404);
     // A draft's documents are not the customer's; and a draft with documents is not deleted under them.
-    const draft = await create({ type: 'import', customerId: acmeId });
+    const draft = await create({ type: 'import', customerId: partyId.ACME });
     const up2 = multipartForm(
       {
         recordType: 'declaration',
@@ -884,7 +860,7 @@ describe('documents', () => {
       },
       [{ filename: 'invoice.pdf', content: minimalPdf('Invoice'), contentType: 'application/pdf' }],
     );
-    const res2 = await app.inject({
+    const res2 = await setup.app.inject({
       method: 'POST',
       url: '/api/documents',
       headers: { ...staff, 'content-type': up2.contentType },
@@ -911,7 +887,7 @@ describe('the hub', () => {
       'RecordChanged',
       (c) => c.kind === 'declaration' && c.action === 'created',
     );
-    const d = await create(completeImport(acmeId));
+    const d = await create(completeImport(partyId.ACME));
     expect(await created).toEqual({ kind: 'declaration', id: d.id, action: 'created' });
     const updated = nextEvent<Change>(
       staffConn,

@@ -1,5 +1,12 @@
 import type { Db } from '../../db/database.ts';
+import { completeCompany } from '../sales-invoices/test-support.ts';
 import type { CustomsGateway } from './gateway.ts';
+
+/** The forwarder's settings as a declarant needs them: complete, with its own EORI (test `prepare`). */
+export async function declarantCompany(db: Db): Promise<void> {
+  await completeCompany(db);
+  await db.updateTable('company_settings').set({ eori: 'NL859437215' }).execute();
+}
 
 /**
  * A gateway that only records what it was asked, for the tests of the routes alone (access matrix,

@@ -1,27 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { RecordChanged } from '@fvg/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { createTestApp, createTestDatabase, demoTokens, type TestDatabase } from '../../test/helpers.ts';
+import { type Auth, apiTest } from '../../test/api-test.ts';
+import { createTestApp } from '../../test/helpers.ts';
 import { documentsRepository } from './documents.repository.ts';
 import { sweepOrphanFiles } from './orphans.ts';
 import { minimalPdf, seedDocuments } from './seed-documents.ts';
 import { LocalDiskStore, newStorageKey } from './storage.ts';
 
-let db: TestDatabase;
-let app: App;
-let dataDir: string;
+const setup = apiTest({ files: 'fvg-documents-' });
+const { db, staff, acme, globex, partyId } = setup;
 let store: LocalDiskStore;
-type Auth = { authorization: string };
-let staff: Auth;
-let acme: Auth;
-let globex: Auth;
 let acmeDossier: { id: string; number: string };
 let globexDossier: { id: string; number: string };
 const changes: (RecordChanged & { partyIds?: string[] })[] = [];
@@ -85,7 +79,7 @@ async function upload(
   auth: Auth | undefined,
   fields: Record<string, string>,
   files: FilePart[],
-  target: App = app,
+  target: App = setup.app,
 ) {
   const body = form(fields, files);
   const res = await target.inject({
@@ -111,7 +105,7 @@ const onDossier = (d: { id: string }, over: Record<string, string> = {}) => ({
 });
 
 async function call(method: 'GET' | 'PATCH' | 'DELETE', url: string, auth: Auth | undefined, payload?: Json) {
-  const res = await app.inject({
+  const res = await setup.app.inject({
     method,
     url: `/api${url}`,
     headers: auth ?? {},
@@ -129,7 +123,7 @@ async function storedFiles(): Promise<string[]> {
 }
 
 async function newDossier(customerId: string): Promise<{ id: string; number: string }> {
-  const res = await app.inject({
+  const res = await setup.app.inject({
     method: 'POST',
     url: '/api/dossiers',
     headers: staff,
@@ -141,23 +135,12 @@ async function newDossier(customerId: string): Promise<{ id: string; number: str
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-documents-'));
-  store = new LocalDiskStore(path.join(dataDir, 'files'));
-  app = await createTestApp(db, { dataDir });
-  app.services.events.subscribe((c) => {
+  store = new LocalDiskStore(path.join(setup.dataDir, 'files'));
+  setup.app.services.events.subscribe((c) => {
     changes.push(c);
   });
-  ({ staff, acme, globex } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeDossier = await newDossier(parties.find((p) => p.code === 'ACME')?.id as string);
-  globexDossier = await newDossier(parties.find((p) => p.code === 'GLOBEX')?.id as string);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  acmeDossier = await newDossier(partyId.ACME);
+  globexDossier = await newDossier(partyId.GLOBEX);
 });
 
 describe('uploading', () => {
@@ -228,7 +211,7 @@ describe('uploading', () => {
   });
 
   it('answers 413 naming the limit, and leaves no file behind', async () => {
-    const small = await createTestApp(db, { dataDir, documentMaxBytes: 64 * 1024 });
+    const small = await createTestApp(db, { dataDir: setup.dataDir, documentMaxBytes: 64 * 1024 });
     try {
       const before = await storedFiles();
       const big = Buffer.concat([PDF, Buffer.alloc(64 * 1024)]);
@@ -355,7 +338,7 @@ describe('uploading', () => {
     expect(
       (await upload(undefined, onDossier(acmeDossier), [{ filename: 'a.pdf', content: PDF }])).status,
     ).toBe(401);
-    const json = await app.inject({
+    const json = await setup.app.inject({
       method: 'POST',
       url: '/api/documents',
       headers: staff,
@@ -368,7 +351,7 @@ describe('uploading', () => {
 
 describe('on a transport', () => {
   it('attaches to a leg: listed for the leg and on its dossier’s tab, in its customer’s scope', async () => {
-    const leg = await app.inject({
+    const leg = await setup.app.inject({
       method: 'POST',
       url: '/api/transports',
       headers: staff,
@@ -693,7 +676,7 @@ describe('crash safety', () => {
     await store.put(old, [Buffer.from('%PDF old')], { maxBytes: 100 });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
     await utimes(store.pathOf(old), twoDaysAgo, twoDaysAgo);
-    const other = await createTestApp(db, { dataDir });
+    const other = await createTestApp(db, { dataDir: setup.dataDir });
     try {
       for (let i = 0; i < 100 && (await store.exists(old)); i++) await new Promise((r) => setTimeout(r, 50));
       expect(await store.exists(old)).toBe(false);
@@ -762,7 +745,7 @@ describe('streaming', () => {
       }
       yield Buffer.from(`\r\n--${boundary}--\r\n`);
     }
-    const res = await app.inject({
+    const res = await setup.app.inject({
       method: 'POST',
       url: '/api/documents',
       headers: { ...staff, 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -780,7 +763,7 @@ describe('streaming', () => {
 
 describe('over a real connection', () => {
   it('reads a refused upload to its end, so the client still sending receives the 413 or 415', async () => {
-    const small = await createTestApp(db, { dataDir, documentMaxBytes: 1024 * 1024 });
+    const small = await createTestApp(db, { dataDir: setup.dataDir, documentMaxBytes: 1024 * 1024 });
     const address = await small.listen({ port: 0, host: '127.0.0.1' });
     try {
       const send = async (content: Buffer) => {

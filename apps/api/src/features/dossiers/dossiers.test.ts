@@ -1,48 +1,19 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatPartyBackfill } from '../../db/migrations/0031-party-of-what-was-said.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
+import { demoTokens, type Json } from '../../test/helpers.ts';
 
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acme: Auth;
-let acmeId: string;
-let globexId: string;
+const setup = apiTest();
+const { db, admin, staff, acme, partyId, call } = setup;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  ({ admin, staff, acme } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
 const fields = (body: Json) => ((body.errors as { field: string }[] | undefined) ?? []).map((e) => e.field);
 
 function newDossier(over: Json = {}): Json {
   return {
     type: 'export',
     mode: 'sea',
-    customerId: acmeId,
+    customerId: partyId.ACME,
     incoterm: 'FOB',
     originLocode: 'NLRTM',
     destinationLocode: 'CNSHA',
@@ -143,7 +114,7 @@ describe('scoping', () => {
         'POST',
         '/dossiers',
         staff,
-        newDossier({ customerId: globexId, customerReference: 'GLOBEX-SECRET' }),
+        newDossier({ customerId: partyId.GLOBEX, customerReference: 'GLOBEX-SECRET' }),
       )
     ).body;
   });
@@ -214,10 +185,10 @@ describe('editing', () => {
   it('names the parties and the handler of a history (ids of other records read as names), for staff and the customer', async () => {
     const users = await db.db.selectFrom('users').select(['id', 'name', 'email']).execute();
     const sam = users.find((u) => u.email === 'staff@fvg.local');
-    const created = (await call('POST', '/dossiers', staff, newDossier({ consigneeId: acmeId }))).body;
+    const created = (await call('POST', '/dossiers', staff, newDossier({ consigneeId: partyId.ACME }))).body;
     const ok = await call('PATCH', `/dossiers/${created.id}`, staff, {
       version: 1,
-      consigneeId: globexId,
+      consigneeId: partyId.GLOBEX,
       handlerId: sam?.id,
     });
     expect(ok.status).toBe(200);
@@ -227,8 +198,8 @@ describe('editing', () => {
     expect(staffHistory[0]?.changes).toEqual([
       {
         field: 'consigneeId',
-        from: { id: acmeId, code: 'ACME', name: expect.stringMatching(/Acme/) },
-        to: { id: globexId, code: 'GLOBEX', name: expect.stringMatching(/Globex/) },
+        from: { id: partyId.ACME, code: 'ACME', name: expect.stringMatching(/Acme/) },
+        to: { id: partyId.GLOBEX, code: 'GLOBEX', name: expect.stringMatching(/Globex/) },
       },
       { field: 'handlerId', from: null, to: { id: sam?.id, name: 'Sam Staff' } },
     ]);
@@ -236,7 +207,7 @@ describe('editing', () => {
     expect(staffHistory.at(-1)?.changes).toContainEqual({
       field: 'customerId',
       from: null,
-      to: { id: acmeId, code: 'ACME', name: expect.stringMatching(/Acme/) },
+      to: { id: partyId.ACME, code: 'ACME', name: expect.stringMatching(/Acme/) },
     });
 
     // The customer reads the same names (the dossier shows them its consignee and handler), and
@@ -403,7 +374,7 @@ describe('booking requests', () => {
       destinationLocode: 'NLRTM',
       cargoDescription: 'Bicycles',
       packages: 40,
-      customerId: globexId, // not a booking field: rejected, a customer cannot book for another party
+      customerId: partyId.GLOBEX, // not a booking field: rejected, a customer cannot book for another party
     });
     expect(booking.status).toBe(400);
     expect(booking.body.errors).toEqual([{ field: 'customerId', message: 'Unknown field' }]);
@@ -633,7 +604,7 @@ describe('lists', () => {
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((l) => l.includes('PO-4711'))).toBe(true);
 
-    const xlsx = await app.inject({ method: 'GET', url: '/api/dossiers?format=xlsx', headers: staff });
+    const xlsx = await setup.app.inject({ method: 'GET', url: '/api/dossiers?format=xlsx', headers: staff });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -671,7 +642,7 @@ describe('deleting', () => {
       })
     ).body;
     const invoice = await call('POST', '/sales-invoices', staff, {
-      customerId: acmeId,
+      customerId: partyId.ACME,
       dossierId: b.id,
       currency: 'EUR',
       lines: [],
@@ -697,12 +668,17 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
       .values({ dossier_id: d.id, author_id: userId('staff@fvg.local'), text: 'Direct' })
       .returning('party_id')
       .executeTakeFirstOrThrow();
-    expect(stamped.party_id).toBe(acmeId);
+    expect(stamped.party_id).toBe(partyId.ACME);
     // Naming another party than the dossier's, or written by a customer of another party: refused.
     await expect(
       db.db
         .insertInto('chat_messages')
-        .values({ dossier_id: d.id, author_id: userId('staff@fvg.local'), party_id: globexId, text: 'x' })
+        .values({
+          dossier_id: d.id,
+          author_id: userId('staff@fvg.local'),
+          party_id: partyId.GLOBEX,
+          text: 'x',
+        })
         .execute(),
     ).rejects.toThrow(/party/);
     await expect(
@@ -713,14 +689,15 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
     ).rejects.toThrow(/another party/);
     // After the move, new messages are the new party's; the earlier one stays Acme's.
     expect(
-      (await call('PATCH', `/dossiers/${d.id}`, staff, { customerId: globexId, version: d.version })).status,
+      (await call('PATCH', `/dossiers/${d.id}`, staff, { customerId: partyId.GLOBEX, version: d.version }))
+        .status,
     ).toBe(200);
     const after = await db.db
       .insertInto('chat_messages')
       .values({ dossier_id: d.id, author_id: userId('customer@globex.example'), text: 'Mine now' })
       .returning('party_id')
       .executeTakeFirstOrThrow();
-    expect(after.party_id).toBe(globexId);
+    expect(after.party_id).toBe(partyId.GLOBEX);
     const parties = await db.db
       .selectFrom('chat_messages')
       .select(['text', 'party_id'])
@@ -728,8 +705,8 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
       .orderBy('sent_at')
       .execute();
     expect(parties).toEqual([
-      { text: 'Direct', party_id: acmeId },
-      { text: 'Mine now', party_id: globexId },
+      { text: 'Direct', party_id: partyId.ACME },
+      { text: 'Mine now', party_id: partyId.GLOBEX },
     ]);
   });
 
@@ -745,7 +722,8 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
     await say('staff@fvg.local', 'Before the move', '2026-01-01T10:00:00Z');
     await say('customer@acme.example', 'Acme asks', '2026-01-01T11:00:00Z');
     expect(
-      (await call('PATCH', `/dossiers/${d.id}`, staff, { customerId: globexId, version: d.version })).status,
+      (await call('PATCH', `/dossiers/${d.id}`, staff, { customerId: partyId.GLOBEX, version: d.version }))
+        .status,
     ).toBe(200);
     await sql`update audit_log set at = '2026-02-01T00:00:00Z'
       where record_kind = 'dossier' and record_id = ${d.id} and changes::text like '%customerId%'`.execute(
@@ -758,7 +736,9 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
       .execute(async (trx) => {
         // The state the first backfill left: the whole chat stamped with the dossier's customer now.
         await sql`alter table chat_messages disable trigger chat_messages_party`.execute(trx);
-        await sql`update chat_messages set party_id = ${globexId} where dossier_id = ${d.id}`.execute(trx);
+        await sql`update chat_messages set party_id = ${partyId.GLOBEX} where dossier_id = ${d.id}`.execute(
+          trx,
+        );
         await chatPartyBackfill(trx as never);
         const rows = await trx
           .selectFrom('chat_messages')
@@ -770,9 +750,9 @@ describe('the chat of a dossier that changes customer (issue 23 item 8, ADR 0044
       })
       .catch((e) => (e === rollback ? (rollback as Error & { rows: unknown }).rows : Promise.reject(e)));
     expect(result).toEqual([
-      { text: 'Before the move', party_id: acmeId },
-      { text: 'Acme asks', party_id: acmeId },
-      { text: 'After the move', party_id: globexId },
+      { text: 'Before the move', party_id: partyId.ACME },
+      { text: 'Acme asks', party_id: partyId.ACME },
+      { text: 'After the move', party_id: partyId.GLOBEX },
     ]);
   });
 });
@@ -782,12 +762,12 @@ describe('the customer reference is the customer’s own: it does not follow a m
     const d = (await call('POST', '/dossiers', staff, newDossier({ customerReference: 'ACME-PO-7781' })))
       .body as { id: string; version: number };
     const moved = await call('PATCH', `/dossiers/${d.id}`, staff, {
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
       version: d.version,
     });
     expect(moved.status).toBe(200);
     expect(moved.body.customerReference).toBeNull();
-    const globex = (await demoTokens(app)).globex;
+    const globex = (await demoTokens(setup.app)).globex;
     const read = await call('GET', `/dossiers/${d.id}`, globex);
     expect(read.status).toBe(200);
     expect(read.body.customerReference).toBeNull();
@@ -808,20 +788,20 @@ describe('the customer reference is the customer’s own: it does not follow a m
     const d = (await call('POST', '/dossiers', staff, newDossier({ customerReference: 'ACME-PO-1' })))
       .body as { id: string; version: number };
     const moved = await call('PATCH', `/dossiers/${d.id}`, staff, {
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
       customerReference: 'GLX-42',
       version: d.version,
     });
     expect(moved.body.customerReference).toBe('GLX-42');
     // The same reference sent again with the move is still the old customer's: cleared.
     const again = await call('PATCH', `/dossiers/${d.id}`, staff, {
-      customerId: acmeId,
+      customerId: partyId.ACME,
       customerReference: 'GLX-42',
       version: moved.body.version,
     });
     expect(again.body.customerReference).toBeNull();
     await sql`update dossiers set customer_reference = 'ACME-PO-2' where id = ${d.id}`.execute(db.db);
-    await sql`update dossiers set customer_id = ${globexId} where id = ${d.id}`.execute(db.db);
+    await sql`update dossiers set customer_id = ${partyId.GLOBEX} where id = ${d.id}`.execute(db.db);
     const row = await db.db
       .selectFrom('dossiers')
       .select('customer_reference')

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
 import { COMPANY, SCENARIOS } from '../../e-invoice/scenario-invoices.ts';
 import { renderInvoicePdf } from '../../print/invoice-pdf.ts';
-import {
-  createTestApp,
-  createTestDatabase,
-  startSmtpCatcher,
-  type TestDatabase,
-  waitUntil,
-} from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
+import { waitUntil } from '../../test/helpers.ts';
 import { LocalDiskStore, newStorageKey } from '../documents/storage.ts';
 
 /*
@@ -20,27 +12,12 @@ import { LocalDiskStore, newStorageKey } from '../documents/storage.ts';
  * mail.send job reads its bytes from the document store and a real SMTP receiver gets them intact.
  */
 
-let db: TestDatabase;
-let app: App;
-let dataDir: string;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-mail-attachments-'));
-  smtp = await startSmtpCatcher();
-  app = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true, dataDir });
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const setup = apiTest({ files: 'fvg-mail-attachments-', smtp: true, config: { jobsEnabled: true } });
+const { db } = setup;
 
 /** Stores bytes as an invoice's document, as the invoices area does with an issued invoice's PDF. */
 async function storeDocument(bytes: Buffer, fileName: string): Promise<string> {
-  const store = new LocalDiskStore(path.join(dataDir, 'files'));
+  const store = new LocalDiskStore(path.join(setup.dataDir, 'files'));
   const key = newStorageKey('documents');
   const put = await store.put(key, [bytes], { maxBytes: 10_000_000 });
   const row = await db.db
@@ -81,14 +58,14 @@ describe('mail attachments', () => {
     const pdf = await renderInvoicePdf(invoice, COMPANY);
     const documentId = await storeDocument(pdf, 'I-2026-000042.pdf');
 
-    await app.services.mailer.queue({
+    await setup.app.services.mailer.queue({
       to: 'ap@maasvlakte.test',
       subject: 'Invoice I-2026-000042',
       text: 'Please find our invoice attached.',
       attachments: [{ fileName: 'I-2026-000042.pdf', contentType: 'application/pdf', documentId }],
     });
-    const mail = await smtp.waitFor('ap@maasvlakte.test');
-    await app.services.mailer.flush();
+    const mail = await setup.smtp.waitFor('ap@maasvlakte.test');
+    await setup.app.services.mailer.flush();
 
     const files = attachmentsOf(mail.raw);
     expect(files).toHaveLength(1);
@@ -111,7 +88,7 @@ describe('mail attachments', () => {
 
   it('refuses to queue an attachment that is no document, and queues nothing', async () => {
     await expect(
-      app.services.mailer.queue({
+      setup.app.services.mailer.queue({
         to: 'nobody@maasvlakte.test',
         subject: 'Never',
         text: 'never',
@@ -130,7 +107,7 @@ describe('mail attachments', () => {
     const documentId = await storeDocument(Buffer.from('%PDF-1.7 gone'), 'gone.pdf');
     // Deleted in the transaction that queues the mail: whenever the job runs, the document is gone.
     await db.db.transaction().execute(async (trx) => {
-      await app.services.mailer.queue(
+      await setup.app.services.mailer.queue(
         {
           to: 'gone@maasvlakte.test',
           subject: 'Gone',
@@ -149,7 +126,7 @@ describe('mail attachments', () => {
         .executeTakeFirst();
       return !!row?.error;
     });
-    await app.services.mailer.flush();
+    await setup.app.services.mailer.flush();
     const row = await db.db
       .selectFrom('mail_outbox')
       .select(['error', 'sent_at'])
@@ -157,6 +134,6 @@ describe('mail attachments', () => {
       .executeTakeFirstOrThrow();
     expect(row.error).toContain(`The attached document ${documentId} no longer exists`);
     expect(row.sent_at).toBeNull();
-    expect(smtp.to('gone@maasvlakte.test')).toEqual([]);
+    expect(setup.smtp.to('gone@maasvlakte.test')).toEqual([]);
   });
 });

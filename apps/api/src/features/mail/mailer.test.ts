@@ -1,15 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  bearer,
-  createTestDatabase,
-  DEMO_PASSWORDS,
-  type TestDatabase,
-  testConfig,
-  waitUntil,
-} from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
+import { bearer, createTestDatabase, testConfig, waitUntil } from '../../test/helpers.ts';
 
 /** The app's output as a pipe sees it (not a terminal): JSON log lines and the plain lines for people. */
 function captured() {
@@ -23,13 +16,11 @@ function captured() {
   return { out, lines: () => chunks.join('').split('\n').filter(Boolean) };
 }
 
-let db: TestDatabase;
+const { db } = apiTest({ app: false });
 let app: App;
 let output: ReturnType<typeof captured>;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
   output = captured();
   // No SMTP_URL: mail stays in the outbox, as on a first start.
   app = await buildApp({
@@ -42,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  await db.drop();
 });
 
 const linkLine = (to: string) =>

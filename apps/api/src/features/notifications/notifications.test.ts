@@ -1,58 +1,29 @@
 import type { NotificationPage, NotificationRecord } from '@fvg/contracts';
 import type { HubConnection } from '@microsoft/signalr';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  bearer,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  hubClients,
-  type Json,
-  listenForHub,
-  nextEvent,
-  type TestDatabase,
-} from '../../test/helpers.ts';
-import { usersService } from '../users/users.service.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import { hubClients, type Json, listenForHub, nextEvent } from '../../test/helpers.ts';
 
 /** Notifications end to end: raised with the fact, stored per user, pushed through the official client. */
-let db: TestDatabase;
-let app: App;
+const setup = apiTest();
+const { db, call, tokens } = setup;
 let url: string;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
 let acme2: { authorization: string };
 let parties: Map<string, string>;
-const call = apiCaller(() => app);
 const hub = hubClients(() => url);
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  url = await listenForHub(app);
-  tokens = await demoTokens(app);
+  url = await listenForHub(setup.app);
   // A second user of Acme: a staff answer reaches every customer user of the party.
-  const password = 'Velvet-Harbor-39-Otter';
-  await usersService(db.db).create({
+  acme2 = await setup.newUser({
     email: 'second@acme.example',
-    password,
     name: 'Second Acme',
     role: 'customer',
     party: 'ACME',
     cwAccess: false,
   });
-  acme2 = await bearer(app, 'second@acme.example', password);
   const rows = await db.db.selectFrom('parties').select(['id', 'code']).execute();
   parties = new Map(rows.map((p) => [p.code, p.id]));
-});
-
-afterAll(async () => {
-  await hub.stopAll();
-  await app.close();
-  await db.drop();
 });
 
 /** Everything `event` brings to `conn` from now on. */

@@ -1,35 +1,11 @@
 import type { FieldError } from '@fvg/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acme: Auth;
+const setup = apiTest();
+const { db, admin, staff, acme, call } = setup;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  ({ admin, staff, acme } = await demoTokens(app));
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
 const errorsOf = (body: Json) => (body.errors as FieldError[] | undefined) ?? [];
 
 const valid = {

@@ -3,14 +3,8 @@ import { DEFAULT_USER_PREFERENCES } from '@fvg/contracts';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  createTestDatabase,
-  mailText,
-  startSmtpCatcher,
-  type TestDatabase,
-  testConfig,
-} from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
+import { mailText, testConfig } from '../../test/helpers.ts';
 import { authRepository } from '../auth/auth.repository.ts';
 import { PASSWORD_MESSAGES } from '../auth/password-policy.ts';
 import { newOpaqueToken } from '../auth/tokens.ts';
@@ -27,18 +21,15 @@ const PASSWORD = 'Harbour-Crane-7319';
 const NEW_PASSWORD = 'Lantern-Fjord-Otter-4410';
 const MAX_ATTEMPTS = 3;
 
-let db: TestDatabase;
+const setup = apiTest({ smtp: true, app: false });
+const { db } = setup;
 let app: App;
 let hubUrl: string;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  smtp = await startSmtpCatcher();
   app = await buildApp({
     config: testConfig({
-      smtpUrl: smtp.url,
+      smtpUrl: setup.smtp.url,
       jobsEnabled: true,
       loginMaxAttempts: MAX_ATTEMPTS,
       loginWindowSeconds: 600,
@@ -54,8 +45,6 @@ afterAll(async () => {
   const closed = app.close();
   app.server.closeAllConnections();
   await closed;
-  await smtp.close();
-  await db.drop();
 });
 
 let serial = 0;
@@ -279,7 +268,7 @@ describe('password change', () => {
     expect(await signIn(email, PASSWORD)).toBeUndefined();
     expect(await signIn(email, NEW_PASSWORD)).toBeDefined();
 
-    const mail = await smtp.waitFor(email);
+    const mail = await setup.smtp.waitFor(email);
     const text = mailText(mail.raw);
     expect(text).toContain('Subject: Your FVG password was changed');
     expect(text).toContain('Every other device signed in to your account has been signed out.');

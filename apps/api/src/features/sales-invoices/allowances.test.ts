@@ -1,16 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 import { todayIn } from './sales-invoices.service.ts';
 import { completeCompany, draftBody, line } from './test-support.ts';
 
@@ -19,29 +11,10 @@ import { completeCompany, draftBody, line } from './test-support.ts';
  * create, edit, issue and credit note paths, the ONE rule's 422 fields, the totals, and the database's
  * last line (the issued totals must add up, BT-109 = BT-106 − BT-107 + BT-108).
  */
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let staff: Auth;
-let acme: Auth;
-let acmeId: string;
+const setup = apiTest({ prepare: completeCompany });
+const { db, staff, acme, partyId, call } = setup;
 const today = todayIn();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  app = await createTestApp(db);
-  ({ staff, acme } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
 const fields = (body: Json) =>
   ((body.errors as { field: string }[] | undefined) ?? []).map((e) => e.field).sort();
 
@@ -70,7 +43,7 @@ const packaging = {
  * S 9 taxable 80.00, VAT 7.20; BT-106 1055.00, BT-109 985.00, BT-112 1182.25.
  */
 const body = (over: Record<string, unknown> = {}) =>
-  draftBody(acmeId, {
+  draftBody(partyId.ACME, {
     buyerReference: 'PO-ALLOW-1',
     allowanceCharges: [loyalty, packaging],
     lines: [
@@ -192,13 +165,13 @@ describe('stored, on create and edit', () => {
     expect(fields(reasonless.body)).toEqual(['allowanceCharges.0.reason']);
     // A line discounted below zero is a negative line (ADR 0029); a document below zero too.
     const negativeLine = await call('POST', '/sales-invoices', staff, {
-      ...draftBody(acmeId),
+      ...draftBody(partyId.ACME),
       lines: [line({ unitPrice: '10', allowanceCharges: [{ ...volumeDiscount, amount: '10.01' }] })],
     });
     expect(negativeLine.status).toBe(422);
     expect(fields(negativeLine.body)).toEqual(['lines.0.allowanceCharges']);
     const negativeDoc = await call('POST', '/sales-invoices', staff, {
-      ...draftBody(acmeId),
+      ...draftBody(partyId.ACME),
       lines: [line({ unitPrice: '10' })],
       allowanceCharges: [{ ...loyalty, amount: '10.01' }],
     });
@@ -276,7 +249,11 @@ describe('the PDF of a stored one', () => {
   it('prints them from the database, draft and issued', async () => {
     const d = await draft();
     for (const id of [d.id, (await issue(d)).id]) {
-      const pdf = await app.inject({ method: 'GET', url: `/api/sales-invoices/${id}/pdf`, headers: staff });
+      const pdf = await setup.app.inject({
+        method: 'GET',
+        url: `/api/sales-invoices/${id}/pdf`,
+        headers: staff,
+      });
       expect(pdf.statusCode).toBe(200);
       const text = await pdfText(pdf.rawPayload);
       expect(text).toContain('Volume discount');

@@ -1,16 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 import { invoiceRuleBreaks } from './invoice-invariants.ts';
 import { completeCompany, draftBody, line } from './test-support.ts';
 
@@ -19,27 +11,8 @@ import { completeCompany, draftBody, line } from './test-support.ts';
  * them, and drafts made stale behind the API's back) on one invoice never credit more than the
  * invoice, per line or in total, and every number of both series stays gap-free.
  */
-let db: TestDatabase;
-let app: App;
-let staff: { authorization: string };
-let acmeId: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  app = await createTestApp(db);
-  ({ staff } = await demoTokens(app));
-  acmeId = (
-    await db.db.selectFrom('parties').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
+const setup = apiTest({ prepare: completeCompany });
+const { db, staff, partyId, call } = setup;
 
 type Step =
   | { kind: 'draft'; quantities: (string | null)[] }
@@ -89,7 +62,7 @@ it('credit notes never credit more than their invoice, and the numbers stay gap-
           'POST',
           '/sales-invoices',
           staff,
-          draftBody(acmeId, {
+          draftBody(partyId.ACME, {
             lines: [line({ quantity: '3', unitPrice: price }), line({ quantity: '2', unitPrice: '10' })],
           }),
         );

@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { invoiceRuleBreaks } from './invoice-invariants.ts';
 import { todayIn } from './sales-invoices.service.ts';
@@ -20,14 +12,8 @@ import { completeCompany, draftBody, line } from './test-support.ts';
  * Issue 23 items 1, 2, 3 and 7: where an invoice meets another record (its credit notes, its dossier,
  * its series, the company's closed books), the rule holds on every path and in the database.
  */
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let globex: Auth;
-let acmeId: string;
-let globexId: string;
+const setup = apiTest({ prepare: completeCompany });
+const { db, admin, staff, globex, partyId, call } = setup;
 let acmeDossier: string;
 let globexDossier: string;
 const today = todayIn();
@@ -37,16 +23,7 @@ const dayBefore = (d: string, n = 1) => {
   x.setUTCDate(x.getUTCDate() - n);
   return x.toISOString().slice(0, 10);
 };
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  app = await createTestApp(db);
-  ({ admin, staff, globex } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
   const dossier = async (customerId: string) => {
     const d = await call('POST', '/dossiers', staff, {
       type: 'export',
@@ -58,20 +35,15 @@ beforeAll(async () => {
     expect(d.status).toBe(201);
     return d.body.id as string;
   };
-  acmeDossier = await dossier(acmeId);
-  globexDossier = await dossier(globexId);
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
+  acmeDossier = await dossier(partyId.ACME);
+  globexDossier = await dossier(partyId.GLOBEX);
 });
 
-const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
 const fields = (body: Json) => errors(body).map((e) => e.field);
 
 /** An issued invoice of one line (1 × 100.00 at 21 % = 121.00 unless told) for `customerId`, issued today. */
-async function issuedInvoice(customerId = acmeId, over: Record<string, unknown> = {}) {
+async function issuedInvoice(customerId = partyId.ACME, over: Record<string, unknown> = {}) {
   const d = await call(
     'POST',
     '/sales-invoices',
@@ -157,7 +129,7 @@ describe('item 1: a credit note stays within its invoice', () => {
     const invoice = await issuedInvoice();
     const cn = await creditDraft(invoice);
     for (const [field, value] of [
-      ['customerId', globexId],
+      ['customerId', partyId.GLOBEX],
       ['currency', 'USD'],
       ['exchangeRate', '1.1'],
       ['dossierId', globexDossier],
@@ -172,13 +144,15 @@ describe('item 1: a credit note stays within its invoice', () => {
     // Sent unchanged, the fields are fine.
     const same = await call('PATCH', `/sales-invoices/${cn.id}`, staff, {
       version: cn.version,
-      customerId: acmeId,
+      customerId: partyId.ACME,
       currency: 'EUR',
     });
     expect(same.status).toBe(200);
     // The database refuses it too, whatever writes it.
     await expect(
-      sql`update sales_invoices set customer_id = ${globexId} where id = ${cn.id as string}`.execute(db.db),
+      sql`update sales_invoices set customer_id = ${partyId.GLOBEX} where id = ${cn.id as string}`.execute(
+        db.db,
+      ),
     ).rejects.toThrow(/credit note/);
     // Issued, the credit note is Acme's: Globex never reads it nor the invoice number on it.
     const issued = await call('POST', `/sales-invoices/${cn.id}/issue`, staff, {
@@ -255,7 +229,7 @@ describe('item 1: a credit note stays within its invoice', () => {
 
 describe('item 1: crediting what is left is never refused for rounding (ADR 0040)', () => {
   it('2 × 0.50 at 21 % = 1.21: one unit credited (0.61), the last unit (0.61 again) credits it in full', async () => {
-    const invoice = await issuedInvoice(acmeId, { quantity: '2', unitPrice: '0.50' });
+    const invoice = await issuedInvoice(partyId.ACME, { quantity: '2', unitPrice: '0.50' });
     expect((invoice.totals as Json).taxInclusiveAmount).toBe('1.21');
     const lineId = lineOf(invoice).id as string;
     const first = await creditDraft(invoice, [{ lineId, quantity: '1' }]);
@@ -280,17 +254,27 @@ describe('item 1: crediting what is left is never refused for rounding (ADR 0040
 
 describe('item 2: an invoice on a dossier is for the dossier’s customer', () => {
   it('refuses drafting an invoice for Globex on an Acme dossier (422 on dossierId)', async () => {
-    const r = await call('POST', '/sales-invoices', staff, draftBody(globexId, { dossierId: acmeDossier }));
+    const r = await call(
+      'POST',
+      '/sales-invoices',
+      staff,
+      draftBody(partyId.GLOBEX, { dossierId: acmeDossier }),
+    );
     expect(r.status).toBe(422);
     expect(fields(r.body)).toEqual(['dossierId']);
   });
 
   it('refuses moving a draft on a dossier to another customer, or onto another customer’s dossier', async () => {
-    const d = await call('POST', '/sales-invoices', staff, draftBody(acmeId, { dossierId: acmeDossier }));
+    const d = await call(
+      'POST',
+      '/sales-invoices',
+      staff,
+      draftBody(partyId.ACME, { dossierId: acmeDossier }),
+    );
     expect(d.status).toBe(201);
     const customer = await call('PATCH', `/sales-invoices/${d.body.id}`, staff, {
       version: d.body.version,
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
     });
     expect(customer.status).toBe(422);
     expect(fields(customer.body)).toEqual(['customerId']);
@@ -303,13 +287,15 @@ describe('item 2: an invoice on a dossier is for the dossier’s customer', () =
     // Both together, consistent: fine.
     const both = await call('PATCH', `/sales-invoices/${d.body.id}`, staff, {
       version: d.body.version,
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
       dossierId: globexDossier,
     });
     expect(both.status).toBe(200);
     // The database refuses the mismatch too.
     await expect(
-      sql`update sales_invoices set customer_id = ${acmeId} where id = ${d.body.id as string}`.execute(db.db),
+      sql`update sales_invoices set customer_id = ${partyId.ACME} where id = ${d.body.id as string}`.execute(
+        db.db,
+      ),
     ).rejects.toThrow(/dossier/);
   });
 });
@@ -317,7 +303,7 @@ describe('item 2: an invoice on a dossier is for the dossier’s customer', () =
 describe('item 3: chronology and closed books', () => {
   it('refuses an issue date before the latest of its series, and opening a year once a later one has numbers', async () => {
     await issuedInvoice();
-    const d = await call('POST', '/sales-invoices', staff, draftBody(acmeId));
+    const d = await call('POST', '/sales-invoices', staff, draftBody(partyId.ACME));
     const before = await call('POST', `/sales-invoices/${d.body.id}/issue`, staff, {
       version: d.body.version,
       issueDate: dayBefore(today, 3),
@@ -348,16 +334,16 @@ describe('item 3: chronology and closed books', () => {
       .where('email', '=', 'staff@fvg.local')
       .executeTakeFirstOrThrow()) as unknown as SessionUser;
     const tomorrow = dayBefore(today, -1);
-    const d = await call('POST', '/sales-invoices', staff, draftBody(acmeId));
+    const d = await call('POST', '/sales-invoices', staff, draftBody(partyId.ACME));
     await expect(
-      app.services.salesInvoices.issue(user, d.body.id as string, {
+      setup.app.services.salesInvoices.issue(user, d.body.id as string, {
         version: d.body.version as number,
         issueDate: tomorrow,
       }),
     ).rejects.toMatchObject({ status: 422 });
     const invoice = await issuedInvoice();
     await expect(
-      app.services.salesInvoices.pay(user, invoice.id as string, { paidOn: tomorrow, amount: '1.00' }),
+      setup.app.services.salesInvoices.pay(user, invoice.id as string, { paidOn: tomorrow, amount: '1.00' }),
     ).rejects.toMatchObject({ status: 422 });
   });
 
@@ -390,7 +376,7 @@ describe('item 3: chronology and closed books', () => {
 
   it('keeps a closed period closed: no issue, payment or credit on or before the date; audited', async () => {
     const invoice = await issuedInvoice();
-    const draft = await call('POST', '/sales-invoices', staff, draftBody(acmeId));
+    const draft = await call('POST', '/sales-invoices', staff, draftBody(partyId.ACME));
     const company = await call('GET', '/company', admin);
     const future = await call('PUT', '/company', admin, {
       version: company.body.version,
@@ -461,7 +447,7 @@ describe('item 7: number series and documents of 0.00', () => {
       'POST',
       '/sales-invoices',
       staff,
-      draftBody(acmeId, { lines: [line({ unitPrice: '0' })] }),
+      draftBody(partyId.ACME, { lines: [line({ unitPrice: '0' })] }),
     );
     expect(d.status).toBe(201);
     const r = await call('POST', `/sales-invoices/${d.body.id}/issue`, staff, { version: d.body.version });

@@ -1,50 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type TestDatabase,
-  waitUntil,
-} from '../../test/helpers.ts';
+import { expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import { waitUntil } from '../../test/helpers.ts';
 import { completeCompany, draftBody } from './test-support.ts';
 
-let db: TestDatabase;
-let app: App;
-let dataDir: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-invoice-pdf-'));
-  // With the job worker: issuing queues the PDF, the worker renders and stores it.
-  app = await createTestApp(db, { dataDir, jobsEnabled: true });
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const call = apiCaller(() => app);
+// With the job worker: issuing queues the PDF, the worker renders and stores it.
+const setup = apiTest({ prepare: completeCompany, files: 'fvg-invoice-pdf-', config: { jobsEnabled: true } });
+const { db, staff, acme, partyId, call } = setup;
 
 it('issuing queues the PDF job; the worker stores it as the invoice’s document, which the customer downloads', async () => {
-  const { staff, acme } = await demoTokens(app);
-  const acmeId = (
-    await db.db.selectFrom('parties').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()
-  ).id;
   const dossier = await call('POST', '/dossiers', staff, {
     type: 'domestic',
     mode: 'road',
-    customerId: acmeId,
+    customerId: partyId.ACME,
   });
-  const d = await call('POST', '/sales-invoices', staff, draftBody(acmeId, { dossierId: dossier.body.id }));
+  const d = await call(
+    'POST',
+    '/sales-invoices',
+    staff,
+    draftBody(partyId.ACME, { dossierId: dossier.body.id }),
+  );
   const issued = await call('POST', `/sales-invoices/${d.body.id}/issue`, staff, { version: d.body.version });
   expect(issued.status).toBe(200);
   const stored = () =>
@@ -57,7 +31,11 @@ it('issuing queues the PDF job; the worker stores it as the invoice’s document
   await waitUntil('the invoice PDF stored by the job', async () => (await stored()).length === 1);
   const [doc] = await stored();
   expect(doc?.file_name).toBe(`${issued.body.number}.pdf`);
-  const pdf = await app.inject({ method: 'GET', url: `/api/sales-invoices/${d.body.id}/pdf`, headers: acme });
+  const pdf = await setup.app.inject({
+    method: 'GET',
+    url: `/api/sales-invoices/${d.body.id}/pdf`,
+    headers: acme,
+  });
   expect(pdf.statusCode).toBe(200);
   expect(pdf.rawPayload.length).toBe(Number(doc?.size_bytes));
   // The customer finds it among the dossier's documents too.

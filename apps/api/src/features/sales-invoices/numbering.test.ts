@@ -1,43 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 import { todayIn } from './sales-invoices.service.ts';
 import { completeCompany, draftBody, line } from './test-support.ts';
 
-let db: TestDatabase;
-let app: App;
-let staff: { authorization: string };
-let acmeId: string;
+const setup = apiTest({ prepare: completeCompany });
+const { db, staff, partyId, call } = setup;
 const year = Number(todayIn().slice(0, 4));
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  app = await createTestApp(db);
-  ({ staff } = await demoTokens(app));
-  acmeId = (
-    await db.db.selectFrom('parties').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
 const seq = (number: unknown) => Number(String(number).slice(-6));
 
-async function draft(body: Json = draftBody(acmeId)) {
+async function draft(body: Json = draftBody(partyId.ACME)) {
   const r = await call('POST', '/sales-invoices', staff, body);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { id: string; version: number };
@@ -73,7 +47,7 @@ describe('invoice numbers', () => {
 
   it('are not taken by an issue that the checks refuse', async () => {
     const start = await lastIssued();
-    const refused = await draft(draftBody(acmeId, { lines: [line({ vatCode: 'E', vatRate: '0' })] }));
+    const refused = await draft(draftBody(partyId.ACME, { lines: [line({ vatCode: 'E', vatRate: '0' })] }));
     const r = await issue(refused);
     expect(r.status).toBe(422);
     expect((r.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['lines.0.exemptionReason']);
@@ -99,7 +73,7 @@ describe('invoice numbers', () => {
       const d = await call('POST', '/dossiers', staff, {
         type: 'domestic',
         mode: 'road',
-        customerId: acmeId,
+        customerId: partyId.ACME,
       });
       const charged = await call('PUT', `/dossiers/${d.body.id}/charges`, staff, {
         version: d.body.version,

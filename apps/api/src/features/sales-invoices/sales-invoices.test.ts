@@ -1,57 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  hubClients,
-  type Json,
-  listenForHub,
-  nextEvent,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import { type Json, nextEvent, type RecordChange, recordChanges } from '../../test/helpers.ts';
 import { todayIn } from './sales-invoices.service.ts';
 import { completeCompany, draftBody, line } from './test-support.ts';
 
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let staff: Auth;
-let acme: Auth;
-let globex: Auth;
-let acmeId: string;
-let globexId: string;
+const setup = apiTest({ prepare: completeCompany, files: 'fvg-invoices-', hub: true });
+const { db, staff, acme, globex, partyId, call, hub } = setup;
 const year = Number(todayIn().slice(0, 4));
-let hubUrl: string;
-let dataDir: string;
-const hub = hubClients(() => hubUrl);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-invoices-'));
-  app = await createTestApp(db, { dataDir });
-  ({ staff, acme, globex } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-  hubUrl = await listenForHub(app);
-});
-afterAll(async () => {
-  await hub.stopAll();
-  await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
 const fields = (body: Json) => errors(body).map((e) => e.field);
 
@@ -131,7 +88,10 @@ const daysAgo = (n: number) => {
 
 describe('drafting from a dossier', () => {
   it('bills the open revenue charges as lump-sum lines with the VAT the dossier and customer imply', async () => {
-    const domestic = await dossierWith('domestic', acmeId, [{ amount: '1200.00' }, { amount: '150.50' }]);
+    const domestic = await dossierWith('domestic', partyId.ACME, [
+      { amount: '1200.00' },
+      { amount: '150.50' },
+    ]);
     const r = await draft({ dossierId: domestic.id });
     expect(r).toMatchObject({
       kind: 'invoice',
@@ -173,17 +133,23 @@ describe('drafting from a dossier', () => {
   });
 
   it('exempts export (146-1E) and import (144), reverse-charges an EU business (AE)', async () => {
-    const exp = await draft({ dossierId: (await dossierWith('export', acmeId, [{ amount: '10' }])).id });
+    const exp = await draft({
+      dossierId: (await dossierWith('export', partyId.ACME, [{ amount: '10' }])).id,
+    });
     expect(exp.lines[0]).toMatchObject({ vatCode: 'E', vatRate: '0', exemptionReason: 'VATEX-EU-146-1E' });
-    const imp = await draft({ dossierId: (await dossierWith('import', acmeId, [{ amount: '10' }])).id });
+    const imp = await draft({
+      dossierId: (await dossierWith('import', partyId.ACME, [{ amount: '10' }])).id,
+    });
     expect(imp.lines[0]).toMatchObject({ vatCode: 'E', vatRate: '0', exemptionReason: 'VATEX-EU-144' });
-    const eu = await draft({ dossierId: (await dossierWith('crosstrade', globexId, [{ amount: '10' }])).id });
+    const eu = await draft({
+      dossierId: (await dossierWith('crosstrade', partyId.GLOBEX, [{ amount: '10' }])).id,
+    });
     expect(eu.lines[0]).toMatchObject({ vatCode: 'AE', vatRate: '0', exemptionReason: 'VATEX-EU-AE' });
     expect((eu.totals as Json).vatTotal).toBe('0.00');
   });
 
   it('asks for one currency when the charges are in several, and bills only that one', async () => {
-    const d = await dossierWith('domestic', acmeId, [
+    const d = await dossierWith('domestic', partyId.ACME, [
       { amount: '500.00' },
       { amount: '300.00', currency: 'USD', exchangeRate: '0.920000' },
     ]);
@@ -204,7 +170,7 @@ describe('drafting from a dossier', () => {
 describe('drafts from scratch, edits and deletes', () => {
   it('stores lines with their nets, replaces them on edit, and refuses bad lines with their paths', async () => {
     const d = await draft(
-      draftBody(acmeId, { lines: [line(), line({ quantity: '2.5', unitPrice: '19.99' })] }),
+      draftBody(partyId.ACME, { lines: [line(), line({ quantity: '2.5', unitPrice: '19.99' })] }),
     );
     expect(d.lines.map((l) => l.lineNet)).toEqual(['1000.00', '49.98']);
     const bad = await call('PATCH', `/sales-invoices/${d.id}`, staff, {
@@ -242,9 +208,9 @@ describe('drafts from scratch, edits and deletes', () => {
   });
 
   it('refuses a create body of neither shape with the fields of the one meant', async () => {
-    const noLines = await call('POST', '/sales-invoices', staff, { customerId: acmeId });
+    const noLines = await call('POST', '/sales-invoices', staff, { customerId: partyId.ACME });
     expect(fields(noLines.body)).toEqual(['currency', 'lines']);
-    const unknown = await call('POST', '/sales-invoices', staff, { dossierId: acmeId, colour: 'red' });
+    const unknown = await call('POST', '/sales-invoices', staff, { dossierId: partyId.ACME, colour: 'red' });
     expect(unknown.status).toBe(400);
     expect(fields(unknown.body)).toEqual(['colour']);
     const noParty = await call(
@@ -260,7 +226,7 @@ describe('drafts from scratch, edits and deletes', () => {
 
 describe('issuing', () => {
   it('numbers, freezes the parties, marks the charges invoiced and leaves the profit alone', async () => {
-    const d = await dossierWith('domestic', acmeId, [{ amount: '1000.00' }]);
+    const d = await dossierWith('domestic', partyId.ACME, [{ amount: '1000.00' }]);
     const inv = await issued({ dossierId: d.id }, daysAgo(3));
     expect(inv.number).toMatch(new RegExp(`^I-${year}-\\d{6}$`));
     expect(inv).toMatchObject({ status: 'issued', issueDate: daysAgo(3), allowedActions: ['credit', 'pay'] });
@@ -322,20 +288,20 @@ describe('issuing', () => {
     const before = await sql<{ last_issued: number }>`
       select last_issued from document_series_years where kind = 'invoice' and year = ${year}`.execute(db.db);
     const d = await draft(
-      draftBody(globexId, {
+      draftBody(partyId.GLOBEX, {
         lines: [line({ vatCode: 'E', vatRate: '0' }), line({ vatCode: 'AE', vatRate: '0' })],
       }),
     );
     await db.db
       .updateTable('parties')
       .set({ vat_number: null, street: null })
-      .where('id', '=', globexId)
+      .where('id', '=', partyId.GLOBEX)
       .execute();
     const r = await call('POST', `/sales-invoices/${d.id}/issue`, staff, { version: d.version });
     await db.db
       .updateTable('parties')
       .set({ vat_number: 'DE123456788', street: 'Am Sandtorkai 5' })
-      .where('id', '=', globexId)
+      .where('id', '=', partyId.GLOBEX)
       .execute();
     expect(r.status).toBe(422);
     expect(fields(r.body)).toEqual(
@@ -351,7 +317,7 @@ describe('issuing', () => {
   });
 
   it('is immutable in the database: a direct update or delete of an issued invoice is refused', async () => {
-    const inv = await issued(draftBody(acmeId));
+    const inv = await issued(draftBody(partyId.ACME));
     await expect(
       sql`update sales_invoices set tax_inclusive_amount = 1 where id = ${inv.id}`.execute(db.db),
     ).rejects.toThrow(/cannot change/);
@@ -373,7 +339,7 @@ describe('issuing', () => {
 
 describe('credit notes', () => {
   it('credits part, refuses more than is left, and a full credit reopens the charges', async () => {
-    const d = await dossierWith('domestic', acmeId, [{ amount: '100.00' }, { amount: '50.00' }]);
+    const d = await dossierWith('domestic', partyId.ACME, [{ amount: '100.00' }, { amount: '50.00' }]);
     const inv = await issued({ dossierId: d.id });
     const [l0, l1] = inv.lines;
     const partial = await call('POST', `/sales-invoices/${inv.id}/credit-notes`, staff, {
@@ -437,7 +403,7 @@ describe('credit notes', () => {
 
 describe('payments', () => {
   it('moves issued → partially paid → paid, refuses overpayment, removes only the last', async () => {
-    const inv = await issued(draftBody(acmeId, { lines: [line({ unitPrice: '100' })] })); // 121.00
+    const inv = await issued(draftBody(partyId.ACME, { lines: [line({ unitPrice: '100' })] })); // 121.00
     const p1 = await call('POST', `/sales-invoices/${inv.id}/payments`, staff, {
       paidOn: todayIn(),
       amount: '1.00',
@@ -477,7 +443,7 @@ describe('payments', () => {
       'payment recorded',
       'issued',
     ]);
-    const draftOnly = await draft(draftBody(acmeId));
+    const draftOnly = await draft(draftBody(partyId.ACME));
     expect(
       (
         await call('POST', `/sales-invoices/${draftOnly.id}/payments`, staff, {
@@ -491,18 +457,18 @@ describe('payments', () => {
 
 describe('overdue', () => {
   it('is computed from the due date, filters the list, and notifies once', async () => {
-    const late = await issuedDaysAgo(draftBody(acmeId, { buyerReference: 'LATE-1' }), 45);
-    const onTime = await issuedDaysAgo(draftBody(acmeId, { buyerReference: 'ONTIME-1' }), 5);
+    const late = await issuedDaysAgo(draftBody(partyId.ACME, { buyerReference: 'LATE-1' }), 45);
+    const onTime = await issuedDaysAgo(draftBody(partyId.ACME, { buyerReference: 'ONTIME-1' }), 5);
     expect(late).toMatchObject({ overdue: true });
     expect(onTime).toMatchObject({ overdue: false });
     const list = await call('GET', '/sales-invoices?overdue=true&pageSize=200', staff);
     const numbers = (list.body.items as Json[]).map((i) => i.number);
     expect(numbers).toContain(late.number);
     expect(numbers).not.toContain(onTime.number);
-    expect(app.services.jobs.crontab).toContain('invoices.mark-overdue');
-    const notified = await app.services.salesInvoices.markOverdue();
+    expect(setup.app.services.jobs.crontab).toContain('invoices.mark-overdue');
+    const notified = await setup.app.services.salesInvoices.markOverdue();
     expect(notified).toBeGreaterThanOrEqual(1);
-    expect(await app.services.salesInvoices.markOverdue()).toBe(0);
+    expect(await setup.app.services.salesInvoices.markOverdue()).toBe(0);
     const notes = await sql<{ n: number }>`
       select count(*)::int as n from notifications where kind = 'invoice-overdue' and title like ${`%${late.number}%`}`.execute(
       db.db,
@@ -519,9 +485,9 @@ describe('overdue', () => {
 
 describe('customers', () => {
   it('see their own issued invoices only, without the internal notes', async () => {
-    const own = await issued(draftBody(acmeId, { notes: 'Difficult payer' }));
-    const ownDraft = await draft(draftBody(acmeId));
-    const other = await issued(draftBody(globexId));
+    const own = await issued(draftBody(partyId.ACME, { notes: 'Difficult payer' }));
+    const ownDraft = await draft(draftBody(partyId.ACME));
+    const other = await issued(draftBody(partyId.GLOBEX));
     const r = await call('GET', `/sales-invoices/${own.id}`, acme);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ notes: null, allowedActions: [] });
@@ -549,10 +515,10 @@ describe('customers', () => {
 
 describe('PDF and UBL', () => {
   it('stores the PDF of an issued invoice once, as a customer-visible document, and answers it unchanged', async () => {
-    const d = await dossierWith('domestic', acmeId, [{ amount: '750.00' }]);
+    const d = await dossierWith('domestic', partyId.ACME, [{ amount: '750.00' }]);
     const inv = await issued({ dossierId: d.id });
-    await app.services.invoiceFiles.storePdf(inv.id);
-    await app.services.invoiceFiles.storePdf(inv.id); // a retried job
+    await setup.app.services.invoiceFiles.storePdf(inv.id);
+    await setup.app.services.invoiceFiles.storePdf(inv.id); // a retried job
     const docs = await db.db
       .selectFrom('documents')
       .select(['file_name', 'visible_to_customer', 'dossier_id', 'sha256'])
@@ -562,7 +528,7 @@ describe('PDF and UBL', () => {
     expect(docs).toMatchObject([
       { file_name: `${inv.number}.pdf`, visible_to_customer: true, dossier_id: d.id },
     ]);
-    const first = await app.inject({
+    const first = await setup.app.inject({
       method: 'GET',
       url: `/api/sales-invoices/${inv.id}/pdf`,
       headers: acme,
@@ -573,7 +539,7 @@ describe('PDF and UBL', () => {
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(first.rawPayload).digest('hex')).toBe(docs[0]?.sha256);
 
-    const ubl = await app.inject({
+    const ubl = await setup.app.inject({
       method: 'GET',
       url: `/api/sales-invoices/${inv.number}/ubl`,
       headers: acme,
@@ -582,8 +548,8 @@ describe('PDF and UBL', () => {
     expect(ubl.headers['content-type']).toMatch(/^application\/xml/);
     expect(ubl.body).toContain(`<cbc:ID>${inv.number}</cbc:ID>`);
 
-    const draftOne = await draft(draftBody(acmeId));
-    const draftPdf = await app.inject({
+    const draftOne = await draft(draftBody(partyId.ACME));
+    const draftPdf = await setup.app.inject({
       method: 'GET',
       url: `/api/sales-invoices/${draftOne.id}/pdf`,
       headers: staff,
@@ -595,25 +561,19 @@ describe('PDF and UBL', () => {
 
 describe('the hub', () => {
   it('announces invoices to staff at once, and to their customer only from issuing on', async () => {
-    type Change = { kind: string; id: string; action: string };
     const staffConn = await hub.connect(staff);
     const acmeConn = await hub.connect(acme);
     const globexConn = await hub.connect(globex);
-    const heard = (conn: typeof acmeConn) => {
-      const changes: Change[] = [];
-      conn.on('RecordChanged', (c: Change) => changes.push(c));
-      return changes;
-    };
-    const acmeHeard = heard(acmeConn);
-    const globexHeard = heard(globexConn);
-    const staffCreated = nextEvent<Change>(
+    const acmeHeard = recordChanges(acmeConn);
+    const globexHeard = recordChanges(globexConn);
+    const staffCreated = nextEvent<RecordChange>(
       staffConn,
       'RecordChanged',
       (c) => c.kind === 'sales-invoice' && c.action === 'created',
     );
-    const d = await draft(draftBody(acmeId));
+    const d = await draft(draftBody(partyId.ACME));
     expect(await staffCreated).toEqual({ kind: 'sales-invoice', id: d.id, action: 'created' });
-    const acmeIssued = nextEvent<Change>(acmeConn, 'RecordChanged', (c) => c.id === d.id);
+    const acmeIssued = nextEvent<RecordChange>(acmeConn, 'RecordChanged', (c) => c.id === d.id);
     expect((await call('POST', `/sales-invoices/${d.id}/issue`, staff, { version: d.version })).status).toBe(
       200,
     );
@@ -628,8 +588,8 @@ describe('the hub', () => {
 
 describe('every refusal names its field', () => {
   it('on drafts, issuing, credit notes and payments', async () => {
-    const d = await dossierWith('domestic', acmeId, [{ amount: '300.00' }]);
-    const other = await dossierWith('domestic', acmeId, [{ amount: '20.00' }]);
+    const d = await dossierWith('domestic', partyId.ACME, [{ amount: '300.00' }]);
+    const other = await dossierWith('domestic', partyId.ACME, [{ amount: '20.00' }]);
     const otherCharge = (
       await db.db
         .selectFrom('dossier_charges')
@@ -643,7 +603,7 @@ describe('every refusal names its field', () => {
         'a line of another dossier',
         'POST',
         '/sales-invoices',
-        draftBody(acmeId, { dossierId: d.id, lines: [line(), line({ chargeId: otherCharge })] }),
+        draftBody(partyId.ACME, { dossierId: d.id, lines: [line(), line({ chargeId: otherCharge })] }),
         422,
         ['lines.1.chargeId'],
       ],
@@ -655,12 +615,19 @@ describe('every refusal names its field', () => {
         422,
         ['dossierId'],
       ],
-      ['no lines at all', 'POST', '/sales-invoices', draftBody(acmeId, { lines: 'none' }), 400, ['lines']],
+      [
+        'no lines at all',
+        'POST',
+        '/sales-invoices',
+        draftBody(partyId.ACME, { lines: 'none' }),
+        400,
+        ['lines'],
+      ],
       [
         'a currency that is none',
         'POST',
         '/sales-invoices',
-        draftBody(acmeId, { currency: 'EURO' }),
+        draftBody(partyId.ACME, { currency: 'EURO' }),
         400,
         ['currency'],
       ],
@@ -668,7 +635,7 @@ describe('every refusal names its field', () => {
         'a rate of 0',
         'POST',
         '/sales-invoices',
-        draftBody(acmeId, { currency: 'USD', exchangeRate: '0' }),
+        draftBody(partyId.ACME, { currency: 'USD', exchangeRate: '0' }),
         400,
         ['exchangeRate'],
       ],
@@ -676,7 +643,7 @@ describe('every refusal names its field', () => {
         'a description too long',
         'POST',
         '/sales-invoices',
-        draftBody(acmeId, { lines: [line({ description: 'x'.repeat(201) })] }),
+        draftBody(partyId.ACME, { lines: [line({ description: 'x'.repeat(201) })] }),
         400,
         ['lines.0.description'],
       ],
@@ -684,7 +651,7 @@ describe('every refusal names its field', () => {
         'a price below 0',
         'POST',
         '/sales-invoices',
-        draftBody(acmeId, { lines: [line({ unitPrice: '-1' })] }),
+        draftBody(partyId.ACME, { lines: [line({ unitPrice: '-1' })] }),
         400,
         ['lines.0.unitPrice'],
       ],
@@ -693,13 +660,13 @@ describe('every refusal names its field', () => {
       const r = await call(method, url, staff, body);
       expect({ what, status: r.status, fields: fields(r.body) }).toEqual({ what, status, fields: paths });
     }
-    const inv = await issued(draftBody(acmeId));
+    const inv = await issued(draftBody(partyId.ACME));
     const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const more: [string, 'POST' | 'DELETE', string, Json, number, string[]][] = [
       [
         'an issue date in the future',
         'POST',
-        `/sales-invoices/${(await draft(draftBody(acmeId))).id}/issue`,
+        `/sales-invoices/${(await draft(draftBody(partyId.ACME))).id}/issue`,
         { version: 1, issueDate: later },
         400,
         ['issueDate'],
@@ -768,13 +735,13 @@ describe('every refusal names its field', () => {
 
 describe('the list', () => {
   it('filters by kind, status, customer, dossier and issue dates, sorts by total, and exports what it shows', async () => {
-    const d = await dossierWith('domestic', globexId, [{ amount: '64.00' }]);
+    const d = await dossierWith('domestic', partyId.GLOBEX, [{ amount: '64.00' }]);
     const inv = await issuedDaysAgo({ dossierId: d.id }, 10);
     const byDossier = await call('GET', `/sales-invoices?dossierId=${d.id}`, staff);
     expect((byDossier.body.items as Json[]).map((i) => i.id)).toEqual([inv.id]);
     const filtered = await call(
       'GET',
-      `/sales-invoices?kind=invoice&status=issued,paid&customerId=${globexId}&issuedFrom=${daysAgo(10)}&issuedTo=${daysAgo(10)}&sort=-total`,
+      `/sales-invoices?kind=invoice&status=issued,paid&customerId=${partyId.GLOBEX}&issuedFrom=${daysAgo(10)}&issuedTo=${daysAgo(10)}&sort=-total`,
       staff,
     );
     const items = filtered.body.items as Json[];

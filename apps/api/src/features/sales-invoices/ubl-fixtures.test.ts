@@ -6,44 +6,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 import { completeCompany, draftBody, line } from './test-support.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../test-results/ubl');
 
-let db: TestDatabase;
-let app: App;
-let staff: { authorization: string };
-let acmeId: string;
-let globexId: string;
-
+const setup = apiTest({ prepare: completeCompany });
+const { staff, partyId, call } = setup;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  await completeCompany(db.db);
-  app = await createTestApp(db);
-  ({ staff } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
   await mkdir(OUT, { recursive: true });
 });
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
 
 async function ok(method: 'POST' | 'PUT', url: string, body: Json, status = 200): Promise<Json> {
   const r = await call(method, url, staff, body);
@@ -83,7 +57,11 @@ async function dossierDraft(type: string, customerId: string, amounts: string[])
 
 async function issueAndWrite(name: string, draft: Json): Promise<Json> {
   const issued = await ok('POST', `/sales-invoices/${draft.id}/issue`, { version: draft.version });
-  const ubl = await app.inject({ method: 'GET', url: `/api/sales-invoices/${draft.id}/ubl`, headers: staff });
+  const ubl = await setup.app.inject({
+    method: 'GET',
+    url: `/api/sales-invoices/${draft.id}/ubl`,
+    headers: staff,
+  });
   expect(ubl.statusCode, ubl.body).toBe(200);
   expect(ubl.body).toContain(`<cbc:ID>${issued.number}</cbc:ID>`);
   await writeFile(path.join(OUT, `${name}.xml`), ubl.body);
@@ -94,16 +72,19 @@ describe('UBL of the seven issue-11 invoices, for the Peppol stage', () => {
   it('domestic S, export E, import E, reverse charge AE', async () => {
     const domestic = await issueAndWrite(
       'domestic-s',
-      await dossierDraft('domestic', acmeId, ['1200.00', '185.50']),
+      await dossierDraft('domestic', partyId.ACME, ['1200.00', '185.50']),
     );
     expect((domestic.lines as Json[])[0]).toMatchObject({ vatCode: 'S', vatRate: '21' });
-    const exp = await issueAndWrite('export-e', await dossierDraft('export', acmeId, ['2400.00', '95.00']));
+    const exp = await issueAndWrite(
+      'export-e',
+      await dossierDraft('export', partyId.ACME, ['2400.00', '95.00']),
+    );
     expect((exp.lines as Json[])[0]).toMatchObject({ vatCode: 'E', exemptionReason: 'VATEX-EU-146-1E' });
-    const imp = await issueAndWrite('import-e', await dossierDraft('import', acmeId, ['1750.00']));
+    const imp = await issueAndWrite('import-e', await dossierDraft('import', partyId.ACME, ['1750.00']));
     expect((imp.lines as Json[])[0]).toMatchObject({ vatCode: 'E', exemptionReason: 'VATEX-EU-144' });
     const ae = await issueAndWrite(
       'reverse-charge-ae',
-      await dossierDraft('crosstrade', globexId, ['980.00', '120.00']),
+      await dossierDraft('crosstrade', partyId.GLOBEX, ['980.00', '120.00']),
     );
     expect((ae.lines as Json[])[0]).toMatchObject({ vatCode: 'AE', exemptionReason: 'VATEX-EU-AE' });
   });
@@ -114,7 +95,7 @@ describe('UBL of the seven issue-11 invoices, for the Peppol stage', () => {
       await ok(
         'POST',
         '/sales-invoices',
-        draftBody(acmeId, {
+        draftBody(partyId.ACME, {
           buyerReference: 'PO-MIXED-1',
           lines: [
             line({ unitPrice: '1000.00' }),
@@ -149,7 +130,7 @@ describe('UBL of the seven issue-11 invoices, for the Peppol stage', () => {
       await ok(
         'POST',
         '/sales-invoices',
-        draftBody(acmeId, {
+        draftBody(partyId.ACME, {
           currency: 'USD',
           exchangeRate: '0.9215',
           buyerReference: 'PO-USD-1',
@@ -169,7 +150,7 @@ describe('UBL of the seven issue-11 invoices, for the Peppol stage', () => {
 
     const invoice = await issueAndWrite(
       'credited-invoice',
-      await dossierDraft('domestic', acmeId, ['640.00', '75.00']),
+      await dossierDraft('domestic', partyId.ACME, ['640.00', '75.00']),
     );
     const firstLine = (invoice.lines as Json[])[0] as Json;
     const cn = await ok(
@@ -186,7 +167,7 @@ describe('UBL of the seven issue-11 invoices, for the Peppol stage', () => {
     const draft = await ok(
       'POST',
       '/sales-invoices',
-      draftBody(acmeId, {
+      draftBody(partyId.ACME, {
         buyerReference: 'PO-ALLOW-1',
         allowanceCharges: [
           {
@@ -222,7 +203,7 @@ describe('UBL of the seven issue-11 invoices, for the Peppol stage', () => {
     );
     const invoice = await issueAndWrite('stored-allowances-charges', draft);
     expect(invoice.totals).toMatchObject({ taxExclusiveAmount: '985.00', taxInclusiveAmount: '1182.25' });
-    const ubl = await app.inject({
+    const ubl = await setup.app.inject({
       method: 'GET',
       url: `/api/sales-invoices/${invoice.id}/ubl`,
       headers: staff,

@@ -1,63 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { offerToday } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { describe, expect, it } from 'vitest';
 import { enqueue } from '../../jobs/jobs.ts';
+import { apiTest } from '../../test/api-test.ts';
 import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  hubClients,
   type Json,
-  listenForHub,
   mailText,
   nextEvent,
-  startSmtpCatcher,
-  type TestDatabase,
+  type RecordChange,
+  recordChanges,
   unzip,
   waitUntil,
 } from '../../test/helpers.ts';
 
-let db: TestDatabase;
-let app: App;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let dataDir: string;
-let hubUrl: string;
-const hub = hubClients(() => hubUrl);
-type Auth = { authorization: string };
-let staff: Auth;
-let acme: Auth;
-let globex: Auth;
-let acmeId: string;
-let globexId: string;
+// The real worker runs the send and expiry jobs; mail goes to a real SMTP receiver.
+const setup = apiTest({ smtp: true, files: 'fvg-offers-', config: { jobsEnabled: true }, hub: true });
+const { db, staff, acme, globex, partyId, call, hub } = setup;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  smtp = await startSmtpCatcher();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-offers-'));
-  // The real worker runs the send and expiry jobs; mail goes to a real SMTP receiver.
-  app = await createTestApp(db, { jobsEnabled: true, smtpUrl: smtp.url, dataDir });
-  ({ staff, acme, globex } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-  hubUrl = await listenForHub(app);
-});
-afterAll(async () => {
-  await hub.stopAll();
-  await app.close();
-  await smtp.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const call = apiCaller(() => app);
 const fields = (body: Json) => ((body.errors as { field: string }[] | undefined) ?? []).map((e) => e.field);
 const daysFromToday = (n: number) =>
   new Date(Date.parse(`${offerToday()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -86,7 +45,7 @@ const thc = {
 
 function newOffer(over: Json = {}): Json {
   return {
-    customerId: acmeId,
+    customerId: partyId.ACME,
     contactName: 'Alice Buyer',
     contactEmail: 'alice@acme.example',
     validUntil: daysFromToday(14),
@@ -218,7 +177,7 @@ describe('customers', () => {
   it('see their party’s sent offers only, never drafts, and no internal notes', async () => {
     const draft = await created();
     const mine = await sent();
-    const theirs = await sent({ customerId: globexId, contactEmail: 'gina@globex.example' });
+    const theirs = await sent({ customerId: partyId.GLOBEX, contactEmail: 'gina@globex.example' });
     expect((await call('GET', `/sales-offers/${draft.id}`, acme)).status).toBe(404);
     expect((await call('GET', `/sales-offers/${theirs.id}`, acme)).status).toBe(404);
     expect((await call('GET', `/sales-offers/${theirs.number}`, acme)).status).toBe(404);
@@ -245,7 +204,7 @@ describe('customers', () => {
 
   it('cannot create, edit, cancel or send; another party’s offer is not found', async () => {
     const mine = await sent();
-    const theirs = await sent({ customerId: globexId });
+    const theirs = await sent({ customerId: partyId.GLOBEX });
     expect((await call('POST', '/sales-offers', acme, newOffer())).status).toBe(403);
     expect(
       (await call('PATCH', `/sales-offers/${mine.id}`, acme, { version: mine.version, notes: 'x' })).status,
@@ -294,7 +253,7 @@ describe('sending', () => {
   it('mails the contact once, with the offer PDF stored as a document of the offer', async () => {
     const o = await sent({ contactEmail: 'pdf-test@acme.example' });
     expect(o).toMatchObject({ status: 'sent', allowedTransitions: ['accepted', 'rejected', 'cancelled'] });
-    const mail = await smtp.waitFor('pdf-test@acme.example');
+    const mail = await setup.smtp.waitFor('pdf-test@acme.example');
     expect(mailText(mail.raw)).toContain(`Offer ${o.number}`);
     // The PDF rides along as an attachment (base64 of a file that starts with %PDF-).
     expect(mail.raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${o.number}\\.pdf`));
@@ -314,8 +273,8 @@ describe('sending', () => {
       file_name: `${o.number}.pdf`,
     });
     // The job may run again (ADR 0027): no second document, no second mail.
-    await app.services.offers.sendJob(o.id as string);
-    await app.services.mailer.flush();
+    await setup.app.services.offers.sendJob(o.id as string);
+    await setup.app.services.mailer.flush();
     expect(
       await db.db
         .selectFrom('documents')
@@ -323,7 +282,7 @@ describe('sending', () => {
         .where('record_id', '=', o.id as string)
         .execute(),
     ).toHaveLength(1);
-    expect(smtp.to('pdf-test@acme.example')).toHaveLength(1);
+    expect(setup.smtp.to('pdf-test@acme.example')).toHaveLength(1);
   });
 
   it('renders the PDF on request', async () => {
@@ -351,7 +310,7 @@ describe('accepting', () => {
       status: 'booked',
       type: 'export',
       mode: 'sea',
-      customer: { id: acmeId },
+      customer: { id: partyId.ACME },
       originLocode: 'NLRTM',
       destinationLocode: 'CNSHA',
       incoterm: 'FOB',
@@ -424,7 +383,7 @@ describe('accepting', () => {
 
 describe('expiry', () => {
   it('the scheduled job expires sent offers past valid-until, and only those, with history', async () => {
-    expect(app.services.jobs.crontab.split('\n')).toContain('*/5 * * * * offers.expire');
+    expect(setup.app.services.jobs.crontab.split('\n')).toContain('*/5 * * * * offers.expire');
     // The running worker took the schedule: graphile-worker keeps its last tick per identifier.
     await waitUntil('the schedule registered', async () => {
       const known = await sql<{ identifier: string }>`
@@ -457,7 +416,7 @@ describe('expiry', () => {
       changes: [{ field: 'status', from: 'sent', to: 'expired' }],
     });
     // Called again: nothing left to expire.
-    expect(await app.services.offers.expire()).toBe(0);
+    expect(await setup.app.services.offers.expire()).toBe(0);
   });
 });
 
@@ -470,14 +429,18 @@ describe('the list', () => {
       mode: 'road',
       incoterm: null,
     });
-    const b = await sent({ cargoDescription: tag, validUntil: daysFromToday(40), customerId: globexId });
+    const b = await sent({
+      cargoDescription: tag,
+      validUntil: daysFromToday(40),
+      customerId: partyId.GLOBEX,
+    });
     const c = await created({ cargoDescription: tag, validUntil: daysFromToday(50) });
     const ids = async (qs: string) =>
       ((await call('GET', `/sales-offers?q=${tag}&${qs}`, staff)).body.items as Json[]).map((i) => i.id);
     expect(await ids('sort=validUntil')).toEqual([a.id, b.id, c.id]);
     expect(await ids('sort=-validUntil')).toEqual([c.id, b.id, a.id]);
     expect(await ids('status=sent,cancelled')).toEqual([b.id]);
-    expect(await ids(`customerId=${globexId}`)).toEqual([b.id]);
+    expect(await ids(`customerId=${partyId.GLOBEX}`)).toEqual([b.id]);
     expect(await ids('mode=road')).toEqual([a.id]);
     expect(await ids(`validFrom=${daysFromToday(35)}&validTo=${daysFromToday(45)}`)).toEqual([b.id]);
     const bad = await call('GET', '/sales-offers?sort=notes', staff);
@@ -498,7 +461,7 @@ describe('the list', () => {
     expect(rows[0]).toContain('Number,Status,Customer');
     expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual([a.number, b.number, c.number]);
     expect(rows[2]).toContain('Sent');
-    const xlsx = await app.inject({
+    const xlsx = await setup.app.inject({
       method: 'GET',
       url: `/api/sales-offers?q=${tag}&format=xlsx`,
       headers: staff,
@@ -532,22 +495,20 @@ describe('the hub', () => {
     const staffConn = await hub.connect(staff);
     const acmeConn = await hub.connect(acme);
     const globexConn = await hub.connect(globex);
-    type Change = { kind: string; id: string; action: string };
-    const heard = (conn: typeof acmeConn) => {
-      const changes: Change[] = [];
-      conn.on('RecordChanged', (c: Change) => changes.push(c));
-      return changes;
-    };
-    const acmeHeard = heard(acmeConn);
-    const globexHeard = heard(globexConn);
-    const staffCreated = nextEvent<Change>(
+    const acmeHeard = recordChanges(acmeConn);
+    const globexHeard = recordChanges(globexConn);
+    const staffCreated = nextEvent<RecordChange>(
       staffConn,
       'RecordChanged',
       (c) => c.kind === 'offer' && c.action === 'created',
     );
     const o = await created();
     expect(await staffCreated).toEqual({ kind: 'offer', id: o.id, action: 'created' });
-    const acmeSent = nextEvent<Change>(acmeConn, 'RecordChanged', (c) => c.kind === 'offer' && c.id === o.id);
+    const acmeSent = nextEvent<RecordChange>(
+      acmeConn,
+      'RecordChanged',
+      (c) => c.kind === 'offer' && c.id === o.id,
+    );
     await call('POST', `/sales-offers/${o.id}/transitions`, staff, { to: 'sent', version: o.version });
     expect(await acmeSent).toEqual({ kind: 'offer', id: o.id, action: 'updated' });
     // One connection's messages arrive in order: a draft's creation would have come first.

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   SEARCH_KINDS,
   type SearchKind,
@@ -9,49 +6,16 @@ import {
   WAREHOUSE_SEARCH_KINDS,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedFirstStart } from '../../db/demo/index.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-  waitUntil,
-} from '../../test/helpers.ts';
-import { LocalDiskStore } from '../documents/storage.ts';
-import { rebuildSearchIndex } from './index-maintenance.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rebuildSearchIndex } from '../../db/search-index.ts';
+import { type Auth, apiTest } from '../../test/api-test.ts';
+import { type Json, waitUntil } from '../../test/helpers.ts';
 import { NAMED_KINDS, searchSql } from './search.service.ts';
 
-let db: TestDatabase;
-let dataDir: string;
-let app: App;
-type Auth = { authorization: string };
+// The demo company: every kind has records of both customers, drafts and warehouse stock.
+const setup = apiTest({ files: 'fvg-search-', demoCompany: true });
+const { db, tokens: auth, partyId, call } = setup;
 type RoleName = 'admin' | 'staff' | 'acme' | 'globex';
-let auth: Record<RoleName, Auth>;
-let acmeId: string;
-let globexId: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-search-'));
-  // The demo company: every kind has records of both customers, drafts and warehouse stock.
-  await seedFirstStart(db.db, { company: { store: new LocalDiskStore(path.join(dataDir, 'files')) } });
-  app = await createTestApp(db, { dataDir });
-  auth = await demoTokens(app);
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-const call = apiCaller(() => app);
 const ROLE_NAMES: RoleName[] = ['admin', 'staff', 'acme', 'globex'];
 
 async function search(who: Auth, q: string, params: Record<string, string> = {}) {
@@ -248,7 +212,7 @@ describe('matching and ranking', () => {
         await call('POST', '/dossiers', auth.staff, {
           type: 'import',
           mode: 'sea',
-          customerId: acmeId,
+          customerId: partyId.ACME,
           customerReference: ref,
           cargoDescription: cargo,
         })
@@ -441,7 +405,7 @@ describe('words and names: one GIN per kind (migration 0028, ADR 0036)', () => {
   });
 
   it('the words of each kind are looked up in that kind’s index, for staff and for a customer', async () => {
-    const scopes = [{ all: true } as const, { all: false, partyId: acmeId } as const];
+    const scopes = [{ all: true } as const, { all: false, partyId: partyId.ACME } as const];
     for (const kind of SEARCH_KINDS) {
       for (const scope of scopes) {
         // On a table this small the planner prefers a sequential scan or the primary key's range on
@@ -489,13 +453,13 @@ describe('words and names: one GIN per kind (migration 0028, ADR 0036)', () => {
       'de',
     ];
     let found = 0;
-    for (const partyId of [acmeId, globexId]) {
+    for (const party of [partyId.ACME, partyId.GLOBEX]) {
       for (const q of queries) {
         const run = (smallParty: number) =>
           searchSql({
             q,
             kinds: SEARCH_KINDS,
-            scope: { all: false, partyId },
+            scope: { all: false, partyId: party },
             cw: true,
             limit: 50,
             smallParty,
@@ -503,7 +467,7 @@ describe('words and names: one GIN per kind (migration 0028, ADR 0036)', () => {
             .execute(db.db)
             .then((r) => r.rows.map((x) => `${x.kind} ${x.record_id} ${x.rank}`));
         const byOwnEntries = await run(Number.MAX_SAFE_INTEGER);
-        expect(await run(0), `${q} as ${partyId === acmeId ? 'ACME' : 'Globex'}`).toEqual(byOwnEntries);
+        expect(await run(0), `${q} as ${party === partyId.ACME ? 'ACME' : 'Globex'}`).toEqual(byOwnEntries);
         found += byOwnEntries.length;
       }
     }
@@ -555,7 +519,7 @@ describe('the index stays in step with writes (same transaction)', () => {
     const full = (await call('GET', `/dossiers/${d.id}`, auth.staff)).body;
     const moved = await call('PATCH', `/dossiers/${d.id}`, auth.staff, {
       version: full.version,
-      customerId: globexId,
+      customerId: partyId.GLOBEX,
     });
     expect(moved.status).toBe(200);
 
@@ -570,7 +534,7 @@ describe('the index stays in step with writes (same transaction)', () => {
     // Its documents and containers moved too: no index row of this dossier's dependents still names ACME.
     const stale = await sql<{ n: number }>`
       select count(*)::int as n from search_entries e
-      where e.party_id = ${acmeId}::uuid and (
+      where e.party_id = ${partyId.ACME}::uuid and (
         (e.kind = 'transport' and e.record_id in (select id from transports where dossier_id = ${d.id as string}::uuid))
         or (e.kind = 'document' and e.record_id in (select id from documents where dossier_id = ${d.id as string}::uuid))
         or (e.kind = 'container' and e.record_id in (select id from container_summaries where dossier_id = ${d.id as string}::uuid)))`.execute(
@@ -580,7 +544,7 @@ describe('the index stays in step with writes (same transaction)', () => {
 
     const back = await call('PATCH', `/dossiers/${d.id}`, auth.staff, {
       version: moved.body.version,
-      customerId: acmeId,
+      customerId: partyId.ACME,
     });
     expect(back.status).toBe(200);
     expect(
@@ -594,7 +558,7 @@ describe('the index stays in step with writes (same transaction)', () => {
     const doc = (
       await sql<{ id: string; dossier_id: string; customer_id: string }>`
         select doc.id, doc.dossier_id, d.customer_id from documents doc join dossiers d on d.id = doc.dossier_id
-        where d.customer_id = ${acmeId}::uuid limit 1`.execute(db.db)
+        where d.customer_id = ${partyId.ACME}::uuid limit 1`.execute(db.db)
     ).rows[0];
     expect(doc).toBeDefined();
     if (!doc) return;
@@ -617,7 +581,7 @@ describe('the index stays in step with writes (same transaction)', () => {
     const b = db.db
       .transaction()
       .execute(async (trx) => {
-        await sql`update dossiers set customer_id = ${globexId}::uuid where id = ${doc.dossier_id}::uuid`.execute(
+        await sql`update dossiers set customer_id = ${partyId.GLOBEX}::uuid where id = ${doc.dossier_id}::uuid`.execute(
           trx,
         );
       })
@@ -637,12 +601,12 @@ describe('the index stays in step with writes (same transaction)', () => {
     const entry = await sql<{ party_id: string; n: number }>`
       select party_id, count(*) over ()::int as n from search_entries
       where kind = 'document' and record_id = ${doc.id}::uuid`.execute(db.db);
-    expect(entry.rows).toEqual([{ party_id: globexId, n: 1 }]);
+    expect(entry.rows).toEqual([{ party_id: partyId.GLOBEX, n: 1 }]);
     // Back as it was, for the tests after this one.
     await sql`update documents set visible_to_customer = not visible_to_customer where id = ${doc.id}::uuid`.execute(
       db.db,
     );
-    await sql`update dossiers set customer_id = ${acmeId}::uuid where id = ${doc.dossier_id}::uuid`.execute(
+    await sql`update dossiers set customer_id = ${partyId.ACME}::uuid where id = ${doc.dossier_id}::uuid`.execute(
       db.db,
     );
   });

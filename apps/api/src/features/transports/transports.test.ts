@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import type { Json } from '../../test/helpers.ts';
 
-let db: TestDatabase;
-let app: App;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
+const setup = apiTest();
+const { db, call, tokens } = setup;
 let parties: Record<string, string>;
 let acmeDossier: { id: string; number: string };
 let globexDossier: { id: string; number: string };
-
-const call = apiCaller(() => app);
 const fields = (b: Json) => ((b.errors as { field: string }[]) ?? []).map((e) => e.field);
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  tokens = await demoTokens(app);
   parties = Object.fromEntries(
     (await db.db.selectFrom('parties').select(['code', 'id']).execute()).map((p) => [p.code, p.id]),
   );
@@ -39,10 +23,6 @@ beforeAll(async () => {
     ).body as { id: string; number: string };
   acmeDossier = await mk('ACME');
   globexDossier = await mk('GLOBEX');
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
 });
 
 const leg = (over: Json = {}): Json => ({

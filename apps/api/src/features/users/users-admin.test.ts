@@ -1,36 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  mailText,
-  startSmtpCatcher,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import { mailText } from '../../test/helpers.ts';
 
-let db: TestDatabase;
-let app: App;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-let tokens: Awaited<ReturnType<typeof demoTokens>>;
-let acmeId: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  smtp = await startSmtpCatcher();
-  app = await createTestApp(db, { smtpUrl: smtp.url, jobsEnabled: true });
-  tokens = await demoTokens(app);
-  acmeId = (
-    await db.db.selectFrom('parties').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow()
-  ).id;
-});
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await db.drop();
-});
+const setup = apiTest({ smtp: true, config: { jobsEnabled: true } });
+const { partyId, tokens } = setup;
 
 const call = async (
   method: 'GET' | 'POST' | 'PATCH',
@@ -38,7 +11,7 @@ const call = async (
   auth: { authorization: string } | undefined,
   payload?: object,
 ) => {
-  const res = await app.inject({
+  const res = await setup.app.inject({
     method,
     url: `/api${url}`,
     headers: auth ?? {},
@@ -68,7 +41,7 @@ describe('user administration', () => {
       email: 'New.Customer@Acme.example',
       name: 'Nina New',
       role: 'customer',
-      partyId: acmeId,
+      partyId: partyId.ACME,
       cwAccess: true,
     });
     expect(invited.status).toBe(201);
@@ -79,7 +52,7 @@ describe('user administration', () => {
       cwAccess: true,
       active: true,
     });
-    const mail = mailText((await smtp.waitFor('new.customer@acme.example')).raw);
+    const mail = mailText((await setup.smtp.waitFor('new.customer@acme.example')).raw);
     const token = /reset\?token=([\w-]+)/.exec(mail)?.[1] as string;
     expect(token).toBeTruthy();
     expect(

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed.ts';
+import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../http/problem.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { usersService } from './users.service.ts';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-});
-afterAll(() => db.drop());
+const { db } = apiTest({ app: false });
 
 async function problemOf(p: Promise<unknown>): Promise<HttpProblem> {
   const e = await p.then(

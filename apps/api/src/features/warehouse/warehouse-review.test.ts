@@ -1,16 +1,8 @@
 import { makeSscc } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.ts';
-import { seedDemo } from '../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../test/api-test.ts';
+import { demoTokens, type Json } from '../../test/helpers.ts';
 import { looseLine, receiptBody, stockInvariantViolations, testMrn, testSscc } from './stock/test-support.ts';
 
 /**
@@ -19,33 +11,13 @@ import { looseLine, receiptBody, stockInvariantViolations, testMrn, testSscc } f
  * make a statement overflow (a 500) — it is refused on its field, and the totals lists show add up
  * beyond int4 without failing.
  */
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let admin: Auth;
-let acmeId: string;
-let globexId: string;
-
-const call = apiCaller(() => app);
+const setup = apiTest();
+const { db, admin, partyId, call } = setup;
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
 const BIG = 1_000_000_000;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  ({ admin } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
 async function receive(lines: unknown[]) {
-  const r = await call('POST', '/stock-receipts', admin, receiptBody(acmeId, lines));
+  const r = await call('POST', '/stock-receipts', admin, receiptBody(partyId.ACME, lines));
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as Json & { id: string; number: string; lines: (Json & { id: string; version: number })[] };
 }
@@ -60,7 +32,7 @@ describe('quantities near the int4 limit', () => {
 
   it('shows the availability of a SKU held in several records beyond 2³¹', async () => {
     for (let i = 0; i < 3; i++) await receive([looseLine({ sku: 'BIG-AV', quantity: BIG })]);
-    const r = await call('GET', `/stock/availability?ownerId=${acmeId}&q=BIG-AV`, admin);
+    const r = await call('GET', `/stock/availability?ownerId=${partyId.ACME}&q=BIG-AV`, admin);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.items).toEqual([expect.objectContaining({ sku: 'BIG-AV', onHand: 3 * BIG, records: 3 })]);
   });
@@ -68,7 +40,7 @@ describe('quantities near the int4 limit', () => {
   it('lists a shipment whose lines order more than 2³¹ in all', async () => {
     await receive([looseLine({ sku: 'BIG-S', quantity: 10 })]);
     const created = await call('POST', '/shipments', admin, {
-      ownerId: acmeId,
+      ownerId: partyId.ACME,
       customerReference: 'BIG-ORDER',
       lines: [1, 2, 3].map(() => ({ sku: 'BIG-S', quantity: BIG })),
     });
@@ -106,10 +78,12 @@ describe('quantities near the int4 limit', () => {
 describe('handling-unit trees', () => {
   it('answers a very deep tree with 400, not a crash', async () => {
     // Written by hand: JSON.stringify itself runs out of stack on this tree.
-    const body = JSON.stringify(receiptBody(acmeId, [looseLine({ quantity: 1, handlingUnits: ['TREE'] })]));
+    const body = JSON.stringify(
+      receiptBody(partyId.ACME, [looseLine({ quantity: 1, handlingUnits: ['TREE'] })]),
+    );
     const open = '{"kind":"carton","quantity":1,"children":['.repeat(5000);
     const tree = `${open}{"kind":"item","quantity":1}${']}'.repeat(5000)}`;
-    const r = await app.inject({
+    const r = await setup.app.inject({
       method: 'POST',
       url: '/api/stock-receipts',
       headers: { ...admin, 'content-type': 'application/json' },
@@ -155,7 +129,7 @@ describe('receipts, shipments and lists with odd input', () => {
       'POST',
       '/stock-receipts',
       admin,
-      receiptBody(acmeId, [
+      receiptBody(partyId.ACME, [
         looseLine({ sku: 'SSCC-2', quantity: 5, handlingUnits: [{ kind: 'pallet', quantity: 5 }] }),
       ]),
     );
@@ -163,22 +137,22 @@ describe('receipts, shipments and lists with odd input', () => {
   });
 
   it('does not name another party to a customer through the consignee (answered like a missing one)', async () => {
-    const { acme } = await demoTokens(app);
+    const { acme } = await demoTokens(setup.app);
     await receive([looseLine({ sku: 'CONS-1', quantity: 5 })]);
     const order = (consigneeId: string) =>
       call('POST', '/shipments', acme, { consigneeId, lines: [{ sku: 'CONS-1', quantity: 1 }] });
-    const other = await order(globexId);
+    const other = await order(partyId.GLOBEX);
     const missing = await order('00000000-0000-4000-8000-0000000000aa');
     expect(JSON.stringify(other.body)).not.toMatch(/GLOBEX/i);
     expect([other.status, errors(other.body)]).toEqual([missing.status, errors(missing.body)]);
     expect(errors(other.body).map((e) => e.field)).toEqual(['consigneeId']);
     // Their own party and a typed name stay possible.
-    const own = await order(acmeId);
+    const own = await order(partyId.ACME);
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     const draft = own.body as Json & { id: string; version: number };
     const patched = await call('PATCH', `/shipments/${draft.id}`, acme, {
       version: draft.version,
-      consigneeId: globexId,
+      consigneeId: partyId.GLOBEX,
     });
     expect([patched.status, errors(patched.body)]).toEqual([missing.status, errors(missing.body)]);
   });
@@ -193,7 +167,7 @@ describe('receipts, shipments and lists with odd input', () => {
     '/stock?q=%00',
     '/shipments?q=%00',
   ])('GET %s is not a 5xx', async (url) => {
-    const r = await call('GET', url.replace('OWNER', acmeId), admin);
+    const r = await call('GET', url.replace('OWNER', partyId.ACME), admin);
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
   });
 
@@ -202,7 +176,7 @@ describe('receipts, shipments and lists with odd input', () => {
     async (d) => {
       await receive([looseLine({ sku: 'DATE-1', quantity: 5 })]);
       const r = await call('POST', '/shipments', admin, {
-        ownerId: acmeId,
+        ownerId: partyId.ACME,
         plannedDate: d,
         lines: [{ sku: 'DATE-1', quantity: 1 }],
       });
@@ -221,14 +195,14 @@ describe('two requests at once', () => {
       'POST',
       '/stock-receipts',
       admin,
-      receiptBody(acmeId, [looseLine({ sku, quantity })], over),
+      receiptBody(partyId.ACME, [looseLine({ sku, quantity })], over),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return (r.body as { lines: { id: string }[] }).lines[0]?.id as string;
   }
   async function releasedShipment(sku: string, quantity: number, over: Json = {}) {
     const c = await call('POST', '/shipments', admin, {
-      ownerId: acmeId,
+      ownerId: partyId.ACME,
       lines: [{ sku, quantity }],
       ...over,
     });
@@ -255,7 +229,7 @@ describe('two requests at once', () => {
   it('an adjustment and a release on the same record never leave it oversold', async () => {
     const id = await stockOf('RACE-2', 10);
     const c = await call('POST', '/shipments', admin, {
-      ownerId: acmeId,
+      ownerId: partyId.ACME,
       lines: [{ sku: 'RACE-2', quantity: 8 }],
     });
     const rec = (await call('GET', `/stock/${id}`, admin)).body as Json & { version: number };
@@ -299,7 +273,7 @@ describe('two requests at once', () => {
   it('two receipts naming one SSCC at once: one is saved, the other says which SSCC', async () => {
     const sscc = testSscc();
     const body = (sku: string) =>
-      receiptBody(acmeId, [
+      receiptBody(partyId.ACME, [
         looseLine({ sku, quantity: 3, handlingUnits: [{ kind: 'pallet', sscc, quantity: 3 }] }),
       ]);
     const [a, b] = await Promise.all([
@@ -351,7 +325,7 @@ describe('the outbound declaration draft of a shipment', () => {
       'POST',
       '/stock-receipts',
       admin,
-      receiptBody(acmeId, [looseLine({ sku: 'DECL-DEL', quantity: 10 })], {
+      receiptBody(partyId.ACME, [looseLine({ sku: 'DECL-DEL', quantity: 10 })], {
         customsStatus: 'non_union_customs_warehousing',
         inboundMrn: testMrn(),
         inboundMrnExternal: true,
@@ -359,7 +333,7 @@ describe('the outbound declaration draft of a shipment', () => {
     );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const c = await call('POST', '/shipments', admin, {
-      ownerId: acmeId,
+      ownerId: partyId.ACME,
       outboundProcedure: '4071',
       lines: [{ sku: 'DECL-DEL', quantity: 3 }],
     });

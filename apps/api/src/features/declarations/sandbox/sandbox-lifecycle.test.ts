@@ -1,27 +1,22 @@
 import { makeMrn, mrnProblem } from '@fvg/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
 import type { SandboxConfig } from '../../../config.ts';
-import { seedDemo } from '../../../db/seed.ts';
+import { type Auth, apiTest } from '../../../test/api-test.ts';
 import {
   createTestApp,
-  createTestDatabase,
   demoTokens,
   hubClients,
   type Json,
   listenForHub,
   nextEvent,
-  type TestDatabase,
   waitUntil,
 } from '../../../test/helpers.ts';
 import { content, declarations, hurry, LATER, type Message, sandbox } from './test-support.ts';
 
-let db: TestDatabase;
+const { db, partyId } = apiTest({ app: false });
 let app: App | undefined;
-type Auth = { authorization: string };
 let staff: Auth;
-let acmeId: string;
-let globexId: string;
 const api = declarations(
   () => app as App,
   () => staff,
@@ -34,19 +29,9 @@ async function start(settings: SandboxConfig): Promise<App> {
   return app;
 }
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-});
 afterEach(async () => {
   await app?.close();
   app = undefined;
-});
-afterAll(async () => {
-  await db.drop();
 });
 
 const kinds = (log: Message[]) => log.map((m) => `${m.direction} ${m.kind}`);
@@ -77,7 +62,7 @@ function expectMrn(d: Json, type: 'import' | 'export' | 'transit', letter: strin
 describe('import', () => {
   it('is accepted with an MRN and released', async () => {
     await start(sandbox());
-    const id = await api.lodged(content('import', acmeId));
+    const id = await api.lodged(content('import', partyId.ACME));
     const d = await api.until(id, 'released');
     expectMrn(d, 'import', 'R');
     expect(d.acceptedAt).toEqual(expect.any(String));
@@ -114,7 +99,7 @@ describe('import', () => {
       [{ invoiceTotal: '1200.00' }, 'invoiceTotal'],
       [{ officeOfLodgement: 'US000123' }, 'officeOfLodgement'],
     ] as const) {
-      const d = await api.create({ ...content('import', acmeId), ...over });
+      const d = await api.create({ ...content('import', partyId.ACME), ...over });
       const r = await api.call('POST', `/declarations/${d.id as string}/lodge`, staff, {
         version: d.version,
       });
@@ -126,7 +111,7 @@ describe('import', () => {
 
   it('is rejected with the rule, its text and field, and no MRN, when the content changed after the check', async () => {
     await start(sandbox({ delays: { accept: LATER } }));
-    const id = await api.lodged(content('import', acmeId));
+    const id = await api.lodged(content('import', partyId.ACME));
     // What the API checked is not what the authority receives (a change made meanwhile).
     await db.db.updateTable('declarations').set({ invoice_total: '1200.00' }).where('id', '=', id).execute();
     const lodge = (await api.messages(id)).find((m) => m.kind === 'lodge')?.id as string;
@@ -149,7 +134,7 @@ describe('import', () => {
 
   it('is controlled and then released, or controlled and not released', async () => {
     await start(sandbox({ controlPercent: 100, notReleasedPercent: 0 }));
-    const released = await api.lodged(content('import', acmeId));
+    const released = await api.lodged(content('import', partyId.ACME));
     await api.until(released, 'released');
     expect(kinds(await api.messages(released))).toEqual([
       'sent lodge',
@@ -160,7 +145,7 @@ describe('import', () => {
     await app?.close();
 
     await start(sandbox({ controlPercent: 100, notReleasedPercent: 100 }));
-    const refused = await api.lodged(content('import', acmeId));
+    const refused = await api.lodged(content('import', partyId.ACME));
     const d = await api.until(refused, 'not_released');
     expect(d.releasedAt).toBeNull();
     const log = await api.messages(refused);
@@ -177,7 +162,7 @@ describe('import', () => {
 describe('export', () => {
   it('is released and its exit confirmed (the zero-rated VAT proof)', async () => {
     await start(sandbox());
-    const id = await api.lodged(content('export', acmeId));
+    const id = await api.lodged(content('export', partyId.ACME));
     const d = await api.until(id, 'exited');
     expectMrn(d, 'export', 'A');
     expect(d.exitedAt).toEqual(expect.any(String));
@@ -197,7 +182,7 @@ describe('export', () => {
 describe('transit', () => {
   it('is released, arrives and is discharged', async () => {
     await start(sandbox());
-    const id = await api.lodged(content('transit', acmeId));
+    const id = await api.lodged(content('transit', partyId.ACME));
     const d = await api.until(id, 'discharged');
     expectMrn(d, 'transit', 'J');
     expect(d.arrivedAt).toEqual(expect.any(String));
@@ -216,7 +201,7 @@ describe('transit', () => {
 
   it('is refused before lodging when its guarantee is below the floor', async () => {
     await start(sandbox());
-    const d = await api.create({ ...content('transit', acmeId), guaranteeAmount: '999.00' });
+    const d = await api.create({ ...content('transit', partyId.ACME), guaranteeAmount: '999.00' });
     const r = await api.call('POST', `/declarations/${d.id as string}/lodge`, staff, { version: d.version });
     expect(r.status, r.raw).toBe(422);
     expect((r.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['guaranteeAmount']);
@@ -227,7 +212,7 @@ describe('amendments', () => {
   it('are accepted while the declaration is accepted: the changes are applied', async () => {
     // The control step waits, so the declaration stays accepted while the amendment is answered.
     await start(sandbox({ delays: { control: LATER } }));
-    const id = await api.lodged(content('import', acmeId));
+    const id = await api.lodged(content('import', partyId.ACME));
     await api.until(id, 'accepted');
     await api.act(id, 'amend', {
       reason: 'The goods are at another terminal',
@@ -253,7 +238,7 @@ describe('amendments', () => {
       reason: 'Entered at another office',
       changes: {
         officeOfExitEntry: 'US000001',
-        items: [{ ...(content('import', acmeId).items as Json[])[0], commodityCode: '84713000' }],
+        items: [{ ...(content('import', partyId.ACME).items as Json[])[0], commodityCode: '84713000' }],
       },
     });
     expect(refused.status, refused.raw).toBe(422);
@@ -267,7 +252,7 @@ describe('amendments', () => {
     // The API refuses an amendment under control (UCC art. 173(1)); one asked while accepted meets
     // the control when the authority answers it.
     await start(sandbox({ controlPercent: 100, delays: { control: LATER, answer: LATER, release: LATER } }));
-    const id = await api.lodged(content('import', acmeId));
+    const id = await api.lodged(content('import', partyId.ACME));
     await api.until(id, 'accepted');
     await api.act(id, 'amend', { reason: 'Typo in the place', changes: { locationOfGoods: 'NLRTM APM 2' } });
     const sent = await api.messages(id);
@@ -292,7 +277,7 @@ describe('amendments', () => {
 describe('cancellation', () => {
   it('is accepted before release: the declaration is cancelled and its chain stops', async () => {
     await start(sandbox({ delays: { control: LATER } }));
-    const id = await api.lodged(content('import', acmeId));
+    const id = await api.lodged(content('import', partyId.ACME));
     await api.until(id, 'accepted');
     await api.act(id, 'cancel', { reason: 'The order was withdrawn' });
     await api.until(id, 'cancelled');
@@ -315,7 +300,7 @@ describe('cancellation', () => {
 
   it('is refused by the rule when the goods left the Union before the answer', async () => {
     await start(sandbox({ delays: { exit: LATER, answer: LATER } }));
-    const id = await api.lodged(content('export', acmeId));
+    const id = await api.lodged(content('export', partyId.ACME));
     await api.until(id, 'released');
     await api.act(id, 'cancel', { reason: 'Buyer cancelled' });
     const sent = await api.messages(id);
@@ -344,7 +329,7 @@ describe('cancellation', () => {
 describe('answers', () => {
   it('are given once: a step run again stores nothing', async () => {
     await start(sandbox());
-    const id = await api.lodged(content('export', acmeId));
+    const id = await api.lodged(content('export', partyId.ACME));
     await api.until(id, 'exited');
     const log = await api.messages(id);
     const lodge = log[0]?.id as string;
@@ -357,7 +342,7 @@ describe('answers', () => {
     // No worker: the test is the only one answering.
     app = await createTestApp(db, { jobsEnabled: false, sandbox: sandbox() });
     ({ staff } = await demoTokens(app));
-    const id = await api.lodged(content('import', acmeId));
+    const id = await api.lodged(content('import', partyId.ACME));
     const lodge = (await api.messages(id))[0]?.id as string;
     const job = { declarationId: id, step: 'accept' as const, messageId: lodge };
     // A wrong check character, then an export letter on an import.
@@ -401,7 +386,7 @@ describe('the hub', () => {
       const globexConn = await hub.connect(tokens.globex);
       const globexHeard: Change[] = [];
       globexConn.on('RecordChanged', (c: Change) => globexHeard.push(c));
-      const d = await api.create(content('import', acmeId));
+      const d = await api.create(content('import', partyId.ACME));
       const id = d.id as string;
       const staffHeard: Change[] = [];
       const acmeHeard: Change[] = [];
@@ -414,7 +399,7 @@ describe('the hub', () => {
       await waitUntil("the authority's two changes for the customer", () => acmeHeard.length >= 2);
       expect(acmeHeard.every((c) => c.kind === 'declaration' && c.action === 'updated')).toBe(true);
       // Globex hears of its own declaration; by then it would have heard of ACME's, in order.
-      const own = await api.create(content('import', globexId));
+      const own = await api.create(content('import', partyId.GLOBEX));
       const globexOwn = nextEvent<Change>(globexConn, 'RecordChanged', (c) => c.id === own.id, 15_000);
       await api.act(own.id as string, 'lodge');
       await globexOwn;

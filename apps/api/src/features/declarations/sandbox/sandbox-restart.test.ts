@@ -1,30 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../../db/seed.ts';
-import {
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type TestDatabase,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiTest } from '../../../test/api-test.ts';
+import { createTestApp, demoTokens, waitUntil } from '../../../test/helpers.ts';
 import { content, declarations, sandbox, sandboxJobs } from './test-support.ts';
 
-let db: TestDatabase;
-let acmeId: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  const acme = await db.db
-    .selectFrom('parties')
-    .select('id')
-    .where('code', '=', 'ACME')
-    .executeTakeFirstOrThrow();
-  acmeId = acme.id;
-});
-afterAll(async () => {
-  await db.drop();
-});
+const { db, partyId } = apiTest({ app: false });
 
 /** Messages of one declaration, straight from the table (what every node would read). */
 async function stored(id: string) {
@@ -47,7 +26,8 @@ async function lodgeOnAQueueingNode(count: number): Promise<string[]> {
       () => staff,
     );
     const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push(await api.lodged(content(i % 2 ? 'export' : 'import', acmeId)));
+    for (let i = 0; i < count; i++)
+      ids.push(await api.lodged(content(i % 2 ? 'export' : 'import', partyId.ACME)));
     for (const id of ids) expect((await api.get(id)).status).toBe('lodged');
     return ids;
   } finally {

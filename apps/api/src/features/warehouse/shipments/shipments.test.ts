@@ -1,21 +1,9 @@
 import type { Shipment } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../app.ts';
-import { seedDemo } from '../../../db/seed.ts';
-import {
-  apiCaller,
-  bearer,
-  createTestApp,
-  createTestDatabase,
-  DEMO_PASSWORDS,
-  demoTokens,
-  type Json,
-  multipartForm,
-  type TestDatabase,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../test/api-test.ts';
+import { bearer, DEMO_PASSWORDS, type Json, packingList } from '../../../test/helpers.ts';
 import { completeImport, importItem } from '../../declarations/test-support.ts';
-import { minimalPdf } from '../../documents/minimal-pdf.ts';
 import {
   looseLine,
   palletLine,
@@ -25,34 +13,15 @@ import {
 } from '../stock/test-support.ts';
 import { outboundDeclarationDraft } from './shipments.prefill.ts';
 
-let db: TestDatabase;
-let app: App;
+const setup = apiTest();
+const { db, admin, staff, acme, globex, partyId, call } = setup;
 type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acme: Auth;
-let globex: Auth;
-let acmeId: string;
-let globexId: string;
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  ({ admin, staff, acme, globex } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
   // Pallets without an SSCC get one from the company prefix.
   const company = (await call('GET', '/company', admin)).body as { version: number };
   await call('PUT', '/company', admin, { version: company.version, gs1CompanyPrefix: '8712345' });
 });
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
 
-const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
 type Receipt = Json & { id: string; lines: (Json & { id: string })[] };
 
@@ -88,13 +57,15 @@ async function stockRow(id: string) {
 
 describe('release reserves first-in first-out', () => {
   it('takes the older receipt of a SKU first, even when it was entered later', async () => {
-    const newer = await receive(acmeId, [looseLine({ sku: 'fifo-1', quantity: 50 })], {
+    const newer = await receive(partyId.ACME, [looseLine({ sku: 'fifo-1', quantity: 50 })], {
       receivedOn: '2026-09-10',
     });
-    const older = await receive(acmeId, [looseLine({ sku: 'fifo-1', quantity: 30 })], {
+    const older = await receive(partyId.ACME, [looseLine({ sku: 'fifo-1', quantity: 30 })], {
       receivedOn: '2026-08-01',
     });
-    const s = await released(await draft({ ownerId: acmeId, lines: [{ sku: 'FIFO-1', quantity: 40 }] }));
+    const s = await released(
+      await draft({ ownerId: partyId.ACME, lines: [{ sku: 'FIFO-1', quantity: 40 }] }),
+    );
     expect(s.status).toBe('released');
     expect(s.lines[0]?.allocations.map((a) => [a.stockRecordId, a.quantity, a.state])).toEqual([
       [older.lines[0]?.id, 30, 'reserved'],
@@ -111,21 +82,23 @@ describe('release reserves first-in first-out', () => {
   });
 
   it('takes a given stock record, not the oldest of its SKU', async () => {
-    await receive(acmeId, [looseLine({ sku: 'fifo-2', quantity: 20 })], { receivedOn: '2026-01-01' });
-    const later = await receive(acmeId, [looseLine({ sku: 'fifo-2', quantity: 20 })], {
+    await receive(partyId.ACME, [looseLine({ sku: 'fifo-2', quantity: 20 })], { receivedOn: '2026-01-01' });
+    const later = await receive(partyId.ACME, [looseLine({ sku: 'fifo-2', quantity: 20 })], {
       receivedOn: '2026-05-01',
     });
     const id = later.lines[0]?.id as string;
-    const s = await released(await draft({ ownerId: acmeId, lines: [{ stockRecordId: id, quantity: 5 }] }));
+    const s = await released(
+      await draft({ ownerId: partyId.ACME, lines: [{ stockRecordId: id, quantity: 5 }] }),
+    );
     expect(s.lines[0]?.sku).toBe('FIFO-2');
     expect(s.lines[0]?.allocations.map((a) => [a.stockRecordId, a.quantity])).toEqual([[id, 5]]);
   });
 
   it('takes root units by position, and same-SKU lines consume in turn', async () => {
-    const rc = await receive(acmeId, [palletLine({ sku: 'fifo-3' })]);
+    const rc = await receive(partyId.ACME, [palletLine({ sku: 'fifo-3' })]);
     const s = await released(
       await draft({
-        ownerId: acmeId,
+        ownerId: partyId.ACME,
         lines: [
           { sku: 'fifo-3', quantity: 50 },
           { sku: 'fifo-3', quantity: 20 },
@@ -153,10 +126,10 @@ describe('release reserves first-in first-out', () => {
   });
 
   it('refuses the whole release when a line is short, saying how many are available', async () => {
-    await receive(acmeId, [looseLine({ sku: 'short-1', quantity: 40 })]);
-    const plenty = await receive(acmeId, [looseLine({ sku: 'short-2', quantity: 10 })]);
+    await receive(partyId.ACME, [looseLine({ sku: 'short-1', quantity: 40 })]);
+    const plenty = await receive(partyId.ACME, [looseLine({ sku: 'short-2', quantity: 10 })]);
     const s = await draft({
-      ownerId: acmeId,
+      ownerId: partyId.ACME,
       lines: [
         { sku: 'short-2', quantity: 5 },
         { sku: 'short-1', quantity: 100 },
@@ -175,7 +148,7 @@ describe('release reserves first-in first-out', () => {
   async function tenRecords(sku: string): Promise<string[]> {
     const ids: string[] = [];
     for (let d = 1; d <= 10; d++) {
-      const rc = await receive(acmeId, [looseLine({ sku, quantity: 10 })], {
+      const rc = await receive(partyId.ACME, [looseLine({ sku, quantity: 10 })], {
         receivedOn: `2026-02-${String(d).padStart(2, '0')}`,
       });
       ids.push(rc.lines[0]?.id as string);
@@ -185,7 +158,7 @@ describe('release reserves first-in first-out', () => {
 
   it('locks only the oldest records it needs: a release goes through while a younger one is locked', async () => {
     const ids = await tenRecords('lean-1');
-    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'LEAN-1', quantity: 15 }] });
+    const s = await draft({ ownerId: partyId.ACME, lines: [{ sku: 'LEAN-1', quantity: 15 }] });
     // Another transaction holds the youngest record; a release that locked every candidate would wait on it.
     let letGo = () => {};
     const gate = new Promise<void>((r) => {
@@ -229,13 +202,15 @@ describe('release reserves first-in first-out', () => {
 
   it('walks past the first few records for a large line, and counts them all when short', async () => {
     const ids = await tenRecords('lean-2');
-    const big = await released(await draft({ ownerId: acmeId, lines: [{ sku: 'LEAN-2', quantity: 65 }] }));
+    const big = await released(
+      await draft({ ownerId: partyId.ACME, lines: [{ sku: 'LEAN-2', quantity: 65 }] }),
+    );
     expect(big.lines[0]?.allocations.map((a) => [a.stockRecordId, a.quantity])).toEqual([
       ...ids.slice(0, 6).map((id) => [id, 10]),
       [ids[6], 5],
     ]);
     const r = await move(
-      await draft({ ownerId: acmeId, lines: [{ sku: 'LEAN-2', quantity: 40 }] }),
+      await draft({ ownerId: partyId.ACME, lines: [{ sku: 'LEAN-2', quantity: 40 }] }),
       'released',
     );
     expect(r.status).toBe(409);
@@ -249,7 +224,7 @@ describe('release reserves first-in first-out', () => {
     // The given second-oldest record is taken by line 1 first; the FIFO line gets what is left, oldest first.
     const s = await released(
       await draft({
-        ownerId: acmeId,
+        ownerId: partyId.ACME,
         lines: [
           { stockRecordId: ids[1], quantity: 6 },
           { sku: 'LEAN-3', quantity: 12 },
@@ -275,7 +250,7 @@ describe('release reserves first-in first-out', () => {
     const drafts = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
         draft({
-          ownerId: acmeId,
+          ownerId: partyId.ACME,
           lines:
             i % 2
               ? [
@@ -297,12 +272,12 @@ describe('release reserves first-in first-out', () => {
   });
 
   it('never oversells: 50 releases at once against stock for 20', async () => {
-    await receive(acmeId, [looseLine({ sku: 'race-1', quantity: 12 })], { receivedOn: '2026-03-01' });
-    await receive(acmeId, [palletLine({ sku: 'race-1', quantity: 100 })], { receivedOn: '2026-04-01' });
+    await receive(partyId.ACME, [looseLine({ sku: 'race-1', quantity: 12 })], { receivedOn: '2026-03-01' });
+    await receive(partyId.ACME, [palletLine({ sku: 'race-1', quantity: 100 })], { receivedOn: '2026-04-01' });
     // 112 pieces; each shipment wants 5 or 6 → room for about 20 of the 50.
     const drafts = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        draft({ ownerId: acmeId, lines: [{ sku: 'RACE-1', quantity: 5 + (i % 2) }] }),
+        draft({ ownerId: partyId.ACME, lines: [{ sku: 'RACE-1', quantity: 5 + (i % 2) }] }),
       ),
     );
     const answers = await Promise.all(drafts.map((d) => move(d, 'released')));
@@ -345,9 +320,9 @@ describe('release reserves first-in first-out', () => {
 
 describe('ship and cancel', () => {
   it('ships: pick movements, on hand drops, units follow', async () => {
-    const rc = await receive(acmeId, [palletLine({ sku: 'ship-1' })]);
+    const rc = await receive(partyId.ACME, [palletLine({ sku: 'ship-1' })]);
     const id = rc.lines[0]?.id as string;
-    let s = await released(await draft({ ownerId: acmeId, lines: [{ sku: 'ship-1', quantity: 70 }] }));
+    let s = await released(await draft({ ownerId: partyId.ACME, lines: [{ sku: 'ship-1', quantity: 70 }] }));
     for (const to of ['picking', 'packed', 'shipped']) {
       const r = await move(s, to);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -371,9 +346,11 @@ describe('ship and cancel', () => {
   });
 
   it('cancel frees the reservations', async () => {
-    const rc = await receive(acmeId, [palletLine({ sku: 'cancel-1' })]);
+    const rc = await receive(partyId.ACME, [palletLine({ sku: 'cancel-1' })]);
     const id = rc.lines[0]?.id as string;
-    const s = await released(await draft({ ownerId: acmeId, lines: [{ sku: 'cancel-1', quantity: 65 }] }));
+    const s = await released(
+      await draft({ ownerId: partyId.ACME, lines: [{ sku: 'cancel-1', quantity: 65 }] }),
+    );
     expect(await stockRow(id)).toMatchObject({ quantity_reserved: 65 });
     const r = await move(s, 'cancelled', admin, 'Customer changed their mind');
     expect(r.status).toBe(200);
@@ -391,8 +368,8 @@ describe('ship and cancel', () => {
   });
 
   it('refuses a transition the lifecycle does not have, and a stale version', async () => {
-    await receive(acmeId, [looseLine({ sku: 'life-1', quantity: 5 })]);
-    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'life-1', quantity: 1 }] });
+    await receive(partyId.ACME, [looseLine({ sku: 'life-1', quantity: 5 })]);
+    const s = await draft({ ownerId: partyId.ACME, lines: [{ sku: 'life-1', quantity: 1 }] });
     expect((await move(s, 'shipped')).status).toBe(409);
     const stale = await move({ ...s, version: s.version + 1 }, 'released');
     expect(stale.status).toBe(409);
@@ -403,7 +380,7 @@ describe('ship and cancel', () => {
 describe('non-Union goods and the outbound declaration', () => {
   async function nonUnion(sku: string, mrn: string) {
     return receive(
-      acmeId,
+      partyId.ACME,
       [looseLine({ sku, quantity: 100, grossMassKg: '200', netMassKg: '150', value: '1000.00' })],
       { customsStatus: 'non_union_customs_warehousing', inboundMrn: mrn, inboundMrnExternal: true },
     );
@@ -413,7 +390,11 @@ describe('non-Union goods and the outbound declaration', () => {
     const mrn = testMrn();
     await nonUnion('nu-1', mrn);
     let s = await released(
-      await draft({ ownerId: acmeId, outboundProcedure: '4071', lines: [{ sku: 'nu-1', quantity: 25 }] }),
+      await draft({
+        ownerId: partyId.ACME,
+        outboundProcedure: '4071',
+        lines: [{ sku: 'nu-1', quantity: 25 }],
+      }),
     );
     expect(s.nonUnion).toBe(true);
     expect(s.shipBlocker).toMatch(/holds non-Union goods: .*4071.*no declaration yet/);
@@ -463,7 +444,11 @@ describe('non-Union goods and the outbound declaration', () => {
   it('a 3171 re-export leaves only once its export declaration is exited', async () => {
     await nonUnion('nu-2', testMrn());
     let s = await released(
-      await draft({ ownerId: acmeId, outboundProcedure: '3171', lines: [{ sku: 'nu-2', quantity: 10 }] }),
+      await draft({
+        ownerId: partyId.ACME,
+        outboundProcedure: '3171',
+        lines: [{ sku: 'nu-2', quantity: 10 }],
+      }),
     );
     s = (await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version }))
       .body as unknown as Shipment;
@@ -486,13 +471,19 @@ describe('non-Union goods and the outbound declaration', () => {
   });
 
   it('refuses a declaration without procedure (422) or for Union goods only (409)', async () => {
-    await receive(acmeId, [looseLine({ sku: 'union-1', quantity: 10 })]);
-    const noProc = await released(await draft({ ownerId: acmeId, lines: [{ sku: 'union-1', quantity: 1 }] }));
+    await receive(partyId.ACME, [looseLine({ sku: 'union-1', quantity: 10 })]);
+    const noProc = await released(
+      await draft({ ownerId: partyId.ACME, lines: [{ sku: 'union-1', quantity: 1 }] }),
+    );
     const r1 = await call('POST', `/shipments/${noProc.id}/declaration`, admin, { version: noProc.version });
     expect(r1.status).toBe(422);
     expect(errors(r1.body)[0]?.field).toBe('outboundProcedure');
     const union = await released(
-      await draft({ ownerId: acmeId, outboundProcedure: '4071', lines: [{ sku: 'union-1', quantity: 1 }] }),
+      await draft({
+        ownerId: partyId.ACME,
+        outboundProcedure: '4071',
+        lines: [{ sku: 'union-1', quantity: 1 }],
+      }),
     );
     const r2 = await call('POST', `/shipments/${union.id}/declaration`, admin, { version: union.version });
     expect(r2.status).toBe(409);
@@ -504,7 +495,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
   type Declared = Json & { id: string; lrn: string; shipment: { id: string; number: string } | null };
   async function nonUnion(sku: string) {
     return receive(
-      acmeId,
+      partyId.ACME,
       [looseLine({ sku, quantity: 100, grossMassKg: '200', netMassKg: '150', value: '1000.00' })],
       { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn(), inboundMrnExternal: true },
     );
@@ -522,7 +513,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
   async function declared(sku: string, procedure = '4071'): Promise<Shipment> {
     await nonUnion(sku);
     const s = await released(
-      await draft({ ownerId: acmeId, outboundProcedure: procedure, lines: [{ sku, quantity: 10 }] }),
+      await draft({ ownerId: partyId.ACME, outboundProcedure: procedure, lines: [{ sku, quantity: 10 }] }),
     );
     const d = await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version });
     expect(d.status, JSON.stringify(d.body)).toBe(201);
@@ -531,7 +522,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
 
   it('refuses to release non-Union goods without their outbound procedure, reserving nothing', async () => {
     const rc = await nonUnion('dead-1');
-    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'dead-1', quantity: 5 }] });
+    const s = await draft({ ownerId: partyId.ACME, lines: [{ sku: 'dead-1', quantity: 5 }] });
     const r = await move(s, 'released');
     expect(r.status, JSON.stringify(r.body)).toBe(422);
     expect(errors(r.body)[0]?.field).toBe('outboundProcedure');
@@ -543,7 +534,11 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
   it('a packed shipment without a procedure is no dead end: it gets one, then its declaration', async () => {
     await nonUnion('dead-2');
     let s = await released(
-      await draft({ ownerId: acmeId, outboundProcedure: '4071', lines: [{ sku: 'dead-2', quantity: 5 }] }),
+      await draft({
+        ownerId: partyId.ACME,
+        outboundProcedure: '4071',
+        lines: [{ sku: 'dead-2', quantity: 5 }],
+      }),
     );
     // Released before the rule: no procedure.
     await db.db.updateTable('shipments').set({ outbound_procedure: null }).where('id', '=', s.id).execute();
@@ -613,20 +608,24 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
   it('a new declaration names its shipment: the owner’s, of its procedure, one in play at a time', async () => {
     await nonUnion('dead-4');
     let s = await released(
-      await draft({ ownerId: acmeId, outboundProcedure: '4071', lines: [{ sku: 'dead-4', quantity: 5 }] }),
+      await draft({
+        ownerId: partyId.ACME,
+        outboundProcedure: '4071',
+        lines: [{ sku: 'dead-4', quantity: 5 }],
+      }),
     );
     const make = (body: Json) => call('POST', '/declarations', admin, { shipmentId: s.id, ...body });
-    const wrongType = await make({ type: 'export', customerId: acmeId });
+    const wrongType = await make({ type: 'export', customerId: partyId.ACME });
     expect(wrongType.status).toBe(422);
     expect(errors(wrongType.body)[0]?.field).toBe('shipmentId');
-    const wrongOwner = await make({ type: 'import', customerId: globexId });
+    const wrongOwner = await make({ type: 'import', customerId: partyId.GLOBEX });
     expect(wrongOwner.status).toBe(422);
     expect(errors(wrongOwner.body)[0]?.field).toBe('shipmentId');
-    const made = await make({ type: 'import', customerId: acmeId });
+    const made = await make({ type: 'import', customerId: partyId.ACME });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const d = made.body as Declared;
     expect(d.shipment).toEqual({ id: s.id, number: s.number });
-    const second = await make({ type: 'import', customerId: acmeId });
+    const second = await make({ type: 'import', customerId: partyId.ACME });
     expect(second.status).toBe(409);
     expect(errors(second.body)[0]?.field).toBe('shipmentId');
     s = await get(s.id);
@@ -643,7 +642,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
     expect(errors(refused.body)[0]?.message).toMatch(/delete it/);
     // The database refuses another customer for a shipment's declaration, whatever the path.
     await expect(
-      db.db.updateTable('declarations').set({ customer_id: globexId }).where('id', '=', d.id).execute(),
+      db.db.updateTable('declarations').set({ customer_id: partyId.GLOBEX }).where('id', '=', d.id).execute(),
     ).rejects.toThrow(/owner of its shipment/);
     expect((await call('DELETE', `/declarations/${d.id}`, admin)).status).toBe(204);
     s = await get(s.id);
@@ -653,16 +652,16 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
       outboundProcedure: '3171',
     });
     expect(to3171.status, JSON.stringify(to3171.body)).toBe(200);
-    expect((await make({ type: 'export', customerId: acmeId })).status).toBe(201);
+    expect((await make({ type: 'export', customerId: partyId.ACME })).status).toBe(201);
     // A draft shipment is not declared yet.
     const drafted = await draft({
-      ownerId: acmeId,
+      ownerId: partyId.ACME,
       outboundProcedure: '4071',
       lines: [{ sku: 'dead-4', quantity: 1 }],
     });
     const early = await call('POST', '/declarations', admin, {
       type: 'import',
-      customerId: acmeId,
+      customerId: partyId.ACME,
       shipmentId: drafted.id,
     });
     expect(early.status).toBe(409);
@@ -687,12 +686,16 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
     expect((await call('GET', `/declarations/${id}`, globex)).status).toBe(404);
     // Another party's shipment and its declarations stay out of Acme's reach.
     await receive(
-      globexId,
+      partyId.GLOBEX,
       [looseLine({ sku: 'dead-5g', quantity: 10, grossMassKg: '20', netMassKg: '15', value: '100.00' })],
       { customsStatus: 'non_union_customs_warehousing', inboundMrn: testMrn(), inboundMrnExternal: true },
     );
     const theirs = await released(
-      await draft({ ownerId: globexId, outboundProcedure: '4071', lines: [{ sku: 'dead-5g', quantity: 1 }] }),
+      await draft({
+        ownerId: partyId.GLOBEX,
+        outboundProcedure: '4071',
+        lines: [{ sku: 'dead-5g', quantity: 1 }],
+      }),
     );
     const declaredTheirs = (
       await call('POST', `/shipments/${theirs.id}/declaration`, admin, { version: theirs.version })
@@ -708,7 +711,7 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
       'POST',
       '/declarations',
       admin,
-      completeImport(acmeId, {
+      completeImport(partyId.ACME, {
         category: 'H2',
         items: [
           importItem({
@@ -733,12 +736,16 @@ describe('no dead ends between a shipment and its outbound declaration (issue 23
       .set({ status: 'released', mrn })
       .where('id', '=', entryId)
       .execute();
-    await receive(acmeId, [palletLine({ sku: 'dead-6', packages: 2 })], {
+    await receive(partyId.ACME, [palletLine({ sku: 'dead-6', packages: 2 })], {
       customsStatus: 'non_union_customs_warehousing',
       entryDeclarationId: entryId,
     });
     const s = await released(
-      await draft({ ownerId: acmeId, outboundProcedure: '4071', lines: [{ sku: 'dead-6', quantity: 50 }] }),
+      await draft({
+        ownerId: partyId.ACME,
+        outboundProcedure: '4071',
+        lines: [{ sku: 'dead-6', quantity: 50 }],
+      }),
     );
     const d = await call('POST', `/shipments/${s.id}/declaration`, admin, { version: s.version });
     expect(d.status, JSON.stringify(d.body)).toBe(201);
@@ -777,7 +784,7 @@ describe('goods in temporary storage leave by their own procedures (issue 23 ite
     /^Goods in temporary storage are not under customs warehousing, which 4071 presumes: place them under a procedure with previous procedure 00/;
   async function temporary(sku: string) {
     return receive(
-      acmeId,
+      partyId.ACME,
       [looseLine({ sku, quantity: 20, grossMassKg: '40', netMassKg: '30', value: '200.00' })],
       { customsStatus: 'temporary_storage', inboundMrn: testMrn() },
     );
@@ -787,7 +794,7 @@ describe('goods in temporary storage leave by their own procedures (issue 23 ite
     const rc = await temporary('ts-1');
     for (const procedure of ['4071', '3171']) {
       const s = await draft({
-        ownerId: acmeId,
+        ownerId: partyId.ACME,
         outboundProcedure: procedure,
         lines: [{ sku: 'ts-1', quantity: 5 }],
       });
@@ -814,7 +821,7 @@ describe('goods in temporary storage leave by their own procedures (issue 23 ite
     await temporary('ts-2');
     // Released under 3171 before the rule: the stock counted as Union goods at the release.
     const s0 = await draft({
-      ownerId: acmeId,
+      ownerId: partyId.ACME,
       outboundProcedure: '3171',
       lines: [{ sku: 'ts-2', quantity: 5 }],
     });
@@ -873,7 +880,7 @@ describe('goods in temporary storage leave by their own procedures (issue 23 ite
     } as const;
     const draftOf = (customs_status: 'temporary_storage' | 'non_union_customs_warehousing') =>
       outboundDeclarationDraft(
-        { id: 'x', owner_id: acmeId, outbound_procedure: '4071' },
+        { id: 'x', owner_id: partyId.ACME, outbound_procedure: '4071' },
         [{ ...allocation, customs_status }],
         [],
       );
@@ -888,10 +895,10 @@ describe('goods in temporary storage leave by their own procedures (issue 23 ite
 
 describe('customers and scoping', () => {
   it('a customer drafts from their own stock, never another party’s, and cannot release', async () => {
-    const own = await receive(acmeId, [looseLine({ sku: 'cust-1', quantity: 10 })]);
-    const theirs = await receive(globexId, [looseLine({ sku: 'globex-only', quantity: 10 })]);
+    const own = await receive(partyId.ACME, [looseLine({ sku: 'cust-1', quantity: 10 })]);
+    const theirs = await receive(partyId.GLOBEX, [looseLine({ sku: 'globex-only', quantity: 10 })]);
     const s = await draft({ customerReference: 'PO-77', lines: [{ sku: 'cust-1', quantity: 3 }] }, acme);
-    expect(s.owner.id).toBe(acmeId);
+    expect(s.owner.id).toBe(partyId.ACME);
     expect(s.notes).toBeNull();
     expect(s.allowedActions).toEqual(['edit', 'delete']);
 
@@ -919,14 +926,14 @@ describe('customers and scoping', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
 
     const globexShipment = await draft({
-      ownerId: globexId,
+      ownerId: partyId.GLOBEX,
       notes: 'internal',
       lines: [{ sku: 'globex-only', quantity: 1 }],
     });
     expect((await call('GET', `/shipments/${globexShipment.id}`, acme)).status).toBe(404);
     expect((await call('DELETE', `/shipments/${globexShipment.id}`, acme)).status).toBe(404);
     const list = (await call('GET', '/shipments?pageSize=200', acme)).body as { items: Shipment[] };
-    expect(list.items.every((i) => i.owner.id === acmeId)).toBe(true);
+    expect(list.items.every((i) => i.owner.id === partyId.ACME)).toBe(true);
     expect((await call('GET', '/shipments', staff)).status).toBe(403);
     const history = (await call('GET', `/shipments/${s.id}/history`, acme)).body as unknown as Json[];
     expect(history.map((h) => h.action)).toEqual(['updated', 'created']);
@@ -934,9 +941,9 @@ describe('customers and scoping', () => {
   });
 
   it('lists with filters and exports', async () => {
-    await receive(acmeId, [looseLine({ sku: 'list-1', quantity: 10 })]);
+    await receive(partyId.ACME, [looseLine({ sku: 'list-1', quantity: 10 })]);
     const s = await draft({
-      ownerId: acmeId,
+      ownerId: partyId.ACME,
       customerReference: 'REF-LIST',
       lines: [{ sku: 'list-1', quantity: 1 }],
     });
@@ -952,26 +959,19 @@ describe('customers and scoping', () => {
 
 describe('documents of a shipment', () => {
   it('the owner’s customer reads the visible ones, another party’s customer cannot attach or see them', async () => {
-    await receive(acmeId, [looseLine({ sku: 'doc-s1', quantity: 5 })]);
-    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'doc-s1', quantity: 1 }] });
-    const upload = multipartForm(
-      { recordType: 'shipment', recordId: s.id, documentType: 'packing_list', visibleToCustomer: 'true' },
-      [{ filename: 'packing-list.pdf', content: minimalPdf('Packing list'), contentType: 'application/pdf' }],
-    );
-    const up = (auth: Auth) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/documents',
-        headers: { ...auth, 'content-type': upload.contentType },
-        payload: upload.payload,
-      });
+    await receive(partyId.ACME, [looseLine({ sku: 'doc-s1', quantity: 5 })]);
+    const s = await draft({ ownerId: partyId.ACME, lines: [{ sku: 'doc-s1', quantity: 1 }] });
+    const up = packingList(setup.app, 'shipment', s.id).as;
     expect((await up(staff)).statusCode).toBe(403);
     const res = await up(admin);
     expect(res.statusCode, res.body).toBe(201);
     const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
     const mine = await call('GET', `/documents?recordType=shipment&recordId=${s.id}`, acme);
     expect((mine.body as { items: Json[] }).items.map((d) => d.id)).toEqual([docId]);
-    const globexShipment = await draft({ ownerId: globexId, lines: [{ sku: 'globex-only', quantity: 1 }] });
+    const globexShipment = await draft({
+      ownerId: partyId.GLOBEX,
+      lines: [{ sku: 'globex-only', quantity: 1 }],
+    });
     const theirs = await call('GET', `/documents?recordType=shipment&recordId=${globexShipment.id}`, acme);
     expect((theirs.body as { items?: Json[] }).items ?? []).toEqual([]);
   });
@@ -979,26 +979,17 @@ describe('documents of a shipment', () => {
 
 describe('documents of a shipment whose owner changes', () => {
   it('go with the shipment: the old owner no longer reads or lists them, the new owner does', async () => {
-    await receive(acmeId, [looseLine({ sku: 'doc-m1', quantity: 5 })]);
-    await receive(globexId, [looseLine({ sku: 'doc-m1g', quantity: 5 })]);
-    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'doc-m1', quantity: 1 }] });
-    const upload = multipartForm(
-      { recordType: 'shipment', recordId: s.id, documentType: 'packing_list', visibleToCustomer: 'true' },
-      [{ filename: 'moved.pdf', content: minimalPdf('Packing list'), contentType: 'application/pdf' }],
-    );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/documents',
-      headers: { ...admin, 'content-type': upload.contentType },
-      payload: upload.payload,
-    });
+    await receive(partyId.ACME, [looseLine({ sku: 'doc-m1', quantity: 5 })]);
+    await receive(partyId.GLOBEX, [looseLine({ sku: 'doc-m1g', quantity: 5 })]);
+    const s = await draft({ ownerId: partyId.ACME, lines: [{ sku: 'doc-m1', quantity: 1 }] });
+    const res = await packingList(setup.app, 'shipment', s.id, 'moved.pdf').as(admin);
     expect(res.statusCode, res.body).toBe(201);
     const docId = (res.json() as { items: Json[] }).items[0]?.id as string;
     expect((await call('GET', `/documents/${docId}`, acme)).status).toBe(200);
 
     const moved = await call('PATCH', `/shipments/${s.id}`, admin, {
       version: s.version,
-      ownerId: globexId,
+      ownerId: partyId.GLOBEX,
       lines: [{ sku: 'doc-m1g', quantity: 1 }],
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -1008,7 +999,7 @@ describe('documents of a shipment whose owner changes', () => {
     expect((acmeList.body as { items: Json[] }).items.map((d) => d.id)).not.toContain(docId);
     // Globex's customer is given the warehouse area, as Acme's has it.
     await sql`update users set cw_access = true where email = ${DEMO_PASSWORDS.globex[0]}`.execute(db.db);
-    const globexCw = await bearer(app, ...DEMO_PASSWORDS.globex);
+    const globexCw = await bearer(setup.app, ...DEMO_PASSWORDS.globex);
     expect((await call('GET', `/documents/${docId}`, globexCw)).status).toBe(200);
     const globexList = await call('GET', `/documents?recordType=shipment&recordId=${s.id}`, globexCw);
     expect((globexList.body as { items: Json[] }).items.map((d) => d.id)).toEqual([docId]);
@@ -1017,10 +1008,10 @@ describe('documents of a shipment whose owner changes', () => {
 
 describe('hub events', () => {
   it('a release announces the shipment and each stock record it touched to the owner', async () => {
-    const rc = await receive(acmeId, [looseLine({ sku: 'hub-1', quantity: 5 })]);
-    const s = await draft({ ownerId: acmeId, lines: [{ sku: 'hub-1', quantity: 2 }] });
+    const rc = await receive(partyId.ACME, [looseLine({ sku: 'hub-1', quantity: 5 })]);
+    const s = await draft({ ownerId: partyId.ACME, lines: [{ sku: 'hub-1', quantity: 2 }] });
     const heard: { kind: string; id: string; partyIds?: string[] }[] = [];
-    const stop = app.services.events.subscribe((e) => {
+    const stop = setup.app.services.events.subscribe((e) => {
       heard.push({ kind: e.kind, id: e.id, ...(e.partyIds ? { partyIds: e.partyIds } : {}) });
     });
     try {
@@ -1029,8 +1020,8 @@ describe('hub events', () => {
       stop();
     }
     expect(heard).toEqual([
-      { kind: 'shipment', id: s.id, partyIds: [acmeId] },
-      { kind: 'stock', id: rc.lines[0]?.id, partyIds: [acmeId] },
+      { kind: 'shipment', id: s.id, partyIds: [partyId.ACME] },
+      { kind: 'stock', id: rc.lines[0]?.id, partyIds: [partyId.ACME] },
     ]);
   });
 });

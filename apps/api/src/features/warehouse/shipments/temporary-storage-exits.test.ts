@@ -1,19 +1,9 @@
 import type { Shipment } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../app.ts';
-import { seedDemo } from '../../../db/seed.ts';
-import {
-  apiCaller,
-  bearer,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Auth, apiTest } from '../../../test/api-test.ts';
+import type { Json } from '../../../test/helpers.ts';
 import { content, declarations, sandbox } from '../../declarations/sandbox/test-support.ts';
-import { usersService } from '../../users/users.service.ts';
 import { looseLine, receiptBody, stockInvariantViolations, testMrn } from '../stock/test-support.ts';
 
 /**
@@ -21,41 +11,21 @@ import { looseLine, receiptBody, stockInvariantViolations, testMrn } from '../st
  * dead end; one shipment holds goods that one declaration can take (brief s30 item 1, ADR 0046/0048).
  * The app runs the job worker with the sandbox authority answering at once.
  */
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acme: Auth;
+const setup = apiTest({ config: { jobsEnabled: true, sandbox: sandbox() } });
+const { db, admin, staff, acme, partyId, call } = setup;
 /** An Acme customer user without customs-warehouse access. */
 let acmeNoCw: Auth;
-let acmeId: string;
-
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db, { jobsEnabled: true, sandbox: sandbox() });
-  ({ admin, staff, acme } = await demoTokens(app));
-  const password = 'Velvet-Harbor-39-Otter';
-  await usersService(db.db).create({
+  acmeNoCw = await setup.newUser({
     email: 'nocw@acme.example',
-    password,
     role: 'customer',
     party: 'ACME',
     cwAccess: false,
   });
-  acmeNoCw = await bearer(app, 'nocw@acme.example', password);
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
 });
 
-const call = apiCaller(() => app);
 const api = declarations(
-  () => app,
+  () => setup.app,
   () => admin,
 );
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
@@ -67,7 +37,7 @@ async function receive(sku: string, customsStatus: string, quantity = 20): Promi
     '/stock-receipts',
     admin,
     receiptBody(
-      acmeId,
+      partyId.ACME,
       [looseLine({ sku, quantity, grossMassKg: '40', netMassKg: '30', value: '200.00', currency: 'EUR' })],
       customsStatus === 'temporary_storage'
         ? { customsStatus, inboundMrn: testMrn() }
@@ -78,7 +48,7 @@ async function receive(sku: string, customsStatus: string, quantity = 20): Promi
   return r.body as Receipt;
 }
 async function draft(body: Json) {
-  return call('POST', '/shipments', admin, { ownerId: acmeId, ...body });
+  return call('POST', '/shipments', admin, { ownerId: partyId.ACME, ...body });
 }
 async function move(s: Pick<Shipment, 'id' | 'version'>, to: string) {
   const r = await call('POST', `/shipments/${s.id}/transitions`, admin, { to, version: s.version });
@@ -127,7 +97,7 @@ describe('goods in temporary storage leave a shipment by 4000 or 3100', () => {
     });
 
     // The clerk completes what the stock cannot know, then lodges; the sandbox accepts and releases.
-    const full = content('import', acmeId);
+    const full = content('import', partyId.ACME);
     const { id: _id, position: _p, estimate: _e, ...item } = d.items[0] as Json;
     const patched = await call('PATCH', `/declarations/${d.id}`, admin, {
       version: d.version,

@@ -1,17 +1,9 @@
 import { makeMrn } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../app.ts';
+import { describe, expect, it } from 'vitest';
 import * as m0032 from '../../../db/migrations/0032-receipt-entries.ts';
-import { seedDemo } from '../../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  type Json,
-  type TestDatabase,
-} from '../../../test/helpers.ts';
+import { apiTest } from '../../../test/api-test.ts';
+import type { Json } from '../../../test/helpers.ts';
 import { looseLine, receiptBody, testMrn } from './test-support.ts';
 
 /**
@@ -19,28 +11,9 @@ import { looseLine, receiptBody, testMrn } from './test-support.ts';
  * H2 declaration of this system, or an MRN marked as external — on every path, with the database's
  * check and trigger (migration 0032) as the last line.
  */
-let db: TestDatabase;
-let app: App;
-type Auth = { authorization: string };
-let admin: Auth;
-let acmeId: string;
-let globexId: string;
+const setup = apiTest();
+const { db, admin, partyId, call } = setup;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  app = await createTestApp(db);
-  ({ admin } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-});
-afterAll(async () => {
-  await app.close();
-  await db.drop();
-});
-
-const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
 
 let lrnSerial = 0;
@@ -55,7 +28,7 @@ async function declaration(customerId: string, category: 'H1' | 'H2', status: st
 }
 
 const warehoused = (over: Json) =>
-  receiptBody(acmeId, [looseLine()], { customsStatus: 'non_union_customs_warehousing', ...over });
+  receiptBody(partyId.ACME, [looseLine()], { customsStatus: 'non_union_customs_warehousing', ...over });
 
 async function refused(body: Json) {
   const r = await call('POST', '/stock-receipts', admin, body);
@@ -65,7 +38,7 @@ async function refused(body: Json) {
 
 describe('a customs-warehouse receipt names a real entry', () => {
   it('refuses the MRN of our own H1 declaration that is not released, with the reason', async () => {
-    const h1 = await declaration(acmeId, 'H1', 'accepted', testMrn());
+    const h1 = await declaration(partyId.ACME, 'H1', 'accepted', testMrn());
     const typed = await refused(warehoused({ inboundMrn: h1.mrn }));
     expect(typed).toEqual([
       {
@@ -86,7 +59,7 @@ describe('a customs-warehouse receipt names a real entry', () => {
   });
 
   it('refuses an H2 entry that customs have not released yet, and another owner’s', async () => {
-    const accepted = await declaration(acmeId, 'H2', 'accepted', testMrn());
+    const accepted = await declaration(partyId.ACME, 'H2', 'accepted', testMrn());
     const byId = await refused(warehoused({ entryDeclarationId: accepted.id }));
     expect(byId).toEqual([
       {
@@ -97,7 +70,7 @@ describe('a customs-warehouse receipt names a real entry', () => {
     expect((await refused(warehoused({ inboundMrn: accepted.mrn }))).map((e) => e.field)).toEqual([
       'inboundMrn',
     ]);
-    const globex = await declaration(globexId, 'H2', 'released', testMrn());
+    const globex = await declaration(partyId.GLOBEX, 'H2', 'released', testMrn());
     const theirs = await refused(warehoused({ inboundMrn: globex.mrn }));
     expect(theirs[0]?.message).toContain("another customer's declaration");
     expect((await refused(warehoused({ entryDeclarationId: globex.id }))).map((e) => e.field)).toEqual([
@@ -106,7 +79,7 @@ describe('a customs-warehouse receipt names a real entry', () => {
   });
 
   it('links the owner’s released H2 named by its id or by its MRN', async () => {
-    const h2 = await declaration(acmeId, 'H2', 'released', testMrn());
+    const h2 = await declaration(partyId.ACME, 'H2', 'released', testMrn());
     const byMrn = await call('POST', '/stock-receipts', admin, warehoused({ inboundMrn: h2.mrn }));
     expect(byMrn.status, JSON.stringify(byMrn.body)).toBe(201);
     expect(byMrn.body).toMatchObject({
@@ -142,18 +115,18 @@ describe('a customs-warehouse receipt names a real entry', () => {
     expect(wrongType[0]?.field).toBe('inboundMrn');
     expect(wrongType[0]?.message).toMatch(/Position 17 of an import MRN/);
     // With a linked declaration the mark contradicts it.
-    const h2 = await declaration(acmeId, 'H2', 'released', testMrn());
+    const h2 = await declaration(partyId.ACME, 'H2', 'released', testMrn());
     const both = await refused(warehoused({ entryDeclarationId: h2.id, inboundMrnExternal: true }));
     expect(both.map((e) => e.field)).toEqual(['inboundMrnExternal']);
   });
 
   it('the database refuses what the API would, whoever writes the receipt', async () => {
-    const h1 = await declaration(acmeId, 'H1', 'released', testMrn());
+    const h1 = await declaration(partyId.ACME, 'H1', 'released', testMrn());
     const insert = (values: { entry: string | null; mrn: string | null; external: boolean }) =>
       sql`
         insert into stock_receipts (number, owner_id, received_on, customs_status, inbound_mrn,
                                     inbound_mrn_external, entry_declaration_id)
-        values (${`R-I23-${Math.random().toString(36).slice(2, 9)}`}, ${acmeId}, current_date,
+        values (${`R-I23-${Math.random().toString(36).slice(2, 9)}`}, ${partyId.ACME}, current_date,
                 'non_union_customs_warehousing', ${values.mrn}, ${values.external}, ${values.entry})`.execute(
         db.db,
       );
@@ -167,24 +140,24 @@ describe('a customs-warehouse receipt names a real entry', () => {
       constraint: 'stock_receipts_entry_named',
     });
     await expect(insert({ entry: null, mrn: testMrn(), external: true })).resolves.toBeDefined();
-    const h2 = await declaration(acmeId, 'H2', 'released', testMrn());
+    const h2 = await declaration(partyId.ACME, 'H2', 'released', testMrn());
     await expect(
       sql`insert into stock_receipts (number, owner_id, received_on, customs_status, entry_declaration_id)
-          values ('R-I23-UNION', ${acmeId}, current_date, 'union', ${h2.id})`.execute(db.db),
+          values ('R-I23-UNION', ${partyId.ACME}, current_date, 'union', ${h2.id})`.execute(db.db),
     ).rejects.toMatchObject({ constraint: 'stock_receipts_entry_warehousing_only' });
   });
 
   it('links an entry declaration only for goods under customs warehousing', async () => {
-    const h2 = await declaration(acmeId, 'H2', 'released', testMrn());
-    const union = await refused(receiptBody(acmeId, [looseLine()], { entryDeclarationId: h2.id }));
+    const h2 = await declaration(partyId.ACME, 'H2', 'released', testMrn());
+    const union = await refused(receiptBody(partyId.ACME, [looseLine()], { entryDeclarationId: h2.id }));
     expect(union.map((e) => e.field)).toEqual(['entryDeclarationId']);
     // Another customer's declaration never shows on a receipt, whatever the status.
-    const globex = await declaration(globexId, 'H2', 'released', testMrn());
+    const globex = await declaration(partyId.GLOBEX, 'H2', 'released', testMrn());
     const r = await call(
       'POST',
       '/stock-receipts',
       admin,
-      receiptBody(acmeId, [looseLine()], {
+      receiptBody(partyId.ACME, [looseLine()], {
         customsStatus: 'temporary_storage',
         entryDeclarationId: globex.id,
       }),
@@ -195,9 +168,9 @@ describe('a customs-warehouse receipt names a real entry', () => {
 
 describe('migration 0032 on the receipts written before it', () => {
   it('links only the owner’s released H2 with that MRN; another party’s or an unreleased one’s MRN becomes external', async () => {
-    const own = await declaration(acmeId, 'H2', 'released', testMrn());
-    const others = await declaration(globexId, 'H2', 'released', testMrn());
-    const notReleased = await declaration(acmeId, 'H2', 'accepted', testMrn());
+    const own = await declaration(partyId.ACME, 'H2', 'released', testMrn());
+    const others = await declaration(partyId.GLOBEX, 'H2', 'released', testMrn());
+    const notReleased = await declaration(partyId.ACME, 'H2', 'accepted', testMrn());
     const rollback = new Error('rollback');
     const after = await db.db
       .transaction()
@@ -208,7 +181,7 @@ describe('migration 0032 on the receipts written before it', () => {
           (
             await sql<{ id: string }>`
               insert into stock_receipts (number, owner_id, received_on, customs_status, inbound_mrn)
-              values (${`R-OLD-${Math.random().toString(36).slice(2, 9)}`}, ${acmeId}, current_date,
+              values (${`R-OLD-${Math.random().toString(36).slice(2, 9)}`}, ${partyId.ACME}, current_date,
                       'non_union_customs_warehousing', ${mrn})
               returning id`.execute(trx)
           ).rows[0]?.id as string;

@@ -1,25 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { isValidSscc, type StockRecord, type StockTree } from '@fvg/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../app.ts';
-import { seedDemo } from '../../../db/seed.ts';
-import {
-  apiCaller,
-  createTestApp,
-  createTestDatabase,
-  demoTokens,
-  hubClients,
-  type Json,
-  listenForHub,
-  multipartForm,
-  nextEvent,
-  type TestDatabase,
-} from '../../../test/helpers.ts';
-import { minimalPdf } from '../../documents/minimal-pdf.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTest } from '../../../test/api-test.ts';
+import { type Json, nextEvent, packingList } from '../../../test/helpers.ts';
 import { pickStock } from './stock.repository.ts';
 import {
   looseLine,
@@ -31,37 +15,10 @@ import {
   testSscc,
 } from './test-support.ts';
 
-let db: TestDatabase;
-let app: App;
+const setup = apiTest({ files: 'fvg-stock-', hub: true });
+const { db, admin, staff, acme, partyId, call, hub } = setup;
 type Auth = { authorization: string };
-let admin: Auth;
-let staff: Auth;
-let acme: Auth;
-let acmeId: string;
-let globexId: string;
-let hubUrl: string;
-let dataDir: string;
-const hub = hubClients(() => hubUrl);
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedDemo(db.db);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-stock-'));
-  app = await createTestApp(db, { dataDir });
-  ({ admin, staff, acme } = await demoTokens(app));
-  const parties = await db.db.selectFrom('parties').select(['id', 'code']).execute();
-  acmeId = parties.find((p) => p.code === 'ACME')?.id as string;
-  globexId = parties.find((p) => p.code === 'GLOBEX')?.id as string;
-  hubUrl = await listenForHub(app);
-});
-afterAll(async () => {
-  await hub.stopAll();
-  await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const call = apiCaller(() => app);
 const errors = (body: Json) => (body.errors as { field: string; message: string }[] | undefined) ?? [];
 const fields = (body: Json) => errors(body).map((e) => e.field);
 type Receipt = Json & { id: string; number: string; lines: (Json & { id: string })[] };
@@ -97,7 +54,7 @@ describe('receipts: validation', () => {
 
   it('names each failing field by its path', async () => {
     const body = await bad(
-      receiptBody(acmeId, [
+      receiptBody(partyId.ACME, [
         looseLine({ sku: 'bad sku!', description: '', location: 'nowhere at all?', netMassKg: '500' }),
         looseLine({ value: '10.00', currency: null, quantity: 0 }),
       ]),
@@ -115,24 +72,24 @@ describe('receipts: validation', () => {
   });
 
   it('refuses a receipt dated in the future and an empty one', async () => {
-    const body = await bad(receiptBody(acmeId, [], { receivedOn: '2999-01-01' }));
+    const body = await bad(receiptBody(partyId.ACME, [], { receivedOn: '2999-01-01' }));
     expect(fields(body)).toEqual(expect.arrayContaining(['receivedOn', 'lines']));
   });
 
   it('wants an MRN (or the entry declaration) for non-Union goods under customs warehousing, and checks it', async () => {
     const none = await bad(
-      receiptBody(acmeId, [looseLine()], { customsStatus: 'non_union_customs_warehousing' }),
+      receiptBody(partyId.ACME, [looseLine()], { customsStatus: 'non_union_customs_warehousing' }),
     );
     expect(fields(none)).toEqual(['inboundMrn']);
     const wrong = await bad(
-      receiptBody(acmeId, [looseLine()], {
+      receiptBody(partyId.ACME, [looseLine()], {
         customsStatus: 'non_union_customs_warehousing',
         inboundMrn: `${testMrn().slice(0, 17)}0`.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
       }),
     );
     expect(fields(wrong)).toEqual(['inboundMrn']);
     const ok = await receive(
-      receiptBody(acmeId, [looseLine()], {
+      receiptBody(partyId.ACME, [looseLine()], {
         customsStatus: 'non_union_customs_warehousing',
         inboundMrn: ` ${testMrn().toLowerCase()} `,
         inboundMrnExternal: true,
@@ -145,7 +102,7 @@ describe('receipts: validation', () => {
     const valid = testSscc();
     const badCheckDigit = `${valid.slice(0, 17)}${(Number(valid[17]) + 1) % 10}`;
     const body = await bad(
-      receiptBody(acmeId, [
+      receiptBody(partyId.ACME, [
         looseLine({
           quantity: 50,
           handlingUnits: [
@@ -178,10 +135,13 @@ describe('receipts: validation', () => {
 
   it('refuses an SSCC given twice in one receipt, and one already in use (409 on its path)', async () => {
     const sscc = testSscc();
-    const twice = await bad(receiptBody(acmeId, [palletLine({}, [sscc, sscc])]));
+    const twice = await bad(receiptBody(partyId.ACME, [palletLine({}, [sscc, sscc])]));
     expect(fields(twice)).toEqual(['lines.0.handlingUnits.1.sscc']);
-    await receive(receiptBody(acmeId, [palletLine({}, [sscc, testSscc()])]));
-    const again = await bad(receiptBody(acmeId, [looseLine(), palletLine({}, [testSscc(), sscc])]), 409);
+    await receive(receiptBody(partyId.ACME, [palletLine({}, [sscc, testSscc()])]));
+    const again = await bad(
+      receiptBody(partyId.ACME, [looseLine(), palletLine({}, [testSscc(), sscc])]),
+      409,
+    );
     expect(fields(again)).toEqual(['lines.1.handlingUnits.1.sscc']);
   });
 
@@ -198,7 +158,7 @@ describe('receipts: SSCC generation', () => {
       'POST',
       '/stock-receipts',
       admin,
-      receiptBody(acmeId, [palletLine({}, [testSscc(), null])]),
+      receiptBody(partyId.ACME, [palletLine({}, [testSscc(), null])]),
     );
     expect(r.status).toBe(422);
     expect(errors(r.body)).toEqual([
@@ -220,7 +180,7 @@ describe('receipts: SSCC generation', () => {
 
   it('generates valid SSCCs from the prefix, extension digit and a sequence', async () => {
     await setPrefix(TEST_GS1_PREFIX);
-    const receipt = await receive(receiptBody(acmeId, [palletLine(), palletLine({ sku: 'XYZ-2' })]));
+    const receipt = await receive(receiptBody(partyId.ACME, [palletLine(), palletLine({ sku: 'XYZ-2' })]));
     const units = (
       await Promise.all(receipt.lines.map((l) => record(l.id).then((s) => s.handlingUnits)))
     ).flat();
@@ -248,9 +208,9 @@ describe('receipts: entry declaration (H2)', () => {
 
   it('takes the MRN of the owner’s H2 import declaration', async () => {
     const mrn = testMrn();
-    const id = await declaration(acmeId, 'H2', mrn);
+    const id = await declaration(partyId.ACME, 'H2', mrn);
     const receipt = await receive(
-      receiptBody(acmeId, [looseLine()], {
+      receiptBody(partyId.ACME, [looseLine()], {
         customsStatus: 'non_union_customs_warehousing',
         entryDeclarationId: id,
       }),
@@ -261,16 +221,16 @@ describe('receipts: entry declaration (H2)', () => {
 
   it('refuses an H1 declaration, one without an MRN, another party’s, and a different MRN (422)', async () => {
     const cases: [string, Json][] = [
-      [await declaration(acmeId, 'H1', testMrn()), {}],
-      [await declaration(acmeId, 'H2', null), {}],
-      [await declaration(globexId, 'H2', testMrn()), {}],
+      [await declaration(partyId.ACME, 'H1', testMrn()), {}],
+      [await declaration(partyId.ACME, 'H2', null), {}],
+      [await declaration(partyId.GLOBEX, 'H2', testMrn()), {}],
     ];
     for (const [id, over] of cases) {
       const r = await call(
         'POST',
         '/stock-receipts',
         admin,
-        receiptBody(acmeId, [looseLine()], {
+        receiptBody(partyId.ACME, [looseLine()], {
           customsStatus: 'non_union_customs_warehousing',
           entryDeclarationId: id,
           ...over,
@@ -279,12 +239,12 @@ describe('receipts: entry declaration (H2)', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(422);
       expect(fields(r.body)).toEqual(['entryDeclarationId']);
     }
-    const id = await declaration(acmeId, 'H2', testMrn());
+    const id = await declaration(partyId.ACME, 'H2', testMrn());
     const r = await call(
       'POST',
       '/stock-receipts',
       admin,
-      receiptBody(acmeId, [looseLine()], {
+      receiptBody(partyId.ACME, [looseLine()], {
         customsStatus: 'non_union_customs_warehousing',
         entryDeclarationId: id,
         inboundMrn: testMrn(),
@@ -302,7 +262,7 @@ describe('stock records, trees and movements', () => {
   beforeAll(async () => {
     await setPrefix(TEST_GS1_PREFIX);
     const receipt = await receive(
-      receiptBody(acmeId, [palletLine({ sku: 'TREE-1' })], { notes: 'Dock 4, seal intact' }),
+      receiptBody(partyId.ACME, [palletLine({ sku: 'TREE-1' })], { notes: 'Dock 4, seal intact' }),
     );
     stockId = receipt.lines[0]?.id as string;
     tree = (await call('GET', `/stock/${stockId}/tree`, admin)).body as unknown as StockTree;
@@ -310,6 +270,14 @@ describe('stock records, trees and movements', () => {
 
   const post = (body: Json, auth: Auth = admin) => call('POST', `/stock/${stockId}/movements`, auth, body);
   const version = async () => (await record(stockId)).version;
+  const adjust = async (quantity: number, reason: string, handlingUnitId?: string) =>
+    post({ kind: 'adjustment', version: await version(), quantity, reason, handlingUnitId });
+  const transfer = async (toLocation: string, handlingUnitId?: string) =>
+    post({ kind: 'transfer', version: await version(), toLocation, handlingUnitId });
+  const refused = (r: { status: number; body: Json }, status: number, field: string) => {
+    expect(r.status).toBe(status);
+    expect(fields(r.body)).toEqual([field]);
+  };
 
   it('makes one record per line with its tree, one receipt movement per root, and the place of most goods', async () => {
     const s = await record(stockId);
@@ -347,42 +315,11 @@ describe('stock records, trees and movements', () => {
     const pallet = tree.units[0];
     const carton = pallet?.children[0];
     const item = carton?.children[1];
-    let r = await post({ kind: 'adjustment', version: await version(), quantity: -3, reason: 'xy' });
-    expect(r.status).toBe(400);
-    expect(fields(r.body)).toEqual(['reason']);
-    r = await post({
-      kind: 'adjustment',
-      version: await version(),
-      quantity: -3,
-      reason: 'Damaged in handling',
-    });
-    expect(r.status).toBe(400);
-    expect(fields(r.body)).toEqual(['handlingUnitId']);
-    r = await post({
-      kind: 'adjustment',
-      version: await version(),
-      quantity: -3,
-      reason: 'Damaged in handling',
-      handlingUnitId: carton?.id,
-    });
-    expect(r.status).toBe(422);
-    expect(fields(r.body)).toEqual(['handlingUnitId']);
-    r = await post({
-      kind: 'adjustment',
-      version: await version(),
-      quantity: -21,
-      reason: 'Damaged in handling',
-      handlingUnitId: item?.id,
-    });
-    expect(r.status).toBe(422);
-    expect(fields(r.body)).toEqual(['quantity']);
-    r = await post({
-      kind: 'adjustment',
-      version: await version(),
-      quantity: -3,
-      reason: 'Damaged in handling',
-      handlingUnitId: item?.id,
-    });
+    refused(await adjust(-3, 'xy'), 400, 'reason');
+    refused(await adjust(-3, 'Damaged in handling'), 400, 'handlingUnitId');
+    refused(await adjust(-3, 'Damaged in handling', carton?.id), 422, 'handlingUnitId');
+    refused(await adjust(-21, 'Damaged in handling', item?.id), 422, 'quantity');
+    const r = await adjust(-3, 'Damaged in handling', item?.id);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const after = r.body as unknown as StockRecord;
     const q = (id?: string) => after.handlingUnits.find((u) => u.id === id)?.quantity;
@@ -398,20 +335,8 @@ describe('stock records, trees and movements', () => {
 
   it('transfers a root unit with what it holds, not a unit inside another', async () => {
     const pallet = tree.units[1];
-    let r = await post({
-      kind: 'transfer',
-      version: await version(),
-      toLocation: 'rtm1 c 05 02',
-      handlingUnitId: pallet?.children[0]?.id,
-    });
-    expect(r.status).toBe(422);
-    expect(fields(r.body)).toEqual(['handlingUnitId']);
-    r = await post({
-      kind: 'transfer',
-      version: await version(),
-      toLocation: 'rtm1 c 05 02',
-      handlingUnitId: pallet?.id,
-    });
+    refused(await transfer('rtm1 c 05 02', pallet?.children[0]?.id), 422, 'handlingUnitId');
+    const r = await transfer('rtm1 c 05 02', pallet?.id);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const after = r.body as unknown as StockRecord;
     const moved = after.handlingUnits.filter((u) => u.id === pallet?.id || u.parentId === pallet?.id);
@@ -431,13 +356,7 @@ describe('stock records, trees and movements', () => {
     // A reservation as ship-api's release writes it: on the record and its root unit.
     await sql`update stock_records set quantity_reserved = 30 where id = ${stockId}`.execute(db.db);
     await sql`update handling_units set quantity_reserved = 30 where id = ${pallet?.id}`.execute(db.db);
-    const r = await post({
-      kind: 'adjustment',
-      version: await version(),
-      quantity: -15,
-      reason: 'Counted short',
-      handlingUnitId: pallet?.children[0]?.id,
-    });
+    const r = await adjust(-15, 'Counted short', pallet?.children[0]?.id);
     expect(r.status, JSON.stringify(r.body)).toBe(409);
     expect(fields(r.body)).toEqual(['quantity']);
     expect(errors(r.body)[0]?.message).toMatch(/30 pieces are reserved/);
@@ -481,9 +400,11 @@ describe('stock records, trees and movements', () => {
     expect(own.allowedActions).toEqual([]);
     const r = await post({ kind: 'transfer', version: own.version, toLocation: 'RTM1-A-01-02' }, acme);
     expect(r.status).toBe(403);
-    const receipt = await call('POST', '/stock-receipts', acme, receiptBody(acmeId, [looseLine()]));
+    const receipt = await call('POST', '/stock-receipts', acme, receiptBody(partyId.ACME, [looseLine()]));
     expect(receipt.status).toBe(403);
-    const other = await receive(receiptBody(globexId, [looseLine({ sku: 'GLX-1' })], { notes: 'secret' }));
+    const other = await receive(
+      receiptBody(partyId.GLOBEX, [looseLine({ sku: 'GLX-1' })], { notes: 'secret' }),
+    );
     const otherId = other.lines[0]?.id as string;
     for (const url of [
       `/stock/${otherId}`,
@@ -491,9 +412,9 @@ describe('stock records, trees and movements', () => {
       `/stock/${otherId}/movements`,
       `/stock/${otherId}/history`,
       `/stock-receipts/${other.id}`,
-      `/stock?ownerId=${globexId}`,
-      `/stock-receipts?ownerId=${globexId}`,
-      `/stock/availability?ownerId=${globexId}`,
+      `/stock?ownerId=${partyId.GLOBEX}`,
+      `/stock-receipts?ownerId=${partyId.GLOBEX}`,
+      `/stock/availability?ownerId=${partyId.GLOBEX}`,
     ]) {
       const res = await call('GET', url, acme);
       expect(res.status, url).toBe(404);
@@ -502,13 +423,17 @@ describe('stock records, trees and movements', () => {
       items: { owner: { id: string } }[];
     };
     expect(mine.items.length).toBeGreaterThan(0);
-    expect(mine.items.every((i) => i.owner.id === acmeId)).toBe(true);
+    expect(mine.items.every((i) => i.owner.id === partyId.ACME)).toBe(true);
     const sorted = await call('GET', '/stock?sort=notes', acme);
     expect(sorted.status).toBe(400);
   });
 
   it('filters the list (SKU prefix, available, location) and exports it', async () => {
-    const r = await call('GET', `/stock?sku=tree&available=true&location=rtm1-a&ownerId=${acmeId}`, admin);
+    const r = await call(
+      'GET',
+      `/stock?sku=tree&available=true&location=rtm1-a&ownerId=${partyId.ACME}`,
+      admin,
+    );
     expect(r.status).toBe(200);
     expect((r.body as { items: { id: string }[] }).items.map((i) => i.id)).toEqual([stockId]);
     const csv = await call('GET', `/stock/export?format=csv&sku=TREE`, admin);
@@ -518,7 +443,7 @@ describe('stock records, trees and movements', () => {
   });
 
   it('answers availability per SKU of the owner', async () => {
-    const r = await call('GET', `/stock/availability?ownerId=${acmeId}&q=tree`, admin);
+    const r = await call('GET', `/stock/availability?ownerId=${partyId.ACME}&q=tree`, admin);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       items: [
@@ -539,19 +464,9 @@ describe('stock records, trees and movements', () => {
 
 describe('documents of a stock record', () => {
   it('the owner’s customer reads the visible ones; users without cw_access get 403 and never list them', async () => {
-    const receipt = await receive(receiptBody(acmeId, [looseLine({ sku: 'DOC-1' })]));
+    const receipt = await receive(receiptBody(partyId.ACME, [looseLine({ sku: 'DOC-1' })]));
     const id = receipt.lines[0]?.id as string;
-    const upload = multipartForm(
-      { recordType: 'stock', recordId: id, documentType: 'packing_list', visibleToCustomer: 'true' },
-      [{ filename: 'packing-list.pdf', content: minimalPdf('Packing list'), contentType: 'application/pdf' }],
-    );
-    const up = (auth: Auth) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/documents',
-        headers: { ...auth, 'content-type': upload.contentType },
-        payload: upload.payload,
-      });
+    const up = packingList(setup.app, 'stock', id).as;
     expect((await up(staff)).statusCode).toBe(403);
     const res = await up(admin);
     expect(res.statusCode, res.body).toBe(201);
@@ -572,7 +487,7 @@ describe('documents of a stock record', () => {
 
 /** A draft shipment of `sku` (the owner's stock of it must exist): a pick movement names an existing shipment (0024's key). */
 async function shipmentOf(sku: string): Promise<string> {
-  const r = await call('POST', '/shipments', admin, { ownerId: acmeId, lines: [{ sku, quantity: 1 }] });
+  const r = await call('POST', '/shipments', admin, { ownerId: partyId.ACME, lines: [{ sku, quantity: 1 }] });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.id as string;
 }
@@ -580,7 +495,7 @@ async function shipmentOf(sku: string): Promise<string> {
 describe('pickStock (ship-api calls it when shipping)', () => {
   it('takes a reserved quantity off the record and a root unit, children in position order', async () => {
     await setPrefix(TEST_GS1_PREFIX);
-    const receipt = await receive(receiptBody(acmeId, [palletLine({ sku: 'PICK-1' })]));
+    const receipt = await receive(receiptBody(partyId.ACME, [palletLine({ sku: 'PICK-1' })]));
     const id = receipt.lines[0]?.id as string;
     const before = await record(id);
     const pallet = before.handlingUnits[0];
@@ -609,7 +524,7 @@ describe('pickStock (ship-api calls it when shipping)', () => {
   });
 
   it('cannot take what is not reserved: the database refuses', async () => {
-    const receipt = await receive(receiptBody(acmeId, [looseLine({ sku: 'PICK-2', quantity: 5 })]));
+    const receipt = await receive(receiptBody(partyId.ACME, [looseLine({ sku: 'PICK-2', quantity: 5 })]));
     const id = receipt.lines[0]?.id as string;
     const shipmentId = await shipmentOf('PICK-2');
     await expect(
@@ -640,12 +555,12 @@ describe('hub: warehouse changes reach cw_access users only', () => {
       'RecordChanged',
       (e) => e.kind === 'stock',
     );
-    const receipt = await receive(receiptBody(acmeId, [looseLine({ sku: 'HUB-1' })]));
+    const receipt = await receive(receiptBody(partyId.ACME, [looseLine({ sku: 'HUB-1' })]));
     expect(await heard).toMatchObject({ kind: 'stock', id: receipt.lines[0]?.id });
     // A later non-warehouse change reaches staff: had the stock change been sent to them, it came first.
     const party = nextEvent<{ kind: string }>(staffConn, 'RecordChanged', (e) => e.kind === 'party');
-    const p = (await call('GET', `/parties/${globexId}`, admin)).body as { version: number };
-    const u = await call('PATCH', `/parties/${globexId}`, admin, {
+    const p = (await call('GET', `/parties/${partyId.GLOBEX}`, admin)).body as { version: number };
+    const u = await call('PATCH', `/parties/${partyId.GLOBEX}`, admin, {
       version: p.version,
       phone: '+31 10 123 4567',
     });
@@ -658,7 +573,7 @@ describe('hub: warehouse changes reach cw_access users only', () => {
 describe('property: random receipts, transfers, adjustments, reservations and picks', () => {
   it('keep on hand = Σ movements, parents = Σ children, 0 ≤ reserved ≤ on hand', async () => {
     await setPrefix(TEST_GS1_PREFIX);
-    await receive(receiptBody(acmeId, [looseLine({ sku: 'PROP-SHIP', quantity: 1 })]));
+    await receive(receiptBody(partyId.ACME, [looseLine({ sku: 'PROP-SHIP', quantity: 1 })]));
     const shipmentId = await shipmentOf('PROP-SHIP');
     const locations = ['RTM1-A-01-01', 'RTM1-A-02-01', 'RTM1-B-01-03', 'RTM2-A-1'];
     const op = fc.oneof(
@@ -699,7 +614,7 @@ describe('property: random receipts, transfers, adjustments, reservations and pi
                   ],
                 })
               : looseLine({ sku: 'PROP-1', quantity: q });
-            ids.push((await receive(receiptBody(acmeId, [line]))).lines[0]?.id as string);
+            ids.push((await receive(receiptBody(partyId.ACME, [line]))).lines[0]?.id as string);
             if (o.t === 'receipt') continue;
           }
           const id = ids[(o as { pick: number }).pick % ids.length] as string;

@@ -1,16 +1,11 @@
 import { searchQuerySchema } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchService } from '../features/search/search.service.ts';
-import { usersRepository } from '../features/users/users.repository.ts';
-import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
-import { seedScale } from './seed-scale.ts';
-import {
-  fillSearchIndex,
-  SYNTHETIC_ID_FLOOR,
-  searchIndexSize,
-  searchSourceCounts,
-} from './seed-scale-search.ts';
+import { searchService } from '../../features/search/search.service.ts';
+import { usersRepository } from '../../features/users/users.repository.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
+import { seedScale } from './scale.ts';
+import { fillSearchIndex, SYNTHETIC_ID_FLOOR, searchIndexSize, searchSourceCounts } from './search.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -7,14 +7,14 @@ import {
   SALES_CHARGE_CODES,
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
-import { seedContainerEvents } from '../features/container-events/container-events.repository.ts';
-import { labelled, summaries } from '../features/declarations/sandbox/messages.ts';
-import { SANDBOX_MRN_LETTER } from '../features/declarations/sandbox/mrn.ts';
-import { SANDBOX_RULES } from '../features/declarations/sandbox/sandbox-rules.ts';
-import { seedDocuments } from '../features/documents/seed-documents.ts';
-import type { FileStore } from '../features/documents/storage.ts';
-import type { Db } from './database.ts';
-import { seedDemo } from './seed.ts';
+import type { Db } from '../../db/database.ts';
+import { seedContainerEvents } from '../../features/container-events/container-events.repository.ts';
+import { labelled, summaries } from '../../features/declarations/sandbox/messages.ts';
+import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
+import { SANDBOX_RULES } from '../../features/declarations/sandbox/sandbox-rules.ts';
+import { seedDocuments } from '../../features/documents/seed-documents.ts';
+import type { FileStore } from '../../features/documents/storage.ts';
+import { seedDemo } from '../sign-ins.ts';
 
 /**
  * The ISO 6346 check digit of a body, in SQL (letters A=10 upwards, skipping 11, 22, 33; weights 2^0…;

@@ -1,8 +1,8 @@
 import { SEARCH_KINDS } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { rebuildSearchIndex, SEARCH_KIND_TABLES } from '../features/search/index-maintenance.ts';
-import type { Db } from './database.ts';
-import type { ScaleReport } from './seed-scale.ts';
+import type { Db } from '../../db/database.ts';
+import { rebuildSearchIndex, SEARCH_KIND_TABLES } from '../../db/search-index.ts';
+import type { ScaleReport } from './scale.ts';
 
 /**
  * Synthetic index rows have record ids starting `ffffffff-`: no record of the app has one (random v4

@@ -20,12 +20,12 @@ import {
   type VatCode,
   type VatExemptionReason,
 } from '@fvg/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalDiskStore } from '../features/documents/storage.ts';
-import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
-import { seedFirstStart } from './demo/index.ts';
-import { seedOperations, seedScale } from './seed-scale.ts';
+import { LocalDiskStore } from '../../features/documents/storage.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
+import { seedFirstStart } from '../demo/index.ts';
+import { seedOperations, seedScale } from './scale.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -282,25 +282,7 @@ async function expectDeclarationsConsistent(db: TestDatabase['db']) {
     const accepted = d.messages.find((m) => m.kind === 'accepted');
     if (accepted) expect(accepted.mrn).toBe(d.mrn);
   }
-  const series = (
-    await sql<{
-      year: number;
-      n: number;
-      distinct_n: number;
-      lo: number;
-      hi: number;
-      last_issued: number;
-      next_number: number;
-    }>`
-      select y.year, count(d.lrn)::int n, count(distinct d.lrn)::int distinct_n,
-             min(substring(d.lrn from '-([0-9]+)$')::int) lo, max(substring(d.lrn from '-([0-9]+)$')::int) hi,
-             y.last_issued, y.next_number
-      from document_series_years y join declarations d on d.lrn like '%' || y.year || '-%'
-      where y.kind = 'declaration' group by y.year, y.last_issued, y.next_number`.execute(db)
-  ).rows;
-  expect(series.length).toBeGreaterThan(0);
-  for (const y of series)
-    expect(y).toEqual({ ...y, distinct_n: y.n, lo: 1, hi: y.n, last_issued: y.n, next_number: y.n + 1 });
+  await expectSeriesConsecutiveOf(db, 'declaration', 'declarations', 'lrn');
 }
 
 /**
@@ -421,27 +403,38 @@ async function expectSeriesConsecutive(db: TestDatabase['db']) {
     ['sales_offers', 'offer'],
     ['sales_invoices', 'invoice'],
   ] as const) {
-    const series = (
-      await sql<{
-        year: number;
-        n: number;
-        distinct_n: number;
-        lo: number;
-        hi: number;
-        last_issued: number;
-        next_number: number;
-      }>`
-        select y.year, count(t.number)::int n, count(distinct t.number)::int distinct_n,
-               min(substring(t.number from '-([0-9]+)$')::int) lo, max(substring(t.number from '-([0-9]+)$')::int) hi,
-               y.last_issued, y.next_number
-        from document_series_years y
-        join ${sql.table(table)} t on t.number like '%' || y.year || '-%'
-        where y.kind = ${kind} and t.number is not null
-          and ${table === 'sales_invoices' ? sql`t.kind = 'invoice'` : sql`true`}
-        group by y.year, y.last_issued, y.next_number order by y.year`.execute(db)
-    ).rows;
-    expect(series.length).toBeGreaterThan(0);
-    for (const y of series)
-      expect(y).toEqual({ ...y, distinct_n: y.n, lo: 1, hi: y.n, last_issued: y.n, next_number: y.n + 1 });
+    await expectSeriesConsecutiveOf(
+      db,
+      kind,
+      table,
+      'number',
+      table === 'sales_invoices' ? sql`t.kind = 'invoice'` : sql`true`,
+    );
   }
+}
+
+type SeriesRow = Record<'year' | 'n' | 'distinct_n' | 'lo' | 'hi' | 'last_issued' | 'next_number', number>;
+
+/** One document series is 1…last issued per year: no gap, no duplicate, the series' counter past them. */
+async function expectSeriesConsecutiveOf(
+  db: TestDatabase['db'],
+  kind: string,
+  table: string,
+  column: 'lrn' | 'number',
+  where: RawBuilder<unknown> = sql`true`,
+) {
+  const number = sql.ref(`t.${column}`);
+  const series = (
+    await sql<SeriesRow>`
+      select y.year, count(${number})::int n, count(distinct ${number})::int distinct_n,
+             min(substring(${number} from '-([0-9]+)$')::int) lo, max(substring(${number} from '-([0-9]+)$')::int) hi,
+             y.last_issued, y.next_number
+      from document_series_years y
+      join ${sql.table(table)} t on ${number} like '%' || y.year || '-%'
+      where y.kind = ${kind} and ${number} is not null and ${where}
+      group by y.year, y.last_issued, y.next_number order by y.year`.execute(db)
+  ).rows;
+  expect(series.length, kind).toBeGreaterThan(0);
+  for (const y of series)
+    expect(y).toEqual({ ...y, distinct_n: y.n, lo: 1, hi: y.n, last_issued: y.n, next_number: y.n + 1 });
 }

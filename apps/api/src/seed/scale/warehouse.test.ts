@@ -1,12 +1,12 @@
 import { isNonUnion, isValidMrn, isValidSscc, SHIPMENT_STATUSES } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takeSeriesNumber } from '../features/company/company.service.ts';
-import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
-import type { Db } from './database.ts';
-import { seedDemo } from './seed.ts';
-import { seedWarehouse } from './seed-scale-warehouse.ts';
-import { warehouseInvariantBreaks } from './warehouse-invariants.ts';
+import type { Db } from '../../db/database.ts';
+import { warehouseInvariantBreaks } from '../../db/warehouse-invariants.ts';
+import { takeSeriesNumber } from '../../features/company/company.service.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
+import { seedDemo } from '../sign-ins.ts';
+import { seedWarehouse } from './warehouse.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

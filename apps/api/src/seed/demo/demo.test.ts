@@ -21,6 +21,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { warehouseInvariantBreaks } from '../../db/warehouse-invariants.ts';
 import { loadDeclaration, warehouseEntriesOf } from '../../features/declarations/declarations.repository.ts';
 import { LocalDiskStore } from '../../features/documents/storage.ts';
 import { invoiceRuleBreaks } from '../../features/sales-invoices/invoice-invariants.ts';
@@ -31,7 +32,6 @@ import {
   demoTokens,
   type TestDatabase,
 } from '../../test/helpers.ts';
-import { warehouseInvariantBreaks } from '../warehouse-invariants.ts';
 import { seedFirstStart } from './index.ts';
 
 type Tokens = Awaited<ReturnType<typeof demoTokens>>;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import type { FileStore } from '../../features/documents/storage.ts';
 import { type AuditWrite, type Change, diff, writeAudits } from '../../records/audit.ts';
-import type { Db } from '../database.ts';
 
 const DAY = 86_400_000;
 

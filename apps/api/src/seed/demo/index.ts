@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import { documentsRepository } from '../../features/documents/documents.repository.ts';
 import type { FileStore } from '../../features/documents/storage.ts';
-import type { Db } from '../database.ts';
-import { DEMO_USERS, insertDemoSignIns } from '../seed.ts';
+import { DEMO_USERS, insertDemoSignIns } from '../sign-ins.ts';
 import { seedChat } from './chat.ts';
 import { seedCompany } from './company.ts';
 import { seedContainerEvents } from './containers.ts';

@@ -1,7 +1,7 @@
 import { NON_UNION_STATUSES } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
-import { SANDBOX_MRN_LETTER } from '../features/declarations/sandbox/mrn.ts';
-import type { Db } from './database.ts';
+import type { Db } from '../../db/database.ts';
+import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
 
 /** The tables seedWarehouse fills, to VACUUM (ANALYZE) after it. */
 export const WAREHOUSE_TABLES = [

@@ -1,6 +1,6 @@
 import type { UserCreate } from '@fvg/contracts';
+import type { Db } from '../db/database.ts';
 import { usersService } from '../features/users/users.service.ts';
-import type { Db } from './database.ts';
 
 /** Demo sign-ins, also listed in the README. Only ever created in an empty database. */
 export const DEMO_USERS: (UserCreate & { password: string })[] = [
