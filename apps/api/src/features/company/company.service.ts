@@ -11,6 +11,7 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
 import { requireAdmin, requireStaff, scopeOf } from '../../records/scope.ts';
@@ -119,7 +120,7 @@ export function companyService(db: Db) {
       requireAdmin(user);
       const { version, series, ...fields } = input;
       const year = currentYear();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         // The row lock orders concurrent saves; the version check then refuses the later one.
         const locked = await sql<{ version: number }>`
           select version from company_settings for update`.execute(trx);

@@ -31,6 +31,7 @@ import {
 } from '@fvg/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
 import { type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
@@ -87,11 +88,6 @@ export const noCustomsGateway: CustomsGateway = {
 };
 async function unavailable(): Promise<never> {
   throw new HttpProblem(503, 'Service unavailable', 'No customs gateway configured.');
-}
-
-/** Runs `work` in a transaction of `db`, or in `db` itself when it is one already (demo seeds). */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 const REFERENCES = {

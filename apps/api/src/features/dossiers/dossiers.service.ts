@@ -18,6 +18,7 @@ import {
 } from '@fvg/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { type AuditWrite, diff, type HistoryReferences, historyOf, writeAudit } from '../../records/audit.ts';
@@ -244,20 +245,17 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
     values: Record<string, unknown>,
     entry: Pick<AuditWrite, 'action' | 'changes'>,
   ): Promise<void> {
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        await versionedUpdate(trx, {
-          table: 'dossiers',
-          id: before.id,
-          version,
-          values,
-          actorId: user.id,
-          what: 'dossier',
-        });
-        await writeAudit(trx, { kind: 'dossier', id: before.id, actorId: user.id, ...entry });
-      })
-      .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+    await inTransaction(db, async (trx) => {
+      await versionedUpdate(trx, {
+        table: 'dossiers',
+        id: before.id,
+        version,
+        values,
+        actorId: user.id,
+        what: 'dossier',
+      });
+      await writeAudit(trx, { kind: 'dossier', id: before.id, actorId: user.id, ...entry });
+    }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
   }
 
   async function detail(user: SessionUser, row: DossierRow): Promise<Dossier> {
@@ -329,14 +327,11 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
     status: DossierStatus,
     audit: Record<string, unknown>,
   ) {
-    const created = await db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await insertDossier(trx, { actorId: user.id, values, status, audit });
-        const deliveries = status === 'requested' ? await notifyBookingRequest(trx, user, row, values) : [];
-        return { id: row.id, deliveries };
-      })
-      .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+    const created = await inTransaction(db, async (trx) => {
+      const row = await insertDossier(trx, { actorId: user.id, values, status, audit });
+      const deliveries = status === 'requested' ? await notifyBookingRequest(trx, user, row, values) : [];
+      return { id: row.id, deliveries };
+    }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
     notices.publish(newSignals(created.deliveries));
     const row = await rowOr404({ all: true }, created.id);
     announce('created', row);
@@ -445,34 +440,31 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
       const before = await rowOr404(scopeOf(user), idOrNumber);
       requireStaff(user);
       const oldCharges = await repo.charges(before.id);
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          const r = dossiersRepository(trx);
-          const totals = await r.replaceCharges(before.id, input.charges);
-          await versionedUpdate(trx, {
-            table: 'dossiers',
-            id: before.id,
-            version: input.version,
-            values: { cost_total: totals.cost, revenue_total: totals.revenue },
-            actorId: user.id,
-            what: 'dossier',
-          });
-          const line = (c: { kind: string; chargeCode: string; amount: string; currency: string }) =>
-            `${c.kind} ${c.chargeCode} ${c.amount} ${c.currency}`;
-          await writeAudit(trx, {
-            kind: 'dossier',
-            id: before.id,
-            action: 'charges changed',
-            actorId: user.id,
-            changes: [
-              { field: 'charges', from: oldCharges.map(line), to: input.charges.map(line) },
-              { field: 'costTotal', from: before.cost_total, to: totals.cost },
-              { field: 'revenueTotal', from: before.revenue_total, to: totals.revenue },
-            ].filter((c) => JSON.stringify(c.from) !== JSON.stringify(c.to)),
-          });
-        })
-        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      await inTransaction(db, async (trx) => {
+        const r = dossiersRepository(trx);
+        const totals = await r.replaceCharges(before.id, input.charges);
+        await versionedUpdate(trx, {
+          table: 'dossiers',
+          id: before.id,
+          version: input.version,
+          values: { cost_total: totals.cost, revenue_total: totals.revenue },
+          actorId: user.id,
+          what: 'dossier',
+        });
+        const line = (c: { kind: string; chargeCode: string; amount: string; currency: string }) =>
+          `${c.kind} ${c.chargeCode} ${c.amount} ${c.currency}`;
+        await writeAudit(trx, {
+          kind: 'dossier',
+          id: before.id,
+          action: 'charges changed',
+          actorId: user.id,
+          changes: [
+            { field: 'charges', from: oldCharges.map(line), to: input.charges.map(line) },
+            { field: 'costTotal', from: before.cost_total, to: totals.cost },
+            { field: 'revenueTotal', from: before.revenue_total, to: totals.revenue },
+          ].filter((c) => JSON.stringify(c.from) !== JSON.stringify(c.to)),
+        });
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       announce('updated', before);
       return detail(user, await rowOr404({ all: true }, before.id));
     },
@@ -493,26 +485,23 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
         throw problems.conflict(
           `Customs declaration ${declaration.lrn} belongs to this dossier: a dossier with declarations is not deleted.`,
         );
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await dossiersRepository(trx).remove(before.id);
-          await writeAudit(trx, {
-            kind: 'dossier',
-            id: before.id,
-            action: 'deleted',
-            actorId: user.id,
-            changes: [{ field: 'number', from: before.number, to: null }],
-          });
-        })
-        .catch((e: unknown) => {
-          // A record that names the dossier (an offer, an invoice, a declaration made meanwhile): the foreign key says no.
-          if ((e as { code?: string }).code === '23503')
-            throw problems.conflict(
-              `Other records refer to dossier ${before.number} (an offer, an invoice or a declaration): it is not deleted.`,
-            );
-          throw e;
+      await inTransaction(db, async (trx) => {
+        await dossiersRepository(trx).remove(before.id);
+        await writeAudit(trx, {
+          kind: 'dossier',
+          id: before.id,
+          action: 'deleted',
+          actorId: user.id,
+          changes: [{ field: 'number', from: before.number, to: null }],
         });
+      }).catch((e: unknown) => {
+        // A record that names the dossier (an offer, an invoice, a declaration made meanwhile): the foreign key says no.
+        if ((e as { code?: string }).code === '23503')
+          throw problems.conflict(
+            `Other records refer to dossier ${before.number} (an offer, an invoice or a declaration): it is not deleted.`,
+          );
+        throw e;
+      });
       announce('deleted', before);
     },
 

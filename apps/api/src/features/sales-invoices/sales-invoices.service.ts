@@ -37,6 +37,7 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { peppolBuyer } from '../../e-invoice/peppol-buyer.ts';
 import { problems } from '../../http/problem.ts';
 import { enqueue } from '../../jobs/jobs.ts';
@@ -90,14 +91,6 @@ function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/**
- * Runs `work` in a transaction of `db`, or in `db` itself when it is one already (the demo seeds
- * through this service inside its own transaction).
- */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '@fvg/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
@@ -132,32 +133,29 @@ export function transportsService(db: Db, events: RecordEvents) {
         dossier.containers.map((c) => c.number),
       );
       const { dossierId: _ignored, ...fields } = input;
-      const id = await db
-        .transaction()
-        .execute(async (trx) => {
-          const r = transportsRepository(trx);
-          const sequence = await r.nextSequence(dossier.id);
-          const row = await r.insert({
-            ...toColumns(fields),
-            dossier_id: dossier.id,
-            sequence,
-            created_by: user.id,
-            updated_by: user.id,
-          });
-          await writeAudit(trx, {
-            kind: 'transport',
-            id: row.id,
-            action: 'created',
-            actorId: user.id,
-            changes: diff({}, fields, FIELDS),
-          });
-          return row.id;
-        })
-        .catch((e: unknown) =>
-          pgConstraintProblem(e, {
-            transports_carrier_id_fkey: { field: 'carrierId', message: 'No such party' },
-          }),
-        );
+      const id = await inTransaction(db, async (trx) => {
+        const r = transportsRepository(trx);
+        const sequence = await r.nextSequence(dossier.id);
+        const row = await r.insert({
+          ...toColumns(fields),
+          dossier_id: dossier.id,
+          sequence,
+          created_by: user.id,
+          updated_by: user.id,
+        });
+        await writeAudit(trx, {
+          kind: 'transport',
+          id: row.id,
+          action: 'created',
+          actorId: user.id,
+          changes: diff({}, fields, FIELDS),
+        });
+        return row.id;
+      }).catch((e: unknown) =>
+        pgConstraintProblem(e, {
+          transports_carrier_id_fkey: { field: 'carrierId', message: 'No such party' },
+        }),
+      );
       const row = await rowOr404(user, id);
       announce(row, 'created');
       return map(user)(row);
@@ -177,7 +175,7 @@ export function transportsService(db: Db, events: RecordEvents) {
         .safeParse(merged);
       if (!check.success) throw problems.validation(zodFieldErrors(check.error));
       await checkRefs(changes.carrierId, changes.containers, before.dossier_container_numbers);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await versionedUpdate(trx, {
           table: 'transports',
           id,
@@ -217,7 +215,7 @@ export function transportsService(db: Db, events: RecordEvents) {
       if (to === 'picked_up' && !before.actual_pickup_at) values.actual_pickup_at = new Date().toISOString();
       if (to === 'delivered' && !before.actual_delivery_at)
         values.actual_delivery_at = new Date().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await versionedUpdate(trx, {
           table: 'transports',
           id,

@@ -20,6 +20,7 @@ import {
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import { problems } from '../../../http/problem.ts';
 import { historyOf, writeAudit, writeAudits } from '../../../records/audit.ts';
 import type { RecordEvents } from '../../../records/events.ts';
@@ -51,11 +52,6 @@ const KIND = 'stock';
 const RECEIPT_KIND = 'stock_receipt';
 
 const path = (p: (string | number)[]) => p.join('.');
-
-/** Runs `work` in a transaction of `db`, or in `db` itself when it is one already (demo seeds). */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
 
 interface PlannedUnit {
   id: string;
