@@ -12,6 +12,7 @@ import {
 } from '@fvg/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
@@ -288,7 +289,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
           throw problems.validation([{ field: 'files', message: 'Attach at least one file' }]);
         }
         const { target, documentType, visibleToCustomer } = attach;
-        const ids = await db.transaction().execute(async (trx) => {
+        const ids = await inTransaction(db, async (trx) => {
           const r = documentsRepository(trx);
           // A draft declaration is deleted only without documents: hold it (share lock) so a
           // deletion either waits for these rows and sees them, or has gone before and we see that.
@@ -357,7 +358,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       }
       if (query.dossierId && !(await dossiers.find(scope, query.dossierId)))
         throw problems.notFound('No such dossier.');
-      return withTimeZone(() => repo.list(scope, query, undefined, user.cw_access));
+      return withTimeZone(() => repo.list(scope, query, user.cw_access));
     },
 
     all: (user: SessionUser, query: DocumentListQuery) => {
@@ -370,7 +371,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       const scope = scopeOf(user);
       const d = await dossiers.find(scope, idOrNumber);
       if (!d) throw problems.notFound('This dossier does not exist.');
-      return withTimeZone(() => repo.list(scope, query, d.id, user.cw_access));
+      return withTimeZone(() => repo.list(scope, query, user.cw_access, d.id));
     },
 
     async get(user: SessionUser, id: string): Promise<Document> {
@@ -383,7 +384,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       const { version, ...changes } = input;
       const values: Record<string, unknown> = {};
       for (const f of FIELDS) if (changes[f] !== undefined) values[COLUMNS[f]] = changes[f];
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await versionedUpdate(trx, {
           table: 'documents',
           id: before.id,
@@ -409,7 +410,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
     async remove(user: SessionUser, id: string): Promise<void> {
       const before = await visibleRow(user, id);
       requireStaff(user);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await documentsRepository(trx).remove(before.id);
         await writeAudit(trx, {
           kind: 'document',
