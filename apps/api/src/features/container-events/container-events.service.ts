@@ -32,7 +32,7 @@ import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import {
@@ -273,9 +273,7 @@ export function containerEventsService(db: Db, events: RecordEvents) {
   }
 
   async function eventOr404(scope: Scope, id: string) {
-    const row = await repo.findEvent(scope, id);
-    if (!row) throw problems.notFound('This container event does not exist.');
-    return row;
+    return orNotFound(await repo.findEvent(scope, id), 'container event');
   }
 
   function normalizedContainer(raw: string): string {

@@ -35,8 +35,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
 import { type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem } from '../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { checkVersion, pgConstraintProblem } from '../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import {
@@ -176,9 +176,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
   const repo = declarationsRepository(db);
 
   async function rowOr404(scope: Scope, idOrLrn: string): Promise<DeclarationRow> {
-    const row = await repo.find(scope, idOrLrn);
-    if (!row) throw problems.notFound('This declaration does not exist.');
-    return row;
+    return orNotFound(await repo.find(scope, idOrLrn), 'declaration');
   }
 
   /** Customers hear of a declaration once it is theirs to see: lodged. */
@@ -205,14 +203,9 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
     idOrLrn: string,
     version?: number,
   ): Promise<DeclarationRow> {
-    const row = await findDeclaration(trx, scopeOf(user), idOrLrn, true);
-    if (!row) throw problems.notFound('This declaration does not exist.');
+    const row = orNotFound(await findDeclaration(trx, scopeOf(user), idOrLrn, true), 'declaration');
     requireStaff(user);
-    if (version !== undefined && row.version !== version)
-      throw problems.conflict(
-        `This declaration was changed by someone else since you opened it (you had version ${version}, it is now ${row.version}). Reload it to see their changes, then apply yours again.`,
-        [{ field: 'version', message: `Stale version ${version}; current is ${row.version}` }],
-      );
+    checkVersion('declaration', row.version, version);
     return row;
   }
 

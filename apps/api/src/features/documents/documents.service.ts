@@ -17,8 +17,8 @@ import { HttpProblem, problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { versionedUpdate } from '../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { columnsOf, versionedUpdate } from '../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { withTimeZone } from '../../records/time-zone.ts';
 import { findDeclaration } from '../declarations/declarations.repository.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
@@ -53,11 +53,7 @@ interface AttachTarget {
 }
 
 /** API field → column; the audit trail records API field names. */
-const COLUMNS = {
-  documentType: 'document_type',
-  visibleToCustomer: 'visible_to_customer',
-  fileName: 'file_name',
-} as const;
+const COLUMNS = columnsOf(['documentType', 'visibleToCustomer', 'fileName']);
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 
@@ -115,9 +111,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
   const transports = transportsRepository(db);
 
   async function rowOr404(scope: Scope, id: string): Promise<DocumentRow> {
-    const row = await repo.find(scope, id);
-    if (!row) throw problems.notFound('This document does not exist.');
-    return row;
+    return orNotFound(await repo.find(scope, id), 'document');
   }
 
   /** A document of a warehouse record is warehouse data: cw_access first, like its record's endpoints. */

@@ -23,8 +23,8 @@ import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { type AuditWrite, diff, type HistoryReferences, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
-import { requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { orNotFound, requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { canSee, redact } from '../../records/visibility.ts';
 import { type NotificationBus, newSignals } from '../notifications/notification-bus.ts';
 import {
@@ -41,35 +41,35 @@ type BookingRequest = z.output<typeof bookingRequestSchema>;
 type ChargesUpdate = z.output<typeof chargesUpdateSchema>;
 
 /** API field → column; the audit trail records API field names. */
-const COLUMNS = {
-  type: 'type',
-  mode: 'mode',
-  customerId: 'customer_id',
-  consignorId: 'consignor_id',
-  consigneeId: 'consignee_id',
-  notifyPartyId: 'notify_party_id',
-  incoterm: 'incoterm',
-  incotermPlace: 'incoterm_place',
-  originLocode: 'origin_locode',
-  destinationLocode: 'destination_locode',
-  etd: 'etd',
-  eta: 'eta',
-  atd: 'atd',
-  ata: 'ata',
-  customerReference: 'customer_reference',
-  bookingNumber: 'booking_number',
-  masterBl: 'master_bl',
-  houseBl: 'house_bl',
-  cmrNumber: 'cmr_number',
-  cargoDescription: 'cargo_description',
-  packages: 'packages',
-  packageType: 'package_type',
-  grossWeightKg: 'gross_weight_kg',
-  volumeM3: 'volume_m3',
-  chargeableWeightKg: 'chargeable_weight_kg',
-  handlerId: 'handler_id',
-  containers: 'containers',
-} as const;
+const COLUMNS = columnsOf([
+  'type',
+  'mode',
+  'customerId',
+  'consignorId',
+  'consigneeId',
+  'notifyPartyId',
+  'incoterm',
+  'incotermPlace',
+  'originLocode',
+  'destinationLocode',
+  'etd',
+  'eta',
+  'atd',
+  'ata',
+  'customerReference',
+  'bookingNumber',
+  'masterBl',
+  'houseBl',
+  'cmrNumber',
+  'cargoDescription',
+  'packages',
+  'packageType',
+  'grossWeightKg',
+  'volumeM3',
+  'chargeableWeightKg',
+  'handlerId',
+  'containers',
+]);
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 
@@ -232,9 +232,7 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
   const repo = dossiersRepository(db);
 
   async function rowOr404(scope: Scope, idOrNumber: string): Promise<DossierRow> {
-    const row = await repo.find(scope, idOrNumber);
-    if (!row) throw problems.notFound('This dossier does not exist.');
-    return row;
+    return orNotFound(await repo.find(scope, idOrNumber), 'dossier');
   }
 
   /** The dossier's new columns (409 on a stale version) and its history entry, in one transaction. */

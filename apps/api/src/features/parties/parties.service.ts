@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireAdmin, requireStaff, scopeOf } from '../../records/scope.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { partiesRepository } from './parties.repository.ts';
@@ -22,22 +22,22 @@ type PartyCreate = z.output<typeof partyCreateSchema>;
 type PartyUpdate = z.output<typeof partyUpdateSchema>;
 
 /** API field → column. The audit trail records API field names. */
-const COLUMNS = {
-  code: 'code',
-  name: 'name',
-  kinds: 'kinds',
-  countryCode: 'country_code',
-  vatNumber: 'vat_number',
-  eori: 'eori',
-  peppolScheme: 'peppol_scheme',
-  peppolId: 'peppol_id',
-  street: 'street',
-  postalCode: 'postal_code',
-  city: 'city',
-  email: 'email',
-  phone: 'phone',
-  contacts: 'contacts',
-} as const satisfies Record<string, string>;
+const COLUMNS = columnsOf([
+  'code',
+  'name',
+  'kinds',
+  'countryCode',
+  'vatNumber',
+  'eori',
+  'peppolScheme',
+  'peppolId',
+  'street',
+  'postalCode',
+  'city',
+  'email',
+  'phone',
+  'contacts',
+]);
 const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 export { FIELDS as PARTY_FIELDS };

@@ -30,8 +30,8 @@ import {
   writeAudits,
 } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { redact } from '../../records/visibility.ts';
 import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
 import { documentsRepository } from '../documents/documents.repository.ts';
@@ -46,24 +46,24 @@ type OfferUpdate = z.output<typeof salesOfferUpdateSchema>;
 type OfferTransition = z.output<typeof salesOfferTransitionSchema>;
 
 /** API field → column; the audit trail records API field names. */
-const COLUMNS = {
-  customerId: 'customer_id',
-  contactName: 'contact_name',
-  contactEmail: 'contact_email',
-  validUntil: 'valid_until',
-  originLocode: 'origin_locode',
-  destinationLocode: 'destination_locode',
-  mode: 'mode',
-  incoterm: 'incoterm',
-  incotermPlace: 'incoterm_place',
-  dossierType: 'dossier_type',
-  cargoDescription: 'cargo_description',
-  packages: 'packages',
-  packageType: 'package_type',
-  grossWeightKg: 'gross_weight_kg',
-  volumeM3: 'volume_m3',
-  notes: 'notes',
-} as const;
+const COLUMNS = columnsOf([
+  'customerId',
+  'contactName',
+  'contactEmail',
+  'validUntil',
+  'originLocode',
+  'destinationLocode',
+  'mode',
+  'incoterm',
+  'incotermPlace',
+  'dossierType',
+  'cargoDescription',
+  'packages',
+  'packageType',
+  'grossWeightKg',
+  'volumeM3',
+  'notes',
+]);
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 /** History fields: the header, and the lines as one readable value each. */
@@ -265,9 +265,7 @@ export function salesOffersService(
   const repo = salesOffersRepository(db);
 
   async function rowOr404(scope: Scope, idOrNumber: string, executor: Db = db, lock = false) {
-    const row = await salesOffersRepository(executor).find(scope, idOrNumber, lock);
-    if (!row) throw problems.notFound('This offer does not exist.');
-    return row;
+    return orNotFound(await salesOffersRepository(executor).find(scope, idOrNumber, lock), 'offer');
   }
 
   async function toOffer(

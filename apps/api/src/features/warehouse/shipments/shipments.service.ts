@@ -38,8 +38,8 @@ import { inTransaction } from '../../../db/transaction.ts';
 import { problems } from '../../../http/problem.ts';
 import { type Change, diff, historyOf, writeAudit } from '../../../records/audit.ts';
 import type { RecordEvent, RecordEvents } from '../../../records/events.ts';
-import { pgConstraintProblem } from '../../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
+import { checkVersion, columnsOf, pgConstraintProblem } from '../../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
 import { redact } from '../../../records/visibility.ts';
 import { takeSeriesNumber } from '../../company/company.service.ts';
 import { declarationsService, noCustomsGateway } from '../../declarations/declarations.service.ts';
@@ -75,15 +75,7 @@ const HEADER_FIELDS = [
   'customerReference',
   'notes',
 ] as const;
-const COLUMNS: Record<(typeof HEADER_FIELDS)[number], string> = {
-  consigneeId: 'consignee_id',
-  consigneeName: 'consignee_name',
-  deliveryAddress: 'delivery_address',
-  plannedDate: 'planned_date',
-  outboundProcedure: 'outbound_procedure',
-  customerReference: 'customer_reference',
-  notes: 'notes',
-};
+const COLUMNS = columnsOf(HEADER_FIELDS);
 const REFERENCES = {
   shipments_consignee_id_fkey: { field: 'consigneeId', message: 'No such party' },
   shipments_owner_id_fkey: { field: 'ownerId', message: 'No such party' },
@@ -261,18 +253,10 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
   }
 
   async function rowOr404(trx: Db, scope: Scope, id: string, lock = false): Promise<ShipmentRow> {
-    const row = await findShipment(trx, scope, id, lock);
-    if (!row) throw problems.notFound('This shipment does not exist.');
-    return row;
+    return orNotFound(await findShipment(trx, scope, id, lock), 'shipment');
   }
 
-  function versionCheck(row: ShipmentRow, version: number) {
-    if (row.version !== version)
-      throw problems.conflict(
-        `This shipment was changed by someone else since you opened it (you had version ${version}, it is now ${row.version}). Reload it to see their changes, then apply yours again.`,
-        [{ field: 'version', message: `Stale version ${version}; current is ${row.version}` }],
-      );
-  }
+  const versionCheck = (row: ShipmentRow, version: number) => checkVersion('shipment', row.version, version);
 
   function draftOnly(row: ShipmentRow, what: string) {
     if (row.status !== 'draft')
