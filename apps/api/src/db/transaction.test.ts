@@ -17,7 +17,8 @@ beforeEach(async () => {
 });
 
 const insert = (trx: Db, n: number) => sql`insert into tx_probe values (${n})`.execute(trx);
-const stored = async () => (await sql<{ n: number }>`select n from tx_probe order by n`.execute(db)).rows.map((r) => r.n);
+const stored = async () =>
+  (await sql<{ n: number }>`select n from tx_probe order by n`.execute(db)).rows.map((r) => r.n);
 /** A PostgreSQL error as the driver reports it: only its SQLSTATE matters here. */
 const pgError = (code: string) => Object.assign(new Error(`SQLSTATE ${code}`), { code });
 
@@ -49,7 +50,9 @@ describe('inTransaction', () => {
           expect(trx).toBe(outer);
           await insert(trx, 2);
         });
-        expect((await sql<{ n: number }>`select count(*)::int as n from tx_probe`.execute(outer)).rows[0]?.n).toBe(1);
+        expect(
+          (await sql<{ n: number }>`select count(*)::int as n from tx_probe`.execute(outer)).rows[0]?.n,
+        ).toBe(1);
         throw new Error('caller gives up');
       }),
     ).rejects.toThrow('caller gives up');
@@ -105,10 +108,8 @@ describe('inTransaction', () => {
     };
     expect(await runs(db, pgError('40P01'), false)).toBe(1);
     expect(await runs(db, pgError('23505'), true)).toBe(1);
-    await db
-      .transaction()
-      .execute(async (outer) => {
-        expect(await runs(outer, pgError('40P01'), true)).toBe(1);
-      });
+    await db.transaction().execute(async (outer) => {
+      expect(await runs(outer, pgError('40P01'), true)).toBe(1);
+    });
   });
 });

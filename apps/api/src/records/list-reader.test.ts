@@ -73,8 +73,16 @@ async function both(scope: Scope, query: Query, ...extra: [hidden?: boolean]) {
 
 describe('listReader', () => {
   it('answers a page and the whole list (export) from the same declaration', async () => {
-    expect(await both(STAFF, {})).toEqual({ page: ['AB-1', 'AB_2'], total: 3, all: ['AB-1', 'AB_2', 'AX-3'] });
-    expect(await both(STAFF, { sort: '-code' })).toEqual({ page: ['AX-3', 'AB_2'], total: 3, all: ['AX-3', 'AB_2', 'AB-1'] });
+    expect(await both(STAFF, {})).toEqual({
+      page: ['AB-1', 'AB_2'],
+      total: 3,
+      all: ['AB-1', 'AB_2', 'AX-3'],
+    });
+    expect(await both(STAFF, { sort: '-code' })).toEqual({
+      page: ['AX-3', 'AB_2'],
+      total: 3,
+      all: ['AX-3', 'AB_2', 'AB-1'],
+    });
   });
 
   it("applies the viewer's scope and a method's own arguments to both", async () => {
