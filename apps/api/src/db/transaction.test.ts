@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helpers.ts';
 import type { Db } from './database.ts';
-import { inTransaction } from './transaction.ts';
+import { inRetriedTransaction, inTransaction } from './transaction.ts';
 
 let t: TestDatabase;
 let db: Db;
@@ -89,6 +89,13 @@ describe('inTransaction', () => {
       ),
     ).rejects.toMatchObject({ code: '40P01' });
     expect(attempts).toBe(2);
+    // The shorthand the shipments use.
+    attempts = 0;
+    const n = await inRetriedTransaction(db, async () => {
+      if (++attempts === 1) throw pgError('40001');
+      return attempts;
+    });
+    expect(n).toBe(2);
   });
 
   it('without retry, or for another error, or inside a caller’s transaction, does not run the work again', async () => {

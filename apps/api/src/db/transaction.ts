@@ -28,3 +28,8 @@ export async function inTransaction<T>(
     }
   }
 }
+
+/** `inTransaction` with its one retry on a deadlock or serialization failure (`retry: true`). */
+export function inRetriedTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, work, { retry: true });
+}

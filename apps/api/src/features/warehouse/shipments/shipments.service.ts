@@ -34,7 +34,7 @@ import {
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
-import { inTransaction } from '../../../db/transaction.ts';
+import { inRetriedTransaction } from '../../../db/transaction.ts';
 import { problems } from '../../../http/problem.ts';
 import { type Change, diff, historyOf, writeAudit } from '../../../records/audit.ts';
 import type { RecordEvent, RecordEvents } from '../../../records/events.ts';
@@ -659,46 +659,42 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       noNotesFromCustomers(user, input.notes);
       consigneeOfCustomer(user, input.consigneeId);
       const ownerId = ownerOf(user, input.ownerId);
-      const id = await inTransaction(
-        db,
-        async (trx) => {
-          const owner = await trx
-            .selectFrom('parties')
-            .select('id')
-            .where('id', '=', ownerId)
-            .executeTakeFirst();
-          if (!owner)
-            throw problems.unprocessable('No such owner.', [{ field: 'ownerId', message: 'No such party' }]);
-          const lines = await resolveLines(trx, ownerId, input.lines);
-          const { number } = await takeSeriesNumber(trx, 'shipment', new Date().getUTCFullYear());
-          const created = await trx
-            .insertInto('shipments')
-            .values({
-              ...(header(input) as object),
-              number,
-              owner_id: ownerId,
-              created_by: user.id,
-              updated_by: user.id,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await writeLines(trx, created.id, lines);
-          await writeAudit(trx, {
-            kind: KIND,
-            id: created.id,
-            action: 'created',
-            actorId: user.id,
-            changes: [
-              { field: 'number', from: null, to: number },
-              { field: 'ownerId', from: null, to: ownerId },
-              ...diff({}, input as Record<string, unknown>, HEADER_FIELDS),
-              { field: 'lines', from: null, to: lineAudit(lines) },
-            ],
-          });
-          return created.id;
-        },
-        { retry: true },
-      ).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      const id = await inRetriedTransaction(db, async (trx) => {
+        const owner = await trx
+          .selectFrom('parties')
+          .select('id')
+          .where('id', '=', ownerId)
+          .executeTakeFirst();
+        if (!owner)
+          throw problems.unprocessable('No such owner.', [{ field: 'ownerId', message: 'No such party' }]);
+        const lines = await resolveLines(trx, ownerId, input.lines);
+        const { number } = await takeSeriesNumber(trx, 'shipment', new Date().getUTCFullYear());
+        const created = await trx
+          .insertInto('shipments')
+          .values({
+            ...(header(input) as object),
+            number,
+            owner_id: ownerId,
+            created_by: user.id,
+            updated_by: user.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeLines(trx, created.id, lines);
+        await writeAudit(trx, {
+          kind: KIND,
+          id: created.id,
+          action: 'created',
+          actorId: user.id,
+          changes: [
+            { field: 'number', from: null, to: number },
+            { field: 'ownerId', from: null, to: ownerId },
+            ...diff({}, input as Record<string, unknown>, HEADER_FIELDS),
+            { field: 'lines', from: null, to: lineAudit(lines) },
+          ],
+        });
+        return created.id;
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404(db, { all: true }, id);
       publish([{ kind: KIND, id, action: 'created', partyIds: [row.owner_id] }]);
       return detail(scopeOf(user), row);
@@ -707,56 +703,52 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     async update(user: SessionUser, id: string, input: ShipmentUpdateParsed): Promise<Shipment> {
       noNotesFromCustomers(user, input.notes);
       const scope = scopeOf(user);
-      await inTransaction(
-        db,
-        async (trx) => {
-          const row = await rowOr404(trx, scope, id, true);
-          // A draft keeps the consignee staff gave it; a customer may not name another party anew.
-          if (input.consigneeId !== row.consignee_id) consigneeOfCustomer(user, input.consigneeId);
-          versionCheck(row, input.version);
-          if (row.status !== 'draft') return changeProcedure(trx, user, row, input);
-          const changes: Change[] = diff(rowHeader(row), input as Record<string, unknown>, HEADER_FIELDS);
-          let ownerId = row.owner_id;
-          if (input.ownerId !== undefined && input.ownerId !== row.owner_id) {
-            ownerId = ownerOf(user, input.ownerId);
-            changes.unshift({ field: 'ownerId', from: row.owner_id, to: ownerId });
-          }
-          if (input.lines) {
-            const before = await linesOf(trx, row.id);
-            const lines = await resolveLines(trx, ownerId, input.lines);
-            await writeLines(trx, row.id, lines);
-            changes.push({
-              field: 'lines',
-              from: before.map((l) => `${l.position}. ${l.sku} × ${l.quantity}`),
-              to: lineAudit(lines),
-            });
-          } else if (ownerId !== row.owner_id) {
-            const before = await linesOf(trx, row.id);
-            await resolveLines(
-              trx,
-              ownerId,
-              before.map((l) =>
-                l.stock_record_id
-                  ? { stockRecordId: l.stock_record_id, quantity: l.quantity }
-                  : { sku: l.sku, quantity: l.quantity },
-              ),
-            );
-          }
-          await trx
-            .updateTable('shipments')
-            .set((eb) => ({
-              ...(header(input) as object),
-              owner_id: ownerId,
-              version: eb('version', '+', 1),
-              updated_at: new Date(),
-              updated_by: user.id,
-            }))
-            .where('id', '=', row.id)
-            .execute();
-          await writeAudit(trx, { kind: KIND, id: row.id, action: 'updated', actorId: user.id, changes });
-        },
-        { retry: true },
-      ).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      await inRetriedTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        // A draft keeps the consignee staff gave it; a customer may not name another party anew.
+        if (input.consigneeId !== row.consignee_id) consigneeOfCustomer(user, input.consigneeId);
+        versionCheck(row, input.version);
+        if (row.status !== 'draft') return changeProcedure(trx, user, row, input);
+        const changes: Change[] = diff(rowHeader(row), input as Record<string, unknown>, HEADER_FIELDS);
+        let ownerId = row.owner_id;
+        if (input.ownerId !== undefined && input.ownerId !== row.owner_id) {
+          ownerId = ownerOf(user, input.ownerId);
+          changes.unshift({ field: 'ownerId', from: row.owner_id, to: ownerId });
+        }
+        if (input.lines) {
+          const before = await linesOf(trx, row.id);
+          const lines = await resolveLines(trx, ownerId, input.lines);
+          await writeLines(trx, row.id, lines);
+          changes.push({
+            field: 'lines',
+            from: before.map((l) => `${l.position}. ${l.sku} × ${l.quantity}`),
+            to: lineAudit(lines),
+          });
+        } else if (ownerId !== row.owner_id) {
+          const before = await linesOf(trx, row.id);
+          await resolveLines(
+            trx,
+            ownerId,
+            before.map((l) =>
+              l.stock_record_id
+                ? { stockRecordId: l.stock_record_id, quantity: l.quantity }
+                : { sku: l.sku, quantity: l.quantity },
+            ),
+          );
+        }
+        await trx
+          .updateTable('shipments')
+          .set((eb) => ({
+            ...(header(input) as object),
+            owner_id: ownerId,
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        await writeAudit(trx, { kind: KIND, id: row.id, action: 'updated', actorId: user.id, changes });
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404(db, { all: true }, id);
       publish([{ kind: KIND, id, action: 'updated', partyIds: [row.owner_id] }]);
       return detail(scope, row);
@@ -764,23 +756,19 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
 
     async remove(user: SessionUser, id: string): Promise<void> {
       const scope = scopeOf(user);
-      const owner = await inTransaction(
-        db,
-        async (trx) => {
-          const row = await rowOr404(trx, scope, id, true);
-          draftOnly(row, 'deleted');
-          await trx.deleteFrom('shipments').where('id', '=', row.id).execute();
-          await writeAudit(trx, {
-            kind: KIND,
-            id: row.id,
-            action: 'deleted',
-            actorId: user.id,
-            changes: [{ field: 'number', from: row.number, to: null }],
-          });
-          return row.owner_id;
-        },
-        { retry: true },
-      );
+      const owner = await inRetriedTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        draftOnly(row, 'deleted');
+        await trx.deleteFrom('shipments').where('id', '=', row.id).execute();
+        await writeAudit(trx, {
+          kind: KIND,
+          id: row.id,
+          action: 'deleted',
+          actorId: user.id,
+          changes: [{ field: 'number', from: row.number, to: null }],
+        });
+        return row.owner_id;
+      });
       publish([{ kind: KIND, id, action: 'deleted', partyIds: [owner] }]);
     },
 
@@ -790,55 +778,51 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       input: { to: ShipmentTransitionTarget; version: number; reason?: string | null | undefined },
     ): Promise<Shipment> {
       const scope = scopeOf(user);
-      const result = await inTransaction(
-        db,
-        async (trx) => {
-          const row = await rowOr404(trx, scope, id, true);
-          requireStaff(user);
-          versionCheck(row, input.version);
-          if (!SHIPMENT_TRANSITIONS[row.status].includes(input.to))
-            throw problems.conflict(
-              `${row.number} is ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}: it cannot become ${SHIPMENT_STATUS_LABELS[input.to].toLowerCase()}.`,
-              [{ field: 'to', message: `Not allowed from ${SHIPMENT_STATUS_LABELS[row.status]}` }],
-            );
-          let touched: string[] = [];
-          if (input.to === 'released') touched = await reserve(trx, user, row);
-          else if (input.to === 'shipped') touched = await ship(trx, user, row);
-          else if (input.to === 'cancelled') touched = await free(trx, user, row.id);
-          const at = `${input.to}_at` as
-            | 'released_at'
-            | 'picking_at'
-            | 'packed_at'
-            | 'shipped_at'
-            | 'cancelled_at';
-          await trx
-            .updateTable('shipments')
-            .set((eb) => ({
-              status: input.to,
-              [at]: new Date(),
-              ...(input.to === 'cancelled' ? { cancel_reason: input.reason ?? null } : {}),
-              version: eb('version', '+', 1),
-              updated_at: new Date(),
-              updated_by: user.id,
-            }))
-            .where('id', '=', row.id)
-            .execute();
-          await writeAudit(trx, {
-            kind: KIND,
-            id: row.id,
-            action: input.to,
-            actorId: user.id,
-            changes: [
-              { field: 'status', from: row.status, to: input.to },
-              ...(input.to === 'cancelled' && input.reason
-                ? [{ field: 'cancelReason', from: null, to: input.reason }]
-                : []),
-            ],
-          });
-          return { touched, owner: row.owner_id };
-        },
-        { retry: true },
-      ).catch((e: unknown) => {
+      const result = await inRetriedTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        requireStaff(user);
+        versionCheck(row, input.version);
+        if (!SHIPMENT_TRANSITIONS[row.status].includes(input.to))
+          throw problems.conflict(
+            `${row.number} is ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}: it cannot become ${SHIPMENT_STATUS_LABELS[input.to].toLowerCase()}.`,
+            [{ field: 'to', message: `Not allowed from ${SHIPMENT_STATUS_LABELS[row.status]}` }],
+          );
+        let touched: string[] = [];
+        if (input.to === 'released') touched = await reserve(trx, user, row);
+        else if (input.to === 'shipped') touched = await ship(trx, user, row);
+        else if (input.to === 'cancelled') touched = await free(trx, user, row.id);
+        const at = `${input.to}_at` as
+          | 'released_at'
+          | 'picking_at'
+          | 'packed_at'
+          | 'shipped_at'
+          | 'cancelled_at';
+        await trx
+          .updateTable('shipments')
+          .set((eb) => ({
+            status: input.to,
+            [at]: new Date(),
+            ...(input.to === 'cancelled' ? { cancel_reason: input.reason ?? null } : {}),
+            version: eb('version', '+', 1),
+            updated_at: new Date(),
+            updated_by: user.id,
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        await writeAudit(trx, {
+          kind: KIND,
+          id: row.id,
+          action: input.to,
+          actorId: user.id,
+          changes: [
+            { field: 'status', from: row.status, to: input.to },
+            ...(input.to === 'cancelled' && input.reason
+              ? [{ field: 'cancelReason', from: null, to: input.reason }]
+              : []),
+          ],
+        });
+        return { touched, owner: row.owner_id };
+      }).catch((e: unknown) => {
         // The stock checks (reserved within on hand) refused a statement: the locks should make this
         // unreachable; if not, the release is refused like a short one, never a 500.
         if ((e as { code?: string }).code === '23514')
@@ -861,54 +845,50 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     async declare(user: SessionUser, id: string, input: { version: number }): Promise<Shipment> {
       const scope = scopeOf(user);
       const deferred: RecordEvent[] = [];
-      const owner = await inTransaction(
-        db,
-        async (trx) => {
-          const row = await rowOr404(trx, scope, id, true);
-          requireStaff(user);
-          versionCheck(row, input.version);
-          const allocations = (await allocationsOf(trx, row.id)).filter((a) => a.state !== 'freed');
-          const problem = declarationProblem(row, allocations, await declarationsOfShipment(trx, row.id));
-          if (problem) {
-            const errors = [{ field: problem.field, message: problem.message }];
-            throw problem.status === 422
-              ? problems.unprocessable(
-                  row.outbound_procedure
-                    ? `${row.number} cannot be declared under ${row.outbound_procedure}: ${problem.message}.`
-                    : `${row.number} has no outbound procedure.`,
-                  errors,
-                )
-              : problems.conflict(`${problem.message}.`, errors);
-          }
-          const entryIds = [...new Set(allocations.flatMap((a) => a.entry_declaration_id ?? []))];
-          const draft = outboundDeclarationDraft(
-            {
-              id: row.id,
-              owner_id: row.owner_id,
-              outbound_procedure: row.outbound_procedure as OutboundProcedure,
-            },
-            allocations,
-            await entriesOf(trx, row.owner_id, entryIds),
+      const owner = await inRetriedTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        requireStaff(user);
+        versionCheck(row, input.version);
+        const allocations = (await allocationsOf(trx, row.id)).filter((a) => a.state !== 'freed');
+        const problem = declarationProblem(row, allocations, await declarationsOfShipment(trx, row.id));
+        if (problem) {
+          const errors = [{ field: problem.field, message: problem.message }];
+          throw problem.status === 422
+            ? problems.unprocessable(
+                row.outbound_procedure
+                  ? `${row.number} cannot be declared under ${row.outbound_procedure}: ${problem.message}.`
+                  : `${row.number} has no outbound procedure.`,
+                errors,
+              )
+            : problems.conflict(`${problem.message}.`, errors);
+        }
+        const entryIds = [...new Set(allocations.flatMap((a) => a.entry_declaration_id ?? []))];
+        const draft = outboundDeclarationDraft(
+          {
+            id: row.id,
+            owner_id: row.owner_id,
+            outbound_procedure: row.outbound_procedure as OutboundProcedure,
+          },
+          allocations,
+          await entriesOf(trx, row.owner_id, entryIds),
+        );
+        const parsed = declarationCreateSchema.safeParse(draft);
+        if (!parsed.success)
+          throw problems.unprocessable(
+            `The stock of ${row.number} does not make a valid declaration draft.`,
+            parsed.error.issues.map((i) => ({
+              field: `declaration.${i.path.join('.')}`,
+              message: i.message,
+            })),
           );
-          const parsed = declarationCreateSchema.safeParse(draft);
-          if (!parsed.success)
-            throw problems.unprocessable(
-              `The stock of ${row.number} does not make a valid declaration draft.`,
-              parsed.error.issues.map((i) => ({
-                field: `declaration.${i.path.join('.')}`,
-                message: i.message,
-              })),
-            );
-          // The declarations service in this transaction; its events wait for the commit like ours.
-          const declarations = declarationsService(trx, {
-            events: { publish: (e) => deferred.push(e), subscribe: () => () => {} },
-            gateway: noCustomsGateway,
-          });
-          await declarations.create(user, parsed.data as DeclarationCreateParsed);
-          return row.owner_id;
-        },
-        { retry: true },
-      );
+        // The declarations service in this transaction; its events wait for the commit like ours.
+        const declarations = declarationsService(trx, {
+          events: { publish: (e) => deferred.push(e), subscribe: () => () => {} },
+          gateway: noCustomsGateway,
+        });
+        await declarations.create(user, parsed.data as DeclarationCreateParsed);
+        return row.owner_id;
+      });
       publish([
         ...deferred.filter((e) => !(e.kind === KIND && e.id === id)),
         { kind: KIND, id, action: 'updated', partyIds: [owner] },
