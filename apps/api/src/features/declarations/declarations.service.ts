@@ -33,7 +33,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
-import { type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { auditDeletion, type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { checkVersion, pgConstraintProblem } from '../../records/mutation.ts';
 import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
@@ -614,13 +614,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         for (const s of shipments)
           await noteShipmentDeclaration(trx, user.id, s, { action: 'updated', from: row.lrn, to: null });
         await trx.deleteFrom('declarations').where('id', '=', row.id).execute();
-        await writeAudit(trx, {
-          kind: KIND,
-          id: row.id,
-          action: 'deleted',
-          actorId: user.id,
-          changes: [{ field: 'lrn', from: row.lrn, to: null }],
-        });
+        await auditDeletion(trx, { kind: KIND, id: row.id, actorId: user.id, field: 'lrn', was: row.lrn });
         return { row, shipments };
       });
       announce('deleted', before.row);

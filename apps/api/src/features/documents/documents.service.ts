@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
-import { diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { auditDeletion, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { columnsOf, versionedUpdate } from '../../records/mutation.ts';
 import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
@@ -406,12 +406,12 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       requireStaff(user);
       await inTransaction(db, async (trx) => {
         await documentsRepository(trx).remove(before.id);
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: 'document',
           id: before.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'fileName', from: before.file_name, to: null }],
+          field: 'fileName',
+          was: before.file_name,
         });
       });
       await store.delete(before.storage_key).catch(() => {});

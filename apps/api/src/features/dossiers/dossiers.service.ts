@@ -21,7 +21,14 @@ import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
-import { type AuditWrite, diff, type HistoryReferences, historyOf, writeAudit } from '../../records/audit.ts';
+import {
+  type AuditWrite,
+  auditDeletion,
+  diff,
+  type HistoryReferences,
+  historyOf,
+  writeAudit,
+} from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { orNotFound, requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
@@ -485,12 +492,12 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
         );
       await inTransaction(db, async (trx) => {
         await dossiersRepository(trx).remove(before.id);
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: 'dossier',
           id: before.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'number', from: before.number, to: null }],
+          field: 'number',
+          was: before.number,
         });
       }).catch((e: unknown) => {
         // A record that names the dossier (an offer, an invoice, a declaration made meanwhile): the foreign key says no.

@@ -42,7 +42,7 @@ import { peppolBuyer } from '../../e-invoice/peppol-buyer.ts';
 import { problems } from '../../http/problem.ts';
 import { enqueue } from '../../jobs/jobs.ts';
 import { printDate } from '../../print/format.ts';
-import { type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { auditDeletion, type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { checkVersion, columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
@@ -1216,12 +1216,12 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         if (row.status !== 'draft')
           throw problems.conflict(`${label(row)} is issued: it stays for the books. Credit it instead.`);
         await trx.deleteFrom('sales_invoices').where('id', '=', row.id).execute();
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: KIND,
           id: row.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'customerId', from: row.customer_id, to: null }],
+          field: 'customerId',
+          was: row.customer_id,
         });
         return row;
       });

@@ -23,6 +23,7 @@ import { enqueue, type Jobs } from '../../jobs/jobs.ts';
 import { renderOfferPdf } from '../../print/offer-pdf.ts';
 import {
   type AuditWrite,
+  auditDeletion,
   diff,
   type HistoryReferences,
   historyOf,
@@ -530,12 +531,12 @@ export function salesOffersService(
         throw problems.conflict(`A ${before.status} offer cannot be deleted; cancel it instead.`);
       await inTransaction(db, async (trx) => {
         await salesOffersRepository(trx).remove(before.id);
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: 'offer',
           id: before.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'number', from: before.number, to: null }],
+          field: 'number',
+          was: before.number,
         });
       });
       announce('deleted', before);

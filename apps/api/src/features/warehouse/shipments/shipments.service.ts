@@ -36,7 +36,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import { inRetriedTransaction } from '../../../db/transaction.ts';
 import { problems } from '../../../http/problem.ts';
-import { type Change, diff, historyOf, writeAudit } from '../../../records/audit.ts';
+import { auditDeletion, type Change, diff, historyOf, writeAudit } from '../../../records/audit.ts';
 import type { RecordEvent, RecordEvents } from '../../../records/events.ts';
 import { checkVersion, columnsOf, pgConstraintProblem } from '../../../records/mutation.ts';
 import { orNotFound, requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
@@ -760,12 +760,12 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         const row = await rowOr404(trx, scope, id, true);
         draftOnly(row, 'deleted');
         await trx.deleteFrom('shipments').where('id', '=', row.id).execute();
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: KIND,
           id: row.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'number', from: row.number, to: null }],
+          field: 'number',
+          was: row.number,
         });
         return row.owner_id;
       });
