@@ -45,6 +45,18 @@ export async function writeAudit(db: Db, entry: AuditWrite): Promise<void> {
   await writeAudits(db, [entry]);
 }
 
+/**
+ * The audit entry of a deletion: what the record was known by (`field`, its number or file name)
+ * goes from `was` to nothing.
+ */
+export function auditDeletion(
+  db: Db,
+  entry: { kind: string; id: string; actorId: string; field: string; was: unknown },
+): Promise<void> {
+  const { field, was, ...of } = entry;
+  return writeAudit(db, { ...of, action: 'deleted', changes: [{ field, from: was, to: null }] });
+}
+
 /** Several entries in one statement (a seed writes hundreds). */
 export async function writeAudits(db: Db, entries: AuditWrite[]): Promise<void> {
   if (!entries.length) return;

@@ -109,7 +109,8 @@ export function parseSort(spec: ListSpec, sort: string | undefined, scope: Scope
   return terms.slice(0, 4);
 }
 
-function escapeLike(q: string): string {
+/** LIKE's wildcards taken literally (`a_b%` matches only itself). */
+export function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -316,3 +317,113 @@ export async function* listAll<Row, Item>(
     cursor = page.nextCursor;
   }
 }
+
+/** What a list query carries besides its filters: the page, and a keyset cursor for deep ones. */
+interface Paging {
+  page: number;
+  pageSize: number;
+  cursor?: string | undefined;
+}
+
+/** The filters, sort and `q` a list and its export share. */
+interface ListQuery {
+  sort?: string | undefined;
+  q?: string | undefined;
+}
+
+/**
+ * An area's list, declared once: the spec, what a row selects, the conditions (the viewer's scope, a
+ * repository method's own arguments, the query's filters, in that order) and the item a row becomes.
+ */
+export interface ListSource<Q extends ListQuery, Row, Item, A extends unknown[] = []> {
+  spec: ListSpec;
+  /** The columns; a function where they depend on the viewer. */
+  select: RawBuilder<unknown> | ((scope: Scope) => RawBuilder<unknown>);
+  /** What the viewer may see: a customer only their party's records (and not its drafts). */
+  scope?: (scope: Scope) => RawBuilder<unknown>[];
+  /** Conditions beyond the filters: fixed ones, or those of a method's `extra` arguments. */
+  where?: (scope: Scope, query: Q, ...extra: A) => RawBuilder<unknown>[];
+  filters?: Filters<Q>;
+  map: (row: Row) => Item;
+}
+
+/**
+ * The page and the whole-list (export) reads of a declared list: both take the same scope, filters,
+ * sort and `q`; the page adds paging, the export walks every match in batches.
+ */
+export function listReader<Q extends ListQuery, Row, Item, A extends unknown[] = []>(
+  db: Db,
+  source: ListSource<Q, Row, Item, A>,
+) {
+  const base = (scope: Scope, query: Q, extra: A) => ({
+    select: typeof source.select === 'function' ? source.select(scope) : source.select,
+    where: [
+      ...(source.scope?.(scope) ?? []),
+      ...(source.where?.(scope, query, ...extra) ?? []),
+      ...(source.filters ? whereOf(source.filters, query) : []),
+    ],
+    scope,
+    filters: query as Record<string, unknown>,
+    sort: query.sort,
+    q: query.q,
+  });
+  return {
+    page: (scope: Scope, query: Q & Paging, ...extra: A): Promise<ListResponse<Item>> =>
+      listPage(
+        db,
+        source.spec,
+        { ...base(scope, query, extra), page: query.page, pageSize: query.pageSize, cursor: query.cursor },
+        source.map,
+      ),
+    all: (scope: Scope, query: Q, ...extra: A): AsyncGenerator<Item[]> =>
+      listAll(db, source.spec, base(scope, query, extra), source.map),
+  };
+}
+
+/**
+ * The condition a filter's value adds (the whole query at hand for a value read with another, such
+ * as a time zone); none (undefined) for a value that filters nothing.
+ */
+export type Filter<V, Q = unknown> = (
+  value: Exclude<V, undefined | null>,
+  query: Q,
+) => RawBuilder<unknown> | undefined;
+
+/** A list's filters by query parameter, in the order their conditions are written. */
+export type Filters<Q> = { [K in keyof Q]?: Filter<Q[K], Q> };
+
+/**
+ * The conditions of a query's filters, in the declaration's order. A parameter that is absent, empty
+ * text or an empty list filters nothing (`false` and `0` do filter).
+ */
+export function whereOf<Q extends object>(filters: Filters<Q>, query: Q): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [];
+  for (const key of Object.keys(filters) as (keyof Q)[]) {
+    const value = query[key];
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length))
+      continue;
+    const condition = (filters[key] as Filter<unknown, Q>)(value, query);
+    if (condition) where.push(condition);
+  }
+  return where;
+}
+
+type Cast = 'date' | 'timestamptz' | 'numeric';
+const cast = (value: unknown, type?: Cast) => (type ? sql`${value}::${sql.raw(type)}` : sql`${value}`);
+
+/** The usual filters, on an SQL expression (`d.status`): the same SQL a hand-written condition has. */
+export const filter = {
+  /** One of the listed values. */
+  anyOf: (expr: string) => (values: readonly unknown[]) => sql`${sql.raw(expr)} = any(${values})`,
+  equals: (expr: string) => (value: unknown) => sql`${sql.raw(expr)} = ${value}`,
+  /** Starts with the value in upper case (article numbers, locations: a btree text_pattern_ops index). */
+  startsWith: (expr: string) => (value: string) =>
+    sql`${sql.raw(expr)} like ${`${escapeLike(value.toUpperCase())}%`}`,
+  /** From this value on, inclusive. */
+  atLeast: (expr: string, type?: Cast) => (value: unknown) => sql`${sql.raw(expr)} >= ${cast(value, type)}`,
+  /** Up to this value, inclusive. */
+  atMost: (expr: string, type?: Cast) => (value: unknown) => sql`${sql.raw(expr)} <= ${cast(value, type)}`,
+  /** A yes/no filter: its condition for yes and for no (the query's boolean or `'true'`/`'false'`). */
+  yesNo: (yes: RawBuilder<unknown>, no: RawBuilder<unknown>) => (value: boolean | 'true' | 'false') =>
+    value === true || value === 'true' ? yes : value === false || value === 'false' ? no : undefined,
+};

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { problems } from '../http/problem.ts';
+import { type HttpProblem, problems } from '../http/problem.ts';
 
 type VersionedTable = 'parties' | 'dossiers' | 'transports' | 'documents' | 'sales_offers' | 'sales_invoices';
 
@@ -37,10 +37,20 @@ export async function versionedUpdate(
     .where('id', '=', opts.id)
     .executeTakeFirst();
   if (!current) throw problems.notFound(`This ${opts.what} does not exist.`);
-  throw problems.conflict(
-    `This ${opts.what} was changed by someone else since you opened it (you had version ${opts.version}, it is now ${current.version}). Reload it to see their changes, then apply yours again.`,
-    [{ field: 'version', message: `Stale version ${opts.version}; current is ${current.version}` }],
+  throw staleVersion(opts.what, opts.version, current.version);
+}
+
+/** The 409 of a stale version: the client read `version` of the record, it is at `current` now. */
+export function staleVersion(what: string, version: number, current: number): HttpProblem {
+  return problems.conflict(
+    `This ${what} was changed by someone else since you opened it (you had version ${version}, it is now ${current}). Reload it to see their changes, then apply yours again.`,
+    [{ field: 'version', message: `Stale version ${version}; current is ${current}` }],
   );
+}
+
+/** Optimistic concurrency on a locked row: 409 unless the client's version (when it sends one) is current. */
+export function checkVersion(what: string, current: number, version: number | undefined): void {
+  if (version !== undefined && version !== current) throw staleVersion(what, version, current);
 }
 
 /** Unique-violation (23505) and foreign-key (23503) errors as field problems, not 500s. */
@@ -55,4 +65,14 @@ export function pgConstraintProblem(
   // A trigger's business rule (raised as a check violation naming its constraint): 422 on the field.
   if (known && err.code === '23514') throw problems.unprocessable(known.message, [known]);
   throw e;
+}
+
+/**
+ * API field → column (`customerId` → `customer_id`) for the fields a service writes; the audit trail
+ * records the API names.
+ */
+export function columnsOf<const F extends string>(fields: readonly F[]): Readonly<Record<F, string>> {
+  return Object.fromEntries(
+    fields.map((f) => [f, f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
+  ) as Record<F, string>;
 }

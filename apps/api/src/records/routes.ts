@@ -6,7 +6,7 @@ import {
   problemSchema,
   uuidSchema,
 } from '@fvg/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionUser } from '../features/users/users.repository.ts';
@@ -33,44 +33,77 @@ export interface ListRoutesDef<Q extends z.ZodObject, Item> {
   summary: string;
   query: Q;
   item: z.ZodType<Item>;
-  list: (user: SessionUser, query: z.output<Q>) => Promise<unknown>;
-  /** The whole filtered list in batches (no paging). */
-  all: (user: SessionUser, query: Omit<z.output<Q>, 'page' | 'pageSize' | 'cursor'>) => AsyncIterable<Item[]>;
+  /** The area's reads (its service): a page, and the whole filtered list in batches (no paging). */
+  read: {
+    list(user: SessionUser, query: z.output<Q>): Promise<unknown>;
+    all(user: SessionUser, query: Omit<z.output<Q>, 'page' | 'pageSize' | 'cursor'>): AsyncIterable<Item[]>;
+  };
   columns: ExportColumn<Item>[];
-  /** File name base of the export. */
-  basename: string;
+  /** File name base of the export; the path's by default (`/stock-receipts` → `stock-receipts`). */
+  basename?: string;
   visibility: FieldVisibility;
+  /**
+   * Where the export is: `path/export` (the default), or the list itself with `format=csv|xlsx`
+   * (the areas that came first answer there; their clients keep working).
+   */
+  exportAt?: 'path' | 'format';
+  /** A pre-handler for these routes, where the plugin does not sign every route in (API keys). */
+  onRequest?: onRequestHookHandler;
 }
 
 /**
- * An area's list and its export, declared once: `GET path` answers a page, `GET path/export` the whole
- * filtered list as CSV or XLSX with the columns the viewer may see. The export takes the list's filters
- * and sort, not its paging.
+ * An area's list and its export, declared once: `GET path` answers a page, `GET path/export` (or
+ * `GET path?format=`) the whole filtered list as CSV or XLSX with the columns the viewer may see. The
+ * export takes the list's filters and sort, not its paging.
  */
 export function listRoutes<Q extends z.ZodObject, Item>(
   app: FastifyInstance,
   def: ListRoutesDef<Q, Item>,
 ): void {
   const zod = app.withTypeProvider<ZodTypeProvider>();
+  const send = (
+    user: SessionUser,
+    reply: FastifyReply,
+    format: 'csv' | 'xlsx',
+    query: Record<string, unknown>,
+  ) =>
+    sendExport(
+      reply,
+      format,
+      def.basename ?? def.path.slice(1),
+      def.columns,
+      def.read.all(user, query as Omit<z.output<Q>, 'page' | 'pageSize' | 'cursor'>),
+      { scope: scopeOf(user), visibility: def.visibility },
+    );
+  const onRequest = def.onRequest ? { onRequest: def.onRequest } : {};
+  const formatOnList = def.exportAt === 'format';
   zod.get(
     def.path,
     {
+      ...onRequest,
       schema: {
         tags: def.tags,
         summary: def.summary,
-        querystring: def.query,
+        querystring: formatOnList ? def.query.extend(exportQuery.shape) : def.query,
         response: { 200: listResponseSchema(def.item), ...problemResponses },
       },
     },
     // The response schema checks (and strips) the page the area answers.
-    (request) => def.list(request.user, request.query as z.output<Q>) as Promise<never>,
+    async (request, reply) => {
+      // `format` is there only where the list exports itself (the schema refuses it elsewhere).
+      const { format, ...query } = request.query as { format?: 'csv' | 'xlsx' } & Record<string, unknown>;
+      if (format) return send(request.user, reply, format, query);
+      return def.read.list(request.user, query as z.output<Q>) as Promise<never>;
+    },
   );
+  if (formatOnList) return;
   const exportQuerySchema = def.query
     .omit({ page: true, pageSize: true, cursor: true })
     .extend(exportQuery.shape);
   zod.get(
     `${def.path}/export`,
     {
+      ...onRequest,
       schema: {
         tags: def.tags,
         summary: 'The whole filtered list as CSV or XLSX',
@@ -79,14 +112,7 @@ export function listRoutes<Q extends z.ZodObject, Item>(
     },
     async (request, reply) => {
       const { format, ...query } = request.query as { format?: 'csv' | 'xlsx' } & Record<string, unknown>;
-      return sendExport(
-        reply,
-        format ?? 'csv',
-        def.basename,
-        def.columns,
-        def.all(request.user, query as Omit<z.output<Q>, 'page' | 'pageSize' | 'cursor'>),
-        { scope: scopeOf(request.user), visibility: def.visibility },
-      );
+      return send(request.user, reply, format ?? 'csv', query);
     },
   );
 }

@@ -20,3 +20,9 @@ export function requireStaff(user: SessionUser): void {
 export function requireAdmin(user: SessionUser): void {
   if (user.role !== 'admin') throw problems.forbidden('Only an administrator can do this.');
 }
+
+/** The row a scoped read found, or 404: another party's record answers as a missing one does. */
+export function orNotFound<T>(row: T | undefined, what: string): T {
+  if (!row) throw problems.notFound(`This ${what} does not exist.`);
+  return row;
+}

@@ -12,6 +12,7 @@ import {
 } from '@fvg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type SessionUser, usersRepository } from '../users/users.repository.ts';
@@ -133,7 +134,7 @@ export async function createAuthService(
     const { token, hash } = newOpaqueToken();
     const link = `${opts.publicUrl}/guest/password/reset?token=${token}`;
     // One transaction: the mail is queued only with the token it carries.
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await authRepository(trx).insertResetToken(user.id, hash, RESET_TOKEN_TTL_MINUTES);
       await mailer.queue(
         {
@@ -234,7 +235,7 @@ export async function createAuthService(
       const claims = await signer.verify(token);
       if (!claims) throw problems.unauthorized('Your session is not valid. Sign in again.');
       const hash = hashOpaqueToken(token);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         // Rows are needed only until their token would have expired anyway.
         await trx.deleteFrom('ended_tokens').where('expires_at', '<', new Date()).execute();
         await trx
@@ -267,7 +268,7 @@ export async function createAuthService(
 
     async resetPassword({ token, password }: PwdResetRequest): Promise<MessageResponse> {
       const passwordHash = await hashPassword(password);
-      const { email, userId } = await db.transaction().execute(async (trx) => {
+      const { email, userId } = await inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom('password_reset_tokens')
           .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')

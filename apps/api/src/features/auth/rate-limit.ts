@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 /**
  * Attempt limits kept in PostgreSQL, so that every API node and every restart sees the same counts
@@ -55,7 +56,7 @@ export function createRateLimiter(db: Db): RateLimiter {
       const byKey = new Map(rules.map((r) => [r.key, r]));
       // One lock order for everyone (sorted keys), so two attempts sharing buckets cannot deadlock.
       const keys = [...byKey.keys()].sort();
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // The upsert locks each row until commit: a parallel attempt on the same bucket waits here
         // and then reads the count including this one.
         const { rows } = await sql<BucketRow>`

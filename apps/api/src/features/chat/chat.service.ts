@@ -1,6 +1,7 @@
 import { type ChatMessage, type ChatPage, chatTextSchema } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { openCursor, sealCursor } from '../../records/cursor.ts';
 import type { RecordEvents } from '../../records/events.ts';
@@ -113,7 +114,7 @@ export function chatService(db: Db, events: RecordEvents, notices: NotificationB
         throw problems.validation([
           { field: 'text', message: parsed.error.issues[0]?.message ?? 'Invalid text' },
         ]);
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await inTransaction(db, async (trx) => {
         // The party it is said to is the dossier's customer now: the row is held so a change of customer
         // waits for this message (or this sees the change, and a customer of the former party gets a 404).
         const held = await trx

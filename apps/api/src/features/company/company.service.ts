@@ -11,8 +11,10 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { columnsOf } from '../../records/mutation.ts';
 import { requireAdmin, requireStaff, scopeOf } from '../../records/scope.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 
@@ -22,27 +24,27 @@ type Update = z.output<typeof companyUpdateSchema>;
 export const COMPANY_ID = '00000000-0000-0000-0000-00000000c0de';
 
 /** API field → column. The audit trail records API field names. */
-const COLUMNS = {
-  legalName: 'legal_name',
-  street: 'street',
-  postalCode: 'postal_code',
-  city: 'city',
-  countryCode: 'country_code',
-  vatNumber: 'vat_number',
-  eori: 'eori',
-  registrationNumber: 'registration_number',
-  iban: 'iban',
-  bic: 'bic',
-  email: 'email',
-  peppolScheme: 'peppol_scheme',
-  peppolId: 'peppol_id',
-  baseCurrency: 'base_currency',
-  paymentTermsDays: 'payment_terms_days',
-  invoiceFooter: 'invoice_footer',
-  gs1CompanyPrefix: 'gs1_company_prefix',
-  ssccExtensionDigit: 'sscc_extension_digit',
-  booksClosedUpTo: 'books_closed_up_to',
-} as const satisfies Record<string, string>;
+const COLUMNS = columnsOf([
+  'legalName',
+  'street',
+  'postalCode',
+  'city',
+  'countryCode',
+  'vatNumber',
+  'eori',
+  'registrationNumber',
+  'iban',
+  'bic',
+  'email',
+  'peppolScheme',
+  'peppolId',
+  'baseCurrency',
+  'paymentTermsDays',
+  'invoiceFooter',
+  'gs1CompanyPrefix',
+  'ssccExtensionDigit',
+  'booksClosedUpTo',
+]);
 const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 /** The calendar year numbers are counted in (UTC, as the issue dates are). */
@@ -119,7 +121,7 @@ export function companyService(db: Db) {
       requireAdmin(user);
       const { version, series, ...fields } = input;
       const year = currentYear();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         // The row lock orders concurrent saves; the version check then refuses the later one.
         const locked = await sql<{ version: number }>`
           select version from company_settings for update`.execute(trx);

@@ -13,7 +13,7 @@ import {
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, filter, type ListSource, listReader } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
 /** An event as the list and timeline queries select it. */
@@ -310,16 +310,19 @@ const CONTAINER_SELECT = sql`${EVENT_COLUMNS}, e.facility_code, e.facility_type_
   c.code as customer_code, c.name as customer_name, s.event_count, s.latest_event_date_time,
   s.latest_type_code, s.updated_at as summary_updated_at`;
 
-function containerWhere(scope: Scope, q: ContainerListQuery): RawBuilder<unknown>[] {
-  const w: RawBuilder<unknown>[] = [];
-  if (!scope.all) w.push(sql`d.customer_id = ${scope.partyId}`);
-  if (q.dossierId) w.push(sql`s.dossier_id = ${q.dossierId}`);
-  if (q.eventType?.length) w.push(sql`s.latest_event_type = any(${q.eventType})`);
-  if (q.status?.length) w.push(sql`s.latest_type_code = any(${q.status})`);
-  if (q.from) w.push(sql`s.latest_event_date_time >= ${q.from}::timestamptz`);
-  if (q.to) w.push(sql`s.latest_event_date_time <= ${q.to}::timestamptz`);
-  return w;
-}
+const containerList: ListSource<ContainerListQuery, ContainerRow, ContainerSummary> = {
+  spec: containerListSpec,
+  select: CONTAINER_SELECT,
+  scope: (scope) => (scope.all ? [] : [sql`d.customer_id = ${scope.partyId}`]),
+  filters: {
+    dossierId: filter.equals('s.dossier_id'),
+    eventType: filter.anyOf('s.latest_event_type'),
+    status: filter.anyOf('s.latest_type_code'),
+    from: filter.atLeast('s.latest_event_date_time', 'timestamptz'),
+    to: filter.atMost('s.latest_event_date_time', 'timestamptz'),
+  },
+  map: toContainerSummary,
+};
 
 export const unlinkedListSpec = defineListSpec({
   name: 'unlinked-events',
@@ -345,12 +348,6 @@ const UNLINKED_SELECT = sql`${EVENT_COLUMNS},
      join parties p on p.id = c.customer_id
     where c.by_ref = c.best) as candidates`;
 
-function unlinkedWhere(q: UnlinkedListQuery): RawBuilder<unknown>[] {
-  const w: RawBuilder<unknown>[] = [sql`e.dossier_id is null`];
-  if (q.eventType?.length) w.push(sql`e.event_type = any(${q.eventType})`);
-  return w;
-}
-
 type UnlinkedRow = EventRow & { candidates: LinkCandidate[] };
 
 function toUnlinked(r: UnlinkedRow): UnlinkedEvent {
@@ -362,6 +359,14 @@ function toUnlinked(r: UnlinkedRow): UnlinkedEvent {
     candidates: r.candidates,
   };
 }
+
+const unlinkedList: ListSource<UnlinkedListQuery, UnlinkedRow, UnlinkedEvent> = {
+  spec: unlinkedListSpec,
+  select: UNLINKED_SELECT,
+  where: () => [sql`e.dossier_id is null`],
+  filters: { eventType: filter.anyOf('e.event_type') },
+  map: toUnlinked,
+};
 
 export interface InsertMeta {
   source: ContainerEventSource;
@@ -409,6 +414,8 @@ export function insertQuery(rows: NewEvent[], meta: InsertMeta): RawBuilder<Inse
 // ------------------------------------------------------------------------------------------------
 
 export function containerEventsRepository(db: Db) {
+  const containers = listReader(db, containerList);
+  const unlinked = listReader(db, unlinkedList);
   return {
     /** Stores a batch in one statement (see insertQuery); answers the events actually inserted. */
     async insertBatch(rows: NewEvent[], meta: InsertMeta): Promise<InsertedEvent[]> {
@@ -424,52 +431,12 @@ export function containerEventsRepository(db: Db) {
       return new Set(r.rows.map((x) => x.event_id));
     },
 
-    listContainers: (scope: Scope, query: ContainerListQuery) =>
-      listPage<ContainerRow, ContainerSummary>(
-        db,
-        containerListSpec,
-        { select: CONTAINER_SELECT, where: containerWhere(scope, query), scope, filters: query, ...query },
-        toContainerSummary,
-      ),
-
-    allContainers: (scope: Scope, query: ContainerListQuery) =>
-      listAll<ContainerRow, ContainerSummary>(
-        db,
-        containerListSpec,
-        {
-          select: CONTAINER_SELECT,
-          where: containerWhere(scope, query),
-          scope,
-          filters: query,
-          sort: query.sort,
-          q: query.q,
-        },
-        toContainerSummary,
-      ),
+    listContainers: containers.page,
+    allContainers: containers.all,
 
     /** Staff only (the service checks): unlinked events belong to no party yet. */
-    listUnlinked: (scope: Scope, query: UnlinkedListQuery) =>
-      listPage<UnlinkedRow, UnlinkedEvent>(
-        db,
-        unlinkedListSpec,
-        { select: UNLINKED_SELECT, where: unlinkedWhere(query), scope, filters: query, ...query },
-        toUnlinked,
-      ),
-
-    allUnlinked: (scope: Scope, query: UnlinkedListQuery) =>
-      listAll<UnlinkedRow, UnlinkedEvent>(
-        db,
-        unlinkedListSpec,
-        {
-          select: UNLINKED_SELECT,
-          where: unlinkedWhere(query),
-          scope,
-          filters: query,
-          sort: query.sort,
-          q: query.q,
-        },
-        toUnlinked,
-      ),
+    listUnlinked: unlinked.page,
+    allUnlinked: unlinked.all,
 
     /**
      * A container's events, newest `limit` (+1 to tell truncation), newest first: its own events, and

@@ -16,7 +16,6 @@ import {
   integrationKeyCreatedSchema,
   integrationKeyCreateSchema,
   integrationKeySchema,
-  listResponseSchema,
   MAX_CSV_IMPORT_ROWS,
   MAX_EVENTS_PER_REQUEST,
   MAX_TIMELINE_EVENTS,
@@ -33,9 +32,8 @@ import type { Db } from '../../db/database.ts';
 import { HttpProblem } from '../../http/problem.ts';
 import { bearerToken } from '../../plugins/authenticate.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
-import { scopeOf } from '../../records/scope.ts';
+import type { ExportColumn } from '../../records/export.ts';
+import { historyResponse, idParams, listRoutes, problemResponses } from '../../records/routes.ts';
 import { containerEventsService, type IngestActor } from './container-events.service.ts';
 import { integrationKeysService } from './integration-keys.service.ts';
 
@@ -164,32 +162,20 @@ export const containerEventsRoutes: FastifyPluginAsyncZod<{ db: Db; events: Reco
     (request) => service.importCsv(request.user, request.body, request.query),
   );
 
-  app.get(
-    '/container-events/unlinked',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          'Events no dossier claims (staff), with the dossier that would match now; `q` is a container-number prefix or a booking/BL',
-        querystring: unlinkedListQuerySchema.extend(exportQuery.shape),
-        response: { 200: listResponseSchema(unlinkedEventSchema), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      if (format)
-        return sendExport(
-          reply,
-          format,
-          'unlinked-events',
-          unlinkedColumns,
-          service.allUnlinked(request.user, query),
-          { scope: scopeOf(request.user), visibility: containerEventFieldVisibility },
-        );
-      return service.listUnlinked(request.user, query);
-    },
-  );
+  listRoutes(app, {
+    path: '/container-events/unlinked',
+    tags,
+    summary:
+      'Events no dossier claims (staff), with the dossier that would match now; `q` is a container-number prefix or a booking/BL',
+    query: unlinkedListQuerySchema,
+    item: unlinkedEventSchema,
+    read: { list: service.listUnlinked, all: service.allUnlinked },
+    columns: unlinkedColumns,
+    basename: 'unlinked-events',
+    visibility: containerEventFieldVisibility,
+    exportAt: 'format',
+    onRequest: app.authenticate,
+  });
 
   app.get(
     '/container-events/:id',
@@ -225,32 +211,19 @@ export const containerEventsRoutes: FastifyPluginAsyncZod<{ db: Db; events: Reco
     (request) => service.history(request.user, request.params.id),
   );
 
-  app.get(
-    '/containers',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary:
-          'Containers with their latest event, location and status (one row per container and dossier); `q` is a container-number prefix; `format=csv|xlsx` exports',
-        querystring: containerListQuerySchema.extend(exportQuery.shape),
-        response: { 200: listResponseSchema(containerSummarySchema), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      if (format)
-        return sendExport(
-          reply,
-          format,
-          'containers',
-          containerColumns,
-          service.allContainers(request.user, query),
-          { scope: scopeOf(request.user), visibility: containerEventFieldVisibility },
-        );
-      return service.listContainers(request.user, query);
-    },
-  );
+  listRoutes(app, {
+    path: '/containers',
+    tags,
+    summary:
+      'Containers with their latest event, location and status (one row per container and dossier); `q` is a container-number prefix; `format=csv|xlsx` exports',
+    query: containerListQuerySchema,
+    item: containerSummarySchema,
+    read: { list: service.listContainers, all: service.allContainers },
+    columns: containerColumns,
+    visibility: containerEventFieldVisibility,
+    exportAt: 'format',
+    onRequest: app.authenticate,
+  });
 
   app.get(
     '/containers/:containerNumber/events',

@@ -27,11 +27,12 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import {
@@ -220,7 +221,7 @@ export function containerEventsService(db: Db, events: RecordEvents) {
     ).rows;
     const arrived: { id: string; customer_id: string }[] = [];
     for (const c of candidates) {
-      const done = await db.transaction().execute(async (trx) => {
+      const done = await inTransaction(db, async (trx) => {
         // Status, not version: a staff edit in between keeps its own lock; only the status must hold.
         const row = await trx
           .updateTable('dossiers')
@@ -272,9 +273,7 @@ export function containerEventsService(db: Db, events: RecordEvents) {
   }
 
   async function eventOr404(scope: Scope, id: string) {
-    const row = await repo.findEvent(scope, id);
-    if (!row) throw problems.notFound('This container event does not exist.');
-    return row;
+    return orNotFound(await repo.findEvent(scope, id), 'container event');
   }
 
   function normalizedContainer(raw: string): string {
@@ -451,7 +450,7 @@ export function containerEventsService(db: Db, events: RecordEvents) {
       const m = meta({ kind: 'user', user }, 'csv');
       // One transaction; eventID order across its statements, so concurrent imports lock alike.
       const ordered = fresh.map((v) => v.event).sort((a, b) => (a.event_id < b.event_id ? -1 : 1));
-      const inserted = await db.transaction().execute((trx) => store(trx, ordered, m));
+      const inserted = await inTransaction(db, (trx) => store(trx, ordered, m));
       const created = new Set(inserted.map((r) => r.event_id));
       for (const v of fresh) v.row.status = created.has(v.event.event_id) ? 'created' : 'duplicate';
       for (const r of invalid) r.status = 'skipped';
@@ -521,7 +520,7 @@ export function containerEventsService(db: Db, events: RecordEvents) {
         throw problems.validation([
           { field: 'dossierId', message: `Confirm the booking ${target.number} before linking events to it` },
         ]);
-      const result = await db.transaction().execute(async (trx) => {
+      const result = await inTransaction(db, async (trx) => {
         const r = containerEventsRepository(trx);
         const event = await r.findEvent({ all: true }, id, true);
         if (!event) throw problems.notFound('This container event does not exist.');

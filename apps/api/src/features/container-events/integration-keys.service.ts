@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INTEGRATION_KEY_PREFIX, type IntegrationKey, type IntegrationKeyCreated } from '@fvg/contracts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
 import { writeAudit } from '../../records/audit.ts';
 import { requireAdmin } from '../../records/scope.ts';
@@ -40,7 +41,7 @@ export function integrationKeysService(db: Db) {
     async create(user: SessionUser, input: { name: string }): Promise<IntegrationKeyCreated> {
       requireAdmin(user);
       const key = `${INTEGRATION_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const id = await db.transaction().execute(async (trx) => {
+      const id = await inTransaction(db, async (trx) => {
         const created = await integrationKeysRepository(trx).insert({
           name: input.name,
           prefix: key.slice(0, SHOWN),
@@ -69,7 +70,7 @@ export function integrationKeysService(db: Db) {
       requireAdmin(user);
       const key = await getOr404(id);
       if (key.revokedAt) return;
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         if (!(await integrationKeysRepository(trx).revoke(id))) return;
         await writeAudit(trx, {
           kind: 'integration-key',

@@ -28,7 +28,7 @@ import {
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, escapeLike, filter, type ListSource, listReader } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 import { dayStart } from '../../records/time-zone.ts';
 import { redact } from '../../records/visibility.ts';
@@ -355,10 +355,6 @@ export const declarationListSpec = defineListSpec({
   countFrom: sql`declarations x join parties c on c.id = x.customer_id`,
 });
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** A customer sees their own party's declarations once lodged; drafts are the forwarder's work. */
 function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
   return scope.all ? [] : [sql`x.customer_id = ${scope.partyId}`, sql`x.status <> 'draft'`];
@@ -367,22 +363,25 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
 /** The list's filters, sort and search, without paging (exports take all). */
 export type DeclarationFilters = Omit<DeclarationListQuery, 'page' | 'pageSize' | 'cursor'>;
 
-function where(scope: Scope, q: DeclarationFilters): RawBuilder<unknown>[] {
-  const w = scopeWhere(scope);
-  if (q.type?.length) w.push(sql`x.type = any(${q.type})`);
-  if (q.status?.length) w.push(sql`x.status = any(${q.status})`);
-  if (q.dossierId) w.push(sql`x.dossier_id = ${q.dossierId}`);
-  if (q.customerId) w.push(sql`x.customer_id = ${q.customerId}`);
-  if (q.reference) {
-    const p = `${escapeLike(q.reference.toUpperCase().replace(/\s+/g, ''))}%`;
-    w.push(sql`(x.lrn like ${p} or x.mrn like ${p})`);
-  }
-  if (q.from) w.push(sql`x.created_at >= ${dayStart(q.from, COMPANY_TIME_ZONE)}`);
-  if (q.to) w.push(sql`x.created_at < ${dayStart(q.to, COMPANY_TIME_ZONE, 1)}`);
-  if (q.pendingRequest === true) w.push(sql`x.pending_request is not null`);
-  if (q.pendingRequest === false) w.push(sql`x.pending_request is null`);
-  return w;
-}
+const declarationList: ListSource<DeclarationFilters, DeclarationRow, DeclarationListItem> = {
+  spec: declarationListSpec,
+  select: SELECT,
+  scope: scopeWhere,
+  filters: {
+    type: filter.anyOf('x.type'),
+    status: filter.anyOf('x.status'),
+    dossierId: filter.equals('x.dossier_id'),
+    customerId: filter.equals('x.customer_id'),
+    reference: (reference) => {
+      const p = `${escapeLike(reference.toUpperCase().replace(/\s+/g, ''))}%`;
+      return sql`(x.lrn like ${p} or x.mrn like ${p})`;
+    },
+    from: (from) => sql`x.created_at >= ${dayStart(from, COMPANY_TIME_ZONE)}`,
+    to: (to) => sql`x.created_at < ${dayStart(to, COMPANY_TIME_ZONE, 1)}`,
+    pendingRequest: filter.yesNo(sql`x.pending_request is not null`, sql`x.pending_request is null`),
+  },
+  map: toListItem,
+};
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -554,22 +553,10 @@ export async function itemTotals(db: Db, type: DeclarationType, declarationId: s
 }
 
 export function declarationsRepository(db: Db) {
+  const list = listReader(db, declarationList);
   return {
-    list: (scope: Scope, query: DeclarationListQuery) =>
-      listPage<DeclarationRow, DeclarationListItem>(
-        db,
-        declarationListSpec,
-        { select: SELECT, where: where(scope, query), scope, filters: query, ...query },
-        toListItem,
-      ),
-
-    all: (scope: Scope, query: DeclarationFilters) =>
-      listAll<DeclarationRow, DeclarationListItem>(
-        db,
-        declarationListSpec,
-        { select: SELECT, where: where(scope, query), scope, filters: query, sort: query.sort, q: query.q },
-        toListItem,
-      ),
+    list: list.page,
+    all: list.all,
 
     find: (scope: Scope, idOrLrn: string, lock = false) => findDeclaration(db, scope, idOrLrn, lock),
 

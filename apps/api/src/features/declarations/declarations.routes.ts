@@ -56,14 +56,12 @@ export const declarationsRoutes: FastifyPluginAsyncZod<{ declarations: Declarati
 
   listRoutes(app, {
     path: '/declarations',
-    tags: tags,
+    tags,
     summary: 'Customs declarations the user may see (customers: their own, once lodged)',
     query: declarationListQuerySchema,
     item: declarationListItemSchema,
-    list: (user, query) => declarations.list(user, query),
-    all: (user, query) => declarations.all(user, query),
-    columns: columns,
-    basename: 'declarations',
+    read: declarations,
+    columns,
     visibility: declarationFieldVisibility,
   });
   app.get(

@@ -31,11 +31,12 @@ import {
 } from '@fvg/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
-import { type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { auditDeletion, type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem } from '../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { checkVersion, pgConstraintProblem } from '../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import {
@@ -87,11 +88,6 @@ export const noCustomsGateway: CustomsGateway = {
 };
 async function unavailable(): Promise<never> {
   throw new HttpProblem(503, 'Service unavailable', 'No customs gateway configured.');
-}
-
-/** Runs `work` in a transaction of `db`, or in `db` itself when it is one already (demo seeds). */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 const REFERENCES = {
@@ -180,9 +176,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
   const repo = declarationsRepository(db);
 
   async function rowOr404(scope: Scope, idOrLrn: string): Promise<DeclarationRow> {
-    const row = await repo.find(scope, idOrLrn);
-    if (!row) throw problems.notFound('This declaration does not exist.');
-    return row;
+    return orNotFound(await repo.find(scope, idOrLrn), 'declaration');
   }
 
   /** Customers hear of a declaration once it is theirs to see: lodged. */
@@ -209,14 +203,9 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
     idOrLrn: string,
     version?: number,
   ): Promise<DeclarationRow> {
-    const row = await findDeclaration(trx, scopeOf(user), idOrLrn, true);
-    if (!row) throw problems.notFound('This declaration does not exist.');
+    const row = orNotFound(await findDeclaration(trx, scopeOf(user), idOrLrn, true), 'declaration');
     requireStaff(user);
-    if (version !== undefined && row.version !== version)
-      throw problems.conflict(
-        `This declaration was changed by someone else since you opened it (you had version ${version}, it is now ${row.version}). Reload it to see their changes, then apply yours again.`,
-        [{ field: 'version', message: `Stale version ${version}; current is ${row.version}` }],
-      );
+    checkVersion('declaration', row.version, version);
     return row;
   }
 
@@ -625,13 +614,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         for (const s of shipments)
           await noteShipmentDeclaration(trx, user.id, s, { action: 'updated', from: row.lrn, to: null });
         await trx.deleteFrom('declarations').where('id', '=', row.id).execute();
-        await writeAudit(trx, {
-          kind: KIND,
-          id: row.id,
-          action: 'deleted',
-          actorId: user.id,
-          changes: [{ field: 'lrn', from: row.lrn, to: null }],
-        });
+        await auditDeletion(trx, { kind: KIND, id: row.id, actorId: user.id, field: 'lrn', was: row.lrn });
         return { row, shipments };
       });
       announce('deleted', before.row);

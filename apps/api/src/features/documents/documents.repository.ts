@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Document, type DocumentListQuery, NO_INTERNAL_FIELDS } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, filter, type ListSource, listReader } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 import { dayStart } from '../../records/time-zone.ts';
 
@@ -121,59 +121,42 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
 /** Documents of customs-warehouse records: only users with cw_access see them (ADR 0034). */
 export const WAREHOUSE_DOCUMENT_RECORD_TYPES: readonly string[] = ['stock', 'shipment'];
 
-function where(
-  scope: Scope,
-  q: DocumentListQuery,
-  dossierId = q.dossierId,
-  warehouse = true,
-): RawBuilder<unknown>[] {
-  const w = scopeWhere(scope);
-  if (!warehouse) w.push(sql`doc.record_type not in ('stock', 'shipment')`);
-  if (dossierId) w.push(sql`doc.dossier_id = ${dossierId}`);
-  if (q.type?.length) w.push(sql`doc.document_type = any(${q.type})`);
-  if (q.recordType) w.push(sql`doc.record_type = ${q.recordType}`);
-  if (q.recordId) w.push(sql`doc.record_id = ${q.recordId}`);
-  if (q.uploadedFrom) w.push(sql`doc.uploaded_at >= ${dayStart(q.uploadedFrom, q.tz ?? 'UTC')}`);
-  if (q.uploadedTo) w.push(sql`doc.uploaded_at < ${dayStart(q.uploadedTo, q.tz ?? 'UTC', 1)}`);
-  if (q.visibleToCustomer) w.push(sql`doc.visible_to_customer = ${q.visibleToCustomer === 'true'}`);
-  return w;
-}
+/**
+ * `warehouse` false: without the documents of warehouse records (a user without cw_access);
+ * `dossierId`: a dossier's documents (its page), else the query's.
+ */
+const documentList: ListSource<
+  DocumentListQuery,
+  DocumentRow,
+  Document,
+  [warehouse?: boolean, dossierId?: string]
+> = {
+  spec: documentListSpec,
+  select,
+  scope: scopeWhere,
+  where: (_scope, q, warehouse = true, dossierId = q.dossierId) => [
+    ...(warehouse ? [] : [sql`doc.record_type not in ('stock', 'shipment')`]),
+    ...(dossierId ? [sql`doc.dossier_id = ${dossierId}`] : []),
+  ],
+  filters: {
+    type: filter.anyOf('doc.document_type'),
+    recordType: filter.equals('doc.record_type'),
+    recordId: filter.equals('doc.record_id'),
+    uploadedFrom: (from, q) => sql`doc.uploaded_at >= ${dayStart(from, q.tz ?? 'UTC')}`,
+    uploadedTo: (to, q) => sql`doc.uploaded_at < ${dayStart(to, q.tz ?? 'UTC', 1)}`,
+    visibleToCustomer: (visible) => sql`doc.visible_to_customer = ${visible === 'true'}`,
+  },
+  map: toDocument,
+};
 
 const NAMESPACE_SETTING = 'documents_storage_namespace';
 
 export function documentsRepository(db: Db) {
+  const list = listReader(db, documentList);
   return {
-    /** `warehouse` false: without the documents of warehouse records (a user without cw_access). */
-    list: (scope: Scope, query: DocumentListQuery, dossierId?: string, warehouse = true) =>
-      listPage<DocumentRow, Document>(
-        db,
-        documentListSpec,
-        {
-          select: select(scope),
-          where: where(scope, query, dossierId, warehouse),
-          scope,
-          filters: query,
-          ...query,
-        },
-        toDocument,
-      ),
+    list: list.page,
+    all: list.all,
 
-    all: (scope: Scope, query: DocumentListQuery, warehouse = true) =>
-      listAll<DocumentRow, Document>(
-        db,
-        documentListSpec,
-        {
-          select: select(scope),
-          where: where(scope, query, query.dossierId, warehouse),
-          scope,
-          filters: query,
-          sort: query.sort,
-          q: query.q,
-        },
-        toDocument,
-      ),
-
-    /** One document within scope. */
     async find(scope: Scope, id: string): Promise<DocumentRow | undefined> {
       const r = await sql<DocumentRow>`
         select ${select(scope)} from ${FROM}

@@ -17,9 +17,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '../../http/problem.ts';
-import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
-import { scopeOf } from '../../records/scope.ts';
+import type { ExportColumn } from '../../records/export.ts';
+import { historyResponse, idParams, listRoutes, problemResponses } from '../../records/routes.ts';
 import {
   contentTypeHeader,
   type DocumentsService,
@@ -205,26 +204,17 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/documents',
-    {
-      schema: {
-        tags,
-        summary: 'Documents the user may see; `format=csv|xlsx` streams the whole filtered list',
-        querystring: documentListQuerySchema.extend(exportQuery.shape),
-        response: { 200: listResponseSchema(documentSchema), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      if (format)
-        return sendExport(reply, format, 'documents', columns, documents.all(request.user, query), {
-          scope: scopeOf(request.user),
-          visibility: NO_INTERNAL_FIELDS,
-        });
-      return documents.list(request.user, query);
-    },
-  );
+  listRoutes(app, {
+    path: '/documents',
+    tags,
+    summary: 'Documents the user may see; `format=csv|xlsx` streams the whole filtered list',
+    query: documentListQuerySchema,
+    item: documentSchema,
+    read: documents,
+    columns,
+    visibility: NO_INTERNAL_FIELDS,
+    exportAt: 'format',
+  });
 
   app.get(
     '/dossiers/:id/documents',

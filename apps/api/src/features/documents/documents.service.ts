@@ -12,12 +12,13 @@ import {
 } from '@fvg/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpProblem, problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
-import { diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { auditDeletion, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { versionedUpdate } from '../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { columnsOf, versionedUpdate } from '../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { withTimeZone } from '../../records/time-zone.ts';
 import { findDeclaration } from '../declarations/declarations.repository.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
@@ -52,11 +53,7 @@ interface AttachTarget {
 }
 
 /** API field → column; the audit trail records API field names. */
-const COLUMNS = {
-  documentType: 'document_type',
-  visibleToCustomer: 'visible_to_customer',
-  fileName: 'file_name',
-} as const;
+const COLUMNS = columnsOf(['documentType', 'visibleToCustomer', 'fileName']);
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 
@@ -114,9 +111,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
   const transports = transportsRepository(db);
 
   async function rowOr404(scope: Scope, id: string): Promise<DocumentRow> {
-    const row = await repo.find(scope, id);
-    if (!row) throw problems.notFound('This document does not exist.');
-    return row;
+    return orNotFound(await repo.find(scope, id), 'document');
   }
 
   /** A document of a warehouse record is warehouse data: cw_access first, like its record's endpoints. */
@@ -288,7 +283,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
           throw problems.validation([{ field: 'files', message: 'Attach at least one file' }]);
         }
         const { target, documentType, visibleToCustomer } = attach;
-        const ids = await db.transaction().execute(async (trx) => {
+        const ids = await inTransaction(db, async (trx) => {
           const r = documentsRepository(trx);
           // A draft declaration is deleted only without documents: hold it (share lock) so a
           // deletion either waits for these rows and sees them, or has gone before and we see that.
@@ -357,7 +352,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       }
       if (query.dossierId && !(await dossiers.find(scope, query.dossierId)))
         throw problems.notFound('No such dossier.');
-      return withTimeZone(() => repo.list(scope, query, undefined, user.cw_access));
+      return withTimeZone(() => repo.list(scope, query, user.cw_access));
     },
 
     all: (user: SessionUser, query: DocumentListQuery) => {
@@ -370,7 +365,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       const scope = scopeOf(user);
       const d = await dossiers.find(scope, idOrNumber);
       if (!d) throw problems.notFound('This dossier does not exist.');
-      return withTimeZone(() => repo.list(scope, query, d.id, user.cw_access));
+      return withTimeZone(() => repo.list(scope, query, user.cw_access, d.id));
     },
 
     async get(user: SessionUser, id: string): Promise<Document> {
@@ -383,7 +378,7 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
       const { version, ...changes } = input;
       const values: Record<string, unknown> = {};
       for (const f of FIELDS) if (changes[f] !== undefined) values[COLUMNS[f]] = changes[f];
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await versionedUpdate(trx, {
           table: 'documents',
           id: before.id,
@@ -409,14 +404,14 @@ export function documentsService(db: Db, store: FileStore, events: RecordEvents,
     async remove(user: SessionUser, id: string): Promise<void> {
       const before = await visibleRow(user, id);
       requireStaff(user);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await documentsRepository(trx).remove(before.id);
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: 'document',
           id: before.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'fileName', from: before.file_name, to: null }],
+          field: 'fileName',
+          was: before.file_name,
         });
       });
       await store.delete(before.storage_key).catch(() => {});

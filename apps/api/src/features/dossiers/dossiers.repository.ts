@@ -11,7 +11,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, type Filters, filter, type ListSource, listReader } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
 /**
@@ -127,41 +127,34 @@ export const dossierListSpec = defineListSpec({
   countFrom: sql`dossiers d`,
 });
 
-function where(scope: Scope, q: DossierListQuery): RawBuilder<unknown>[] {
-  const w: RawBuilder<unknown>[] = [];
-  if (!scope.all) w.push(sql`d.customer_id = ${scope.partyId}`);
-  if (q.status?.length) w.push(sql`d.status = any(${q.status})`);
-  if (q.type?.length) w.push(sql`d.type = any(${q.type})`);
-  if (q.mode?.length) w.push(sql`d.mode = any(${q.mode})`);
-  if (q.customerId) w.push(sql`d.customer_id = ${q.customerId}`);
-  if (q.handlerId) w.push(sql`d.handler_id = ${q.handlerId}`);
-  if (q.originLocode) w.push(sql`d.origin_locode = ${q.originLocode}`);
-  if (q.destinationLocode) w.push(sql`d.destination_locode = ${q.destinationLocode}`);
-  if (q.etdFrom) w.push(sql`d.etd >= ${q.etdFrom}::date`);
-  if (q.etdTo) w.push(sql`d.etd <= ${q.etdTo}::date`);
-  if (q.container) w.push(sql`d.container_numbers @> array[${q.container}]::text[]`);
-  if (q.profitMin !== undefined) w.push(sql`d.profit >= ${q.profitMin}::numeric`);
-  if (q.profitMax !== undefined) w.push(sql`d.profit <= ${q.profitMax}::numeric`);
-  return w;
-}
+const dossierFilters: Filters<DossierListQuery> = {
+  status: filter.anyOf('d.status'),
+  type: filter.anyOf('d.type'),
+  mode: filter.anyOf('d.mode'),
+  customerId: filter.equals('d.customer_id'),
+  handlerId: filter.equals('d.handler_id'),
+  originLocode: filter.equals('d.origin_locode'),
+  destinationLocode: filter.equals('d.destination_locode'),
+  etdFrom: filter.atLeast('d.etd', 'date'),
+  etdTo: filter.atMost('d.etd', 'date'),
+  container: (c) => sql`d.container_numbers @> array[${c}]::text[]`,
+  profitMin: filter.atLeast('d.profit', 'numeric'),
+  profitMax: filter.atMost('d.profit', 'numeric'),
+};
+
+const dossierList: ListSource<DossierListQuery, DossierRow, DossierListItem> = {
+  spec: dossierListSpec,
+  select: SELECT,
+  scope: (scope) => (scope.all ? [] : [sql`d.customer_id = ${scope.partyId}`]),
+  filters: dossierFilters,
+  map: toListItem,
+};
 
 export function dossiersRepository(db: Db) {
+  const list = listReader(db, dossierList);
   return {
-    list: (scope: Scope, query: DossierListQuery) =>
-      listPage<DossierRow, DossierListItem>(
-        db,
-        dossierListSpec,
-        { select: SELECT, where: where(scope, query), scope, filters: query, ...query },
-        toListItem,
-      ),
-
-    all: (scope: Scope, query: DossierListQuery) =>
-      listAll<DossierRow, DossierListItem>(
-        db,
-        dossierListSpec,
-        { select: SELECT, where: where(scope, query), scope, filters: query, sort: query.sort, q: query.q },
-        toListItem,
-      ),
+    list: list.page,
+    all: list.all,
 
     /**
      * Per dossier, the chat messages from others that `userId` has not read: one grouped query for

@@ -10,13 +10,11 @@ import {
   dossierTransitionResultSchema,
   dossierTransitionSchema,
   dossierUpdateSchema,
-  listResponseSchema,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, problemResponses } from '../../records/routes.ts';
-import { scopeOf } from '../../records/scope.ts';
+import type { ExportColumn } from '../../records/export.ts';
+import { historyResponse, listRoutes, problemResponses } from '../../records/routes.ts';
 import type { DossiersService } from './dossiers.service.ts';
 
 /** A dossier is addressed by its id or its number (`D-2026-000123`), as the route `/dossiers/{dossierId}` is. */
@@ -48,26 +46,17 @@ export const dossiersRoutes: FastifyPluginAsyncZod<{ dossiers: DossiersService }
   app.addHook('onRequest', app.authenticate);
   const tags = ['dossiers'];
 
-  app.get(
-    '/dossiers',
-    {
-      schema: {
-        tags,
-        summary: 'Dossiers the user may see; `format=csv|xlsx` streams the whole filtered list',
-        querystring: dossierListQuerySchema.extend(exportQuery.shape),
-        response: { 200: listResponseSchema(dossierListRowSchema), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      if (format)
-        return sendExport(reply, format, 'dossiers', columns, dossiers.all(request.user, query), {
-          scope: scopeOf(request.user),
-          visibility: dossierFieldVisibility,
-        });
-      return dossiers.list(request.user, query);
-    },
-  );
+  listRoutes(app, {
+    path: '/dossiers',
+    tags,
+    summary: 'Dossiers the user may see; `format=csv|xlsx` streams the whole filtered list',
+    query: dossierListQuerySchema,
+    item: dossierListRowSchema,
+    read: dossiers,
+    columns,
+    visibility: dossierFieldVisibility,
+    exportAt: 'format',
+  });
   app.get(
     '/dossiers/:id',
     { schema: { tags, params, response: { 200: dossierSchema, ...problemResponses } } },

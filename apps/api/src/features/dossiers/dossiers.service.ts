@@ -18,12 +18,20 @@ import {
 } from '@fvg/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
-import { type AuditWrite, diff, type HistoryReferences, historyOf, writeAudit } from '../../records/audit.ts';
+import {
+  type AuditWrite,
+  auditDeletion,
+  diff,
+  type HistoryReferences,
+  historyOf,
+  writeAudit,
+} from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
-import { requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { orNotFound, requireAdmin, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { canSee, redact } from '../../records/visibility.ts';
 import { type NotificationBus, newSignals } from '../notifications/notification-bus.ts';
 import {
@@ -40,35 +48,35 @@ type BookingRequest = z.output<typeof bookingRequestSchema>;
 type ChargesUpdate = z.output<typeof chargesUpdateSchema>;
 
 /** API field → column; the audit trail records API field names. */
-const COLUMNS = {
-  type: 'type',
-  mode: 'mode',
-  customerId: 'customer_id',
-  consignorId: 'consignor_id',
-  consigneeId: 'consignee_id',
-  notifyPartyId: 'notify_party_id',
-  incoterm: 'incoterm',
-  incotermPlace: 'incoterm_place',
-  originLocode: 'origin_locode',
-  destinationLocode: 'destination_locode',
-  etd: 'etd',
-  eta: 'eta',
-  atd: 'atd',
-  ata: 'ata',
-  customerReference: 'customer_reference',
-  bookingNumber: 'booking_number',
-  masterBl: 'master_bl',
-  houseBl: 'house_bl',
-  cmrNumber: 'cmr_number',
-  cargoDescription: 'cargo_description',
-  packages: 'packages',
-  packageType: 'package_type',
-  grossWeightKg: 'gross_weight_kg',
-  volumeM3: 'volume_m3',
-  chargeableWeightKg: 'chargeable_weight_kg',
-  handlerId: 'handler_id',
-  containers: 'containers',
-} as const;
+const COLUMNS = columnsOf([
+  'type',
+  'mode',
+  'customerId',
+  'consignorId',
+  'consigneeId',
+  'notifyPartyId',
+  'incoterm',
+  'incotermPlace',
+  'originLocode',
+  'destinationLocode',
+  'etd',
+  'eta',
+  'atd',
+  'ata',
+  'customerReference',
+  'bookingNumber',
+  'masterBl',
+  'houseBl',
+  'cmrNumber',
+  'cargoDescription',
+  'packages',
+  'packageType',
+  'grossWeightKg',
+  'volumeM3',
+  'chargeableWeightKg',
+  'handlerId',
+  'containers',
+]);
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 
@@ -231,9 +239,7 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
   const repo = dossiersRepository(db);
 
   async function rowOr404(scope: Scope, idOrNumber: string): Promise<DossierRow> {
-    const row = await repo.find(scope, idOrNumber);
-    if (!row) throw problems.notFound('This dossier does not exist.');
-    return row;
+    return orNotFound(await repo.find(scope, idOrNumber), 'dossier');
   }
 
   /** The dossier's new columns (409 on a stale version) and its history entry, in one transaction. */
@@ -244,20 +250,17 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
     values: Record<string, unknown>,
     entry: Pick<AuditWrite, 'action' | 'changes'>,
   ): Promise<void> {
-    await db
-      .transaction()
-      .execute(async (trx) => {
-        await versionedUpdate(trx, {
-          table: 'dossiers',
-          id: before.id,
-          version,
-          values,
-          actorId: user.id,
-          what: 'dossier',
-        });
-        await writeAudit(trx, { kind: 'dossier', id: before.id, actorId: user.id, ...entry });
-      })
-      .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+    await inTransaction(db, async (trx) => {
+      await versionedUpdate(trx, {
+        table: 'dossiers',
+        id: before.id,
+        version,
+        values,
+        actorId: user.id,
+        what: 'dossier',
+      });
+      await writeAudit(trx, { kind: 'dossier', id: before.id, actorId: user.id, ...entry });
+    }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
   }
 
   async function detail(user: SessionUser, row: DossierRow): Promise<Dossier> {
@@ -329,14 +332,11 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
     status: DossierStatus,
     audit: Record<string, unknown>,
   ) {
-    const created = await db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await insertDossier(trx, { actorId: user.id, values, status, audit });
-        const deliveries = status === 'requested' ? await notifyBookingRequest(trx, user, row, values) : [];
-        return { id: row.id, deliveries };
-      })
-      .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+    const created = await inTransaction(db, async (trx) => {
+      const row = await insertDossier(trx, { actorId: user.id, values, status, audit });
+      const deliveries = status === 'requested' ? await notifyBookingRequest(trx, user, row, values) : [];
+      return { id: row.id, deliveries };
+    }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
     notices.publish(newSignals(created.deliveries));
     const row = await rowOr404({ all: true }, created.id);
     announce('created', row);
@@ -445,34 +445,31 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
       const before = await rowOr404(scopeOf(user), idOrNumber);
       requireStaff(user);
       const oldCharges = await repo.charges(before.id);
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          const r = dossiersRepository(trx);
-          const totals = await r.replaceCharges(before.id, input.charges);
-          await versionedUpdate(trx, {
-            table: 'dossiers',
-            id: before.id,
-            version: input.version,
-            values: { cost_total: totals.cost, revenue_total: totals.revenue },
-            actorId: user.id,
-            what: 'dossier',
-          });
-          const line = (c: { kind: string; chargeCode: string; amount: string; currency: string }) =>
-            `${c.kind} ${c.chargeCode} ${c.amount} ${c.currency}`;
-          await writeAudit(trx, {
-            kind: 'dossier',
-            id: before.id,
-            action: 'charges changed',
-            actorId: user.id,
-            changes: [
-              { field: 'charges', from: oldCharges.map(line), to: input.charges.map(line) },
-              { field: 'costTotal', from: before.cost_total, to: totals.cost },
-              { field: 'revenueTotal', from: before.revenue_total, to: totals.revenue },
-            ].filter((c) => JSON.stringify(c.from) !== JSON.stringify(c.to)),
-          });
-        })
-        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      await inTransaction(db, async (trx) => {
+        const r = dossiersRepository(trx);
+        const totals = await r.replaceCharges(before.id, input.charges);
+        await versionedUpdate(trx, {
+          table: 'dossiers',
+          id: before.id,
+          version: input.version,
+          values: { cost_total: totals.cost, revenue_total: totals.revenue },
+          actorId: user.id,
+          what: 'dossier',
+        });
+        const line = (c: { kind: string; chargeCode: string; amount: string; currency: string }) =>
+          `${c.kind} ${c.chargeCode} ${c.amount} ${c.currency}`;
+        await writeAudit(trx, {
+          kind: 'dossier',
+          id: before.id,
+          action: 'charges changed',
+          actorId: user.id,
+          changes: [
+            { field: 'charges', from: oldCharges.map(line), to: input.charges.map(line) },
+            { field: 'costTotal', from: before.cost_total, to: totals.cost },
+            { field: 'revenueTotal', from: before.revenue_total, to: totals.revenue },
+          ].filter((c) => JSON.stringify(c.from) !== JSON.stringify(c.to)),
+        });
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       announce('updated', before);
       return detail(user, await rowOr404({ all: true }, before.id));
     },
@@ -493,26 +490,23 @@ export function dossiersService(db: Db, events: RecordEvents, notices: Notificat
         throw problems.conflict(
           `Customs declaration ${declaration.lrn} belongs to this dossier: a dossier with declarations is not deleted.`,
         );
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await dossiersRepository(trx).remove(before.id);
-          await writeAudit(trx, {
-            kind: 'dossier',
-            id: before.id,
-            action: 'deleted',
-            actorId: user.id,
-            changes: [{ field: 'number', from: before.number, to: null }],
-          });
-        })
-        .catch((e: unknown) => {
-          // A record that names the dossier (an offer, an invoice, a declaration made meanwhile): the foreign key says no.
-          if ((e as { code?: string }).code === '23503')
-            throw problems.conflict(
-              `Other records refer to dossier ${before.number} (an offer, an invoice or a declaration): it is not deleted.`,
-            );
-          throw e;
+      await inTransaction(db, async (trx) => {
+        await dossiersRepository(trx).remove(before.id);
+        await auditDeletion(trx, {
+          kind: 'dossier',
+          id: before.id,
+          actorId: user.id,
+          field: 'number',
+          was: before.number,
         });
+      }).catch((e: unknown) => {
+        // A record that names the dossier (an offer, an invoice, a declaration made meanwhile): the foreign key says no.
+        if ((e as { code?: string }).code === '23503')
+          throw problems.conflict(
+            `Other records refer to dossier ${before.number} (an offer, an invoice or a declaration): it is not deleted.`,
+          );
+        throw e;
+      });
       announce('deleted', before);
     },
 

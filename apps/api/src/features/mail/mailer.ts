@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { retryWhileUnavailable } from '../../db/availability.ts';
 import type { Db } from '../../db/database.ts';
 import type { MailAttachmentRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { enqueue, type JobContext, type Jobs } from '../../jobs/jobs.ts';
 import type { FileStore } from '../documents/storage.ts';
 
@@ -178,8 +179,7 @@ export function createMailer(
 
   return {
     async queue(mail, trx) {
-      if (trx) await queueIn(trx, mail);
-      else await db.transaction().execute((t) => queueIn(t, mail));
+      await inTransaction(trx ?? db, (t) => queueIn(t, mail));
     },
     async flush(timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 import { NO_INTERNAL_FIELDS, type Party, type PartyListQuery, type PartyRef } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, filter, type ListSource, listReader } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
 interface PartyRow {
@@ -68,42 +68,22 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
   return scope.all ? [] : [sql`p.id = ${scope.partyId}`];
 }
 
-function filters(query: PartyListQuery): RawBuilder<unknown>[] {
-  const where: RawBuilder<unknown>[] = [];
-  if (query.kind) where.push(sql`${query.kind} = any(p.kinds)`);
-  if (query.countryCode) where.push(sql`p.country_code = ${query.countryCode}`);
-  return where;
-}
+const partyList: ListSource<PartyListQuery, PartyRow, Party> = {
+  spec: listSpec,
+  select: sql`p.*`,
+  scope: scopeWhere,
+  filters: {
+    kind: (kind) => sql`${kind} = any(p.kinds)`,
+    countryCode: filter.equals('p.country_code'),
+  },
+  map: toParty,
+};
 
 export function partiesRepository(db: Db) {
+  const list = listReader(db, partyList);
   return {
-    list: (scope: Scope, query: PartyListQuery) =>
-      listPage<PartyRow, Party>(
-        db,
-        listSpec,
-        {
-          select: sql`p.*`,
-          where: [...scopeWhere(scope), ...filters(query)],
-          scope,
-          filters: query,
-          ...query,
-        },
-        toParty,
-      ),
-    all: (scope: Scope, query: PartyListQuery) =>
-      listAll<PartyRow, Party>(
-        db,
-        listSpec,
-        {
-          select: sql`p.*`,
-          where: [...scopeWhere(scope), ...filters(query)],
-          scope,
-          filters: query,
-          sort: query.sort,
-          q: query.q,
-        },
-        toParty,
-      ),
+    list: list.page,
+    all: list.all,
 
     async get(scope: Scope, id: string): Promise<Party | undefined> {
       let q = db.selectFrom('parties').selectAll().where('id', '=', id);

@@ -1,5 +1,4 @@
 import {
-  listResponseSchema,
   NO_INTERNAL_FIELDS,
   partyCreateSchema,
   partyListQuerySchema,
@@ -8,9 +7,8 @@ import {
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
-import { scopeOf } from '../../records/scope.ts';
+import type { ExportColumn } from '../../records/export.ts';
+import { historyResponse, idParams, listRoutes, problemResponses } from '../../records/routes.ts';
 import type { PartiesService } from './parties.service.ts';
 
 const columns: ExportColumn<z.infer<typeof partySchema>>[] = [
@@ -31,26 +29,17 @@ export const partiesRoutes: FastifyPluginAsyncZod<{ parties: PartiesService }> =
   app.addHook('onRequest', app.authenticate);
   const tags = ['parties'];
 
-  app.get(
-    '/parties',
-    {
-      schema: {
-        tags,
-        summary: 'Parties (customers see only their own); `format=csv|xlsx` exports the whole filtered list',
-        querystring: partyListQuerySchema.extend(exportQuery.shape),
-        response: { 200: listResponseSchema(partySchema), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      if (format)
-        return sendExport(reply, format, 'parties', columns, parties.all(request.user, query), {
-          scope: scopeOf(request.user),
-          visibility: NO_INTERNAL_FIELDS,
-        });
-      return parties.list(request.user, query);
-    },
-  );
+  listRoutes(app, {
+    path: '/parties',
+    tags,
+    summary: 'Parties (customers see only their own); `format=csv|xlsx` exports the whole filtered list',
+    query: partyListQuerySchema,
+    item: partySchema,
+    read: parties,
+    columns,
+    visibility: NO_INTERNAL_FIELDS,
+    exportAt: 'format',
+  });
   app.get(
     '/parties/:id',
     { schema: { tags, params: idParams, response: { 200: partySchema, ...problemResponses } } },

@@ -9,10 +9,11 @@ import {
 } from '@fvg/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
 import { requireAdmin, requireStaff, scopeOf } from '../../records/scope.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import { partiesRepository } from './parties.repository.ts';
@@ -21,22 +22,22 @@ type PartyCreate = z.output<typeof partyCreateSchema>;
 type PartyUpdate = z.output<typeof partyUpdateSchema>;
 
 /** API field → column. The audit trail records API field names. */
-const COLUMNS = {
-  code: 'code',
-  name: 'name',
-  kinds: 'kinds',
-  countryCode: 'country_code',
-  vatNumber: 'vat_number',
-  eori: 'eori',
-  peppolScheme: 'peppol_scheme',
-  peppolId: 'peppol_id',
-  street: 'street',
-  postalCode: 'postal_code',
-  city: 'city',
-  email: 'email',
-  phone: 'phone',
-  contacts: 'contacts',
-} as const satisfies Record<string, string>;
+const COLUMNS = columnsOf([
+  'code',
+  'name',
+  'kinds',
+  'countryCode',
+  'vatNumber',
+  'eori',
+  'peppolScheme',
+  'peppolId',
+  'street',
+  'postalCode',
+  'city',
+  'email',
+  'phone',
+  'contacts',
+]);
 const FIELDS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 export { FIELDS as PARTY_FIELDS };
@@ -68,24 +69,21 @@ export function partiesService(db: Db, events: RecordEvents) {
 
     async create(user: SessionUser, input: PartyCreate): Promise<Party> {
       requireStaff(user);
-      const id = await db
-        .transaction()
-        .execute(async (trx) => {
-          const row = await partiesRepository(trx).insert({
-            ...toColumns(input),
-            created_by: user.id,
-            updated_by: user.id,
-          });
-          await writeAudit(trx, {
-            kind: 'party',
-            id: row.id,
-            action: 'created',
-            actorId: user.id,
-            changes: diff({}, input as Record<string, unknown>, FIELDS),
-          });
-          return row.id;
-        })
-        .catch((e: unknown) => pgConstraintProblem(e, CODE_TAKEN));
+      const id = await inTransaction(db, async (trx) => {
+        const row = await partiesRepository(trx).insert({
+          ...toColumns(input),
+          created_by: user.id,
+          updated_by: user.id,
+        });
+        await writeAudit(trx, {
+          kind: 'party',
+          id: row.id,
+          action: 'created',
+          actorId: user.id,
+          changes: diff({}, input as Record<string, unknown>, FIELDS),
+        });
+        return row.id;
+      }).catch((e: unknown) => pgConstraintProblem(e, CODE_TAKEN));
       events.publish({ kind: 'party', id, action: 'created', partyIds: [id] });
       return getOr404(user, id);
     },
@@ -100,25 +98,22 @@ export function partiesService(db: Db, events: RecordEvents) {
         throw problems.validation([
           { ...pair, code: 'peppol_endpoint', params: issueParams('peppol_endpoint') },
         ]);
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await versionedUpdate(trx, {
-            table: 'parties',
-            id,
-            version,
-            values: toColumns(fields),
-            actorId: user.id,
-            what: 'party',
-          });
-          const changes = diff(
-            before as unknown as Record<string, unknown>,
-            fields as Record<string, unknown>,
-            FIELDS,
-          );
-          await writeAudit(trx, { kind: 'party', id, action: 'updated', actorId: user.id, changes });
-        })
-        .catch((e: unknown) => pgConstraintProblem(e, CODE_TAKEN));
+      await inTransaction(db, async (trx) => {
+        await versionedUpdate(trx, {
+          table: 'parties',
+          id,
+          version,
+          values: toColumns(fields),
+          actorId: user.id,
+          what: 'party',
+        });
+        const changes = diff(
+          before as unknown as Record<string, unknown>,
+          fields as Record<string, unknown>,
+          FIELDS,
+        );
+        await writeAudit(trx, { kind: 'party', id, action: 'updated', actorId: user.id, changes });
+      }).catch((e: unknown) => pgConstraintProblem(e, CODE_TAKEN));
       events.publish({ kind: 'party', id, action: 'updated', partyIds: [id] });
       return getOr404(user, id);
     },
@@ -131,17 +126,14 @@ export function partiesService(db: Db, events: RecordEvents) {
           'This party is used by users, dossiers, charges, transports, offers, invoices or declarations and cannot be deleted.',
         );
       if (await repo.isReferenced(id)) throw inUse();
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await partiesRepository(trx).remove(id);
-          await writeAudit(trx, { kind: 'party', id, action: 'deleted', actorId: user.id, changes: [] });
-        })
-        .catch((e: unknown) => {
-          // A record made meanwhile, or by an area the check above does not know yet: the foreign key says no.
-          if ((e as { code?: string }).code === '23503') throw inUse();
-          throw e;
-        });
+      await inTransaction(db, async (trx) => {
+        await partiesRepository(trx).remove(id);
+        await writeAudit(trx, { kind: 'party', id, action: 'deleted', actorId: user.id, changes: [] });
+      }).catch((e: unknown) => {
+        // A record made meanwhile, or by an area the check above does not know yet: the foreign key says no.
+        if ((e as { code?: string }).code === '23503') throw inUse();
+        throw e;
+      });
       events.publish({ kind: 'party', id, action: 'deleted' });
     },
 

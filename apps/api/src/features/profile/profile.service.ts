@@ -8,6 +8,7 @@ import {
 } from '@fvg/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { zoneKnownToDatabase } from '../../records/time-zone.ts';
 import { toMe } from '../auth/auth.service.ts';
@@ -66,7 +67,7 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
           { field: 'preferences.timeZone', message: 'This time zone is not known to the database' },
         ]);
       }
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const inTrx = profileRepository(trx);
         if (input.name !== undefined && input.name !== user.name) await inTrx.rename(user.id, input.name);
         if (input.preferences) await inTrx.savePreferences(user.id, next);
@@ -114,7 +115,7 @@ export function profileService(db: Db, deps: ProfileDeps, opts: ProfileOptions) 
 
       const passwordHash = await hashPassword(input.newPassword);
       const changedAt = new Date();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx
           .updateTable('users')
           .set({ password_hash: passwordHash, password_changed_at: changedAt, updated_at: changedAt })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eInvoiceProblems, type SalesInvoice } from '@fvg/contracts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { peppolBuyer } from '../../e-invoice/peppol-buyer.ts';
 import { invoiceUbl } from '../../e-invoice/ubl.ts';
 import { problems } from '../../http/problem.ts';
@@ -50,7 +51,7 @@ export function invoiceDocuments(db: Db, store: FileStore, invoices: SalesInvoic
       .select(['issued_by', 'dossier_id'])
       .where('id', '=', invoiceId)
       .executeTakeFirstOrThrow();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       // Serialises two renders of one invoice (a retry racing a slow first run): one row wins.
       await trx.selectFrom('sales_invoices').select('id').where('id', '=', invoiceId).forUpdate().execute();
       const again = await trx

@@ -12,7 +12,7 @@ import {
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, filter, type ListSource, listReader } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
 export interface InvoiceRow {
@@ -148,18 +148,21 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
 /** The list's filters, sort and search, without paging (exports take all). */
 export type InvoiceFilters = Omit<SalesInvoiceListQuery, 'page' | 'pageSize' | 'cursor'>;
 
-function where(scope: Scope, q: InvoiceFilters): RawBuilder<unknown>[] {
-  const w = scopeWhere(scope);
-  if (q.status?.length) w.push(sql`i.status = any(${q.status})`);
-  if (q.kind?.length) w.push(sql`i.kind = any(${q.kind})`);
-  if (q.customerId) w.push(sql`i.customer_id = ${q.customerId}`);
-  if (q.dossierId) w.push(sql`i.dossier_id = ${q.dossierId}`);
-  if (q.issuedFrom) w.push(sql`i.issue_date >= ${q.issuedFrom}::date`);
-  if (q.issuedTo) w.push(sql`i.issue_date <= ${q.issuedTo}::date`);
-  if (q.overdue === true) w.push(OVERDUE);
-  if (q.overdue === false) w.push(sql`not ${OVERDUE}`);
-  return w;
-}
+const invoiceList: ListSource<InvoiceFilters, InvoiceRow, SalesInvoiceListItem> = {
+  spec: invoiceListSpec,
+  select: SELECT,
+  scope: scopeWhere,
+  filters: {
+    status: filter.anyOf('i.status'),
+    kind: filter.anyOf('i.kind'),
+    customerId: filter.equals('i.customer_id'),
+    dossierId: filter.equals('i.dossier_id'),
+    issuedFrom: filter.atLeast('i.issue_date', 'date'),
+    issuedTo: filter.atMost('i.issue_date', 'date'),
+    overdue: filter.yesNo(OVERDUE, sql`not ${OVERDUE}`),
+  },
+  map: toListItem,
+};
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -230,22 +233,10 @@ export function toLine(r: LineRow): InvoiceLine {
 }
 
 export function salesInvoicesRepository(db: Db) {
+  const list = listReader(db, invoiceList);
   return {
-    list: (scope: Scope, query: SalesInvoiceListQuery) =>
-      listPage<InvoiceRow, SalesInvoiceListItem>(
-        db,
-        invoiceListSpec,
-        { select: SELECT, where: where(scope, query), scope, filters: query, ...query },
-        toListItem,
-      ),
-
-    all: (scope: Scope, query: InvoiceFilters) =>
-      listAll<InvoiceRow, SalesInvoiceListItem>(
-        db,
-        invoiceListSpec,
-        { select: SELECT, where: where(scope, query), scope, filters: query, sort: query.sort, q: query.q },
-        toListItem,
-      ),
+    list: list.page,
+    all: list.all,
 
     /** One invoice by id or number, within scope; `lock` takes its row lock for the transaction. */
     async find(scope: Scope, idOrNumber: string, lock = false): Promise<InvoiceRow | undefined> {

@@ -53,14 +53,12 @@ export const salesInvoicesRoutes: FastifyPluginAsyncZod<{
 
   listRoutes(app, {
     path: '/sales-invoices',
-    tags: tags,
+    tags,
     summary: 'Sales invoices and credit notes the user may see (customers: their own issued ones)',
     query: salesInvoiceListQuerySchema,
     item: salesInvoiceListItemSchema,
-    list: (user, query) => invoices.list(user, query),
-    all: (user, query) => invoices.all(user, query),
-    columns: columns,
-    basename: 'sales-invoices',
+    read: invoices,
+    columns,
     visibility: salesInvoiceFieldVisibility,
   });
   app.get(

@@ -37,14 +37,15 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { peppolBuyer } from '../../e-invoice/peppol-buyer.ts';
 import { problems } from '../../http/problem.ts';
 import { enqueue } from '../../jobs/jobs.ts';
 import { printDate } from '../../print/format.ts';
-import { type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
+import { auditDeletion, type Change, diff, historyOf, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { checkVersion, columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { redact } from '../../records/visibility.ts';
 import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
 import { type NotificationBus, newSignals } from '../notifications/notification-bus.ts';
@@ -90,14 +91,6 @@ function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/**
- * Runs `work` in a transaction of `db`, or in `db` itself when it is one already (the demo seeds
- * through this service inside its own transaction).
- */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /**
@@ -156,19 +149,25 @@ const REFERENCES = {
 };
 
 /** API field → column of the header fields a draft edit may change; the history records API names. */
-const COLUMNS = {
-  customerId: 'customer_id',
-  dossierId: 'dossier_id',
-  currency: 'currency',
-  exchangeRate: 'exchange_rate',
-  supplyDate: 'supply_date',
-  buyerReference: 'buyer_reference',
-  orderReference: 'order_reference',
-  notes: 'notes',
-  paymentTermsDays: 'payment_terms_days',
-} as const;
+const COLUMNS = columnsOf([
+  'customerId',
+  'dossierId',
+  'currency',
+  'exchangeRate',
+  'supplyDate',
+  'buyerReference',
+  'orderReference',
+  'notes',
+  'paymentTermsDays',
+]);
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
+
+/** The header fields an invoice draft takes from either way of drafting it (lines, a dossier). */
+type DraftHeaderInput = Pick<
+  z.output<typeof salesInvoiceFromLinesSchema>,
+  'supplyDate' | 'buyerReference' | 'orderReference' | 'notes' | 'paymentTermsDays' | 'allowanceCharges'
+>;
 
 function fieldsOf(r: InvoiceRow): Record<Field, unknown> {
   const out = {} as Record<Field, unknown>;
@@ -686,9 +685,7 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
   const repo = salesInvoicesRepository(db);
 
   async function rowOr404(scope: Scope, idOrNumber: string): Promise<InvoiceRow> {
-    const row = await repo.find(scope, idOrNumber);
-    if (!row) throw problems.notFound('This invoice does not exist.');
-    return row;
+    return orNotFound(await repo.find(scope, idOrNumber), 'invoice');
   }
 
   /** Customers hear of an invoice once it is theirs to see: issued. */
@@ -880,6 +877,47 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     return r.rows;
   }
 
+  /**
+   * An invoice draft of `header` (customer, dossier, currency and rate) with the input's other header
+   * fields, the company's payment terms where it names none; its creation is its history's first entry.
+   */
+  function insertInvoiceDraft(
+    user: SessionUser,
+    trx: Db,
+    header: { customerId: string; dossierId: string | null; currency: string; exchangeRate: string | null },
+    input: DraftHeaderInput,
+    paymentTermsDays: number,
+    lines: StoredLine[],
+  ): Promise<string> {
+    const fields = {
+      ...header,
+      supplyDate: input.supplyDate ?? null,
+      buyerReference: input.buyerReference ?? null,
+      orderReference: input.orderReference ?? null,
+      notes: input.notes ?? null,
+      paymentTermsDays: input.paymentTermsDays ?? paymentTermsDays,
+    };
+    return insertDraft(
+      user,
+      {
+        kind: 'invoice',
+        customer_id: fields.customerId,
+        dossier_id: fields.dossierId,
+        currency: fields.currency,
+        exchange_rate: fields.exchangeRate,
+        supply_date: fields.supplyDate,
+        buyer_reference: fields.buyerReference,
+        order_reference: fields.orderReference,
+        notes: fields.notes,
+        payment_terms_days: fields.paymentTermsDays,
+      },
+      lines,
+      storedDocumentAcs(input.allowanceCharges),
+      diff({}, fields, FIELDS),
+      trx,
+    );
+  }
+
   async function createFromDossier(
     user: SessionUser,
     input: z.output<typeof salesInvoiceFromDossierSchema>,
@@ -951,36 +989,8 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         company.baseCurrency,
         input.exchangeRate ?? charges[0]?.exchange_rate,
       );
-      const fields = {
-        customerId: dossier.customer_id,
-        dossierId: dossier.id,
-        currency,
-        exchangeRate,
-        supplyDate: input.supplyDate ?? null,
-        buyerReference: input.buyerReference ?? null,
-        orderReference: input.orderReference ?? null,
-        notes: input.notes ?? null,
-        paymentTermsDays: input.paymentTermsDays ?? company.paymentTermsDays,
-      };
-      return insertDraft(
-        user,
-        {
-          kind: 'invoice',
-          customer_id: fields.customerId,
-          dossier_id: fields.dossierId,
-          currency,
-          exchange_rate: exchangeRate,
-          supply_date: fields.supplyDate,
-          buyer_reference: fields.buyerReference,
-          order_reference: fields.orderReference,
-          notes: fields.notes,
-          payment_terms_days: fields.paymentTermsDays,
-        },
-        lines,
-        storedDocumentAcs(input.allowanceCharges),
-        diff({}, fields, FIELDS),
-        trx,
-      );
+      const header = { customerId: dossier.customer_id, dossierId: dossier.id, currency, exchangeRate };
+      return insertInvoiceDraft(user, trx, header, input, company.paymentTermsDays, lines);
     });
   }
 
@@ -997,36 +1007,13 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
       ]);
       await checkChargeLinks(trx, input.dossierId ?? null, lines);
       const exchangeRate = rateFor(input.currency, company.baseCurrency, input.exchangeRate);
-      const fields = {
+      const header = {
         customerId: input.customerId,
         dossierId: input.dossierId ?? null,
         currency: input.currency,
         exchangeRate,
-        supplyDate: input.supplyDate ?? null,
-        buyerReference: input.buyerReference ?? null,
-        orderReference: input.orderReference ?? null,
-        notes: input.notes ?? null,
-        paymentTermsDays: input.paymentTermsDays ?? company.paymentTermsDays,
       };
-      return insertDraft(
-        user,
-        {
-          kind: 'invoice',
-          customer_id: fields.customerId,
-          dossier_id: fields.dossierId,
-          currency: fields.currency,
-          exchange_rate: exchangeRate,
-          supply_date: fields.supplyDate,
-          buyer_reference: fields.buyerReference,
-          order_reference: fields.orderReference,
-          notes: fields.notes,
-          payment_terms_days: fields.paymentTermsDays,
-        },
-        lines,
-        storedDocumentAcs(input.allowanceCharges),
-        diff({}, fields, FIELDS),
-        trx,
-      );
+      return insertInvoiceDraft(user, trx, header, input, company.paymentTermsDays, lines);
     }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
   }
 
@@ -1037,14 +1024,12 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
     idOrNumber: string,
     version?: number,
   ): Promise<InvoiceRow> {
-    const row = await salesInvoicesRepository(trx).find(scopeOf(user), idOrNumber, true);
-    if (!row) throw problems.notFound('This invoice does not exist.');
+    const row = orNotFound(
+      await salesInvoicesRepository(trx).find(scopeOf(user), idOrNumber, true),
+      'invoice',
+    );
     requireStaff(user);
-    if (version !== undefined && row.version !== version)
-      throw problems.conflict(
-        `This invoice was changed by someone else since you opened it (you had version ${version}, it is now ${row.version}). Reload it to see their changes, then apply yours again.`,
-        [{ field: 'version', message: `Stale version ${version}; current is ${row.version}` }],
-      );
+    checkVersion('invoice', row.version, version);
     return row;
   }
 
@@ -1231,12 +1216,12 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         if (row.status !== 'draft')
           throw problems.conflict(`${label(row)} is issued: it stays for the books. Credit it instead.`);
         await trx.deleteFrom('sales_invoices').where('id', '=', row.id).execute();
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: KIND,
           id: row.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'customerId', from: row.customer_id, to: null }],
+          field: 'customerId',
+          was: row.customer_id,
         });
         return row;
       });

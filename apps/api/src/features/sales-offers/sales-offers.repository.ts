@@ -11,7 +11,7 @@ import {
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, filter, type ListSource, listReader } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 
 /** What a line's totals need, as the list reads it in one subquery per row. */
@@ -111,36 +111,28 @@ function scopeWhere(scope: Scope): RawBuilder<unknown>[] {
   return scope.all ? [] : [sql`o.customer_id = ${scope.partyId}`, sql`o.status <> 'draft'`];
 }
 
-function where(scope: Scope, q: SalesOfferListQuery): RawBuilder<unknown>[] {
-  const w = scopeWhere(scope);
-  if (q.status?.length) w.push(sql`o.status = any(${q.status})`);
-  if (q.mode?.length) w.push(sql`o.mode = any(${q.mode})`);
-  if (q.customerId) w.push(sql`o.customer_id = ${q.customerId}`);
-  if (q.dossierId) w.push(sql`o.dossier_id = ${q.dossierId}`);
-  if (q.validFrom) w.push(sql`o.valid_until >= ${q.validFrom}::date`);
-  if (q.validTo) w.push(sql`o.valid_until <= ${q.validTo}::date`);
-  return w;
-}
+const salesOfferList: ListSource<SalesOfferListQuery, SalesOfferRow, SalesOfferListItem> = {
+  spec: salesOfferListSpec,
+  select: SELECT,
+  scope: scopeWhere,
+  filters: {
+    status: filter.anyOf('o.status'),
+    mode: filter.anyOf('o.mode'),
+    customerId: filter.equals('o.customer_id'),
+    dossierId: filter.equals('o.dossier_id'),
+    validFrom: filter.atLeast('o.valid_until', 'date'),
+    validTo: filter.atMost('o.valid_until', 'date'),
+  },
+  map: toListItem,
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function salesOffersRepository(db: Db) {
+  const list = listReader(db, salesOfferList);
   return {
-    list: (scope: Scope, query: SalesOfferListQuery) =>
-      listPage<SalesOfferRow, SalesOfferListItem>(
-        db,
-        salesOfferListSpec,
-        { select: SELECT, where: where(scope, query), scope, filters: query, ...query },
-        toListItem,
-      ),
-
-    all: (scope: Scope, query: SalesOfferListQuery) =>
-      listAll<SalesOfferRow, SalesOfferListItem>(
-        db,
-        salesOfferListSpec,
-        { select: SELECT, where: where(scope, query), scope, filters: query, sort: query.sort, q: query.q },
-        toListItem,
-      ),
+    list: list.page,
+    all: list.all,
 
     /** One offer by id or number, within scope; `lock` takes the row lock (accept, send, expiry). */
     async find(scope: Scope, idOrNumber: string, lock = false): Promise<SalesOfferRow | undefined> {

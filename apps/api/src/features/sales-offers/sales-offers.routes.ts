@@ -1,5 +1,4 @@
 import {
-  listResponseSchema,
   OFFER_STATUS_LABELS,
   type SalesOfferListItem,
   salesOfferCreateSchema,
@@ -13,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, problemResponses } from '../../records/routes.ts';
+import { exportQuery, historyResponse, listRoutes, problemResponses } from '../../records/routes.ts';
 import { scopeOf } from '../../records/scope.ts';
 import type { SalesOffersService } from './sales-offers.service.ts';
 
@@ -44,34 +43,18 @@ export const salesOffersRoutes: FastifyPluginAsyncZod<{ offers: SalesOffersServi
   app.addHook('onRequest', app.authenticate);
   const tags = ['sales-offers'];
 
-  const exportOffers = (
-    request: { user: Parameters<SalesOffersService['all']>[0] },
-    reply: Parameters<typeof sendExport>[0],
-    format: 'csv' | 'xlsx',
-    query: z.output<typeof salesOfferListQuerySchema>,
-  ) =>
-    sendExport(reply, format, 'sales-offers', columns, offers.all(request.user, query), {
-      scope: scopeOf(request.user),
-      visibility: salesOfferFieldVisibility,
-    });
-
-  app.get(
-    '/sales-offers',
-    {
-      schema: {
-        tags,
-        summary:
-          'Sales offers the user may see (a customer: their party’s, never drafts); `format=csv|xlsx` exports',
-        querystring: salesOfferListQuerySchema.extend(exportQuery.shape),
-        response: { 200: listResponseSchema(salesOfferListItemSchema), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      if (format) return exportOffers(request, reply, format, query);
-      return offers.list(request.user, query);
-    },
-  );
+  listRoutes(app, {
+    path: '/sales-offers',
+    tags,
+    summary:
+      'Sales offers the user may see (a customer: their party’s, never drafts); `format=csv|xlsx` exports',
+    query: salesOfferListQuerySchema,
+    item: salesOfferListItemSchema,
+    read: offers,
+    columns,
+    visibility: salesOfferFieldVisibility,
+    exportAt: 'format',
+  });
   app.get(
     '/sales-offers/export',
     {
@@ -87,7 +70,11 @@ export const salesOffersRoutes: FastifyPluginAsyncZod<{ offers: SalesOffersServi
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      return exportOffers(request, reply, format, { ...query, page: 1, pageSize: 50 });
+      const all = offers.all(request.user, { ...query, page: 1, pageSize: 50 });
+      return sendExport(reply, format, 'sales-offers', columns, all, {
+        scope: scopeOf(request.user),
+        visibility: salesOfferFieldVisibility,
+      });
     },
   );
   app.get(

@@ -16,12 +16,14 @@ import {
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { enqueue, type Jobs } from '../../jobs/jobs.ts';
 import { renderOfferPdf } from '../../print/offer-pdf.ts';
 import {
   type AuditWrite,
+  auditDeletion,
   diff,
   type HistoryReferences,
   historyOf,
@@ -29,8 +31,8 @@ import {
   writeAudits,
 } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
+import { columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { redact } from '../../records/visibility.ts';
 import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
 import { documentsRepository } from '../documents/documents.repository.ts';
@@ -45,24 +47,24 @@ type OfferUpdate = z.output<typeof salesOfferUpdateSchema>;
 type OfferTransition = z.output<typeof salesOfferTransitionSchema>;
 
 /** API field → column; the audit trail records API field names. */
-const COLUMNS = {
-  customerId: 'customer_id',
-  contactName: 'contact_name',
-  contactEmail: 'contact_email',
-  validUntil: 'valid_until',
-  originLocode: 'origin_locode',
-  destinationLocode: 'destination_locode',
-  mode: 'mode',
-  incoterm: 'incoterm',
-  incotermPlace: 'incoterm_place',
-  dossierType: 'dossier_type',
-  cargoDescription: 'cargo_description',
-  packages: 'packages',
-  packageType: 'package_type',
-  grossWeightKg: 'gross_weight_kg',
-  volumeM3: 'volume_m3',
-  notes: 'notes',
-} as const;
+const COLUMNS = columnsOf([
+  'customerId',
+  'contactName',
+  'contactEmail',
+  'validUntil',
+  'originLocode',
+  'destinationLocode',
+  'mode',
+  'incoterm',
+  'incotermPlace',
+  'dossierType',
+  'cargoDescription',
+  'packages',
+  'packageType',
+  'grossWeightKg',
+  'volumeM3',
+  'notes',
+]);
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 /** History fields: the header, and the lines as one readable value each. */
@@ -264,9 +266,7 @@ export function salesOffersService(
   const repo = salesOffersRepository(db);
 
   async function rowOr404(scope: Scope, idOrNumber: string, executor: Db = db, lock = false) {
-    const row = await salesOffersRepository(executor).find(scope, idOrNumber, lock);
-    if (!row) throw problems.notFound('This offer does not exist.');
-    return row;
+    return orNotFound(await salesOffersRepository(executor).find(scope, idOrNumber, lock), 'offer');
   }
 
   async function toOffer(
@@ -321,7 +321,7 @@ export function salesOffersService(
    * A second accept waits for the lock and then finds the offer accepted: one dossier, whatever races.
    */
   async function accept(user: SessionUser, idOrNumber: string, version: number): Promise<string> {
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await inTransaction(db, async (trx) => {
       const before = await rowOr404(scopeOf(user), idOrNumber, trx, true);
       if (before.status === 'sent' && before.valid_until < offerToday()) {
         await trx
@@ -376,7 +376,7 @@ export function salesOffersService(
     const key = newStorageKey(await documentsRepository(db).namespace());
     // The file first, then its row (as an upload does): a run that dies in between leaves only a file the sweep removes.
     const put = await store.put(key, [bytes], { maxBytes: bytes.length });
-    const stored = await db.transaction().execute(async (trx) => {
+    const stored = await inTransaction(db, async (trx) => {
       await sql`select 1 from sales_offers where id = ${offerId} for update`.execute(trx);
       const existing = await trx
         .selectFrom('documents')
@@ -424,7 +424,7 @@ export function salesOffersService(
 
   /** The `offers.expire` job: every sent offer past its valid-until becomes expired, with its history. */
   async function expire(now: Date = new Date()): Promise<number> {
-    const expired = await db.transaction().execute(async (trx) => {
+    const expired = await inTransaction(db, async (trx) => {
       const rows = await trx
         .updateTable('sales_offers')
         .set((eb) => ({ status: 'expired', version: eb('version', '+', 1), updated_at: new Date() }))
@@ -471,10 +471,9 @@ export function salesOffersService(
     /** Numbering, insert, lines and history in one transaction: a failed create uses no number. */
     async create(user: SessionUser, input: OfferCreate): Promise<SalesOffer> {
       requireStaff(user);
-      const created = await db
-        .transaction()
-        .execute((trx) => insertOfferIn(trx, user.id, input))
-        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      const created = await inTransaction(db, (trx) => insertOfferIn(trx, user.id, input)).catch(
+        (e: unknown) => pgConstraintProblem(e, REFERENCES),
+      );
       const row = await rowOr404({ all: true }, created.id);
       announce('created', row);
       return toOffer(user, row);
@@ -498,31 +497,28 @@ export function salesOffersService(
         .safeParse(merged);
       if (!check.success) throw problems.validation(zodFieldErrors(check.error));
       const oldLines = lines ? await repo.lines(before.id) : [];
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await versionedUpdate(trx, {
-            table: 'sales_offers',
-            id: before.id,
-            version,
-            values: toColumns(changes),
-            actorId: user.id,
-            what: 'offer',
-          });
-          if (lines) await salesOffersRepository(trx).replaceLines(before.id, lines);
-          await writeAudit(trx, {
-            kind: 'offer',
-            id: before.id,
-            action: 'updated',
-            actorId: user.id,
-            changes: diff(
-              { ...fieldsOf(before), lines: oldLines.map(lineText) },
-              { ...changes, ...(lines ? { lines: lines.map(lineText) } : {}) },
-              HISTORY_FIELDS,
-            ),
-          });
-        })
-        .catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
+      await inTransaction(db, async (trx) => {
+        await versionedUpdate(trx, {
+          table: 'sales_offers',
+          id: before.id,
+          version,
+          values: toColumns(changes),
+          actorId: user.id,
+          what: 'offer',
+        });
+        if (lines) await salesOffersRepository(trx).replaceLines(before.id, lines);
+        await writeAudit(trx, {
+          kind: 'offer',
+          id: before.id,
+          action: 'updated',
+          actorId: user.id,
+          changes: diff(
+            { ...fieldsOf(before), lines: oldLines.map(lineText) },
+            { ...changes, ...(lines ? { lines: lines.map(lineText) } : {}) },
+            HISTORY_FIELDS,
+          ),
+        });
+      }).catch((e: unknown) => pgConstraintProblem(e, REFERENCES));
       const row = await rowOr404({ all: true }, before.id);
       announce('updated', row);
       return toOffer(user, row);
@@ -533,14 +529,14 @@ export function salesOffersService(
       requireStaff(user);
       if (before.status !== 'draft')
         throw problems.conflict(`A ${before.status} offer cannot be deleted; cancel it instead.`);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await salesOffersRepository(trx).remove(before.id);
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: 'offer',
           id: before.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'number', from: before.number, to: null }],
+          field: 'number',
+          was: before.number,
         });
       });
       announce('deleted', before);
@@ -560,7 +556,7 @@ export function salesOffersService(
         });
         if (missing.length) throw problems.validation(missing, 'The offer cannot be sent yet.');
       }
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const now = new Date();
         const values =
           to === 'sent'

@@ -1,7 +1,7 @@
 import { type Transport, type TransportListQuery, transportFieldVisibility } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../records/list.ts';
+import { defineListSpec, filter, type ListSource, listReader } from '../../records/list.ts';
 import type { Scope } from '../../records/scope.ts';
 import { dayStart } from '../../records/time-zone.ts';
 
@@ -112,33 +112,24 @@ export const transportListSpec = defineListSpec({
   staffSearch: sql`coalesce(t.driver_name, '')`,
 });
 
-function where(scope: Scope, q: TransportListQuery): RawBuilder<unknown>[] {
-  const w: RawBuilder<unknown>[] = [];
-  if (!scope.all) w.push(sql`d.customer_id = ${scope.partyId}`);
-  if (q.status?.length) w.push(sql`t.status = any(${q.status})`);
-  if (q.mode) w.push(sql`t.mode = ${q.mode}`);
-  if (q.carrierId) w.push(sql`t.carrier_id = ${q.carrierId}`);
-  if (q.dossierId)
-    w.push(
-      /^[0-9a-f-]{36}$/i.test(q.dossierId)
-        ? sql`t.dossier_id = ${q.dossierId}`
-        : sql`d.number = ${q.dossierId}`,
-    );
-  // With a zone, the days are that zone's (the dashboard's "today" links here); without, the database's.
-  if (q.pickupFrom)
-    w.push(
-      q.tz
-        ? sql`t.pickup_from >= ${dayStart(q.pickupFrom, q.tz)}`
-        : sql`t.pickup_from >= ${q.pickupFrom}::date`,
-    );
-  if (q.pickupTo)
-    w.push(
-      q.tz
-        ? sql`t.pickup_from < ${dayStart(q.pickupTo, q.tz, 1)}`
-        : sql`t.pickup_from < ${q.pickupTo}::date + 1`,
-    );
-  return w;
-}
+/** The map is the caller's: a transport's item depends on who reads it (its allowed transitions). */
+const transportList: Omit<ListSource<TransportListQuery, TransportRow, Transport>, 'map'> = {
+  spec: transportListSpec,
+  select: SELECT,
+  scope: (scope) => (scope.all ? [] : [sql`d.customer_id = ${scope.partyId}`]),
+  filters: {
+    status: filter.anyOf('t.status'),
+    mode: filter.equals('t.mode'),
+    carrierId: filter.equals('t.carrier_id'),
+    dossierId: (dossier) =>
+      /^[0-9a-f-]{36}$/i.test(dossier) ? sql`t.dossier_id = ${dossier}` : sql`d.number = ${dossier}`,
+    // With a zone, the days are that zone's (the dashboard's "today" links here); without, the database's.
+    pickupFrom: (from, q) =>
+      q.tz ? sql`t.pickup_from >= ${dayStart(from, q.tz)}` : sql`t.pickup_from >= ${from}::date`,
+    pickupTo: (to, q) =>
+      q.tz ? sql`t.pickup_from < ${dayStart(to, q.tz, 1)}` : sql`t.pickup_from < ${to}::date + 1`,
+  },
+};
 
 /** Live legs whose span touches the days [from, to] (the span's GiST index answers it). */
 function inPlanningRange(from: string, to: string, tz: string): RawBuilder<unknown> {
@@ -149,19 +140,9 @@ function inPlanningRange(from: string, to: string, tz: string): RawBuilder<unkno
 export function transportsRepository(db: Db) {
   return {
     list: (scope: Scope, q: TransportListQuery, map: (r: TransportRow) => Transport) =>
-      listPage<TransportRow, Transport>(
-        db,
-        transportListSpec,
-        { select: SELECT, where: where(scope, q), scope, filters: q, ...q },
-        map,
-      ),
+      listReader(db, { ...transportList, map }).page(scope, q),
     all: (scope: Scope, q: TransportListQuery, map: (r: TransportRow) => Transport) =>
-      listAll<TransportRow, Transport>(
-        db,
-        transportListSpec,
-        { select: SELECT, where: where(scope, q), scope, filters: q, sort: q.sort, q: q.q },
-        map,
-      ),
+      listReader(db, { ...transportList, map }).all(scope, q),
 
     async find(scope: Scope, id: string): Promise<TransportRow | undefined> {
       const r =

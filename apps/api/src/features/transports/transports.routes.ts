@@ -1,5 +1,4 @@
 import {
-  listResponseSchema,
   planningQuerySchema,
   planningSchema,
   type Transport,
@@ -11,9 +10,8 @@ import {
   transportUpdateSchema,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, idParams, problemResponses } from '../../records/routes.ts';
-import { scopeOf } from '../../records/scope.ts';
+import type { ExportColumn } from '../../records/export.ts';
+import { historyResponse, idParams, listRoutes, problemResponses } from '../../records/routes.ts';
 import type { TransportsService } from './transports.service.ts';
 
 const columns: ExportColumn<Transport>[] = [
@@ -42,26 +40,17 @@ export const transportsRoutes: FastifyPluginAsyncZod<{ transports: TransportsSer
 ) => {
   app.addHook('onRequest', app.authenticate);
   const tags = ['transports'];
-  app.get(
-    '/transports',
-    {
-      schema: {
-        tags,
-        summary: 'Transport legs the user may see; `format=csv|xlsx` exports the filtered list',
-        querystring: transportListQuerySchema.extend(exportQuery.shape),
-        response: { 200: listResponseSchema(transportSchema), ...problemResponses },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      if (format)
-        return sendExport(reply, format, 'transports', columns, transports.all(request.user, query), {
-          scope: scopeOf(request.user),
-          visibility: transportFieldVisibility,
-        });
-      return transports.list(request.user, query);
-    },
-  );
+  listRoutes(app, {
+    path: '/transports',
+    tags,
+    summary: 'Transport legs the user may see; `format=csv|xlsx` exports the filtered list',
+    query: transportListQuerySchema,
+    item: transportSchema,
+    read: transports,
+    columns,
+    visibility: transportFieldVisibility,
+    exportAt: 'format',
+  });
   app.get(
     '/planning',
     {

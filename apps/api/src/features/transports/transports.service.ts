@@ -13,13 +13,14 @@ import {
 } from '@fvg/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { zodFieldErrors } from '../../http/validation.ts';
 import { diff, historyOf, writeAudit } from '../../records/audit.ts';
 import { openCursor, sealCursor } from '../../records/cursor.ts';
 import type { RecordEvents } from '../../records/events.ts';
-import { pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
-import { requireStaff, scopeOf } from '../../records/scope.ts';
+import { columnsOf, pgConstraintProblem, versionedUpdate } from '../../records/mutation.ts';
+import { orNotFound, requireStaff, scopeOf } from '../../records/scope.ts';
 import { withTimeZone } from '../../records/time-zone.ts';
 import { redact } from '../../records/visibility.ts';
 import { dossiersRepository } from '../dossiers/dossiers.repository.ts';
@@ -30,30 +31,30 @@ type Create = z.output<typeof transportCreateSchema>;
 type Update = z.output<typeof transportUpdateSchema>;
 type PlanningQueryOutput = z.output<typeof planningQuerySchema>;
 
-const COLUMNS = {
-  mode: 'mode',
-  carrierId: 'carrier_id',
-  truckPlate: 'truck_plate',
-  trailerPlate: 'trailer_plate',
-  vesselName: 'vessel_name',
-  vesselImo: 'vessel_imo',
-  flightNumber: 'flight_number',
-  pickupLocode: 'pickup_locode',
-  pickupAddress: 'pickup_address',
-  pickupFrom: 'pickup_from',
-  pickupTo: 'pickup_to',
-  deliveryLocode: 'delivery_locode',
-  deliveryAddress: 'delivery_address',
-  deliveryFrom: 'delivery_from',
-  deliveryTo: 'delivery_to',
-  actualPickupAt: 'actual_pickup_at',
-  actualDeliveryAt: 'actual_delivery_at',
-  driverName: 'driver_name',
-  driverPhone: 'driver_phone',
-  containers: 'containers',
-  notes: 'notes',
-  customerRemark: 'customer_remark',
-} as const;
+const COLUMNS = columnsOf([
+  'mode',
+  'carrierId',
+  'truckPlate',
+  'trailerPlate',
+  'vesselName',
+  'vesselImo',
+  'flightNumber',
+  'pickupLocode',
+  'pickupAddress',
+  'pickupFrom',
+  'pickupTo',
+  'deliveryLocode',
+  'deliveryAddress',
+  'deliveryFrom',
+  'deliveryTo',
+  'actualPickupAt',
+  'actualDeliveryAt',
+  'driverName',
+  'driverPhone',
+  'containers',
+  'notes',
+  'customerRemark',
+]);
 type Field = keyof typeof COLUMNS;
 const FIELDS = Object.keys(COLUMNS) as Field[];
 
@@ -86,9 +87,7 @@ export function transportsService(db: Db, events: RecordEvents) {
 
   async function rowOr404(user: SessionUser, id: string): Promise<TransportRow> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw problems.notFound('This transport does not exist.');
-    const row = await repo.find(scopeOf(user), id);
-    if (!row) throw problems.notFound('This transport does not exist.');
-    return row;
+    return orNotFound(await repo.find(scopeOf(user), id), 'transport');
   }
 
   async function checkRefs(
@@ -132,32 +131,29 @@ export function transportsService(db: Db, events: RecordEvents) {
         dossier.containers.map((c) => c.number),
       );
       const { dossierId: _ignored, ...fields } = input;
-      const id = await db
-        .transaction()
-        .execute(async (trx) => {
-          const r = transportsRepository(trx);
-          const sequence = await r.nextSequence(dossier.id);
-          const row = await r.insert({
-            ...toColumns(fields),
-            dossier_id: dossier.id,
-            sequence,
-            created_by: user.id,
-            updated_by: user.id,
-          });
-          await writeAudit(trx, {
-            kind: 'transport',
-            id: row.id,
-            action: 'created',
-            actorId: user.id,
-            changes: diff({}, fields, FIELDS),
-          });
-          return row.id;
-        })
-        .catch((e: unknown) =>
-          pgConstraintProblem(e, {
-            transports_carrier_id_fkey: { field: 'carrierId', message: 'No such party' },
-          }),
-        );
+      const id = await inTransaction(db, async (trx) => {
+        const r = transportsRepository(trx);
+        const sequence = await r.nextSequence(dossier.id);
+        const row = await r.insert({
+          ...toColumns(fields),
+          dossier_id: dossier.id,
+          sequence,
+          created_by: user.id,
+          updated_by: user.id,
+        });
+        await writeAudit(trx, {
+          kind: 'transport',
+          id: row.id,
+          action: 'created',
+          actorId: user.id,
+          changes: diff({}, fields, FIELDS),
+        });
+        return row.id;
+      }).catch((e: unknown) =>
+        pgConstraintProblem(e, {
+          transports_carrier_id_fkey: { field: 'carrierId', message: 'No such party' },
+        }),
+      );
       const row = await rowOr404(user, id);
       announce(row, 'created');
       return map(user)(row);
@@ -177,7 +173,7 @@ export function transportsService(db: Db, events: RecordEvents) {
         .safeParse(merged);
       if (!check.success) throw problems.validation(zodFieldErrors(check.error));
       await checkRefs(changes.carrierId, changes.containers, before.dossier_container_numbers);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await versionedUpdate(trx, {
           table: 'transports',
           id,
@@ -217,7 +213,7 @@ export function transportsService(db: Db, events: RecordEvents) {
       if (to === 'picked_up' && !before.actual_pickup_at) values.actual_pickup_at = new Date().toISOString();
       if (to === 'delivered' && !before.actual_delivery_at)
         values.actual_delivery_at = new Date().toISOString();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await versionedUpdate(trx, {
           table: 'transports',
           id,

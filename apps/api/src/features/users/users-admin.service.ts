@@ -8,6 +8,7 @@ import type {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { problems } from '../../http/problem.ts';
 import { diff, writeAudit } from '../../records/audit.ts';
 import type { RecordEvents } from '../../records/events.ts';
@@ -130,52 +131,49 @@ export function usersAdminService(
     async invite(user: SessionUser, input: z.output<typeof userInviteSchema>): Promise<UserAdmin> {
       requireAdmin(user);
       const { token, hash } = newOpaqueToken();
-      const id = await db
-        .transaction()
-        .execute(async (trx) => {
-          const row = await trx
-            .insertInto('users')
-            .values({
-              email: input.email,
-              name: input.name,
-              role: input.role,
-              party_id: input.role === 'customer' ? (input.partyId ?? null) : null,
-              cw_access: input.cwAccess,
-              password_hash: null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await authRepository(trx).insertResetToken(row.id, hash, INVITE_TTL_MINUTES);
-          await writeAudit(trx, {
-            kind: 'user',
-            id: row.id,
-            action: 'invited',
-            actorId: user.id,
-            changes: diff({}, input, FIELDS),
-          });
-          // In the invite's transaction: no mail for an invite that did not happen.
-          await mailer.queue(
-            {
-              to: input.email,
-              subject: 'You are invited to FVG',
-              text: [
-                `Hello ${input.name},`,
-                '',
-                `${user.name} invited you to FVG. Choose your password with this link (valid for 7 days, usable once):`,
-                '',
-                `${publicUrl}/guest/password/reset?token=${token}`,
-              ].join('\n'),
-            },
-            trx,
-          );
-          return row.id;
-        })
-        .catch((e: unknown) =>
-          pgConstraintProblem(e, {
-            users_email_key: { field: 'email', message: 'This email is already in use' },
-            users_party_id_fkey: { field: 'partyId', message: 'No such party' },
-          }),
+      const id = await inTransaction(db, async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            email: input.email,
+            name: input.name,
+            role: input.role,
+            party_id: input.role === 'customer' ? (input.partyId ?? null) : null,
+            cw_access: input.cwAccess,
+            password_hash: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await authRepository(trx).insertResetToken(row.id, hash, INVITE_TTL_MINUTES);
+        await writeAudit(trx, {
+          kind: 'user',
+          id: row.id,
+          action: 'invited',
+          actorId: user.id,
+          changes: diff({}, input, FIELDS),
+        });
+        // In the invite's transaction: no mail for an invite that did not happen.
+        await mailer.queue(
+          {
+            to: input.email,
+            subject: 'You are invited to FVG',
+            text: [
+              `Hello ${input.name},`,
+              '',
+              `${user.name} invited you to FVG. Choose your password with this link (valid for 7 days, usable once):`,
+              '',
+              `${publicUrl}/guest/password/reset?token=${token}`,
+            ].join('\n'),
+          },
+          trx,
         );
+        return row.id;
+      }).catch((e: unknown) =>
+        pgConstraintProblem(e, {
+          users_email_key: { field: 'email', message: 'This email is already in use' },
+          users_party_id_fkey: { field: 'partyId', message: 'No such party' },
+        }),
+      );
       events.publish({ kind: 'user', id, action: 'created' });
       return one(id);
     },
@@ -194,33 +192,30 @@ export function usersAdminService(
       const partyId = input.partyId !== undefined ? input.partyId : (before.party?.id ?? null);
       if (role === 'customer' && !partyId)
         throw problems.validation([{ field: 'partyId', message: 'A customer user belongs to a party' }]);
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await trx
-            .updateTable('users')
-            .set({
-              ...(input.name !== undefined ? { name: input.name } : {}),
-              role,
-              party_id: role === 'customer' ? partyId : null,
-              ...(input.cwAccess !== undefined ? { cw_access: input.cwAccess } : {}),
-              ...(input.active !== undefined ? { active: input.active } : {}),
-              updated_at: new Date(),
-            })
-            .where('id', '=', id)
-            .execute();
-          const beforeFields = { ...before, partyId: before.party?.id ?? null };
-          await writeAudit(trx, {
-            kind: 'user',
-            id,
-            action: 'updated',
-            actorId: user.id,
-            changes: diff(beforeFields, input, FIELDS),
-          });
-        })
-        .catch((e: unknown) =>
-          pgConstraintProblem(e, { users_party_id_fkey: { field: 'partyId', message: 'No such party' } }),
-        );
+      await inTransaction(db, async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            role,
+            party_id: role === 'customer' ? partyId : null,
+            ...(input.cwAccess !== undefined ? { cw_access: input.cwAccess } : {}),
+            ...(input.active !== undefined ? { active: input.active } : {}),
+            updated_at: new Date(),
+          })
+          .where('id', '=', id)
+          .execute();
+        const beforeFields = { ...before, partyId: before.party?.id ?? null };
+        await writeAudit(trx, {
+          kind: 'user',
+          id,
+          action: 'updated',
+          actorId: user.id,
+          changes: diff(beforeFields, input, FIELDS),
+        });
+      }).catch((e: unknown) =>
+        pgConstraintProblem(e, { users_party_id_fkey: { field: 'partyId', message: 'No such party' } }),
+      );
       events.publish({ kind: 'user', id, action: 'updated' });
       // Open hub connections hold the old standing (and groups derived from it): end them on every node.
       if (input.active === false) await sessions.revoke(id, 'deactivated');
@@ -241,7 +236,7 @@ export function usersAdminService(
     async endSessions(user: SessionUser, id: string): Promise<void> {
       requireAdmin(user);
       await one(id);
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx.updateTable('users').set({ sessions_ended_at: new Date() }).where('id', '=', id).execute();
         await writeAudit(trx, { kind: 'user', id, action: 'sessions-ended', actorId: user.id, changes: [] });
       });

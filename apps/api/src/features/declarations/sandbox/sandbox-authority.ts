@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { SandboxConfig, SandboxStep } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import { enqueue, type Jobs } from '../../../jobs/jobs.ts';
 import { type Change, diff, writeAudit } from '../../../records/audit.ts';
 import type { RecordEvents } from '../../../records/events.ts';
@@ -362,7 +363,7 @@ export function createSandboxAuthority(
 
   /** One step in its own transaction; the hub hears of it after the commit. */
   async function step(job: SandboxJob, given?: SandboxAnswer): Promise<boolean> {
-    const done = await db.transaction().execute(async (trx) => {
+    const done = await inTransaction(db, async (trx) => {
       const row = await lockRow(trx, job.declarationId);
       if (!row) return undefined; // deleted meanwhile: nothing to answer
       if (await answered(trx, job)) return undefined;

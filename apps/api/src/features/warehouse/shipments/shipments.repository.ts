@@ -12,13 +12,12 @@ import {
   type StockUnit,
   shipmentFieldVisibility,
 } from '@fvg/contracts';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../../records/list.ts';
+import { defineListSpec, escapeLike, filter, type ListSource, listReader } from '../../../records/list.ts';
 import type { Scope } from '../../../records/scope.ts';
 
 const iso = (d: Date) => d.toISOString();
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface CurrentDeclaration {
   id: string;
@@ -130,22 +129,24 @@ export const shipmentListSpec = defineListSpec({
 
 export type ShipmentFilters = Omit<ShipmentListQuery, 'page' | 'pageSize' | 'cursor'>;
 
-function shipmentWhere(scope: Scope, q: ShipmentFilters): RawBuilder<unknown>[] {
-  const w: RawBuilder<unknown>[] = scope.all ? [] : [sql`sh.owner_id = ${scope.partyId}`];
-  if (q.status?.length) w.push(sql`sh.status = any(${q.status})`);
-  if (q.ownerId) w.push(sql`sh.owner_id = ${q.ownerId}`);
-  if (q.sku)
-    w.push(
-      sql`exists (select 1 from shipment_lines l where l.shipment_id = sh.id and l.sku like ${`${escapeLike(q.sku.toUpperCase())}%`})`,
-    );
-  if (q.reference) {
-    const p = `${escapeLike(q.reference.toUpperCase())}%`;
-    w.push(sql`(sh.number like ${p} or upper(sh.customer_reference) like ${p})`);
-  }
-  if (q.from) w.push(sql`sh.planned_date >= ${q.from}::date`);
-  if (q.to) w.push(sql`sh.planned_date <= ${q.to}::date`);
-  return w;
-}
+const shipmentList: ListSource<ShipmentFilters, ShipmentRow, ShipmentListItem> = {
+  spec: shipmentListSpec,
+  select: selectFor,
+  scope: (scope) => (scope.all ? [] : [sql`sh.owner_id = ${scope.partyId}`]),
+  filters: {
+    status: filter.anyOf('sh.status'),
+    ownerId: filter.equals('sh.owner_id'),
+    sku: (sku) =>
+      sql`exists (select 1 from shipment_lines l where l.shipment_id = sh.id and l.sku like ${`${escapeLike(sku.toUpperCase())}%`})`,
+    reference: (reference) => {
+      const p = `${escapeLike(reference.toUpperCase())}%`;
+      return sql`(sh.number like ${p} or upper(sh.customer_reference) like ${p})`;
+    },
+    from: filter.atLeast('sh.planned_date', 'date'),
+    to: filter.atMost('sh.planned_date', 'date'),
+  },
+  map: toListItem,
+};
 
 /** One shipment in scope (another party's reads as missing); `lock` takes its row lock. */
 export async function findShipment(
@@ -391,27 +392,6 @@ export function toAllocation(a: AllocationRow): ShipmentAllocation {
 }
 
 export function shipmentRepository(db: Db) {
-  return {
-    list: (scope: Scope, query: ShipmentListQuery) =>
-      listPage<ShipmentRow, ShipmentListItem>(
-        db,
-        shipmentListSpec,
-        { select: selectFor(scope), where: shipmentWhere(scope, query), scope, filters: query, ...query },
-        toListItem,
-      ),
-    all: (scope: Scope, query: ShipmentFilters) =>
-      listAll<ShipmentRow, ShipmentListItem>(
-        db,
-        shipmentListSpec,
-        {
-          select: selectFor(scope),
-          where: shipmentWhere(scope, query),
-          scope,
-          filters: query,
-          sort: query.sort,
-          q: query.q,
-        },
-        toListItem,
-      ),
-  };
+  const list = listReader(db, shipmentList);
+  return { list: list.page, all: list.all };
 }

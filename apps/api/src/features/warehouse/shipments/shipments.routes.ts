@@ -42,14 +42,12 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsServic
 
   listRoutes(app, {
     path: '/shipments',
-    tags: tags,
+    tags,
     summary: 'Shipments out of the customs warehouse (customers: their own party’s)',
     query: shipmentListQuerySchema,
     item: shipmentListItemSchema,
-    list: (user, query) => shipments.list(user, query),
-    all: (user, query) => shipments.all(user, query),
-    columns: columns,
-    basename: 'shipments',
+    read: shipments,
+    columns,
     visibility: shipmentFieldVisibility,
   });
   app.post(

@@ -34,11 +34,12 @@ import {
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
+import { inRetriedTransaction } from '../../../db/transaction.ts';
 import { problems } from '../../../http/problem.ts';
-import { type Change, diff, historyOf, writeAudit } from '../../../records/audit.ts';
+import { auditDeletion, type Change, diff, historyOf, writeAudit } from '../../../records/audit.ts';
 import type { RecordEvent, RecordEvents } from '../../../records/events.ts';
-import { pgConstraintProblem } from '../../../records/mutation.ts';
-import { requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
+import { checkVersion, columnsOf, pgConstraintProblem } from '../../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
 import { redact } from '../../../records/visibility.ts';
 import { takeSeriesNumber } from '../../company/company.service.ts';
 import { declarationsService, noCustomsGateway } from '../../declarations/declarations.service.ts';
@@ -74,38 +75,12 @@ const HEADER_FIELDS = [
   'customerReference',
   'notes',
 ] as const;
-const COLUMNS: Record<(typeof HEADER_FIELDS)[number], string> = {
-  consigneeId: 'consignee_id',
-  consigneeName: 'consignee_name',
-  deliveryAddress: 'delivery_address',
-  plannedDate: 'planned_date',
-  outboundProcedure: 'outbound_procedure',
-  customerReference: 'customer_reference',
-  notes: 'notes',
-};
+const COLUMNS = columnsOf(HEADER_FIELDS);
 const REFERENCES = {
   shipments_consignee_id_fkey: { field: 'consigneeId', message: 'No such party' },
   shipments_owner_id_fkey: { field: 'ownerId', message: 'No such party' },
 };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/**
- * Runs `work` in a transaction, once more on a deadlock or serialization failure: the lock order is
- * one for everyone (ADR 0035), so a retry is the rare case of another path's locks, not a loop.
- */
-async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  // Inside a caller's transaction (the demo seed): its work, its retry; a retry here could not undo it.
-  if (db.isTransaction) return work(db);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      if (attempt === 0 && (code === '40P01' || code === '40001')) continue;
-      throw e;
-    }
-  }
-}
 
 type DeclarationRef = Pick<ShipmentDeclarationRef, 'lrn' | 'type' | 'status'>;
 
@@ -278,18 +253,10 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
   }
 
   async function rowOr404(trx: Db, scope: Scope, id: string, lock = false): Promise<ShipmentRow> {
-    const row = await findShipment(trx, scope, id, lock);
-    if (!row) throw problems.notFound('This shipment does not exist.');
-    return row;
+    return orNotFound(await findShipment(trx, scope, id, lock), 'shipment');
   }
 
-  function versionCheck(row: ShipmentRow, version: number) {
-    if (row.version !== version)
-      throw problems.conflict(
-        `This shipment was changed by someone else since you opened it (you had version ${version}, it is now ${row.version}). Reload it to see their changes, then apply yours again.`,
-        [{ field: 'version', message: `Stale version ${version}; current is ${row.version}` }],
-      );
-  }
+  const versionCheck = (row: ShipmentRow, version: number) => checkVersion('shipment', row.version, version);
 
   function draftOnly(row: ShipmentRow, what: string) {
     if (row.status !== 'draft')
@@ -692,7 +659,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       noNotesFromCustomers(user, input.notes);
       consigneeOfCustomer(user, input.consigneeId);
       const ownerId = ownerOf(user, input.ownerId);
-      const id = await inTransaction(db, async (trx) => {
+      const id = await inRetriedTransaction(db, async (trx) => {
         const owner = await trx
           .selectFrom('parties')
           .select('id')
@@ -736,7 +703,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     async update(user: SessionUser, id: string, input: ShipmentUpdateParsed): Promise<Shipment> {
       noNotesFromCustomers(user, input.notes);
       const scope = scopeOf(user);
-      await inTransaction(db, async (trx) => {
+      await inRetriedTransaction(db, async (trx) => {
         const row = await rowOr404(trx, scope, id, true);
         // A draft keeps the consignee staff gave it; a customer may not name another party anew.
         if (input.consigneeId !== row.consignee_id) consigneeOfCustomer(user, input.consigneeId);
@@ -789,16 +756,16 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
 
     async remove(user: SessionUser, id: string): Promise<void> {
       const scope = scopeOf(user);
-      const owner = await inTransaction(db, async (trx) => {
+      const owner = await inRetriedTransaction(db, async (trx) => {
         const row = await rowOr404(trx, scope, id, true);
         draftOnly(row, 'deleted');
         await trx.deleteFrom('shipments').where('id', '=', row.id).execute();
-        await writeAudit(trx, {
+        await auditDeletion(trx, {
           kind: KIND,
           id: row.id,
-          action: 'deleted',
           actorId: user.id,
-          changes: [{ field: 'number', from: row.number, to: null }],
+          field: 'number',
+          was: row.number,
         });
         return row.owner_id;
       });
@@ -811,7 +778,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       input: { to: ShipmentTransitionTarget; version: number; reason?: string | null | undefined },
     ): Promise<Shipment> {
       const scope = scopeOf(user);
-      const result = await inTransaction(db, async (trx) => {
+      const result = await inRetriedTransaction(db, async (trx) => {
         const row = await rowOr404(trx, scope, id, true);
         requireStaff(user);
         versionCheck(row, input.version);
@@ -878,7 +845,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     async declare(user: SessionUser, id: string, input: { version: number }): Promise<Shipment> {
       const scope = scopeOf(user);
       const deferred: RecordEvent[] = [];
-      const owner = await inTransaction(db, async (trx) => {
+      const owner = await inRetriedTransaction(db, async (trx) => {
         const row = await rowOr404(trx, scope, id, true);
         requireStaff(user);
         versionCheck(row, input.version);

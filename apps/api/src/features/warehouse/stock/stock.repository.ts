@@ -20,7 +20,14 @@ import {
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
-import { defineListSpec, listAll, listPage } from '../../../records/list.ts';
+import {
+  defineListSpec,
+  escapeLike,
+  filter,
+  type ListSource,
+  listPage,
+  listReader,
+} from '../../../records/list.ts';
 import type { Scope } from '../../../records/scope.ts';
 import { redact } from '../../../records/visibility.ts';
 
@@ -31,7 +38,6 @@ import { redact } from '../../../records/visibility.ts';
  */
 
 const iso = (d: Date) => d.toISOString();
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface StockRow {
   id: string;
@@ -143,21 +149,23 @@ function scopeWhere(scope: Scope, alias: 's' | 'r'): RawBuilder<unknown>[] {
 
 export type StockFilters = Omit<StockListQuery, 'page' | 'pageSize' | 'cursor'>;
 
-function stockWhere(scope: Scope, q: StockFilters): RawBuilder<unknown>[] {
-  const w = scopeWhere(scope, 's');
-  if (q.ownerId) w.push(sql`s.owner_id = ${q.ownerId}`);
-  if (q.sku) w.push(sql`s.sku like ${`${escapeLike(q.sku.toUpperCase())}%`}`);
-  if (q.customsStatus?.length) w.push(sql`s.customs_status = any(${q.customsStatus})`);
-  if (q.location) w.push(sql`s.location like ${`${escapeLike(q.location.toUpperCase())}%`}`);
-  if (q.from) w.push(sql`s.received_on >= ${q.from}::date`);
-  if (q.to) w.push(sql`s.received_on <= ${q.to}::date`);
-  if (q.available === 'true') w.push(sql`s.quantity_available > 0`);
-  if (q.available === 'false') w.push(sql`s.quantity_available = 0`);
-  if (q.onHand === 'true') w.push(sql`s.quantity_on_hand > 0`);
-  if (q.onHand === 'false') w.push(sql`s.quantity_on_hand = 0`);
-  if (q.receiptId) w.push(sql`s.receipt_id = ${q.receiptId}`);
-  return w;
-}
+const stockList: ListSource<StockFilters, StockRow, StockRecordListItem> = {
+  spec: stockListSpec,
+  select: SELECT,
+  scope: (scope) => scopeWhere(scope, 's'),
+  filters: {
+    ownerId: filter.equals('s.owner_id'),
+    sku: filter.startsWith('s.sku'),
+    customsStatus: filter.anyOf('s.customs_status'),
+    location: filter.startsWith('s.location'),
+    from: filter.atLeast('s.received_on', 'date'),
+    to: filter.atMost('s.received_on', 'date'),
+    available: filter.yesNo(sql`s.quantity_available > 0`, sql`s.quantity_available = 0`),
+    onHand: filter.yesNo(sql`s.quantity_on_hand > 0`, sql`s.quantity_on_hand = 0`),
+    receiptId: filter.equals('s.receipt_id'),
+  },
+  map: toListItem,
+};
 
 // ---- receipts --------------------------------------------------------------------------------------
 
@@ -226,17 +234,21 @@ export const receiptListSpec = defineListSpec({
 
 export type ReceiptFilters = Omit<StockReceiptListQuery, 'page' | 'pageSize' | 'cursor'>;
 
-function receiptWhere(scope: Scope, q: ReceiptFilters): RawBuilder<unknown>[] {
-  const w = scopeWhere(scope, 'r');
-  if (q.ownerId) w.push(sql`r.owner_id = ${q.ownerId}`);
-  if (q.reference) {
-    const p = `${escapeLike(q.reference.toUpperCase().replace(/\s+/g, ''))}%`;
-    w.push(sql`(r.number like ${p} or r.inbound_mrn like ${p})`);
-  }
-  if (q.from) w.push(sql`r.received_on >= ${q.from}::date`);
-  if (q.to) w.push(sql`r.received_on <= ${q.to}::date`);
-  return w;
-}
+const receiptList: ListSource<ReceiptFilters, ReceiptRow, StockReceiptListItem> = {
+  spec: receiptListSpec,
+  select: RECEIPT_SELECT,
+  scope: (scope) => scopeWhere(scope, 'r'),
+  filters: {
+    ownerId: filter.equals('r.owner_id'),
+    reference: (reference) => {
+      const p = `${escapeLike(reference.toUpperCase().replace(/\s+/g, ''))}%`;
+      return sql`(r.number like ${p} or r.inbound_mrn like ${p})`;
+    },
+    from: filter.atLeast('r.received_on', 'date'),
+    to: filter.atMost('r.received_on', 'date'),
+  },
+  map: toReceiptListItem,
+};
 
 // ---- handling units and movements ----------------------------------------------------------------
 
@@ -633,49 +645,13 @@ export async function reservationsOf(
 }
 
 export function stockRepository(db: Db) {
+  const stock = listReader(db, stockList);
+  const receipts = listReader(db, receiptList);
   return {
-    list: (scope: Scope, query: StockListQuery) =>
-      listPage<StockRow, StockRecordListItem>(
-        db,
-        stockListSpec,
-        { select: SELECT, where: stockWhere(scope, query), scope, filters: query, ...query },
-        toListItem,
-      ),
-    all: (scope: Scope, query: StockFilters) =>
-      listAll<StockRow, StockRecordListItem>(
-        db,
-        stockListSpec,
-        {
-          select: SELECT,
-          where: stockWhere(scope, query),
-          scope,
-          filters: query,
-          sort: query.sort,
-          q: query.q,
-        },
-        toListItem,
-      ),
-    receipts: (scope: Scope, query: StockReceiptListQuery) =>
-      listPage<ReceiptRow, StockReceiptListItem>(
-        db,
-        receiptListSpec,
-        { select: RECEIPT_SELECT, where: receiptWhere(scope, query), scope, filters: query, ...query },
-        toReceiptListItem,
-      ),
-    allReceipts: (scope: Scope, query: ReceiptFilters) =>
-      listAll<ReceiptRow, StockReceiptListItem>(
-        db,
-        receiptListSpec,
-        {
-          select: RECEIPT_SELECT,
-          where: receiptWhere(scope, query),
-          scope,
-          filters: query,
-          sort: query.sort,
-          q: query.q,
-        },
-        toReceiptListItem,
-      ),
+    list: stock.page,
+    all: stock.all,
+    receipts: receipts.page,
+    allReceipts: receipts.all,
     async movements(scope: Scope, stockRecordId: string, query: StockMovementListQuery) {
       return listPage<MovementRow, StockMovement>(
         db,

@@ -68,14 +68,12 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async
 
   listRoutes(app, {
     path: '/stock-receipts',
-    tags: tags,
+    tags,
     summary: 'Goods receipts of the customs warehouse (customers: their own party’s)',
     query: stockReceiptListQuerySchema,
     item: stockReceiptListItemSchema,
-    list: (user, query) => stock.listReceipts(user, query),
-    all: (user, query) => stock.allReceipts(user, query),
+    read: { list: stock.listReceipts, all: stock.allReceipts },
     columns: receiptColumns,
-    basename: 'stock-receipts',
     visibility: stockFieldVisibility,
   });
   app.post(
@@ -102,14 +100,12 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async
 
   listRoutes(app, {
     path: '/stock',
-    tags: tags,
+    tags,
     summary: 'Stock records (customers: their own party’s)',
     query: stockListQuerySchema,
     item: stockRecordListItemSchema,
-    list: (user, query) => stock.list(user, query),
-    all: (user, query) => stock.all(user, query),
+    read: stock,
     columns: stockColumns,
-    basename: 'stock',
     visibility: stockFieldVisibility,
   });
   app.get(

@@ -6,12 +6,10 @@ import {
   quantityWithUnit,
   receiptEntryProblems,
   type StockAvailabilityQuery,
-  type StockListQuery,
   type StockMovementCreateParsed,
   type StockMovementListQuery,
   type StockReceipt,
   type StockReceiptCreateParsed,
-  type StockReceiptListQuery,
   type StockRecord,
   type StockTree,
   type StockUnit,
@@ -20,10 +18,12 @@ import {
 } from '@fvg/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 import { problems } from '../../../http/problem.ts';
 import { historyOf, writeAudit, writeAudits } from '../../../records/audit.ts';
 import type { RecordEvents } from '../../../records/events.ts';
-import { requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
+import { checkVersion } from '../../../records/mutation.ts';
+import { orNotFound, requireStaff, type Scope, scopeOf } from '../../../records/scope.ts';
 import { redact } from '../../../records/visibility.ts';
 import { currentYear, takeSeriesNumber } from '../../company/company.service.ts';
 import type { SessionUser } from '../../users/users.repository.ts';
@@ -31,9 +31,7 @@ import {
   findReceipt,
   findStock,
   placeOf,
-  type ReceiptFilters,
   reservationsOf,
-  type StockFilters,
   type StockRow,
   stockOfReceipt,
   stockRepository,
@@ -51,11 +49,6 @@ const KIND = 'stock';
 const RECEIPT_KIND = 'stock_receipt';
 
 const path = (p: (string | number)[]) => p.join('.');
-
-/** Runs `work` in a transaction of `db`, or in `db` itself when it is one already (demo seeds). */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
 
 interface PlannedUnit {
   id: string;
@@ -103,15 +96,22 @@ export function stockService(db: Db, { events }: StockDeps) {
   const repo = stockRepository(db);
 
   async function stockOr404(scope: Scope, id: string) {
-    const row = await findStock(db, scope, id);
-    if (!row) throw problems.notFound('This stock record does not exist.');
-    return row;
+    return orNotFound(await findStock(db, scope, id), 'stock record');
   }
 
   /** A customer names only their own party; another's is answered like a record that does not exist. */
   function ownerFilter(scope: Scope, ownerId: string | undefined) {
     if (!scope.all && ownerId && ownerId !== scope.partyId) throw problems.notFound('No such party.');
   }
+
+  /** A list read in the user's scope; a customer's owner filter may name only their own party. */
+  const scopedRead =
+    <Q extends { ownerId?: string | undefined }, R>(read: (scope: Scope, query: Q) => R) =>
+    (user: SessionUser, query: Q): R => {
+      const scope = scopeOf(user);
+      ownerFilter(scope, query.ownerId);
+      return read(scope, query);
+    };
 
   function announce(action: 'created' | 'updated', rows: Pick<StockRow, 'id' | 'owner_id'>[]) {
     for (const r of rows) events.publish({ kind: KIND, id: r.id, action, partyIds: [r.owner_id] });
@@ -402,14 +402,9 @@ export function stockService(db: Db, { events }: StockDeps) {
 
   /** Locks a record for a movement; 404 out of scope, 403 for customers, 409 on a stale version. */
   async function locked(trx: Db, user: SessionUser, id: string, version: number) {
-    const row = await findStock(trx, scopeOf(user), id, true);
-    if (!row) throw problems.notFound('This stock record does not exist.');
+    const row = orNotFound(await findStock(trx, scopeOf(user), id, true), 'stock record');
     requireStaff(user);
-    if (row.version !== version)
-      throw problems.conflict(
-        `This stock record was changed by someone else since you opened it (you had version ${version}, it is now ${row.version}). Reload it to see the change, then apply yours again.`,
-        [{ field: 'version', message: `Stale version ${version}; current is ${row.version}` }],
-      );
+    checkVersion('stock record', row.version, version);
     return row;
   }
 
@@ -584,29 +579,13 @@ export function stockService(db: Db, { events }: StockDeps) {
   }
 
   return {
-    listReceipts(user: SessionUser, query: StockReceiptListQuery) {
-      const scope = scopeOf(user);
-      ownerFilter(scope, query.ownerId);
-      return repo.receipts(scope, query);
-    },
-    allReceipts(user: SessionUser, query: ReceiptFilters) {
-      const scope = scopeOf(user);
-      ownerFilter(scope, query.ownerId);
-      return repo.allReceipts(scope, query);
-    },
+    listReceipts: scopedRead(repo.receipts),
+    allReceipts: scopedRead(repo.allReceipts),
     getReceipt: (user: SessionUser, id: string) => receiptDetail(scopeOf(user), id),
     createReceipt,
 
-    list(user: SessionUser, query: StockListQuery) {
-      const scope = scopeOf(user);
-      ownerFilter(scope, query.ownerId);
-      return repo.list(scope, query);
-    },
-    all(user: SessionUser, query: StockFilters) {
-      const scope = scopeOf(user);
-      ownerFilter(scope, query.ownerId);
-      return repo.all(scope, query);
-    },
+    list: scopedRead(repo.list),
+    all: scopedRead(repo.all),
     async get(user: SessionUser, id: string): Promise<StockRecord> {
       const scope = scopeOf(user);
       return toStockRecord(db, scope, await stockOr404(scope, id));
