@@ -22,6 +22,9 @@ import {
   type TestDatabase,
 } from './helpers.ts';
 
+/** The demo sign-ins, for a test that makes a second database of its own (createTestDatabase). */
+export { seedDemo };
+
 export type Auth = { authorization: string };
 type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
 type Role = 'admin' | 'staff' | 'acme' | 'globex';

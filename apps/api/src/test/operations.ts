@@ -168,9 +168,9 @@ export function queryString(query: Record<string, string> = {}): string {
 let serial = 100;
 
 /** `make` once per world and owner (the first call makes it; later ones share the same promise). */
-function oncePerOwner<T>(make: (ctx: Pick<BuildContext, 'world' | 'owner'>) => Promise<T>) {
+function oncePerOwner<C extends Pick<BuildContext, 'world' | 'owner'>, T>(make: (ctx: C) => Promise<T>) {
   const made = new WeakMap<World, Partial<Record<Owner, Promise<T>>>>();
-  return (ctx: Pick<BuildContext, 'world' | 'owner'>): Promise<T> => {
+  return (ctx: C): Promise<T> => {
     const perWorld = made.get(ctx.world) ?? {};
     made.set(ctx.world, perWorld);
     perWorld[ctx.owner] ??= make(ctx);
@@ -613,7 +613,7 @@ async function freshInvoice(ctx: BuildContext, issue: boolean): Promise<{ id: st
   return { id: draft.id as string, version: (i.json as Json).version as number };
 }
 /** One issued invoice per owner and world, for the calls that only read it. */
-const issuedInvoice = oncePerOwner((ctx) => freshInvoice(ctx, true));
+const issuedInvoice = oncePerOwner((ctx: BuildContext) => freshInvoice(ctx, true));
 let mrnSerial = 0;
 /**
  * A customs declaration of `owner` (staff, through the API): a draft, lodged, or accepted (the

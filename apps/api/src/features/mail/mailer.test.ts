@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
-import { apiTest } from '../../test/api-test.ts';
-import { bearer, createTestDatabase, testConfig, waitUntil } from '../../test/helpers.ts';
+import { apiTest, seedDemo } from '../../test/api-test.ts';
+import { bearer, createTestDatabase, DEMO_PASSWORDS, testConfig, waitUntil } from '../../test/helpers.ts';
 
 /** The app's output as a pipe sees it (not a terminal): JSON log lines and the plain lines for people. */
 function captured() {
