@@ -1,10 +1,9 @@
-import { Anchor, Group, type MantineColor, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Group, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { pathFor } from '../../app/route-table.ts';
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import type { RecordColumn } from './data-table.tsx';
 import type { FilterDef, FilterOption } from './filter-bar.tsx';
+import { DossierLink, RecordLink, TruncatedText } from './record-link.tsx';
 import type { LookupSource } from './record-select.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -20,69 +19,6 @@ type ColumnOptions<T> = Omit<RecordColumn<T>, 'cell' | 'id' | 'header'> & { id?:
 interface Ref {
   name: string;
   code: string;
-}
-
-/** A link to another record's screen, in the list's small monospace style. */
-export function RecordLink({
-  to,
-  children,
-  size = 'sm',
-  strong = false,
-  truncate = false,
-  testId,
-}: {
-  to: string;
-  children: ReactNode;
-  size?: 'xs' | 'sm';
-  /** The record's own number (bold) rather than a reference to another one. */
-  strong?: boolean;
-  truncate?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Anchor
-      component={Link}
-      to={to}
-      size={size}
-      ff="monospace"
-      {...(strong ? { fw: 500 } : {})}
-      {...(truncate ? { truncate: true } : {})}
-      {...(testId ? { 'data-testid': testId } : {})}
-    >
-      {children}
-    </Anchor>
-  );
-}
-
-/** A dossier by its number, linked to its screen. */
-export function DossierLink({
-  dossier,
-  size,
-  testId,
-}: {
-  dossier: { number: string };
-  size?: 'xs' | 'sm';
-  testId?: string;
-}) {
-  return (
-    <RecordLink
-      to={pathFor('dossier', { dossierId: dossier.number })}
-      {...(size ? { size } : {})}
-      {...(testId ? { testId } : {})}
-    >
-      {dossier.number}
-    </RecordLink>
-  );
-}
-
-/** A text that may be long: cut to the column, whole in its tooltip; none → '—'. */
-export function TruncatedText({ text, title }: { text: string | null | undefined; title?: string }) {
-  if (!text) return '—';
-  return (
-    <Text size="sm" truncate title={title ?? text}>
-      {text}
-    </Text>
-  );
 }
 
 /** The record's own number, linked to its screen; always shown. */

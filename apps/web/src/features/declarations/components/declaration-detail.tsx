@@ -4,10 +4,9 @@ import {
   cancellationProblem,
   type Declaration,
   type DeclarationCategory,
-  type DeclarationStatus,
   type Role,
 } from '@fvg/contracts';
-import { Alert, Anchor, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -27,7 +26,7 @@ import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
-import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import {
   fieldPathsOf,
   RecordFormShell,
@@ -35,6 +34,7 @@ import {
   useRecordSubmit,
   useUnsavedChangesGuard,
 } from '../../../components/records/record-form.tsx';
+import { DossierLink, PartyName, RecordLink } from '../../../components/records/record-link.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { isApiError, problemMessage } from '../../../lib/api-client.ts';
@@ -192,41 +192,25 @@ function Side({ d }: { d: Declaration }) {
 }
 
 function Subtitle({ d, staff }: { d: Declaration; staff: boolean }) {
-  const customer = `${d.customer.name} (${d.customer.code})`;
   return (
     <>
-      {typeCategoryLabel(d.type, d.category)} ·{' '}
-      {staff ? (
-        <Anchor component={Link} to={pathFor('party', { id: d.customer.id })}>
-          {customer}
-        </Anchor>
-      ) : (
-        customer
-      )}
+      {typeCategoryLabel(d.type, d.category)} · <PartyName party={d.customer} linked={staff} />
       {d.dossier && (
         <>
           {' · dossier '}
-          <Anchor
-            component={Link}
-            to={pathFor('dossier', { dossierId: d.dossier.number })}
-            ff="monospace"
-            data-testid="declaration-dossier"
-          >
-            {d.dossier.number}
-          </Anchor>
+          <DossierLink dossier={d.dossier} size="inherit" testId="declaration-dossier" />
         </>
       )}
       {d.shipment && (
         <>
           {' · outbound declaration of shipment '}
-          <Anchor
-            component={Link}
+          <RecordLink
             to={pathFor('shipment', { id: d.shipment.id })}
-            ff="monospace"
-            data-testid="declaration-shipment"
+            size="inherit"
+            testId="declaration-shipment"
           >
             {d.shipment.number}
-          </Anchor>
+          </RecordLink>
         </>
       )}
       {d.mrn && (
@@ -236,25 +220,6 @@ function Subtitle({ d, staff }: { d: Declaration; staff: boolean }) {
         </>
       )}
     </>
-  );
-}
-
-function History({ id, allowRaw }: { id: string; allowRaw: boolean }) {
-  const history = useQuery(declarationHistoryOptions(id));
-  return (
-    <HistoryTab
-      entries={history.data}
-      loading={history.isPending}
-      error={history.error ?? undefined}
-      onRetry={() => void history.refetch()}
-      fieldLabels={L}
-      formatValue={(field, value) =>
-        field === 'status' && typeof value === 'string'
-          ? (DECLARATION_STATUS_LABELS[value as DeclarationStatus] ?? value)
-          : formatAuditValue(value)
-      }
-      allowRaw={allowRaw}
-    />
   );
 }
 
@@ -330,17 +295,7 @@ export function DeclarationDetail({ id, role }: DeclarationDetailProps): ReactNo
   const adminMode = useAdminMode(role);
   const staff = role === 'admin' || role === 'staff';
   const d = query.data;
-  if (!d)
-    return (
-      <DetailLayout
-        route="declaration"
-        recordId={id}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
-        tabs={[]}
-      />
-    );
+  if (!d) return <DetailLayout route="declaration" recordId={id} query={query} />;
   return (
     <LoadedDeclaration
       key={d.id}
@@ -600,7 +555,20 @@ function LoadedDeclaration({
       content: <DocumentsTab recordType="declaration" recordId={d.id} />,
     },
     ...(staff
-      ? [{ value: 'history', label: 'History', content: <History id={d.id} allowRaw={adminMode} /> }]
+      ? [
+          {
+            value: 'history',
+            label: 'History',
+            content: (
+              <RecordHistory
+                query={declarationHistoryOptions(d.id)}
+                fieldLabels={L}
+                valueLabels={{ status: DECLARATION_STATUS_LABELS }}
+                allowRaw={adminMode}
+              />
+            ),
+          },
+        ]
       : []),
   ];
 

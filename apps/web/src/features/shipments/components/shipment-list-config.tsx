@@ -5,7 +5,6 @@ import {
   dateColumn,
   numberColumn,
   partyColumn,
-  RecordLink,
   statusColumn,
   statusFilter,
   textColumn,
@@ -14,6 +13,7 @@ import {
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
+import { RecordLink } from '../../../components/records/record-link.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';

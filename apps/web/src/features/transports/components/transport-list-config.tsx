@@ -1,15 +1,11 @@
 import type { Transport } from '@fvg/contracts';
 import { Text } from '@mantine/core';
 import { pathFor } from '../../../app/route-table.ts';
-import {
-  RecordLink,
-  statusColumn,
-  statusFilter,
-  updatedAtColumn,
-} from '../../../components/records/columns.tsx';
+import { statusColumn, statusFilter, updatedAtColumn } from '../../../components/records/columns.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
+import { RecordLink } from '../../../components/records/record-link.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
