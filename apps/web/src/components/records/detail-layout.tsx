@@ -1,6 +1,9 @@
+import type { Role } from '@fvg/contracts';
 import { Badge, Code, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { listRouteOf, type RouteName, routeByName } from '../../app/route-table.ts';
+import { useAdminMode } from '../../lib/admin-mode.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useRouteAccessBlock } from '../route-access.tsx';
 import { RecordLoadState } from './record-load-state.tsx';
@@ -39,6 +42,16 @@ export interface DetailLayoutProps {
   onRetry?: () => void;
   /** The record's query, in place of loading, error and onRetry: its state is the screen's. */
   query?: { isPending: boolean; error: unknown; refetch: () => unknown };
+}
+
+/** A record screen's data and who reads it: the record's query, staff or not, admin mode on or not. */
+export function useRecordScreen<T, K extends QueryKey>(
+  options: UseQueryOptions<T, Error, T, K>,
+  role: Role | undefined,
+) {
+  const query = useQuery(options);
+  const adminMode = useAdminMode(role);
+  return { query, staff: role === 'admin' || role === 'staff', adminMode: adminMode.enabled };
 }
 
 export interface RecordTabsProps {

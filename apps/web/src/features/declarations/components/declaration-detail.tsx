@@ -24,7 +24,7 @@ import { type ReactNode, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
-import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import {
@@ -36,7 +36,6 @@ import {
 } from '../../../components/records/record-form.tsx';
 import { DossierLink, PartyName, RecordLink } from '../../../components/records/record-link.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
-import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from '../../../lib/field-messages.ts';
 import { applyProblemToForm } from '../../../lib/form-errors.ts';
@@ -291,9 +290,7 @@ export interface DeclarationDetailProps {
  * their lodged declarations read-only, without notes or actions.
  */
 export function DeclarationDetail({ id, role }: DeclarationDetailProps): ReactNode {
-  const query = useQuery(declarationOptions(id));
-  const adminMode = useAdminMode(role);
-  const staff = role === 'admin' || role === 'staff';
+  const { query, staff, adminMode } = useRecordScreen(declarationOptions(id), role);
   const d = query.data;
   if (!d) return <DetailLayout route="declaration" recordId={id} query={query} />;
   return (
@@ -301,7 +298,7 @@ export function DeclarationDetail({ id, role }: DeclarationDetailProps): ReactNo
       key={d.id}
       declaration={d}
       staff={staff}
-      adminMode={adminMode.enabled}
+      adminMode={adminMode}
       reload={async () => (await query.refetch()).data}
     />
   );
@@ -572,6 +569,28 @@ function LoadedDeclaration({
       : []),
   ];
 
+  // The two requests to the authority that need a reason: the amendment and the cancellation.
+  const reasonDialogs = [
+    {
+      kind: 'amend',
+      title: `Send the amendment of ${d.lrn}?`,
+      message: 'The changes go to the authority; the declaration stays as lodged until it accepts them.',
+      confirmLabel: 'Send amendment',
+      danger: false,
+      loading: amend.isPending,
+      onConfirm: onAmend,
+    },
+    {
+      kind: 'cancel',
+      title: `Cancel declaration ${d.lrn}?`,
+      message: 'The authority is asked to invalidate the declaration. Until it answers, nothing changes.',
+      confirmLabel: 'Request cancellation',
+      danger: true,
+      loading: cancel.isPending,
+      onConfirm: onCancelRequest,
+    },
+  ] as const;
+
   const actions = (
     <>
       <Button
@@ -703,29 +722,16 @@ function LoadedDeclaration({
             onConfirm={onLodge}
             onCancel={() => setAsking(null)}
           />
-          <ReasonDialog
-            opened={asking === 'amend'}
-            title={`Send the amendment of ${d.lrn}?`}
-            message="The changes go to the authority; the declaration stays as lodged until it accepts them."
-            confirmLabel="Send amendment"
-            loading={amend.isPending}
-            error={reasonError}
-            onConfirm={onAmend}
-            onCancel={() => setAsking(null)}
-            testId="amend-dialog"
-          />
-          <ReasonDialog
-            opened={asking === 'cancel'}
-            title={`Cancel declaration ${d.lrn}?`}
-            message="The authority is asked to invalidate the declaration. Until it answers, nothing changes."
-            confirmLabel="Request cancellation"
-            danger
-            loading={cancel.isPending}
-            error={reasonError}
-            onConfirm={onCancelRequest}
-            onCancel={() => setAsking(null)}
-            testId="cancel-dialog"
-          />
+          {reasonDialogs.map(({ kind, ...dialog }) => (
+            <ReasonDialog
+              key={kind}
+              {...dialog}
+              opened={asking === kind}
+              error={reasonError}
+              onCancel={() => setAsking(null)}
+              testId={`${kind}-dialog`}
+            />
+          ))}
           <ConfirmDialog
             opened={asking === 'delete'}
             title={`Delete draft ${d.lrn}?`}

@@ -17,14 +17,13 @@ import { useForm } from 'react-hook-form';
 import { pathFor } from '../../../app/route-table.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
-import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { fieldPathsOf } from '../../../components/records/record-form.tsx';
 import { DossierLink, PartyName } from '../../../components/records/record-link.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
-import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { ApiError, isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from '../../../lib/field-messages.ts';
 import { applyProblemToForm } from '../../../lib/form-errors.ts';
@@ -840,9 +839,7 @@ export interface InvoiceDetailProps {
  * invoices and credit notes read-only (lines, totals, PDF), with the downloads.
  */
 export function InvoiceDetail({ invoiceKey, role }: InvoiceDetailProps): ReactNode {
-  const query = useQuery(invoiceOptions(invoiceKey));
-  const adminMode = useAdminMode(role);
-  const staff = role === 'admin' || role === 'staff';
+  const { query, staff, adminMode } = useRecordScreen(invoiceOptions(invoiceKey), role);
   const invoice = query.data;
   const reload = async () => (await query.refetch()).data;
   const navigate = useNavigate();
@@ -863,10 +860,8 @@ export function InvoiceDetail({ invoiceKey, role }: InvoiceDetailProps): ReactNo
         invoice={invoice}
         invoiceKey={invoiceKey}
         reload={reload}
-        adminMode={adminMode.enabled}
+        adminMode={adminMode}
       />
     );
-  return (
-    <IssuedInvoice invoice={invoice} invoiceKey={invoiceKey} staff={staff} adminMode={adminMode.enabled} />
-  );
+  return <IssuedInvoice invoice={invoice} invoiceKey={invoiceKey} staff={staff} adminMode={adminMode} />;
 }

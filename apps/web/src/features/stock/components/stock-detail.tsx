@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
-import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
@@ -262,8 +262,7 @@ export interface StockDetailProps {
  * own party's stock without the internal notes. Changes by others arrive live (hub kind 'stock').
  */
 export function StockDetail({ id, role }: StockDetailProps): ReactNode {
-  const query = useQuery(stockOptions(id));
-  const staff = role === 'admin' || role === 'staff';
+  const { query, staff } = useRecordScreen(stockOptions(id), role);
   const [dialog, setDialog] = useState<'transfer' | 'adjust' | null>(null);
   const r = query.data;
   if (!r) return <DetailLayout route="stock-item" recordId={id} query={query} />;
