@@ -110,6 +110,12 @@ export function useMe() {
   return useQuery({ ...meQueryOptions(), enabled: getToken() !== null });
 }
 
+/** Whether the signed-in user works for the forwarder (staff or admin); false until `me` loads. */
+export function useIsStaff(): boolean {
+  const role = useMe().data?.role;
+  return role === 'admin' || role === 'staff';
+}
+
 /**
  * The warehouse access flag: the server's user record is authoritative once loaded; until then the
  * token's claim stands in. False whenever neither says true.

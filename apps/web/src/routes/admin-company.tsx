@@ -1,27 +1,13 @@
 import { Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AdminScreen } from '../components/admin-screen.tsx';
-import { HistoryTab } from '../components/records/history-tab.tsx';
+import { RecordHistory } from '../components/records/history-tab.tsx';
 import { RecordQueryState } from '../components/records/record-load-state.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { backupOptions, companyHistoryOptions, companyOptions } from '../features/company/api/company-api.ts';
 import { BackupCard } from '../features/company/components/backup-card.tsx';
 import { CompanyForm } from '../features/company/components/company-form.tsx';
 import { companyHistoryLabels } from '../features/company/components/company-form-values.ts';
-
-function CompanyHistory({ labels }: { labels: Readonly<Record<string, string>> }) {
-  const history = useQuery(companyHistoryOptions());
-  return (
-    <HistoryTab
-      entries={history.data}
-      loading={history.isPending}
-      error={history.error ?? undefined}
-      onRetry={() => void history.refetch()}
-      fieldLabels={labels}
-      allowRaw
-    />
-  );
-}
 
 function Backups() {
   const backups = useQuery(backupOptions());
@@ -75,7 +61,11 @@ export default function AdminCompanyScreen() {
             <CompanyForm company={company.data} reload={async () => (await company.refetch()).data} />
           </Tabs.Panel>
           <Tabs.Panel value="history">
-            <CompanyHistory labels={companyHistoryLabels(company.data.series)} />
+            <RecordHistory
+              query={companyHistoryOptions()}
+              fieldLabels={companyHistoryLabels(company.data.series)}
+              allowRaw
+            />
           </Tabs.Panel>
           <Tabs.Panel value="backups">
             <Backups />

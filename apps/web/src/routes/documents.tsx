@@ -2,17 +2,15 @@ import { Button, Tooltip } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
-import { ListPage } from '../components/records/list-page.tsx';
+import { ListScreen } from '../components/records/list-screen.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
-import { ScreenFrame } from '../components/screen-frame.tsx';
 import { DocumentDetail } from '../features/documents/components/document-detail.tsx';
 import { documentListConfig } from '../features/documents/components/document-list-config.tsx';
 import { DocumentUpload } from '../features/documents/components/document-upload.tsx';
 import type { DocumentsSearch } from '../features/documents/search.ts';
 import { dossierLookup } from '../features/dossiers/api/dossiers-api.ts';
-import { useMe } from '../lib/session.ts';
+import { useIsStaff } from '../lib/session.ts';
 
 /**
  * /documents. A row opens the document in a dialog over the list (`?open=<id>`, `&edit=1` for its
@@ -20,10 +18,8 @@ import { useMe } from '../lib/session.ts';
  * upload is the dossier's Documents tab.
  */
 export default function DocumentsScreen() {
-  const me = useMe();
   const [search, setSearch] = useRouteSearch<DocumentsSearch>();
-  const role = me.data?.role;
-  const staff = role === 'admin' || role === 'staff';
+  const staff = useIsStaff();
   const config = useMemo(() => documentListConfig({ staff, dossierLookup }), [staff]);
   const dossierId = search.dossierId;
   // The same query the dossier filter's picker makes for its label: answered from its cache.
@@ -33,9 +29,6 @@ export default function DocumentsScreen() {
     enabled: staff && Boolean(dossierId),
     staleTime: 60_000,
   });
-  const keepsForm = (next: { pathname: string; search: Record<string, unknown> }) =>
-    next.pathname === pathFor('documents') && next.search.edit === 1;
-  const closeDetail = () => setSearch({ open: undefined, edit: undefined });
 
   const uploadButton = staff && (
     <Tooltip label="Pick a dossier in the filters to upload to it" disabled={Boolean(dossierId)}>
@@ -54,12 +47,31 @@ export default function DocumentsScreen() {
   );
 
   return (
-    <ScreenFrame route="documents">
-      <ListPage
-        config={config}
-        onOpen={(d) => setSearch({ open: d.id, edit: undefined })}
-        actions={uploadButton}
-      />
+    <ListScreen
+      route="documents"
+      config={config}
+      actions={uploadButton}
+      open={{
+        rowId: (d) => d.id,
+        title: 'Document',
+        editTitle: 'Edit document',
+        dialogTestId: 'document-dialog',
+        when: search.upload !== 1,
+        formIn: 'edit',
+        content: (id, { close, keepsForm, editing, setEditing }) => (
+          <DocumentDetail
+            key={id}
+            id={id}
+            staff={staff}
+            editing={editing}
+            onEdit={setEditing}
+            onOpen={(next) => setSearch({ open: next, edit: undefined })}
+            onDeleted={close}
+            keepsForm={keepsForm}
+          />
+        ),
+      }}
+    >
       <RecordModal
         opened={staff && Boolean(dossierId) && search.upload === 1}
         title={dossier.data ? `Upload to dossier ${dossier.data.label}` : 'Upload documents'}
@@ -75,25 +87,6 @@ export default function DocumentsScreen() {
           />
         )}
       </RecordModal>
-      <RecordModal
-        opened={Boolean(search.open) && search.upload !== 1}
-        title={search.edit === 1 ? 'Edit document' : 'Document'}
-        onClose={closeDetail}
-        testId="document-dialog"
-      >
-        {search.open && (
-          <DocumentDetail
-            key={search.open}
-            id={search.open}
-            staff={staff}
-            editing={search.edit === 1}
-            onEdit={(editing) => setSearch({ edit: editing ? 1 : undefined })}
-            onOpen={(id) => setSearch({ open: id, edit: undefined })}
-            onDeleted={closeDetail}
-            keepsForm={keepsForm}
-          />
-        )}
-      </RecordModal>
-    </ScreenFrame>
+    </ListScreen>
   );
 }

@@ -3,11 +3,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { pathFor } from '../app/route-table.ts';
-import { ListPage } from '../components/records/list-page.tsx';
-import { ScreenFrame } from '../components/screen-frame.tsx';
+import { ListScreen } from '../components/records/list-screen.tsx';
 import { customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import { shipmentListConfig } from '../features/shipments/components/shipment-list-config.tsx';
-import { useMe } from '../lib/session.ts';
+import { useIsStaff, useMe } from '../lib/session.ts';
 
 /**
  * /shipments: outbound orders drawn from the warehouse stock. Staff see every owner's; a customer
@@ -15,25 +14,24 @@ import { useMe } from '../lib/session.ts';
  */
 export default function ShipmentsScreen() {
   const me = useMe();
-  const staff = me.data?.role === 'admin' || me.data?.role === 'staff';
+  const staff = useIsStaff();
   const config = useMemo(() => shipmentListConfig({ staff, ownerLookup: customerPartyLookup }), [staff]);
   return (
-    <ScreenFrame route="shipments">
-      <ListPage
-        config={config}
-        actions={
-          me.data && (
-            <Button
-              component={Link}
-              to={pathFor('shipment-edit', { id: 'new' })}
-              leftSection={<IconPlus size={16} aria-hidden />}
-              data-testid="new-shipment"
-            >
-              New shipment
-            </Button>
-          )
-        }
-      />
-    </ScreenFrame>
+    <ListScreen
+      route="shipments"
+      config={config}
+      actions={
+        me.data && (
+          <Button
+            component={Link}
+            to={pathFor('shipment-edit', { id: 'new' })}
+            leftSection={<IconPlus size={16} aria-hidden />}
+            data-testid="new-shipment"
+          >
+            New shipment
+          </Button>
+        )
+      }
+    />
   );
 }

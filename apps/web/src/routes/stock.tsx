@@ -1,19 +1,17 @@
-import { Button, SegmentedControl } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
-import { ListPage } from '../components/records/list-page.tsx';
-import { preloadRecordModal, RecordModal } from '../components/records/record-modal.tsx';
+import { ListScreen, type NewRecordDialog } from '../components/records/list-screen.tsx';
+import { preloadRecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
-import { ScreenFrame } from '../components/screen-frame.tsx';
 import { customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import type { StockSearch } from '../features/stock/api/search.ts';
 import { receiptOptions } from '../features/stock/api/stock-api.ts';
 import { receiptListConfig, stockListConfig } from '../features/stock/components/stock-list-config.tsx';
 import { lazyNamed } from '../lib/lazy-component.ts';
-import { useMe } from '../lib/session.ts';
+import { useIsStaff } from '../lib/session.ts';
 
 // The form (react-hook-form, the line editor, date pickers) loads when the dialog opens, not with the list.
 const loadForm = () => import('../features/stock/components/receipt-form.tsx');
@@ -45,9 +43,8 @@ const VIEW_RESET = {
  * the list (`?new=1`); customers see their own party's stock, read-only.
  */
 export default function StockScreen() {
-  const me = useMe();
   const [search, setSearch] = useRouteSearch<StockSearch>();
-  const staff = me.data?.role === 'admin' || me.data?.role === 'staff';
+  const staff = useIsStaff();
   const view = search.view === 'receipts' ? 'receipts' : 'stock';
   // The pinned receipt's chip names its number (the list's receipt column has it too, but not before it loads).
   const receipt = useQuery({ ...receiptOptions(search.receiptId ?? ''), enabled: !!search.receiptId });
@@ -65,68 +62,52 @@ export default function StockScreen() {
     () => receiptListConfig({ staff, ownerLookup: customerPartyLookup }),
     [staff],
   );
-  const close = () => setSearch({ new: undefined });
-  const keepsForm = (next: { pathname: string; search: Record<string, unknown> }) =>
-    next.pathname === pathFor('stock') && next.search.new === 1;
 
-  const actions = (
-    <>
-      <SegmentedControl
-        value={view}
-        onChange={(v) => setSearch({ ...VIEW_RESET, view: v === 'receipts' ? 'receipts' : undefined })}
-        data={[
-          { value: 'stock', label: 'Stock' },
-          { value: 'receipts', label: 'Receipts' },
-        ]}
-        aria-label="Show stock or receipts"
-        data-testid="stock-view"
-      />
-      {staff && (
-        <Button
-          leftSection={<IconPackageImport size={16} aria-hidden />}
-          onClick={() => setSearch({ new: 1 })}
-          onPointerEnter={preloadDialog}
-          onFocus={preloadDialog}
-          data-testid="receive-goods"
-        >
-          Receive goods
-        </Button>
-      )}
-    </>
+  const viewSwitch = (
+    <SegmentedControl
+      value={view}
+      onChange={(v) => setSearch({ ...VIEW_RESET, view: v === 'receipts' ? 'receipts' : undefined })}
+      data={[
+        { value: 'stock', label: 'Stock' },
+        { value: 'receipts', label: 'Receipts' },
+      ]}
+      aria-label="Show stock or receipts"
+      data-testid="stock-view"
+    />
   );
+  const receive: NewRecordDialog | false = staff && {
+    label: 'Receive goods',
+    testId: 'receive-goods',
+    icon: <IconPackageImport size={16} aria-hidden />,
+    dialogTestId: 'receipt-dialog',
+    size: '90rem',
+    preload: preloadDialog,
+    form: ({ close, keepsForm }) => (
+      <ReceiptForm
+        ownerLookup={customerPartyLookup}
+        onSaved={(receipt) => {
+          notifications.show({
+            color: 'green',
+            message: `Receipt ${receipt.number} booked: ${receipt.lines.length === 1 ? '1 stock record' : `${receipt.lines.length} stock records`}.`,
+          });
+          setSearch({ ...VIEW_RESET, new: undefined, view: undefined, receiptId: receipt.id });
+        }}
+        onCancel={close}
+        keepsForm={keepsForm}
+      />
+    ),
+  };
 
-  return (
-    <ScreenFrame route="stock">
-      {view === 'receipts' ? (
-        <ListPage
-          key="receipts"
-          config={receiptsConfig}
-          actions={actions}
-          onOpen={(receipt) => setSearch({ ...VIEW_RESET, view: undefined, receiptId: receipt.id })}
-        />
-      ) : (
-        <ListPage key="stock" config={stockConfig} actions={actions} />
-      )}
-      <RecordModal
-        opened={staff && search.new === 1}
-        title="Receive goods"
-        onClose={close}
-        testId="receipt-dialog"
-        size="90rem"
-      >
-        <ReceiptForm
-          ownerLookup={customerPartyLookup}
-          onSaved={(receipt) => {
-            notifications.show({
-              color: 'green',
-              message: `Receipt ${receipt.number} booked: ${receipt.lines.length === 1 ? '1 stock record' : `${receipt.lines.length} stock records`}.`,
-            });
-            setSearch({ ...VIEW_RESET, new: undefined, view: undefined, receiptId: receipt.id });
-          }}
-          onCancel={close}
-          keepsForm={keepsForm}
-        />
-      </RecordModal>
-    </ScreenFrame>
+  return view === 'receipts' ? (
+    <ListScreen
+      key="receipts"
+      route="stock"
+      config={receiptsConfig}
+      actions={viewSwitch}
+      create={receive}
+      onOpen={(receipt) => setSearch({ ...VIEW_RESET, view: undefined, receiptId: receipt.id })}
+    />
+  ) : (
+    <ListScreen key="stock" route="stock" config={stockConfig} actions={viewSwitch} create={receive} />
   );
 }

@@ -1,6 +1,9 @@
+import type { Role } from '@fvg/contracts';
 import { Badge, Code, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { listRouteOf, type RouteName, routeByName } from '../../app/route-table.ts';
+import { useAdminMode } from '../../lib/admin-mode.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useRouteAccessBlock } from '../route-access.tsx';
 import { RecordLoadState } from './record-load-state.tsx';
@@ -26,7 +29,8 @@ export interface DetailLayoutProps {
   status?: ReactNode;
   /** Action buttons (transitions, edit, admin actions). */
   actions?: ReactNode;
-  tabs: readonly DetailTab[];
+  /** None while the record loads. */
+  tabs?: readonly DetailTab[];
   /** Side panel: key facts, people, dates. */
   side?: ReactNode;
   /** Replaces the tabs (e.g. the edit form). */
@@ -36,6 +40,69 @@ export interface DetailLayoutProps {
   loading?: boolean;
   error?: unknown;
   onRetry?: () => void;
+  /** The record's query, in place of loading, error and onRetry: its state is the screen's. */
+  query?: { isPending: boolean; error: unknown; refetch: () => unknown };
+}
+
+/** A record screen's data and who reads it: the record's query, staff or not, admin mode on or not. */
+export function useRecordScreen<T, K extends QueryKey>(
+  options: UseQueryOptions<T, Error, T, K>,
+  role: Role | undefined,
+) {
+  const query = useQuery(options);
+  const adminMode = useAdminMode(role);
+  return { query, staff: role === 'admin' || role === 'staff', adminMode: adminMode.enabled };
+}
+
+export interface RecordTabsProps {
+  tabs: readonly DetailTab[];
+  /**
+   * The open tab and its setter, for a record in a dialog that keeps its tab to itself; without them
+   * the URL's `tab` parameter holds it (the first tab leaves it out), so a link and reload keep it.
+   */
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+}
+
+/** A record's tabs as declared: a label (with a count) per tab, a panel mounted only while open. */
+export function RecordTabs({ tabs, value, onChange }: RecordTabsProps) {
+  const [search, setSearch] = useRouteSearch<{ tab?: string }>();
+  const first = tabs[0]?.value;
+  const fromUrl = tabs.some((t) => t.value === search.tab) ? (search.tab as string) : first;
+  const current = value === undefined ? (fromUrl ?? null) : value;
+  const change =
+    onChange ??
+    ((next: string | null) =>
+      setSearch({ tab: next === first ? undefined : (next ?? undefined) }, { replace: true }));
+  return (
+    <Tabs value={current} onChange={change} keepMounted={false}>
+      <Tabs.List style={{ flexWrap: 'wrap' }}>
+        {tabs.map((tab) => (
+          <Tabs.Tab
+            key={tab.value}
+            value={tab.value}
+            data-testid={`tab-${tab.value}`}
+            rightSection={
+              typeof tab.badge === 'number' || typeof tab.badge === 'string' ? (
+                <Badge size="xs" variant="light" circle>
+                  {tab.badge}
+                </Badge>
+              ) : (
+                (tab.badge ?? undefined)
+              )
+            }
+          >
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value} pt="md" data-testid={`panel-${tab.value}`}>
+          {tab.content}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
 }
 
 /**
@@ -49,25 +116,23 @@ export function DetailLayout({
   subtitle,
   status,
   actions,
-  tabs,
+  tabs = [],
   side,
   children,
   banner,
-  loading = false,
-  error,
-  onRetry,
+  query,
+  ...state
 }: DetailLayoutProps) {
+  const loading = query ? query.isPending : (state.loading ?? false);
+  const error = query ? (query.error ?? undefined) : state.error;
+  const onRetry = query ? () => void query.refetch() : state.onRetry;
   const t = useT('records');
   const tr = useT('routes');
   const def = routeByName(route);
-  const [search, setSearch] = useRouteSearch<{ tab?: string }>();
   // The route's access rules, as ScreenFrame applies them: a warehouse record without cw_access says
   // "No access", not "could not be loaded" after the API's 403.
   const blocked = useRouteAccessBlock(route);
   if (blocked) return blocked;
-  const first = tabs[0]?.value;
-  const current = tabs.some((t) => t.value === search.tab) ? (search.tab as string) : first;
-
   const loaded = !error && !loading;
   const list = listRouteOf(route);
   const what = tr(`title.${def.name}`);
@@ -86,41 +151,7 @@ export function DetailLayout({
       skeleton={[[36, '60%'], 18, 18, [18, '80%']]}
     />
   ) : (
-    (children ?? (
-      <Tabs
-        value={current ?? null}
-        onChange={(value) =>
-          setSearch({ tab: value === first ? undefined : (value ?? undefined) }, { replace: true })
-        }
-        keepMounted={false}
-      >
-        <Tabs.List style={{ flexWrap: 'wrap' }}>
-          {tabs.map((tab) => (
-            <Tabs.Tab
-              key={tab.value}
-              value={tab.value}
-              data-testid={`tab-${tab.value}`}
-              rightSection={
-                typeof tab.badge === 'number' || typeof tab.badge === 'string' ? (
-                  <Badge size="xs" variant="light" circle>
-                    {tab.badge}
-                  </Badge>
-                ) : (
-                  (tab.badge ?? undefined)
-                )
-              }
-            >
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value} pt="md" data-testid={`panel-${tab.value}`}>
-            {tab.content}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-    ))
+    (children ?? <RecordTabs tabs={tabs} />)
   );
 
   const content =

@@ -1,9 +1,10 @@
 import type { AuditEntry } from '@fvg/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { queryOptions } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { formatAuditValue, HistoryTab, humanizeField } from './history-tab.tsx';
+import { formatAuditValue, HistoryTab, humanizeField, RecordHistory } from './history-tab.tsx';
 
 const entries: AuditEntry[] = [
   {
@@ -148,5 +149,47 @@ describe('audit value formatting', () => {
     );
     expect(screen.queryByText('Version')).toBeNull();
     expect(screen.getByText('In transit')).toBeTruthy();
+  });
+});
+
+describe('RecordHistory', () => {
+  it('loads the record’s trail through its query, names the labelled codes, and retries a failed load', async () => {
+    let calls = 0;
+    const fetchHistory = vi.fn(async (): Promise<AuditEntry[]> => {
+      calls += 1;
+      if (calls === 1) throw new Error('offline');
+      return [
+        {
+          id: 'h1',
+          at: '2026-11-23T09:00:00.000Z',
+          action: 'updated',
+          actor: { id: 'u1', name: 'Sam Staff' },
+          changes: [
+            { field: 'status', from: 'lodged', to: 'not_released' },
+            { field: 'mode', from: 'sea_freight', to: 'air_freight' },
+          ],
+        },
+      ];
+    });
+    renderWithProviders(
+      <RecordHistory
+        query={queryOptions({ queryKey: ['thing', 't1', 'history'], queryFn: fetchHistory })}
+        fieldLabels={{ status: 'Status' }}
+        valueLabels={{ status: { lodged: 'Lodged', not_released: 'Not released (held)' } }}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('history-entry');
+    const read = (field: string) => {
+      const row = document.querySelector(`[data-field="${field}"]`) as HTMLElement;
+      return [
+        within(row).getByTestId('history-from').textContent,
+        within(row).getByTestId('history-to').textContent,
+      ];
+    };
+    // The area's own labels for its status; other codes in words as everywhere.
+    expect(read('status')).toEqual(['Lodged', 'Not released (held)']);
+    expect(read('mode')).toEqual(['Sea freight', 'Air freight']);
+    await waitFor(() => expect(fetchHistory).toHaveBeenCalledTimes(2));
   });
 });

@@ -12,6 +12,7 @@ import {
   Timeline,
 } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { formatDate, formatDateTime } from '../../lib/format-date.ts';
 import { t as translate, useT } from '../../lib/i18n.ts';
@@ -75,6 +76,46 @@ export function formatAuditValue(value: unknown): string {
     return JSON.stringify(value);
   }
   return String(value);
+}
+
+/** Labels of the code values of some fields (`{ status: STATUS_LABELS }`): their history reads in words. */
+export type ValueLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** A `formatValue` that names the values of the labelled fields and formats the others as usual. */
+export function labelledValues(labels: ValueLabels) {
+  return (field: string, value: unknown): ReactNode => {
+    const names = labels[field];
+    return names && typeof value === 'string' ? (names[value] ?? value) : formatAuditValue(value);
+  };
+}
+
+export interface RecordHistoryProps<K extends QueryKey>
+  extends Omit<HistoryTabProps, 'entries' | 'loading' | 'error' | 'onRetry'> {
+  /** The record's history query (`declarationHistoryOptions(id)`): it runs when the tab shows. */
+  query: UseQueryOptions<AuditEntry[], Error, AuditEntry[], K>;
+  /** Code values of these fields read as their labels (`{ status: STATUS_LABELS }`). */
+  valueLabels?: ValueLabels;
+}
+
+/** A record's History tab: its audit trail loaded, retried and shown as HistoryTab shows it. */
+export function RecordHistory<K extends QueryKey>({
+  query,
+  valueLabels,
+  formatValue,
+  ...props
+}: RecordHistoryProps<K>) {
+  const history = useQuery(query);
+  const format = formatValue ?? (valueLabels ? labelledValues(valueLabels) : undefined);
+  return (
+    <HistoryTab
+      entries={history.data}
+      loading={history.isPending}
+      error={history.error ?? undefined}
+      onRetry={() => void history.refetch()}
+      {...(format ? { formatValue: format } : {})}
+      {...props}
+    />
+  );
 }
 
 /** A field name as a label when none is given: `customerReference` → 'Customer reference'. */

@@ -4,10 +4,9 @@ import {
   cancellationProblem,
   type Declaration,
   type DeclarationCategory,
-  type DeclarationStatus,
   type Role,
 } from '@fvg/contracts';
-import { Alert, Anchor, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -25,9 +24,9 @@ import { type ReactNode, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
-import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
-import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import {
   fieldPathsOf,
   RecordFormShell,
@@ -35,8 +34,8 @@ import {
   useRecordSubmit,
   useUnsavedChangesGuard,
 } from '../../../components/records/record-form.tsx';
+import { DossierLink, PartyName, RecordLink } from '../../../components/records/record-link.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
-import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from '../../../lib/field-messages.ts';
 import { applyProblemToForm } from '../../../lib/form-errors.ts';
@@ -192,41 +191,25 @@ function Side({ d }: { d: Declaration }) {
 }
 
 function Subtitle({ d, staff }: { d: Declaration; staff: boolean }) {
-  const customer = `${d.customer.name} (${d.customer.code})`;
   return (
     <>
-      {typeCategoryLabel(d.type, d.category)} ·{' '}
-      {staff ? (
-        <Anchor component={Link} to={pathFor('party', { id: d.customer.id })}>
-          {customer}
-        </Anchor>
-      ) : (
-        customer
-      )}
+      {typeCategoryLabel(d.type, d.category)} · <PartyName party={d.customer} linked={staff} />
       {d.dossier && (
         <>
           {' · dossier '}
-          <Anchor
-            component={Link}
-            to={pathFor('dossier', { dossierId: d.dossier.number })}
-            ff="monospace"
-            data-testid="declaration-dossier"
-          >
-            {d.dossier.number}
-          </Anchor>
+          <DossierLink dossier={d.dossier} size="inherit" testId="declaration-dossier" />
         </>
       )}
       {d.shipment && (
         <>
           {' · outbound declaration of shipment '}
-          <Anchor
-            component={Link}
+          <RecordLink
             to={pathFor('shipment', { id: d.shipment.id })}
-            ff="monospace"
-            data-testid="declaration-shipment"
+            size="inherit"
+            testId="declaration-shipment"
           >
             {d.shipment.number}
-          </Anchor>
+          </RecordLink>
         </>
       )}
       {d.mrn && (
@@ -236,25 +219,6 @@ function Subtitle({ d, staff }: { d: Declaration; staff: boolean }) {
         </>
       )}
     </>
-  );
-}
-
-function History({ id, allowRaw }: { id: string; allowRaw: boolean }) {
-  const history = useQuery(declarationHistoryOptions(id));
-  return (
-    <HistoryTab
-      entries={history.data}
-      loading={history.isPending}
-      error={history.error ?? undefined}
-      onRetry={() => void history.refetch()}
-      fieldLabels={L}
-      formatValue={(field, value) =>
-        field === 'status' && typeof value === 'string'
-          ? (DECLARATION_STATUS_LABELS[value as DeclarationStatus] ?? value)
-          : formatAuditValue(value)
-      }
-      allowRaw={allowRaw}
-    />
   );
 }
 
@@ -326,27 +290,15 @@ export interface DeclarationDetailProps {
  * their lodged declarations read-only, without notes or actions.
  */
 export function DeclarationDetail({ id, role }: DeclarationDetailProps): ReactNode {
-  const query = useQuery(declarationOptions(id));
-  const adminMode = useAdminMode(role);
-  const staff = role === 'admin' || role === 'staff';
+  const { query, staff, adminMode } = useRecordScreen(declarationOptions(id), role);
   const d = query.data;
-  if (!d)
-    return (
-      <DetailLayout
-        route="declaration"
-        recordId={id}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
-        tabs={[]}
-      />
-    );
+  if (!d) return <DetailLayout route="declaration" recordId={id} query={query} />;
   return (
     <LoadedDeclaration
       key={d.id}
       declaration={d}
       staff={staff}
-      adminMode={adminMode.enabled}
+      adminMode={adminMode}
       reload={async () => (await query.refetch()).data}
     />
   );
@@ -600,9 +552,44 @@ function LoadedDeclaration({
       content: <DocumentsTab recordType="declaration" recordId={d.id} />,
     },
     ...(staff
-      ? [{ value: 'history', label: 'History', content: <History id={d.id} allowRaw={adminMode} /> }]
+      ? [
+          {
+            value: 'history',
+            label: 'History',
+            content: (
+              <RecordHistory
+                query={declarationHistoryOptions(d.id)}
+                fieldLabels={L}
+                valueLabels={{ status: DECLARATION_STATUS_LABELS }}
+                allowRaw={adminMode}
+              />
+            ),
+          },
+        ]
       : []),
   ];
+
+  // The two requests to the authority that need a reason: the amendment and the cancellation.
+  const reasonDialogs = [
+    {
+      kind: 'amend',
+      title: `Send the amendment of ${d.lrn}?`,
+      message: 'The changes go to the authority; the declaration stays as lodged until it accepts them.',
+      confirmLabel: 'Send amendment',
+      danger: false,
+      loading: amend.isPending,
+      onConfirm: onAmend,
+    },
+    {
+      kind: 'cancel',
+      title: `Cancel declaration ${d.lrn}?`,
+      message: 'The authority is asked to invalidate the declaration. Until it answers, nothing changes.',
+      confirmLabel: 'Request cancellation',
+      danger: true,
+      loading: cancel.isPending,
+      onConfirm: onCancelRequest,
+    },
+  ] as const;
 
   const actions = (
     <>
@@ -735,29 +722,16 @@ function LoadedDeclaration({
             onConfirm={onLodge}
             onCancel={() => setAsking(null)}
           />
-          <ReasonDialog
-            opened={asking === 'amend'}
-            title={`Send the amendment of ${d.lrn}?`}
-            message="The changes go to the authority; the declaration stays as lodged until it accepts them."
-            confirmLabel="Send amendment"
-            loading={amend.isPending}
-            error={reasonError}
-            onConfirm={onAmend}
-            onCancel={() => setAsking(null)}
-            testId="amend-dialog"
-          />
-          <ReasonDialog
-            opened={asking === 'cancel'}
-            title={`Cancel declaration ${d.lrn}?`}
-            message="The authority is asked to invalidate the declaration. Until it answers, nothing changes."
-            confirmLabel="Request cancellation"
-            danger
-            loading={cancel.isPending}
-            error={reasonError}
-            onConfirm={onCancelRequest}
-            onCancel={() => setAsking(null)}
-            testId="cancel-dialog"
-          />
+          {reasonDialogs.map(({ kind, ...dialog }) => (
+            <ReasonDialog
+              key={kind}
+              {...dialog}
+              opened={asking === kind}
+              error={reasonError}
+              onCancel={() => setAsking(null)}
+              testId={`${kind}-dialog`}
+            />
+          ))}
           <ConfirmDialog
             opened={asking === 'delete'}
             title={`Delete draft ${d.lrn}?`}

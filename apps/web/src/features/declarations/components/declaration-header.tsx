@@ -1,9 +1,9 @@
 import type { DeclarationType } from '@fvg/contracts';
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Fieldset, Group, type SelectProps, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { type FieldPath, type UseFormReturn, useWatch } from 'react-hook-form';
 import {
   SelectField,
   SwitchField,
@@ -35,6 +35,59 @@ const PARTIES_OF_TYPE: Record<DeclarationType, readonly PartyKey[]> = {
   transit: ['holder', 'consignor', 'consignee', 'declarant', 'representative'],
 };
 
+type Name = FieldPath<DeclarationFormValues>;
+interface FieldOptions {
+  /** The field's label when it is not L[name] (a party's fields, a label per type). */
+  label?: string;
+  /** Help under the field while it is edited. */
+  hint?: string;
+}
+
+/**
+ * The header's fields by kind, declared by name and length: texts, codes (upper case, monospace),
+ * choices (clearable while edited) and countries. Read-only, hints give way to the values.
+ */
+function fieldsOf(form: Form, readOnly: boolean) {
+  const labelOf = (name: Name, options: FieldOptions) => options.label ?? L[name] ?? name;
+  const text = (
+    name: Name,
+    maxLength: number,
+    options: FieldOptions & { transform?: (v: string) => string; ff?: 'monospace' } = {},
+  ) => (
+    <TextField
+      form={form}
+      name={name}
+      label={labelOf(name, options)}
+      maxLength={maxLength}
+      {...(options.transform ? { transform: options.transform } : {})}
+      {...(options.ff ? { ff: options.ff } : {})}
+      {...(options.hint && !readOnly ? { hint: options.hint } : {})}
+    />
+  );
+  const choice = (
+    name: Name,
+    data: SelectProps['data'],
+    options: FieldOptions & { searchable?: boolean } = {},
+  ) => (
+    <SelectField
+      form={form}
+      name={name}
+      label={labelOf(name, options)}
+      data={data}
+      {...(options.searchable ? { searchable: true } : {})}
+      clearable={!readOnly}
+    />
+  );
+  return {
+    text,
+    choice,
+    code: (name: Name, maxLength: number, options: FieldOptions = {}) =>
+      text(name, maxLength, { ...options, transform: upper, ff: 'monospace' }),
+    country: (name: Name, options: FieldOptions = {}) =>
+      choice(name, COUNTRY_OPTIONS, { ...options, searchable: true }),
+  };
+}
+
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
     <Stack gap="xs" data-testid={`section-${testId}`}>
@@ -50,6 +103,7 @@ function Section({ title, children, testId }: { title: string; children: React.R
  */
 function PartyFields({ form, role, readOnly }: { form: Form; role: PartyKey; readOnly: boolean }) {
   const queryClient = useQueryClient();
+  const f = fieldsOf(form, readOnly);
   const [picking, setPicking] = useState(false);
   const take = async (id: string | null) => {
     if (!id) return;
@@ -100,29 +154,14 @@ function PartyFields({ form, role, readOnly }: { form: Form; role: PartyKey; rea
           </Group>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
-          <TextField form={form} name={`${role}.name`} label={L.name} maxLength={200} />
-          <TextField
-            form={form}
-            name={`${role}.eori`}
-            label={L.eori}
-            maxLength={17}
-            transform={upper}
-            ff="monospace"
-            hint={readOnly ? undefined : 'Country prefix and number, e.g. NL812345678'}
-          />
-          <TextField form={form} name={`${role}.street`} label={L.street} maxLength={200} />
+          {f.text(`${role}.name`, 200, { label: L.name })}
+          {f.code(`${role}.eori`, 17, { label: L.eori, hint: 'Country prefix and number, e.g. NL812345678' })}
+          {f.text(`${role}.street`, 200, { label: L.street })}
           <SimpleGrid cols={2} spacing="xs">
-            <TextField form={form} name={`${role}.postalCode`} label={L.postalCode} maxLength={20} />
-            <TextField form={form} name={`${role}.city`} label={L.city} maxLength={100} />
+            {f.text(`${role}.postalCode`, 20, { label: L.postalCode })}
+            {f.text(`${role}.city`, 100, { label: L.city })}
           </SimpleGrid>
-          <SelectField
-            form={form}
-            name={`${role}.countryCode`}
-            label={L.countryCode}
-            data={COUNTRY_OPTIONS}
-            searchable
-            clearable={!readOnly}
-          />
+          {f.country(`${role}.countryCode`, { label: L.countryCode })}
         </SimpleGrid>
       </Stack>
     </Fieldset>
@@ -147,6 +186,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
   const foreign = /^[A-Z]{3}$/.test(currency) && currency !== 'EUR';
   const representativeStatus = useWatch({ control: form.control, name: 'representativeStatus' });
   const representativeName = useWatch({ control: form.control, name: 'representative.name' });
+  const f = fieldsOf(form, readOnly);
   // A representative only when someone represents the declarant (status 2 or 3), or when one is
   // filled in anyway (taken from the dossier): then it shows, so it can be seen and removed.
   const parties = PARTIES_OF_TYPE[type].filter(
@@ -181,35 +221,17 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
 
         <Section title="Offices" testId="offices">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-            <TextField
-              form={form}
-              name="officeOfLodgement"
-              label={type === 'transit' ? 'Office of departure' : L.officeOfLodgement}
-              transform={upper}
-              maxLength={8}
-              ff="monospace"
-              hint={readOnly ? undefined : 'e.g. NL000396'}
-            />
-            {type !== 'transit' && (
-              <TextField
-                form={form}
-                name="officeOfExitEntry"
-                label={type === 'export' ? 'Office of exit' : 'Office of entry'}
-                transform={upper}
-                maxLength={8}
-                ff="monospace"
-              />
-            )}
+            {f.code('officeOfLodgement', 8, {
+              label: type === 'transit' ? 'Office of departure' : L.officeOfLodgement,
+              hint: 'e.g. NL000396',
+            })}
+            {type !== 'transit' &&
+              f.code('officeOfExitEntry', 8, {
+                label: type === 'export' ? 'Office of exit' : 'Office of entry',
+              })}
             {type === 'transit' && (
               <>
-                <TextField
-                  form={form}
-                  name="officeOfDestination"
-                  label={L.officeOfDestination}
-                  transform={upper}
-                  maxLength={8}
-                  ff="monospace"
-                />
+                {f.code('officeOfDestination', 8)}
                 <TagsField
                   form={form}
                   name="officesOfTransit"
@@ -224,54 +246,14 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
 
         <Section title="Transport" testId="transport">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-            <SelectField
-              form={form}
-              name="countryOfDispatch"
-              label={L.countryOfDispatch}
-              data={COUNTRY_OPTIONS}
-              searchable
-              clearable={!readOnly}
-            />
-            <SelectField
-              form={form}
-              name="countryOfDestination"
-              label={L.countryOfDestination}
-              data={COUNTRY_OPTIONS}
-              searchable
-              clearable={!readOnly}
-            />
-            <SelectField
-              form={form}
-              name="transportModeBorder"
-              label={L.transportModeBorder}
-              data={TRANSPORT_MODE_OPTIONS}
-              clearable={!readOnly}
-            />
-            <SelectField
-              form={form}
-              name="transportModeInland"
-              label={L.transportModeInland}
-              data={TRANSPORT_MODE_OPTIONS}
-              clearable={!readOnly}
-            />
-            <TextField form={form} name="meansAtDeparture" label={L.meansAtDeparture} maxLength={35} />
-            <SelectField
-              form={form}
-              name="meansAtDepartureCountry"
-              label={L.meansAtDepartureCountry}
-              data={COUNTRY_OPTIONS}
-              searchable
-              clearable={!readOnly}
-            />
-            <TextField form={form} name="meansAtBorder" label={L.meansAtBorder} maxLength={35} />
-            <SelectField
-              form={form}
-              name="meansAtBorderCountry"
-              label={L.meansAtBorderCountry}
-              data={COUNTRY_OPTIONS}
-              searchable
-              clearable={!readOnly}
-            />
+            {f.country('countryOfDispatch')}
+            {f.country('countryOfDestination')}
+            {f.choice('transportModeBorder', TRANSPORT_MODE_OPTIONS)}
+            {f.choice('transportModeInland', TRANSPORT_MODE_OPTIONS)}
+            {f.text('meansAtDeparture', 35)}
+            {f.country('meansAtDepartureCountry')}
+            {f.text('meansAtBorder', 35)}
+            {f.country('meansAtBorderCountry')}
           </SimpleGrid>
           <SwitchField
             form={form}
@@ -283,37 +265,18 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
 
         <Section title="Location of goods" testId="location">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextField
-              form={form}
-              name="locationOfGoods"
-              label={L.locationOfGoods}
-              maxLength={70}
-              hint={readOnly ? undefined : 'Where customs can examine the goods'}
-            />
-            <TextField form={form} name="warehouseReference" label={L.warehouseReference} maxLength={35} />
+            {f.text('locationOfGoods', 70, { hint: 'Where customs can examine the goods' })}
+            {f.text('warehouseReference', 35)}
           </SimpleGrid>
         </Section>
 
         {type !== 'transit' && (
           <Section title="Financial" testId="financial">
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-              <SelectField
-                form={form}
-                name="incoterm"
-                label={L.incoterm}
-                data={INCOTERM_OPTIONS}
-                searchable
-                clearable={!readOnly}
-              />
-              <TextField form={form} name="incotermPlace" label={L.incotermPlace} maxLength={100} />
-              <TextField
-                form={form}
-                name="natureOfTransaction"
-                label={L.natureOfTransaction}
-                maxLength={2}
-                hint={readOnly ? undefined : '11 = outright purchase/sale'}
-              />
-              <TextField form={form} name="currency" label={L.currency} maxLength={3} transform={upper} />
+              {f.choice('incoterm', INCOTERM_OPTIONS, { searchable: true })}
+              {f.text('incotermPlace', 100)}
+              {f.text('natureOfTransaction', 2, { hint: '11 = outright purchase/sale' })}
+              {f.text('currency', 3, { transform: upper })}
               <MoneyField
                 form={form}
                 name="invoiceTotal"
@@ -335,21 +298,8 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
         {type === 'transit' && (
           <Section title="Guarantee" testId="guarantee">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <SelectField
-                form={form}
-                name="guaranteeType"
-                label={L.guaranteeType}
-                data={GUARANTEE_TYPE_OPTIONS}
-                clearable={!readOnly}
-              />
-              <TextField
-                form={form}
-                name="guaranteeReference"
-                label={L.guaranteeReference}
-                maxLength={24}
-                transform={upper}
-                ff="monospace"
-              />
+              {f.choice('guaranteeType', GUARANTEE_TYPE_OPTIONS)}
+              {f.code('guaranteeReference', 24)}
               <MoneyField
                 form={form}
                 name="guaranteeAmount"

@@ -1,12 +1,22 @@
 import type { DeclarationListItem } from '@fvg/contracts';
-import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Text } from '@mantine/core';
 import { pathFor } from '../../../app/route-table.ts';
+import {
+  customerDossierFilters,
+  dateColumn,
+  dossierColumn,
+  numberColumn,
+  onlyFilter,
+  partyColumn,
+  statusColumn,
+  statusFilter,
+  textColumn,
+} from '../../../components/records/columns.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
+import { TruncatedText } from '../../../components/records/record-link.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { DECLARATIONS_PATH, fetchDeclarationList } from '../api/declarations-api.ts';
@@ -44,18 +54,14 @@ export function lastMessageText(
 }
 
 const columns: RecordColumn<DeclarationListItem>[] = [
-  {
+  numberColumn({
     id: 'lrn',
     header: 'LRN',
     sortField: 'lrn',
     width: 150,
-    required: true,
-    cell: (d) => (
-      <Anchor component={Link} to={declarationPath(d)} size="sm" fw={500} ff="monospace">
-        {d.lrn}
-      </Anchor>
-    ),
-  },
+    text: (d) => d.lrn,
+    href: declarationPath,
+  }),
   {
     id: 'mrn',
     header: 'MRN',
@@ -71,69 +77,24 @@ const columns: RecordColumn<DeclarationListItem>[] = [
       ),
   },
   { id: 'type', header: 'Type', width: 70, cell: (d) => DECLARATION_TYPE_LABELS[d.type] },
-  {
-    id: 'status',
-    header: 'Status',
-    sortField: 'status',
+  statusColumn({
     width: 110,
-    cell: (d) => (
-      <Group gap={4} wrap="nowrap">
-        <StatusBadge
-          status={d.status}
-          colors={DECLARATION_STATUS_COLORS}
-          labels={DECLARATION_STATUS_LABELS}
-          size="xs"
-          testId="row-status"
-        />
-        <PendingRequestBadge request={d.pendingRequest} />
-      </Group>
-    ),
-  },
-  {
-    // Off by default so the amounts and the last message fit at 1280 px; the dossier filter and the
-    // declaration's page name it.
-    id: 'dossier',
-    header: 'Dossier',
-    width: 120,
-    hiddenByDefault: true,
-    cell: (d) =>
-      d.dossier ? (
-        <Anchor
-          component={Link}
-          to={pathFor('dossier', { dossierId: d.dossier.number })}
-          size="sm"
-          ff="monospace"
-        >
-          {d.dossier.number}
-        </Anchor>
-      ) : (
-        '—'
-      ),
-  },
-  {
-    id: 'customer',
-    header: 'Customer',
-    width: 120,
-    cell: (d) => (
-      <Text size="sm" truncate title={`${d.customer.name} (${d.customer.code})`}>
-        {d.customer.name}
-      </Text>
-    ),
-  },
-  {
+    status: (d) => d.status,
+    colors: DECLARATION_STATUS_COLORS,
+    labels: DECLARATION_STATUS_LABELS,
+    beside: (d) => <PendingRequestBadge request={d.pendingRequest} />,
+  }),
+  // Off by default so the amounts and the last message fit at 1280 px; the dossier filter and the
+  // declaration's page name it.
+  dossierColumn({ width: 120, hiddenByDefault: true }),
+  partyColumn({ width: 120, party: (d) => d.customer }),
+  textColumn({
     id: 'declarant',
     header: 'Declarant',
     width: 150,
     hiddenByDefault: true,
-    cell: (d) =>
-      d.declarantName ? (
-        <Text size="sm" truncate title={d.declarantName}>
-          {d.declarantName}
-        </Text>
-      ) : (
-        '—'
-      ),
-  },
+    text: (d) => d.declarantName,
+  }),
   {
     id: 'customsValue',
     header: 'Customs value',
@@ -154,21 +115,17 @@ const columns: RecordColumn<DeclarationListItem>[] = [
     id: 'lastMessage',
     header: 'Last message',
     width: 140,
-    cell: (d) => (
-      <Text size="sm" truncate title={lastMessageText(d.lastMessage)}>
-        {lastMessageText(d.lastMessage)}
-      </Text>
-    ),
+    cell: (d) => <TruncatedText text={lastMessageText(d.lastMessage)} />,
   },
-  {
+  dateColumn({
     id: 'createdAt',
     header: 'Created',
     sortField: 'createdAt',
     sortDescFirst: true,
     width: 105,
     hiddenByDefault: true,
-    cell: (d) => formatDate(d.createdAt),
-  },
+    date: (d) => d.createdAt,
+  }),
 ];
 
 export interface DeclarationListOptions {
@@ -186,13 +143,7 @@ export function declarationListConfig({
 }: DeclarationListOptions): ListConfig<DeclarationListItem> {
   const filters: FilterDef[] = [
     { kind: 'multiselect', key: 'type', label: 'Type', options: TYPE_OPTIONS },
-    {
-      kind: 'multiselect',
-      key: 'status',
-      label: 'Status',
-      // Customers never see drafts: no point offering the filter.
-      options: staff ? STATUS_OPTIONS : STATUS_OPTIONS.filter((o) => o.value !== 'draft'),
-    },
+    statusFilter(STATUS_OPTIONS, { staff }),
     {
       kind: 'text',
       key: 'reference',
@@ -201,20 +152,9 @@ export function declarationListConfig({
       normalize: (value) => value.replace(/\s+/g, '').toUpperCase(),
       width: 170,
     },
-    ...(staff
-      ? ([
-          { kind: 'lookup', key: 'customerId', label: 'Customer', source: customerLookup },
-          { kind: 'lookup', key: 'dossierId', label: 'Dossier', source: dossierLookup },
-        ] as const)
-      : []),
+    ...customerDossierFilters(staff, { customerLookup, dossierLookup }),
     { kind: 'dateRange', from: 'from', to: 'to', label: 'Created', testId: 'created' },
-    {
-      kind: 'select',
-      key: 'pendingRequest',
-      label: 'Waiting',
-      options: [{ value: 'true', label: 'Request pending' }],
-      width: 160,
-    },
+    onlyFilter('pendingRequest', 'Waiting', 'Request pending', 160),
   ];
   return {
     id: staff ? 'declarations' : 'declarations-customer',

@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ListPage } from '../../../components/records/list-page.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { describe, expect, it } from 'vitest';
+import { emptyLookup, freshListEachTest, renderList, stubListPage } from '../../../test/list.tsx';
 import { validateDeclarationsSearch } from '../search.ts';
 import { aListItem } from '../test/fixtures.ts';
 import { declarationListConfig } from './declaration-list-config.tsx';
 
-const lookup: LookupSource = { key: ['lookup'], search: async () => [], byId: async () => null };
+const lookup = emptyLookup;
 
 const accepted = aListItem();
 const rejectedExport = aListItem({
@@ -30,31 +28,16 @@ const pending = aListItem({
   pendingRequest: 'amendment',
 });
 
-function stubList() {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
-    jsonResponse({
-      items: [accepted, rejectedExport, pending],
-      total: 3,
-      totalIsEstimate: false,
-      page: 1,
-      pageSize: 50,
-      nextCursor: null,
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const stubList = () => stubListPage([accepted, rejectedExport, pending]);
 
 const start = (staff: boolean, url = '/declarations') =>
-  renderRoute(
-    <ListPage config={declarationListConfig({ staff, customerLookup: lookup, dossierLookup: lookup })} />,
-    { path: '/declarations', url, validateSearch: validateDeclarationsSearch },
-  );
+  renderList(declarationListConfig({ staff, customerLookup: lookup, dossierLookup: lookup }), {
+    path: '/declarations',
+    url,
+    validateSearch: validateDeclarationsSearch,
+  });
 
-beforeEach(() => {
-  localStorage.clear();
-  giveElementsSize();
-});
+freshListEachTest();
 
 describe('the declarations list', () => {
   it('shows the model’s columns with labels, not codes, and euro amounts through the one formatter', async () => {

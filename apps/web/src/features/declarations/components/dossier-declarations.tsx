@@ -1,11 +1,12 @@
 import type { DeclarationListItem, DeclarationType } from '@fvg/contracts';
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { StatusBadge } from '../../../components/records/status-badge.tsx';
+import { useNavigate } from '@tanstack/react-router';
+import { numberColumn, statusColumn } from '../../../components/records/columns.tsx';
+import type { RecordColumn } from '../../../components/records/data-table.tsx';
+import { RelatedRecords } from '../../../components/records/related-records.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { declarationListOptions, useCreateDeclaration } from '../api/declarations-api.ts';
@@ -23,6 +24,32 @@ export interface DossierDeclarationsProps {
 }
 
 const NEW_TYPES: readonly DeclarationType[] = ['import', 'export', 'transit'];
+
+const COLUMNS: RecordColumn<DeclarationListItem>[] = [
+  numberColumn({ id: 'lrn', header: 'LRN', text: (d) => d.lrn, href: declarationPath }),
+  {
+    id: 'mrn',
+    header: 'MRN',
+    cell: (d) => (
+      <Text size="sm" ff="monospace">
+        {d.mrn ?? '—'}
+      </Text>
+    ),
+  },
+  { id: 'type', header: 'Type', cell: (d) => DECLARATION_TYPE_LABELS[d.type] },
+  statusColumn({
+    size: 'sm',
+    status: (d) => d.status,
+    colors: DECLARATION_STATUS_COLORS,
+    labels: DECLARATION_STATUS_LABELS,
+    beside: (d) => <PendingRequestBadge request={d.pendingRequest} />,
+  }),
+  {
+    id: 'lastMessage',
+    header: 'Last message',
+    cell: (d) => <Text size="sm">{lastMessageText(d.lastMessage)}</Text>,
+  },
+];
 
 /**
  * The day the goods left the Union, from the authority's exit confirmation: the proof a zero-rated
@@ -91,65 +118,15 @@ export function DossierDeclarations({ dossier, staff }: DossierDeclarationsProps
           </Text>
         </Group>
       ))}
-      {list.isError ? (
-        <ErrorState
-          title="The declarations could not be loaded"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <Text size="sm" c="dimmed">
-          Loading the declarations…
-        </Text>
-      ) : list.data.items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="dossier-declarations-empty">
-          No customs declarations for this dossier yet.
-        </Text>
-      ) : (
-        <Table withTableBorder striped data-testid="dossier-declarations-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>LRN</Table.Th>
-              <Table.Th>MRN</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Last message</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((d) => (
-              <Table.Tr key={d.id} data-testid={`dossier-declaration-${d.lrn}`}>
-                <Table.Td>
-                  <Anchor component={Link} to={declarationPath(d)} size="sm" fw={500} ff="monospace">
-                    {d.lrn}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {d.mrn ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{DECLARATION_TYPE_LABELS[d.type]}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <StatusBadge
-                      status={d.status}
-                      colors={DECLARATION_STATUS_COLORS}
-                      labels={DECLARATION_STATUS_LABELS}
-                      size="sm"
-                      testId="row-status"
-                    />
-                    <PendingRequestBadge request={d.pendingRequest} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{lastMessageText(d.lastMessage)}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <RelatedRecords
+        query={list}
+        plural="declarations"
+        empty="No customs declarations for this dossier yet."
+        testId="dossier-declarations"
+        columns={COLUMNS}
+        getRowId={(d) => d.id}
+        getRowTestId={(d) => `dossier-declaration-${d.lrn}`}
+      />
     </Stack>
   );
 }

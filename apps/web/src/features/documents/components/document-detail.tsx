@@ -1,5 +1,5 @@
 import { DOCUMENT_RECORD_TYPE_LABELS, type Document } from '@fvg/contracts';
-import { Anchor, Badge, Button, Code, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,8 +7,9 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import { RecordTabs } from '../../../components/records/detail-layout.tsx';
 import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
-import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { formatAuditValue, RecordHistory } from '../../../components/records/history-tab.tsx';
 import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -100,7 +101,6 @@ export function DocumentDetail({
 }: DocumentDetailProps) {
   const detail = useQuery(documentOptions(id));
   const [tab, setTab] = useState<string | null>('preview');
-  const history = useQuery({ ...documentHistoryOptions(id), enabled: tab === 'history' });
   const remove = useDeleteDocument();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -215,35 +215,33 @@ export function DocumentDetail({
           )}
         </Group>
       </Group>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="preview" data-testid="tab-preview">
-            Preview
-          </Tabs.Tab>
-          <Tabs.Tab value="details" data-testid="tab-details">
-            Details
-          </Tabs.Tab>
-          <Tabs.Tab value="history" data-testid="tab-history">
-            History
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="preview" pt="md">
-          <DocumentPreview document={d} onDownload={download} />
-        </Tabs.Panel>
-        <Tabs.Panel value="details" pt="md">
-          <FactsTable rows={facts(d, staff, onOpen)} testId="document-facts" />
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="md">
-          <HistoryTab
-            entries={history.data}
-            loading={history.isPending}
-            error={history.error ?? undefined}
-            onRetry={() => void history.refetch()}
-            fieldLabels={DOCUMENT_FIELD_LABELS}
-            formatValue={historyValue}
-          />
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: 'preview',
+            label: 'Preview',
+            content: <DocumentPreview document={d} onDownload={download} />,
+          },
+          {
+            value: 'details',
+            label: 'Details',
+            content: <FactsTable rows={facts(d, staff, onOpen)} testId="document-facts" />,
+          },
+          {
+            value: 'history',
+            label: 'History',
+            content: (
+              <RecordHistory
+                query={documentHistoryOptions(id)}
+                fieldLabels={DOCUMENT_FIELD_LABELS}
+                formatValue={historyValue}
+              />
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         opened={confirmDelete}
         title="Delete this document?"

@@ -17,7 +17,7 @@ import { ComingArea } from '../../../components/records/coming-area.tsx';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
-import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { formatAuditValue, RecordHistory } from '../../../components/records/history-tab.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { TransitionButtons } from '../../../components/records/transition-buttons.tsx';
 import { useRouteSearch } from '../../../components/records/use-route-search.ts';
@@ -207,29 +207,6 @@ function historyFormatter(d: Dossier) {
   };
 }
 
-function DossierHistory({
-  dossier,
-  dossierKey,
-  allowRaw,
-}: {
-  dossier: Dossier;
-  dossierKey: string;
-  allowRaw: boolean;
-}) {
-  const history = useQuery(dossierHistoryOptions(dossierKey));
-  return (
-    <HistoryTab
-      entries={history.data}
-      loading={history.isPending}
-      error={history.error ?? undefined}
-      onRetry={() => void history.refetch()}
-      fieldLabels={DOSSIER_FIELD_LABELS}
-      formatValue={historyFormatter(dossier)}
-      allowRaw={allowRaw}
-    />
-  );
-}
-
 const COMING: [value: string, label: string, area: string, description: string][] = [
   [
     'transports',
@@ -417,7 +394,14 @@ export function DossierDetail({
         {
           value: 'history',
           label: 'History',
-          content: <DossierHistory dossier={d} dossierKey={dossierKey} allowRaw={adminMode.enabled} />,
+          content: (
+            <RecordHistory
+              query={dossierHistoryOptions(dossierKey)}
+              fieldLabels={DOSSIER_FIELD_LABELS}
+              formatValue={historyFormatter(d)}
+              allowRaw={adminMode.enabled}
+            />
+          ),
         },
         // The areas after the history (offers, invoices, declarations, chat) keep their place too.
         ...COMING.slice(3).map(([value, label, area, description]) => {
@@ -454,9 +438,7 @@ export function DossierDetail({
             </>
           )
         }
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        query={query}
         tabs={tabs}
         side={
           d && (

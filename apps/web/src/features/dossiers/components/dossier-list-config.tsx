@@ -1,15 +1,22 @@
 import { BASE_CURRENCY, type DossierListRow, normalizeContainerNumber } from '@fvg/contracts';
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { pathFor } from '../../../app/route-table.ts';
+import {
+  customerDossierFilters,
+  numberColumn,
+  partyColumn,
+  statusColumn,
+  statusFilter,
+  updatedAtColumn,
+} from '../../../components/records/columns.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { fetchDossierList } from '../api/dossiers-api.ts';
 import { dossierKeys } from '../api/keys.ts';
 import {
@@ -27,33 +34,14 @@ export const dossierPath = (dossier: { number: string }) => pathFor('dossier', {
 const staffOnly = new Set(['profit', 'handler']);
 
 const columns: RecordColumn<DossierListRow>[] = [
-  {
-    id: 'number',
-    header: 'Number',
-    sortField: 'number',
-    width: 140,
-    required: true,
-    cell: (d) => (
-      <Anchor component={Link} to={dossierPath(d)} size="sm" fw={500} ff="monospace">
-        {d.number}
-      </Anchor>
-    ),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    sortField: 'status',
+  numberColumn({ width: 140, text: (d) => d.number, href: dossierPath }),
+  statusColumn({
     width: 120,
-    cell: (d) => (
-      <StatusBadge
-        status={d.status}
-        colors={STATUS_COLORS}
-        labels={STATUS_LABELS}
-        size="sm"
-        testId="row-status"
-      />
-    ),
-  },
+    size: 'sm',
+    status: (d) => d.status,
+    colors: STATUS_COLORS,
+    labels: STATUS_LABELS,
+  }),
   {
     // The caller's unread chat messages: per user, so not sortable (it is no column of the dossier).
     id: 'unreadMessages',
@@ -80,17 +68,7 @@ const columns: RecordColumn<DossierListRow>[] = [
   },
   { id: 'type', header: 'Type', width: 100, cell: (d) => TYPE_LABELS[d.type] },
   { id: 'mode', header: 'Mode', width: 90, cell: (d) => MODE_LABELS[d.mode] },
-  {
-    id: 'customer',
-    header: 'Customer',
-    sortField: 'customer',
-    width: 200,
-    cell: (d) => (
-      <Text size="sm" truncate title={`${d.customer.name} (${d.customer.code})`}>
-        {d.customer.name}
-      </Text>
-    ),
-  },
+  partyColumn({ sortField: 'customer', width: 200, party: (d) => d.customer }),
   {
     id: 'route',
     header: 'Route',
@@ -142,14 +120,7 @@ const columns: RecordColumn<DossierListRow>[] = [
     ),
   },
   { id: 'handler', header: 'Handler', width: 140, cell: (d) => d.handler?.name ?? '—' },
-  {
-    id: 'updatedAt',
-    header: 'Updated',
-    sortField: 'updatedAt',
-    sortDescFirst: true,
-    width: 150,
-    cell: (d) => formatDateTime(d.updatedAt),
-  },
+  updatedAtColumn({ hiddenByDefault: false }),
 ];
 
 export interface DossierListOptions {
@@ -164,12 +135,10 @@ export interface DossierListOptions {
  */
 export function dossierListConfig({ staff, customerLookup }: DossierListOptions): ListConfig<DossierListRow> {
   const filters: FilterDef[] = [
-    { kind: 'multiselect', key: 'status', label: 'Status', options: STATUS_OPTIONS },
+    statusFilter(STATUS_OPTIONS),
     { kind: 'select', key: 'type', label: 'Type', options: TYPE_OPTIONS, width: 140 },
     { kind: 'select', key: 'mode', label: 'Mode', options: MODE_OPTIONS, width: 130 },
-    ...(staff
-      ? [{ kind: 'lookup', key: 'customerId', label: 'Customer', source: customerLookup } as const]
-      : []),
+    ...customerDossierFilters(staff, { customerLookup }),
     { kind: 'dateRange', from: 'etdFrom', to: 'etdTo', label: 'ETD', testId: 'etd' },
     {
       kind: 'text',

@@ -9,7 +9,7 @@ import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
-import { HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { useRouteSearch } from '../../../components/records/use-route-search.ts';
 import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { problemMessage } from '../../../lib/api-client.ts';
@@ -90,20 +90,6 @@ function PartyContacts({ party }: { party: Party }) {
   );
 }
 
-function PartyHistory({ id, allowRaw }: { id: string; allowRaw: boolean }) {
-  const history = useQuery(partyHistoryOptions(id));
-  return (
-    <HistoryTab
-      entries={history.data}
-      loading={history.isPending}
-      error={history.error ?? undefined}
-      onRetry={() => void history.refetch()}
-      fieldLabels={PARTY_FIELD_LABELS}
-      allowRaw={allowRaw}
-    />
-  );
-}
-
 export interface PartyDetailProps {
   id: string;
   role: Role | undefined;
@@ -177,9 +163,7 @@ export function PartyDetail({ id, role }: PartyDetailProps) {
           )
         }
         actions={actions}
-        loading={party.isPending}
-        error={party.error ?? undefined}
-        onRetry={() => void party.refetch()}
+        query={party}
         tabs={
           data
             ? [
@@ -193,7 +177,13 @@ export function PartyDetail({ id, role }: PartyDetailProps) {
                 {
                   value: 'history',
                   label: 'History',
-                  content: <PartyHistory id={id} allowRaw={adminMode.enabled} />,
+                  content: (
+                    <RecordHistory
+                      query={partyHistoryOptions(id)}
+                      fieldLabels={PARTY_FIELD_LABELS}
+                      allowRaw={adminMode.enabled}
+                    />
+                  ),
                 },
               ]
             : []

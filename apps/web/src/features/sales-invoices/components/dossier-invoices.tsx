@@ -1,16 +1,16 @@
-import { BASE_CURRENCY } from '@fvg/contracts';
-import { Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { BASE_CURRENCY, type SalesInvoiceListItem } from '@fvg/contracts';
+import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { dateColumn, statusColumn } from '../../../components/records/columns.tsx';
 import { QuestionModal } from '../../../components/records/confirm-dialog.tsx';
-import { StatusBadge } from '../../../components/records/status-badge.tsx';
+import type { RecordColumn } from '../../../components/records/data-table.tsx';
+import { RelatedRecords } from '../../../components/records/related-records.tsx';
 import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatDate } from '../../../lib/format-date.ts';
 import { invoiceListOptions, useCreateInvoice } from '../api/sales-invoices-api.ts';
 import { InvoiceNumber, invoicePath, OverdueBadge } from './invoice-list-config.tsx';
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-meta.ts';
@@ -23,6 +23,26 @@ export interface DossierInvoicesProps {
 }
 
 const money = (amount: string, currency: string) => formatMoney(amount as `${number}`, { currency });
+
+const COLUMNS: RecordColumn<SalesInvoiceListItem>[] = [
+  { id: 'number', header: 'Number', cell: (i) => <InvoiceNumber invoice={i} /> },
+  { id: 'kind', header: 'Kind', cell: (i) => INVOICE_KIND_LABELS[i.kind] },
+  statusColumn({
+    size: 'sm',
+    status: (i) => i.status,
+    colors: INVOICE_STATUS_COLORS,
+    labels: INVOICE_STATUS_LABELS,
+    beside: (i) => i.overdue && <OverdueBadge size="sm" />,
+  }),
+  dateColumn({ id: 'issueDate', header: 'Issued', date: (i) => i.issueDate }),
+  { id: 'total', header: 'Total', align: 'right', cell: (i) => money(i.taxInclusiveAmount, i.currency) },
+  {
+    id: 'open',
+    header: 'Open',
+    align: 'right',
+    cell: (i) => (i.status === 'draft' ? '—' : money(i.openAmount, i.currency)),
+  },
+];
 
 /**
  * The dossier's invoices tab: its invoices and credit notes (number, status, total, open), and for
@@ -80,59 +100,15 @@ export function DossierInvoices({ dossier, revenueCurrencies, staff }: DossierIn
           </Button>
         </Group>
       )}
-      {list.isError ? (
-        <ErrorState
-          title="The invoices could not be loaded"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <Text size="sm" c="dimmed">
-          Loading the invoices…
-        </Text>
-      ) : list.data.items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="dossier-invoices-empty">
-          No invoices for this dossier yet.
-        </Text>
-      ) : (
-        <Table withTableBorder striped data-testid="dossier-invoices-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Issued</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-              <Table.Th ta="right">Open</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.items.map((i) => (
-              <Table.Tr key={i.id} data-testid={`dossier-invoice-${i.number ?? 'draft'}`}>
-                <Table.Td>
-                  <InvoiceNumber invoice={i} />
-                </Table.Td>
-                <Table.Td>{INVOICE_KIND_LABELS[i.kind]}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <StatusBadge
-                      status={i.status}
-                      colors={INVOICE_STATUS_COLORS}
-                      labels={INVOICE_STATUS_LABELS}
-                      size="sm"
-                      testId="row-status"
-                    />
-                    {i.overdue && <OverdueBadge size="sm" />}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{i.issueDate ? formatDate(i.issueDate) : '—'}</Table.Td>
-                <Table.Td ta="right">{money(i.taxInclusiveAmount, i.currency)}</Table.Td>
-                <Table.Td ta="right">{i.status === 'draft' ? '—' : money(i.openAmount, i.currency)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <RelatedRecords
+        query={list}
+        plural="invoices"
+        empty="No invoices for this dossier yet."
+        testId="dossier-invoices"
+        columns={COLUMNS}
+        getRowId={(i) => i.id}
+        getRowTestId={(i) => `dossier-invoice-${i.number ?? 'draft'}`}
+      />
       <QuestionModal
         opened={askCurrency !== null}
         title="Which currency does this invoice bill?"

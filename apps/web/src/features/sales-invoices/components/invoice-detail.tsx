@@ -1,10 +1,4 @@
-import {
-  defaultVat,
-  INVOICE_KIND_LABELS,
-  type InvoiceStatus,
-  type Role,
-  type SalesInvoice,
-} from '@fvg/contracts';
+import { defaultVat, INVOICE_KIND_LABELS, type Role, type SalesInvoice } from '@fvg/contracts';
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -23,13 +17,13 @@ import { useForm } from 'react-hook-form';
 import { pathFor } from '../../../app/route-table.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
-import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
-import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { fieldPathsOf } from '../../../components/records/record-form.tsx';
+import { DossierLink, PartyName } from '../../../components/records/record-link.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
-import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { ApiError, isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from '../../../lib/field-messages.ts';
 import { applyProblemToForm } from '../../../lib/form-errors.ts';
@@ -326,47 +320,24 @@ function CreditNotesTab({
 }
 
 function InvoiceHistory({ invoiceKey, allowRaw }: { invoiceKey: string; allowRaw: boolean }) {
-  const history = useQuery(invoiceHistoryOptions(invoiceKey));
   return (
-    <HistoryTab
-      entries={history.data}
-      loading={history.isPending}
-      error={history.error ?? undefined}
-      onRetry={() => void history.refetch()}
+    <RecordHistory
+      query={invoiceHistoryOptions(invoiceKey)}
       fieldLabels={INVOICE_FIELD_LABELS}
-      formatValue={(field, value) =>
-        field === 'status' && typeof value === 'string'
-          ? (INVOICE_STATUS_LABELS[value as InvoiceStatus] ?? value)
-          : formatAuditValue(value)
-      }
+      valueLabels={{ status: INVOICE_STATUS_LABELS }}
       allowRaw={allowRaw}
     />
   );
 }
 
 function Subtitle({ invoice, staff }: { invoice: SalesInvoice; staff: boolean }) {
-  const customer = `${invoice.customer.name} (${invoice.customer.code})`;
   return (
     <>
-      {INVOICE_KIND_LABELS[invoice.kind]} ·{' '}
-      {staff ? (
-        <Anchor component={Link} to={pathFor('party', { id: invoice.customer.id })}>
-          {customer}
-        </Anchor>
-      ) : (
-        customer
-      )}
+      {INVOICE_KIND_LABELS[invoice.kind]} · <PartyName party={invoice.customer} linked={staff} />
       {invoice.dossier && (
         <>
           {' · dossier '}
-          <Anchor
-            component={Link}
-            to={pathFor('dossier', { dossierId: invoice.dossier.number })}
-            ff="monospace"
-            data-testid="invoice-dossier"
-          >
-            {invoice.dossier.number}
-          </Anchor>
+          <DossierLink dossier={invoice.dossier} size="inherit" testId="invoice-dossier" />
         </>
       )}
       {invoice.creditedInvoice && (
@@ -868,9 +839,7 @@ export interface InvoiceDetailProps {
  * invoices and credit notes read-only (lines, totals, PDF), with the downloads.
  */
 export function InvoiceDetail({ invoiceKey, role }: InvoiceDetailProps): ReactNode {
-  const query = useQuery(invoiceOptions(invoiceKey));
-  const adminMode = useAdminMode(role);
-  const staff = role === 'admin' || role === 'staff';
+  const { query, staff, adminMode } = useRecordScreen(invoiceOptions(invoiceKey), role);
   const invoice = query.data;
   const reload = async () => (await query.refetch()).data;
   const navigate = useNavigate();
@@ -883,17 +852,7 @@ export function InvoiceDetail({ invoiceKey, role }: InvoiceDetailProps): ReactNo
     if (number && invoiceKey !== number)
       void navigate({ to: pathFor('sales-invoice', { id: number }), replace: true });
   }, [number, invoiceKey, navigate]);
-  if (!invoice)
-    return (
-      <DetailLayout
-        route="sales-invoice"
-        recordId={invoiceKey}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
-        tabs={[]}
-      />
-    );
+  if (!invoice) return <DetailLayout route="sales-invoice" recordId={invoiceKey} query={query} />;
   if (invoice.status === 'draft' && staff)
     return (
       <DraftInvoice
@@ -901,10 +860,8 @@ export function InvoiceDetail({ invoiceKey, role }: InvoiceDetailProps): ReactNo
         invoice={invoice}
         invoiceKey={invoiceKey}
         reload={reload}
-        adminMode={adminMode.enabled}
+        adminMode={adminMode}
       />
     );
-  return (
-    <IssuedInvoice invoice={invoice} invoiceKey={invoiceKey} staff={staff} adminMode={adminMode.enabled} />
-  );
+  return <IssuedInvoice invoice={invoice} invoiceKey={invoiceKey} staff={staff} adminMode={adminMode} />;
 }

@@ -1,12 +1,20 @@
 import type { SalesInvoiceListItem } from '@fvg/contracts';
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { pathFor } from '../../../app/route-table.ts';
+import {
+  customerDossierFilters,
+  dateColumn,
+  dossierColumn,
+  onlyFilter,
+  partyColumn,
+  statusColumn,
+  statusFilter,
+} from '../../../components/records/columns.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { invoiceKeys } from '../api/keys.ts';
@@ -64,63 +72,24 @@ const columns: RecordColumn<SalesInvoiceListItem>[] = [
     hiddenByDefault: true,
     cell: (i) => INVOICE_KIND_LABELS[i.kind],
   },
-  {
-    id: 'status',
-    header: 'Status',
-    sortField: 'status',
+  statusColumn({
     width: 185,
-    cell: (i) => (
-      <Group gap={4} wrap="nowrap">
-        <StatusBadge
-          status={i.status}
-          colors={INVOICE_STATUS_COLORS}
-          labels={INVOICE_STATUS_LABELS}
-          size="xs"
-          testId="row-status"
-        />
-        {i.overdue && <OverdueBadge size="xs" />}
-      </Group>
-    ),
-  },
-  {
-    id: 'customer',
-    header: 'Customer',
-    sortField: 'customer',
-    width: 150,
-    cell: (i) => (
-      <Text size="sm" truncate title={`${i.customer.name} (${i.customer.code})`}>
-        {i.customer.name}
-      </Text>
-    ),
-  },
-  {
-    // Off by default for the same reason; the dossier filter and the invoice page name it.
-    id: 'dossier',
-    header: 'Dossier',
-    width: 130,
-    hiddenByDefault: true,
-    cell: (i) =>
-      i.dossier ? (
-        <Anchor
-          component={Link}
-          to={pathFor('dossier', { dossierId: i.dossier.number })}
-          size="sm"
-          ff="monospace"
-        >
-          {i.dossier.number}
-        </Anchor>
-      ) : (
-        '—'
-      ),
-  },
-  {
+    status: (i) => i.status,
+    colors: INVOICE_STATUS_COLORS,
+    labels: INVOICE_STATUS_LABELS,
+    beside: (i) => i.overdue && <OverdueBadge size="xs" />,
+  }),
+  partyColumn({ sortField: 'customer', width: 150, party: (i) => i.customer }),
+  // Off by default for the same reason; the dossier filter and the invoice page name it.
+  dossierColumn({ width: 130, hiddenByDefault: true }),
+  dateColumn({
     id: 'issueDate',
     header: 'Issued',
     sortField: 'issueDate',
     sortDescFirst: true,
     width: 110,
-    cell: (i) => (i.issueDate ? formatDate(i.issueDate) : '—'),
-  },
+    date: (i) => i.issueDate,
+  }),
   {
     id: 'dueDate',
     header: 'Due',
@@ -175,28 +144,11 @@ export function invoiceListConfig({
   dossierLookup,
 }: InvoiceListOptions): ListConfig<SalesInvoiceListItem> {
   const filters: FilterDef[] = [
-    {
-      kind: 'multiselect',
-      key: 'status',
-      label: 'Status',
-      // Customers never see drafts: no point offering the filter.
-      options: staff ? STATUS_OPTIONS : STATUS_OPTIONS.filter((o) => o.value !== 'draft'),
-    },
+    statusFilter(STATUS_OPTIONS, { staff }),
     { kind: 'select', key: 'kind', label: 'Kind', options: KIND_OPTIONS, width: 140 },
-    ...(staff
-      ? ([
-          { kind: 'lookup', key: 'customerId', label: 'Customer', source: customerLookup },
-          { kind: 'lookup', key: 'dossierId', label: 'Dossier', source: dossierLookup },
-        ] as const)
-      : []),
+    ...customerDossierFilters(staff, { customerLookup, dossierLookup }),
     { kind: 'dateRange', from: 'issuedFrom', to: 'issuedTo', label: 'Issued', testId: 'issued' },
-    {
-      kind: 'select',
-      key: 'overdue',
-      label: 'Overdue',
-      options: [{ value: 'true', label: 'Overdue only' }],
-      width: 140,
-    },
+    onlyFilter('overdue', 'Overdue', 'Overdue only', 140),
   ];
   return {
     id: staff ? 'sales-invoices' : 'sales-invoices-customer',

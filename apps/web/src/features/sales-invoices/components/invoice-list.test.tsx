@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ListPage } from '../../../components/records/list-page.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { describe, expect, it } from 'vitest';
+import { emptyLookup, freshListEachTest, renderList, stubListPage } from '../../../test/list.tsx';
 import { aListItem } from '../../../test/sales-invoice.ts';
 import { validateInvoicesSearch } from '../search.ts';
 import { invoiceListConfig } from './invoice-list-config.tsx';
 
-const lookup: LookupSource = { key: ['lookup'], search: async () => [], byId: async () => null };
+const lookup = emptyLookup;
 
 const overdue = aListItem({ overdue: true, status: 'partially_paid', openAmount: '1110.00' });
 const draft = aListItem({
@@ -22,31 +20,16 @@ const draft = aListItem({
   openAmount: '500.00',
 });
 
-function stubList() {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
-    jsonResponse({
-      items: [overdue, draft],
-      total: 2,
-      totalIsEstimate: false,
-      page: 1,
-      pageSize: 50,
-      nextCursor: null,
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const stubList = () => stubListPage([overdue, draft]);
 
 const start = (staff: boolean, url = '/sales-invoices') =>
-  renderRoute(
-    <ListPage config={invoiceListConfig({ staff, customerLookup: lookup, dossierLookup: lookup })} />,
-    { path: '/sales-invoices', url, validateSearch: validateInvoicesSearch },
-  );
+  renderList(invoiceListConfig({ staff, customerLookup: lookup, dossierLookup: lookup }), {
+    path: '/sales-invoices',
+    url,
+    validateSearch: validateInvoicesSearch,
+  });
 
-beforeEach(() => {
-  localStorage.clear();
-  giveElementsSize();
-});
+freshListEachTest();
 
 describe('the invoices list', () => {
   it('shows number (Draft without one), kind, status, customer, dossier, dates, total and open in its currency', async () => {

@@ -3,13 +3,9 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { type CreateFormProps, CreateFormShell } from '../../../components/records/create-form.tsx';
 import { LookupField } from '../../../components/records/form-fields.tsx';
-import {
-  contractResolver,
-  RecordFormShell,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
-} from '../../../components/records/record-form.tsx';
+import { contractResolver } from '../../../components/records/record-form.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { companyOptions } from '../../company/api/company-api.ts';
 import { dossierOptions } from '../../dossiers/api/dossiers-api.ts';
@@ -36,12 +32,9 @@ const sameVat = (line: { vatCode: string; vatRate: string; exemptionReason: stri
   line.vatRate === (vat.vatRate ?? '') &&
   line.exemptionReason === (vat.exemptionReason ?? '');
 
-export interface NewInvoiceFormProps {
+export interface NewInvoiceFormProps extends CreateFormProps<SalesInvoice> {
   customerLookup: LookupSource;
   dossierLookup: LookupSource;
-  onSaved: (invoice: SalesInvoice) => void;
-  onCancel: () => void;
-  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
 }
 
 /**
@@ -49,13 +42,7 @@ export interface NewInvoiceFormProps {
  * VAT follows the customer's country and VAT number and the dossier's type (defaultVat); lines still
  * on the previous default follow when the customer or dossier changes.
  */
-export function NewInvoiceForm({
-  customerLookup,
-  dossierLookup,
-  onSaved,
-  onCancel,
-  keepsForm,
-}: NewInvoiceFormProps) {
+export function NewInvoiceForm({ customerLookup, dossierLookup, ...dialog }: NewInvoiceFormProps) {
   const form = useForm<NewInvoiceValues>({
     resolver,
     defaultValues: {
@@ -100,50 +87,38 @@ export function NewInvoiceForm({
   }, [vatCode, vatRate, exemptionReason, form]);
 
   const create = useCreateInvoice();
-  const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
-  const submit = useRecordSubmit(
-    form,
-    async (values) => {
-      const saved = await create.mutateAsync(newInvoiceInput(values));
-      guard.release();
-      onSaved(saved);
-    },
-    { labels: L },
-  );
 
   return (
-    <>
-      <RecordFormShell
-        form={form}
-        submit={submit}
-        submitLabel="Create draft"
-        onCancel={onCancel}
-        label="New invoice"
-        testId="new-invoice-form"
-      >
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LookupField
-              form={form}
-              name="customerId"
-              label={L.customerId}
-              source={customerLookup}
-              placeholder="Search customers"
-              required
-            />
-            <LookupField
-              form={form}
-              name="dossierId"
-              label={L.dossierId}
-              source={dossierLookup}
-              placeholder="None"
-              clearable
-            />
-          </SimpleGrid>
-          <DraftFields form={form} vatDefault={vat} sellerCountry={sellerCountry} />
-        </Stack>
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+    <CreateFormShell
+      {...dialog}
+      form={form}
+      create={(values) => create.mutateAsync(newInvoiceInput(values))}
+      labels={L}
+      submitLabel="Create draft"
+      label="New invoice"
+      testId="new-invoice-form"
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <LookupField
+            form={form}
+            name="customerId"
+            label={L.customerId}
+            source={customerLookup}
+            placeholder="Search customers"
+            required
+          />
+          <LookupField
+            form={form}
+            name="dossierId"
+            label={L.dossierId}
+            source={dossierLookup}
+            placeholder="None"
+            clearable
+          />
+        </SimpleGrid>
+        <DraftFields form={form} vatDefault={vat} sellerCountry={sellerCountry} />
+      </Stack>
+    </CreateFormShell>
   );
 }

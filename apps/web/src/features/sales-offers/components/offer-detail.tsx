@@ -4,7 +4,7 @@ import {
   type OfferTransitionTarget,
   type SalesOffer,
 } from '@fvg/contracts';
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,8 +12,9 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import { RecordTabs } from '../../../components/records/detail-layout.tsx';
 import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
-import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { formatAuditValue, RecordHistory } from '../../../components/records/history-tab.tsx';
 import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
@@ -160,7 +161,6 @@ export function OfferDetail({
   const detail = useQuery(offerOptions(id));
   const [search, setSearch] = useRouteSearch<{ tab?: string }>();
   const tab = search.tab === 'history' ? 'history' : 'details';
-  const history = useQuery({ ...offerHistoryOptions(id), enabled: tab === 'history' });
   const transition = useTransitionOffer();
   const remove = useDeleteOffer();
   const queryClient = useQueryClient();
@@ -276,56 +276,51 @@ export function OfferDetail({
           Accept this offer by {formatDate(o.validUntil)} to book the transport at these prices, or reject it.
         </Text>
       )}
-      <Tabs
+      <RecordTabs
         value={tab}
         onChange={(next) => setSearch({ tab: next === 'history' ? 'history' : undefined })}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="details" data-testid="tab-details">
-            {editable ? 'Offer' : 'Details'}
-          </Tabs.Tab>
-          <Tabs.Tab value="history" data-testid="tab-history">
-            History
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          {editable ? (
-            <OfferForm
-              key={o.id}
-              offer={o}
-              customerLookup={customerLookup}
-              customerInfo={customerInfo}
-              sellerCountry={sellerCountry}
-              onSaved={(saved) =>
-                notifications.show({ color: 'green', message: `Offer ${saved.number} saved.` })
-              }
-              reload={async () => (await detail.refetch()).data}
-              keepsForm={keepsForm}
-              onDirtyChange={onDirtyChange}
-            />
-          ) : (
-            <Stack gap="lg">
-              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="offer-facts">
-                {facts(o, staff).map((rows, i) => (
-                  <FactsTable key={rows[0]?.[0] ?? i} rows={rows} />
-                ))}
-              </SimpleGrid>
-              <OfferLinesView offer={o} showInternal={staff} />
-            </Stack>
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="history" pt="md">
-          <HistoryTab
-            entries={history.data}
-            loading={history.isPending}
-            error={history.error ?? undefined}
-            onRetry={() => void history.refetch()}
-            fieldLabels={OFFER_FIELD_LABELS}
-            formatValue={historyValue(o)}
-          />
-        </Tabs.Panel>
-      </Tabs>
+        tabs={[
+          {
+            value: 'details',
+            label: editable ? 'Offer' : 'Details',
+            content: editable ? (
+              <OfferForm
+                key={o.id}
+                offer={o}
+                customerLookup={customerLookup}
+                customerInfo={customerInfo}
+                sellerCountry={sellerCountry}
+                onSaved={(saved) =>
+                  notifications.show({ color: 'green', message: `Offer ${saved.number} saved.` })
+                }
+                reload={async () => (await detail.refetch()).data}
+                keepsForm={keepsForm}
+                onDirtyChange={onDirtyChange}
+              />
+            ) : (
+              <Stack gap="lg">
+                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="offer-facts">
+                  {facts(o, staff).map((rows, i) => (
+                    <FactsTable key={rows[0]?.[0] ?? i} rows={rows} />
+                  ))}
+                </SimpleGrid>
+                <OfferLinesView offer={o} showInternal={staff} />
+              </Stack>
+            ),
+          },
+          {
+            value: 'history',
+            label: 'History',
+            content: (
+              <RecordHistory
+                query={offerHistoryOptions(id)}
+                fieldLabels={OFFER_FIELD_LABELS}
+                formatValue={historyValue(o)}
+              />
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         opened={confirmDelete}
         title="Delete this offer?"

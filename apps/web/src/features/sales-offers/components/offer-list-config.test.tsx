@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ListPage } from '../../../components/records/list-page.tsx';
+import { describe, expect, it } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { freshListEachTest, renderList, stubListPage } from '../../../test/list.tsx';
 import { validateSalesOffersSearch } from '../search.ts';
 import { ACME, anOffer } from '../test-support.ts';
 import { offerListConfig } from './offer-list-config.tsx';
@@ -19,20 +18,7 @@ const accepted = anOffer({
   allowedTransitions: [],
 });
 
-function stubList() {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    jsonResponse({
-      items: [accepted],
-      total: 1,
-      totalIsEstimate: false,
-      page: 1,
-      pageSize: 50,
-      nextCursor: null,
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const stubList = () => stubListPage([accepted]);
 
 const listQueries = (fetchMock: ReturnType<typeof stubList>) =>
   fetchMock.mock.calls
@@ -41,11 +27,11 @@ const listQueries = (fetchMock: ReturnType<typeof stubList>) =>
     .map((url) => Object.fromEntries(url.searchParams));
 
 describe('sales offers list', () => {
-  beforeEach(() => giveElementsSize());
+  freshListEachTest();
 
   it('shows number, customer, status, valid until, route, mode, totals per currency and the dossier', async () => {
     stubList();
-    await renderRoute(<ListPage config={offerListConfig({ staff: true, customerLookup: customers })} />, {
+    await renderList(offerListConfig({ staff: true, customerLookup: customers }), {
       path: '/sales-offers',
       url: '/sales-offers',
       validateSearch: validateSalesOffersSearch,
@@ -69,7 +55,7 @@ describe('sales offers list', () => {
 
   it('sends the URL’s filters, order and paging to GET /api/sales-offers as the API names them', async () => {
     const fetchMock = stubList();
-    await renderRoute(<ListPage config={offerListConfig({ staff: true, customerLookup: customers })} />, {
+    await renderList(offerListConfig({ staff: true, customerLookup: customers }), {
       path: '/sales-offers',
       url: `/sales-offers?page=2&sort=-validUntil&status=sent,accepted,bogus&mode=air&customerId=${ACME.id}&validFrom=2026-12-01&validTo=2026-12-31&q=O-2026&open=x&nope=1`,
       validateSearch: validateSalesOffersSearch,

@@ -2,19 +2,23 @@ import type { SalesOfferListItem } from '@fvg/contracts';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { pathFor } from '../../../app/route-table.ts';
+import {
+  customerDossierFilters,
+  dateColumn,
+  dossierColumn,
+  partyColumn,
+  statusColumn,
+  statusFilter,
+  updatedAtColumn,
+} from '../../../components/records/columns.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { offerKeys } from '../api/keys.ts';
 import { fetchOfferList } from '../api/sales-offers-api.ts';
 import { MODE_LABELS, MODE_OPTIONS, STATUS_COLORS, STATUS_LABELS, STATUS_OPTIONS } from './offer-meta.ts';
-
-/** Customers never see drafts (nor cancelled-before-sending ones): their status filter leaves it out. */
-const CUSTOMER_STATUS_OPTIONS = STATUS_OPTIONS.filter((o) => o.value !== 'draft');
 
 /** '€12,450.00 · $3,200.00': the gross total in each currency of the offer. */
 export function totalsText(totals: SalesOfferListItem['totals']): string {
@@ -44,40 +48,22 @@ export const offerColumns: RecordColumn<SalesOfferListItem>[] = [
       </Anchor>
     ),
   },
-  {
-    id: 'customer',
-    header: 'Customer',
-    sortField: 'customer',
-    width: 160,
-    cell: (o) => (
-      <Text size="sm" truncate title={`${o.customer.name} (${o.customer.code})`}>
-        {o.customer.name}
-      </Text>
-    ),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    sortField: 'status',
+  partyColumn({ sortField: 'customer', width: 160, party: (o) => o.customer }),
+  statusColumn({
     width: 100,
-    cell: (o) => (
-      <StatusBadge
-        status={o.status}
-        colors={STATUS_COLORS}
-        labels={STATUS_LABELS}
-        size="sm"
-        testId="row-status"
-      />
-    ),
-  },
-  {
+    size: 'sm',
+    status: (o) => o.status,
+    colors: STATUS_COLORS,
+    labels: STATUS_LABELS,
+  }),
+  dateColumn({
     id: 'validUntil',
     header: 'Valid until',
     sortField: 'validUntil',
     sortDescFirst: true,
     width: 130,
-    cell: (o) => formatDate(o.validUntil),
-  },
+    date: (o) => o.validUntil,
+  }),
   {
     id: 'route',
     header: 'Route',
@@ -104,33 +90,8 @@ export const offerColumns: RecordColumn<SalesOfferListItem>[] = [
         <Text size="sm">{totalsText(o.totals)}</Text>
       ),
   },
-  {
-    id: 'dossier',
-    header: 'Dossier',
-    width: 130,
-    cell: (o) =>
-      o.dossier ? (
-        <Anchor
-          component={Link}
-          to={pathFor('dossier', { dossierId: o.dossier.number })}
-          size="sm"
-          ff="monospace"
-        >
-          {o.dossier.number}
-        </Anchor>
-      ) : (
-        '—'
-      ),
-  },
-  {
-    id: 'updatedAt',
-    header: 'Updated',
-    sortField: 'updatedAt',
-    sortDescFirst: true,
-    width: 150,
-    hiddenByDefault: true,
-    cell: (o) => formatDateTime(o.updatedAt),
-  },
+  dossierColumn({ width: 130 }),
+  updatedAtColumn(),
 ];
 
 export interface OfferListOptions {
@@ -142,15 +103,9 @@ export interface OfferListOptions {
 /** The offers list: search over number, customer and contact; filters by status, customer, valid-until range and mode. */
 export function offerListConfig({ staff, customerLookup }: OfferListOptions): ListConfig<SalesOfferListItem> {
   const filters: FilterDef[] = [
-    {
-      kind: 'multiselect',
-      key: 'status',
-      label: 'Status',
-      options: staff ? STATUS_OPTIONS : CUSTOMER_STATUS_OPTIONS,
-    },
-    ...(staff
-      ? [{ kind: 'lookup', key: 'customerId', label: 'Customer', source: customerLookup } as const]
-      : []),
+    // Customers never see drafts (nor cancelled-before-sending ones): their status filter leaves it out.
+    statusFilter(STATUS_OPTIONS, { staff }),
+    ...customerDossierFilters(staff, { customerLookup }),
     { kind: 'dateRange', from: 'validFrom', to: 'validTo', label: 'Valid until', testId: 'valid' },
     { kind: 'select', key: 'mode', label: 'Mode', options: MODE_OPTIONS, width: 130 },
   ];

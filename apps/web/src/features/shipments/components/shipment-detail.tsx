@@ -24,7 +24,7 @@ import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
-import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { TransitionButtons } from '../../../components/records/transition-buttons.tsx';
 import { useAdminMode } from '../../../lib/admin-mode.ts';
@@ -359,20 +359,12 @@ function DeclarationPanel({ shipment: s }: { shipment: Shipment }) {
 }
 
 function HistoryPanel({ id }: { id: string }) {
-  const history = useQuery(shipmentHistoryOptions(id));
   const adminMode = useAdminMode(useMe().data?.role);
   return (
-    <HistoryTab
-      entries={history.data}
-      loading={history.isPending}
-      error={history.error ?? undefined}
-      onRetry={() => void history.refetch()}
+    <RecordHistory
+      query={shipmentHistoryOptions(id)}
       fieldLabels={SHIPMENT_FIELD_LABELS}
-      formatValue={(field, value) =>
-        field === 'status' && typeof value === 'string'
-          ? (STATUS_LABELS[value as ShipmentStatus] ?? value)
-          : formatAuditValue(value)
-      }
+      valueLabels={{ status: STATUS_LABELS }}
       allowRaw={adminMode.enabled}
     />
   );
@@ -408,9 +400,7 @@ export function ShipmentDetail({ id, staff }: { id: string; staff: boolean }) {
     <DetailLayout
       route="shipment"
       recordId={s?.number ?? id}
-      loading={query.isPending}
-      error={query.error ?? undefined}
-      onRetry={() => void query.refetch()}
+      query={query}
       subtitle={s ? (staff ? `${s.owner.name} (${s.owner.code})` : s.owner.name) : undefined}
       status={
         s && (

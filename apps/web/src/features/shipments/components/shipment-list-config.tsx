@@ -1,14 +1,22 @@
 import { DECLARATION_STATUS_LABELS, type ShipmentListItem } from '@fvg/contracts';
-import { Anchor, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Group } from '@mantine/core';
 import { pathFor } from '../../../app/route-table.ts';
+import {
+  dateColumn,
+  numberColumn,
+  partyColumn,
+  statusColumn,
+  statusFilter,
+  textColumn,
+  updatedAtColumn,
+} from '../../../components/records/columns.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
+import { RecordLink } from '../../../components/records/record-link.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { DECLARATION_STATUS_COLORS } from '../../declarations/components/declaration-meta.ts';
 import { shipmentKeys } from '../api/keys.ts';
 import {
@@ -22,68 +30,25 @@ export const shipmentPath = (shipment: { id: string }) => pathFor('shipment', { 
 
 function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
   return [
-    {
-      id: 'number',
-      header: 'Number',
-      sortField: 'number',
-      width: 125,
-      required: true,
-      cell: (s) => (
-        <Anchor component={Link} to={shipmentPath(s)} size="sm" fw={500} ff="monospace">
-          {s.number}
-        </Anchor>
-      ),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      sortField: 'status',
+    numberColumn({ width: 125, text: (s) => s.number, href: shipmentPath }),
+    statusColumn({
       width: 90,
-      cell: (s) => (
-        <StatusBadge
-          status={s.status}
-          colors={SHIPMENT_STATUS_COLORS}
-          labels={SHIPMENT_STATUS_LABELS}
-          size="xs"
-          testId="row-status"
-        />
-      ),
-    },
+      status: (s) => s.status,
+      colors: SHIPMENT_STATUS_COLORS,
+      labels: SHIPMENT_STATUS_LABELS,
+    }),
     // A customer sees only its own shipments: the owner would be the same on every row.
     ...(staff
-      ? [
-          {
-            id: 'owner',
-            header: 'Owner',
-            width: 120,
-            cell: (s: ShipmentListItem) => (
-              <Text size="sm" truncate title={`${s.owner.name} (${s.owner.code})`}>
-                {s.owner.name}
-              </Text>
-            ),
-          },
-        ]
+      ? [partyColumn<ShipmentListItem>({ id: 'owner', header: 'Owner', width: 120, party: (s) => s.owner })]
       : []),
-    {
-      id: 'consignee',
-      header: 'Consignee',
-      width: 120,
-      cell: (s) =>
-        s.consigneeName ? (
-          <Text size="sm" truncate title={s.consigneeName}>
-            {s.consigneeName}
-          </Text>
-        ) : (
-          '—'
-        ),
-    },
-    {
+    textColumn({ id: 'consignee', header: 'Consignee', width: 120, text: (s) => s.consigneeName }),
+    dateColumn({
       id: 'plannedDate',
       header: 'Planned',
       sortField: 'plannedDate',
       width: 112,
-      cell: (s) => (s.plannedDate ? formatDate(s.plannedDate) : '—'),
-    },
+      date: (s) => s.plannedDate,
+    }),
     { id: 'lines', header: 'Lines', width: 62, align: 'right', cell: (s) => formatNumber(s.lines) },
     { id: 'quantity', header: 'Quantity', width: 90, align: 'right', cell: (s) => formatNumber(s.quantity) },
     {
@@ -93,15 +58,9 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
       cell: (s) =>
         s.declaration ? (
           <Group gap={4} wrap="nowrap">
-            <Anchor
-              component={Link}
-              to={pathFor('declaration', { id: s.declaration.id })}
-              size="sm"
-              ff="monospace"
-              truncate
-            >
+            <RecordLink to={pathFor('declaration', { id: s.declaration.id })} truncate>
               {s.declaration.lrn}
-            </Anchor>
+            </RecordLink>
             <StatusBadge
               status={s.declaration.status}
               colors={DECLARATION_STATUS_COLORS}
@@ -114,28 +73,13 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
           '—'
         ),
     },
-    {
+    textColumn({
       id: 'customerReference',
       header: 'Reference',
       width: 115,
-      cell: (s) =>
-        s.customerReference ? (
-          <Text size="sm" truncate title={s.customerReference}>
-            {s.customerReference}
-          </Text>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      id: 'updatedAt',
-      header: 'Updated',
-      sortField: 'updatedAt',
-      sortDescFirst: true,
-      width: 150,
-      hiddenByDefault: true,
-      cell: (s) => formatDateTime(s.updatedAt),
-    },
+      text: (s) => s.customerReference,
+    }),
+    updatedAtColumn(),
   ];
 }
 
@@ -151,7 +95,7 @@ export function shipmentListConfig({
   ownerLookup,
 }: ShipmentListOptions): ListConfig<ShipmentListItem> {
   const filters: FilterDef[] = [
-    { kind: 'multiselect', key: 'status', label: 'Status', options: SHIPMENT_STATUS_OPTIONS },
+    statusFilter(SHIPMENT_STATUS_OPTIONS),
     ...(staff ? ([{ kind: 'lookup', key: 'ownerId', label: 'Owner', source: ownerLookup }] as const) : []),
     { kind: 'dateRange', from: 'from', to: 'to', label: 'Planned', testId: 'planned' },
     {

@@ -12,9 +12,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
-import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
-import { formatAuditValue, HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
@@ -251,24 +251,6 @@ function Movements({ r }: { r: StockRecord }) {
   );
 }
 
-function History({ id }: { id: string }) {
-  const history = useQuery(stockHistoryOptions(id));
-  return (
-    <HistoryTab
-      entries={history.data}
-      loading={history.isPending}
-      error={history.error ?? undefined}
-      onRetry={() => void history.refetch()}
-      fieldLabels={STOCK_FIELD_LABELS}
-      formatValue={(field, value) =>
-        field === 'customsStatus' && typeof value === 'string'
-          ? (CUSTOMS_STATUS_LABELS[value as StockRecord['customsStatus']] ?? value)
-          : formatAuditValue(value)
-      }
-    />
-  );
-}
-
 export interface StockDetailProps {
   id: string;
   role: Role | undefined;
@@ -280,21 +262,10 @@ export interface StockDetailProps {
  * own party's stock without the internal notes. Changes by others arrive live (hub kind 'stock').
  */
 export function StockDetail({ id, role }: StockDetailProps): ReactNode {
-  const query = useQuery(stockOptions(id));
-  const staff = role === 'admin' || role === 'staff';
+  const { query, staff } = useRecordScreen(stockOptions(id), role);
   const [dialog, setDialog] = useState<'transfer' | 'adjust' | null>(null);
   const r = query.data;
-  if (!r)
-    return (
-      <DetailLayout
-        route="stock-item"
-        recordId={id}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
-        tabs={[]}
-      />
-    );
+  if (!r) return <DetailLayout route="stock-item" recordId={id} query={query} />;
   const can = (action: StockRecord['allowedActions'][number]) => staff && r.allowedActions.includes(action);
   const tabs: DetailTab[] = [
     { value: 'details', label: 'Details', content: <Facts r={r} staff={staff} /> },
@@ -306,7 +277,21 @@ export function StockDetail({ id, role }: StockDetailProps): ReactNode {
     },
     { value: 'movements', label: 'Movements', content: <Movements r={r} /> },
     { value: 'documents', label: 'Documents', content: <DocumentsTab recordType="stock" recordId={r.id} /> },
-    ...(staff ? [{ value: 'history', label: 'History', content: <History id={r.id} /> }] : []),
+    ...(staff
+      ? [
+          {
+            value: 'history',
+            label: 'History',
+            content: (
+              <RecordHistory
+                query={stockHistoryOptions(r.id)}
+                fieldLabels={STOCK_FIELD_LABELS}
+                valueLabels={{ customsStatus: CUSTOMS_STATUS_LABELS }}
+              />
+            ),
+          },
+        ]
+      : []),
   ];
   const actions = (
     <>

@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ListPage } from '../../../components/records/list-page.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { describe, expect, it } from 'vitest';
+import { emptyLookup, freshListEachTest, renderList, stubListPage } from '../../../test/list.tsx';
 import { validateStockSearch } from '../api/search.ts';
 import { aStockItem } from '../test/fixtures.ts';
 import { stockListConfig } from './stock-list-config.tsx';
 
-const lookup: LookupSource = { key: ['lookup'], search: async () => [], byId: async () => null };
+const lookup = emptyLookup;
 
 const loose = aStockItem({
   id: '7c2a0f6e-3d4b-4e5f-8a9b-2c3d4e5f6071',
@@ -24,23 +22,10 @@ const loose = aStockItem({
   receipt: { id: '8d3b1a7f-4e5c-4f6a-9b0c-3d4e5f607182', number: 'R-2026-000009' },
 });
 
-function stubList() {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL) =>
-    jsonResponse({
-      items: [aStockItem(), loose],
-      total: 2,
-      totalIsEstimate: false,
-      page: 1,
-      pageSize: 50,
-      nextCursor: null,
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const stubList = () => stubListPage([aStockItem(), loose]);
 
 const start = (staff: boolean, url = '/stock') =>
-  renderRoute(<ListPage config={stockListConfig({ staff, ownerLookup: lookup })} />, {
+  renderList(stockListConfig({ staff, ownerLookup: lookup }), {
     path: '/stock',
     url,
     validateSearch: validateStockSearch,
@@ -49,10 +34,7 @@ const start = (staff: boolean, url = '/stock') =>
 const lastUrl = (fetchMock: ReturnType<typeof stubList>) =>
   new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://x');
 
-beforeEach(() => {
-  localStorage.clear();
-  giveElementsSize();
-});
+freshListEachTest();
 
 describe('the stock list', () => {
   it('shows quantities with their unit, customs statuses in words and "+N more" locations', async () => {

@@ -1,12 +1,13 @@
 import { TRANSPORT_TRANSITIONS, type Transport, type TransportStatus } from '@fvg/contracts';
-import { Alert, Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { pathFor } from '../../../app/route-table.ts';
+import { RecordTabs } from '../../../components/records/detail-layout.tsx';
 import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
-import { HistoryTab } from '../../../components/records/history-tab.tsx';
+import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
@@ -84,7 +85,6 @@ export function TransportDetail({
 }: TransportDetailProps) {
   const detail = useQuery(transportOptions(id));
   const [tab, setTab] = useState<string | null>('details');
-  const history = useQuery({ ...transportHistoryOptions(id), enabled: tab === 'history' });
   const transition = useTransitionTransport();
   const queryClient = useQueryClient();
   const [transitionError, setTransitionError] = useState<string | null>(null);
@@ -162,38 +162,29 @@ export function TransportDetail({
           {transitionError}
         </Alert>
       )}
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="details" data-testid="tab-details">
-            Details
-          </Tabs.Tab>
-          {extraTabs.map((extra) => (
-            <Tabs.Tab key={extra.value} value={extra.value} data-testid={`tab-${extra.value}`}>
-              {extra.label}
-            </Tabs.Tab>
-          ))}
-          <Tabs.Tab value="history" data-testid="tab-history">
-            History
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          <FactsTable rows={facts(t, staff)} testId="transport-facts" />
-        </Tabs.Panel>
-        {extraTabs.map((extra) => (
-          <Tabs.Panel key={extra.value} value={extra.value} pt="md">
-            {extra.content(t)}
-          </Tabs.Panel>
-        ))}
-        <Tabs.Panel value="history" pt="md">
-          <HistoryTab
-            entries={history.data}
-            loading={history.isPending}
-            error={history.error}
-            onRetry={() => void history.refetch()}
-            fieldLabels={TRANSPORT_FIELD_LABELS}
-          />
-        </Tabs.Panel>
-      </Tabs>
+      <RecordTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            value: 'details',
+            label: 'Details',
+            content: <FactsTable rows={facts(t, staff)} testId="transport-facts" />,
+          },
+          ...extraTabs.map((extra) => ({
+            value: extra.value,
+            label: extra.label,
+            content: extra.content(t),
+          })),
+          {
+            value: 'history',
+            label: 'History',
+            content: (
+              <RecordHistory query={transportHistoryOptions(id)} fieldLabels={TRANSPORT_FIELD_LABELS} />
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import type { Transport } from '@fvg/contracts';
-import { Anchor, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Text } from '@mantine/core';
 import { pathFor } from '../../../app/route-table.ts';
+import { statusColumn, statusFilter, updatedAtColumn } from '../../../components/records/columns.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
+import { RecordLink } from '../../../components/records/record-link.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { transportKeys } from '../api/keys.ts';
@@ -36,33 +36,19 @@ export const transportColumns: RecordColumn<Transport>[] = [
     width: 140,
     required: true,
     cell: (t) => (
-      <Anchor
-        component={Link}
-        to={pathFor('dossier', { dossierId: t.dossier.number })}
-        size="sm"
-        fw={500}
-        ff="monospace"
-      >
+      <RecordLink to={pathFor('dossier', { dossierId: t.dossier.number })} strong>
         {t.dossier.number}
-      </Anchor>
+      </RecordLink>
     ),
   },
   { id: 'sequence', header: 'Leg', width: 60, align: 'right', cell: (t) => t.sequence },
-  {
-    id: 'status',
-    header: 'Status',
-    sortField: 'status',
+  statusColumn({
     width: 120,
-    cell: (t) => (
-      <StatusBadge
-        status={t.status}
-        colors={STATUS_COLORS}
-        labels={STATUS_LABELS}
-        size="sm"
-        testId="row-status"
-      />
-    ),
-  },
+    size: 'sm',
+    status: (t) => t.status,
+    colors: STATUS_COLORS,
+    labels: STATUS_LABELS,
+  }),
   { id: 'mode', header: 'Mode', width: 80, cell: (t) => MODE_LABELS[t.mode] },
   {
     id: 'carrier',
@@ -110,15 +96,7 @@ export const transportColumns: RecordColumn<Transport>[] = [
     align: 'right',
     cell: (t) => <span title={t.containers.join(' ')}>{formatNumber(t.containers.length)}</span>,
   },
-  {
-    id: 'updatedAt',
-    header: 'Updated',
-    sortField: 'updatedAt',
-    sortDescFirst: true,
-    width: 150,
-    hiddenByDefault: true,
-    cell: (t) => formatDateTime(t.updatedAt),
-  },
+  updatedAtColumn(),
 ];
 
 export interface TransportListOptions {
@@ -133,7 +111,7 @@ export function transportListConfig({
   staff = true,
 }: TransportListOptions): ListConfig<Transport> {
   const filters: FilterDef[] = [
-    { kind: 'multiselect', key: 'status', label: 'Status', options: STATUS_OPTIONS },
+    statusFilter(STATUS_OPTIONS),
     { kind: 'select', key: 'mode', label: 'Mode', options: MODE_OPTIONS, width: 130 },
     { kind: 'lookup', key: 'carrierId', label: 'Carrier', source: carrierLookup },
     { kind: 'dateRange', from: 'pickupFrom', to: 'pickupTo', label: 'Pickup', testId: 'pickup' },
