@@ -8,6 +8,10 @@ export default defineConfig({
         test: { name: 'contracts', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The test runner itself (npm test's stages, CI's choice of files for the external server).
+        test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',
