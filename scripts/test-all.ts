@@ -9,12 +9,13 @@ import { runStages, type Stage, type StageResult, stopAll, summary } from './ci/
  * each took. Without options it runs on the embedded PostgreSQL only (a fresh machine needs nothing
  * else); `.ci/run` adds the second API pass on an external server and the Peppol check of the UBL:
  *
- *   node scripts/test-all.ts [--database-url URL] [--peppol DIR] [--times FILE] [--only a,b]
+ *   node scripts/test-all.ts [--database-url URL] [--peppol DIR] [--times FILE] [--only a,b] [--slots N]
  *
  *   --database-url  run the API test files that use the test server once more against this server
  *   --peppol        validate test-results/ubl with DIR/validate.mjs (the official Peppol BIS rules)
  *   --times         a file of `stage<TAB>seconds<TAB>status` lines timed before (CI's installs)
  *   --only          run only these stages (and nothing they wait for)
+ *   --slots         how many test stages (unit, e2e, api-on-server) run at a time, 2 by default
  */
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     peppol: { type: 'string' },
     times: { type: 'string' },
     only: { type: 'string' },
+    // Two test stages at a time on this project's 2-core machines; the third starts when one has ended.
+    slots: { type: 'string', default: '2' },
   },
 });
 
@@ -32,10 +35,10 @@ const npm = (script: string) => ['npm', 'run', '-s', script];
 const stages: Stage[] = [
   { name: 'lint', command: npm('lint') },
   { name: 'typecheck', command: npm('typecheck') },
-  { name: 'unit', command: npm('test:unit') },
+  { name: 'unit', command: npm('test:unit'), heavy: true },
   // The build, then Playwright; its output folder is test-results/e2e, as Playwright empties it at its
   // start and the API tests' UBL (test-results/ubl, for the Peppol check) must stay.
-  { name: 'e2e', command: [...npm('test:e2e'), '--', '--output', 'test-results/e2e'] },
+  { name: 'e2e', command: [...npm('test:e2e'), '--', '--output', 'test-results/e2e'], heavy: true },
 ];
 
 if (values['database-url']) {
@@ -44,7 +47,7 @@ if (values['database-url']) {
     name: 'api-on-server',
     command: ['npx', 'vitest', 'run', '--project', 'api', ...files.map((f) => path.relative(root, f))],
     env: { TEST_DATABASE_URL: values['database-url'] },
-    after: ['unit'],
+    heavy: true,
   });
 }
 
@@ -84,6 +87,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-const results = [...before, ...(await runStages(selected, { cwd: root }))];
+const results = [...before, ...(await runStages(selected, { cwd: root, slots: Number(values.slots) }))];
 process.stdout.write(summary(results));
 process.exit(results.every((r) => r.status === 'passed') ? 0 : 1);

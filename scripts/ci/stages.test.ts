@@ -84,6 +84,34 @@ describe('the stage runner', () => {
     }
   }, 20_000);
 
+  it('runs at most `slots` heavy stages at a time, the next one when a slot is free', async () => {
+    const heavy = (name: string, code: string): Stage => ({ ...js(name, code), heavy: true });
+    const results = await runStages(
+      [
+        heavy(
+          'h1',
+          `${meet('h1.mark', 'h2.mark')}; process.on('exit', () => require('node:fs').writeFileSync('h1.end', ''))`,
+        ),
+        heavy(
+          'h2',
+          `${meet('h2.mark', 'h1.mark')}; process.on('exit', () => require('node:fs').writeFileSync('h2.end', ''))`,
+        ),
+        heavy(
+          'h3',
+          "const fs = require('node:fs'); process.exit(fs.existsSync('h1.end') || fs.existsSync('h2.end') ? 0 : 1)",
+        ),
+        js('light', meet('light.mark', 'h1.mark')),
+      ],
+      { write: () => {}, slots: 2 },
+    );
+    expect(results.map((r) => [r.name, r.status])).toEqual([
+      ['h1', 'passed'],
+      ['h2', 'passed'],
+      ['h3', 'passed'],
+      ['light', 'passed'],
+    ]);
+  }, 20_000);
+
   it('refuses a stage that waits for a stage not listed before it', async () => {
     await expect(runStages([js('a', '', ['b']), js('b', '')])).rejects.toThrow(/listed before/);
   });

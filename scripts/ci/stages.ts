@@ -3,7 +3,8 @@ import { stripVTControlCharacters } from 'node:util';
 
 /**
  * A small stage runner for `npm test` and `.ci/run`: stages start as soon as the stages they wait for
- * have passed (so independent ones run side by side), each stage's output is kept and printed as one
+ * have passed (so independent ones run side by side) and, for the heavy ones, a slot is free (so the
+ * cores are shared by a few, not every test stage at once), each stage's output is kept and printed as one
  * block when it ends (never interleaved with another's), and the end is a table of stage, seconds and
  * status, then one closing line with the test counts. A stage whose prerequisite failed is skipped.
  */
@@ -15,6 +16,8 @@ export interface Stage {
   cwd?: string;
   /** Stages that must have passed before this one starts. */
   after?: string[];
+  /** A test stage that keeps the cores busy: at most `RunOptions.slots` of them run at a time. */
+  heavy?: boolean;
 }
 
 export interface Counts {
@@ -38,6 +41,8 @@ export interface RunOptions {
   write?: (text: string) => void;
   /** The folder the stages run in unless one says otherwise. */
   cwd?: string;
+  /** How many heavy stages may run at a time (the others wait, in the order listed); no limit by default. */
+  slots?: number;
 }
 
 /**
@@ -110,6 +115,7 @@ export async function runStages(stages: Stage[], options: RunOptions = {}): Prom
 
   const results = new Map<string, StageResult>();
   const started = new Set<string>();
+  let heavyRunning = 0;
   const t0 = performance.now();
   const clock = () => `${Math.round((performance.now() - t0) / 1000)} s`.padStart(6);
 
@@ -119,16 +125,20 @@ export async function runStages(stages: Stage[], options: RunOptions = {}): Prom
         if (started.has(stage.name)) continue;
         const prerequisites = (stage.after ?? []).map((name) => results.get(name));
         if (prerequisites.some((r) => r === undefined)) continue;
-        started.add(stage.name);
         const blocked = prerequisites.find((r) => r?.status !== 'passed');
         if (blocked) {
+          started.add(stage.name);
           results.set(stage.name, { name: stage.name, status: 'skipped', seconds: 0, output: '' });
           write(`${clock()}  - ${stage.name} skipped: ${blocked.name} did not pass\n`);
           continue;
         }
+        if (stage.heavy && heavyRunning >= (options.slots ?? Number.POSITIVE_INFINITY)) continue;
+        started.add(stage.name);
+        if (stage.heavy) heavyRunning++;
         write(`${clock()}  > ${stage.name}: ${shortCommand(stage.command)}\n`);
         const begin = performance.now();
         void runOne(stage, options.cwd).then(({ code, output }) => {
+          if (stage.heavy) heavyRunning--;
           const status: Status = code === 0 ? 'passed' : 'failed';
           const seconds = (performance.now() - begin) / 1000;
           results.set(stage.name, { name: stage.name, status, seconds, output, counts: parseCounts(output) });
