@@ -30,8 +30,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          // Form tests type through user-event and take 3-5 s on a loaded 2-core machine.
-          testTimeout: 20_000,
+          // Form tests type through user-event and take 3-5 s on a loaded 2-core machine, and npm test
+          // runs this beside the e2e stage: the timeout only catches a hung test.
+          testTimeout: 60_000,
         },
       },
       {
@@ -40,8 +41,10 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang guards, with room for a 2-core machine that runs the e2e stage beside this one
+          // (a beforeAll that seeds the demo company, for one).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
