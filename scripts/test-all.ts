@@ -45,7 +45,7 @@ if (values['database-url']) {
   const files = serverTestFiles(listTestFiles(path.join(root, 'apps/api/src')));
   stages.push({
     name: 'api-on-server',
-    command: ['npx', 'vitest', 'run', '--project', 'api', ...files.map((f) => path.relative(root, f))],
+    command: [...npm('test:api'), '--', ...files.map((f) => path.relative(root, f))],
     env: { TEST_DATABASE_URL: values['database-url'] },
     heavy: true,
   });

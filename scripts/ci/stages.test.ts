@@ -22,11 +22,11 @@ const js = (name: string, code: string, after?: string[]): Stage => ({
   cwd: dir,
   ...(after ? { after } : {}),
 });
-/** Code that leaves a marker file, then waits (10 s at most) for another stage's marker. */
+/** Code that leaves a marker file, then waits (30 s at most) for another stage's marker. */
 const meet = (mine: string, theirs: string) => `
   const fs = require('node:fs');
   fs.writeFileSync('${mine}', '');
-  const deadline = Date.now() + 10000;
+  const deadline = Date.now() + 30000;
   const wait = () => fs.existsSync('${theirs}') ? process.exit(0)
     : Date.now() > deadline ? (console.log('never met ${theirs}'), process.exit(1)) : setTimeout(wait, 20);
   wait();`;
@@ -40,7 +40,7 @@ describe('the stage runner', () => {
       ['a', 'passed'],
       ['b', 'passed'],
     ]);
-  }, 20_000);
+  }, 60_000);
 
   it('starts a stage only after the ones it waits for passed, skips it when one failed, and runs the rest', async () => {
     const written: string[] = [];
@@ -67,7 +67,7 @@ describe('the stage runner', () => {
     const log = written.join('');
     expect(log).toContain('needs-broken skipped: broken did not pass');
     expect(log).toContain('needs-skipped skipped: needs-broken did not pass');
-  }, 20_000);
+  }, 60_000);
 
   it("prints each stage's output as one block, even when stages write at the same time", async () => {
     const chatty = (name: string) =>
@@ -82,7 +82,7 @@ describe('the stage runner', () => {
       const block = log.slice(log.indexOf(`----- ${name} -----`), log.indexOf(`----- end of ${name} -----`));
       expect(block.trim().split('\n').slice(1)).toEqual([0, 1, 2, 3, 4].map((i) => `${name} line ${i}`));
     }
-  }, 20_000);
+  }, 60_000);
 
   it('runs at most `slots` heavy stages at a time, the next one when a slot is free', async () => {
     const heavy = (name: string, code: string): Stage => ({ ...js(name, code), heavy: true });
@@ -110,7 +110,7 @@ describe('the stage runner', () => {
       ['h3', 'passed'],
       ['light', 'passed'],
     ]);
-  }, 20_000);
+  }, 60_000);
 
   it('refuses a stage that waits for a stage not listed before it', async () => {
     await expect(runStages([js('a', '', ['b']), js('b', '')])).rejects.toThrow(/listed before/);
@@ -174,5 +174,5 @@ describe('npm test (scripts/test-all.ts)', () => {
     expect(failed.stdout).toContain('The Peppol validator is missing');
     expect(failed.stdout).toMatch(/^peppol\s+\d+\s+failed$/m);
     expect(failed.stdout).toMatch(/^Tests: 0 passed, 0 failed$/m);
-  }, 30_000);
+  }, 60_000);
 });
