@@ -1,14 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import ProcessesFirst from './scripts/ci/sequencer.ts';
+import ProcessesSpread from './scripts/ci/sequencer.ts';
 
 export default defineConfig({
   test: {
     // Three files at a time (Vitest's default is one on a 2-core machine): most API files spend their
     // time waiting for PostgreSQL or for the processes they start. VITEST_MAX_WORKERS overrides it.
     maxWorkers: 3,
-    // The files that start processes first, then API and web files in turns (scripts/ci/sequencer.ts).
-    sequence: { sequencer: ProcessesFirst },
+    // API and web files in turns, the files that start processes spread out (scripts/ci/sequencer.ts).
+    sequence: { sequencer: ProcessesSpread },
     projects: [
       {
         test: {

@@ -11,19 +11,41 @@ describe('the order test files start in', () => {
     expect(startsProcesses(path.join(api, 'features/dossiers/dossiers.test.ts'))).toBe(false);
   });
 
-  it('puts those first, then takes the projects in turns, each in the order it had', () => {
-    const files = ['api:a', 'api:slow', 'api:b', 'api:c', 'contracts:x', 'web:1', 'web:slow', 'web:2'];
+  it('takes the projects in turns, each in its order, and spreads the process files over the first two thirds', () => {
+    const files = [
+      'api:a',
+      'api:slow1',
+      'api:b',
+      'api:c',
+      'contracts:x',
+      'web:1',
+      'web:slow2',
+      'web:2',
+      'web:3',
+    ];
     const project = (f: string) => f.split(':')[0] ?? '';
-    const order = interleave(files, project, (f) => f.endsWith('slow'));
+    const order = interleave(files, project, (f) => f.includes('slow'));
     expect(order).toEqual([
-      'api:slow',
-      'web:slow',
+      'api:slow1',
       'api:a',
       'contracts:x',
+      'web:slow2',
       'web:1',
       'api:b',
       'web:2',
       'api:c',
+      'web:3',
     ]);
+  });
+
+  it('keeps every file once, and a process file never last, also when they outnumber the others', () => {
+    const files = ['p1', 'p2', 'p3', 'a'];
+    const order = interleave(
+      files,
+      () => 'api',
+      (f) => f.startsWith('p'),
+    );
+    expect([...order].sort()).toEqual([...files].sort());
+    expect(order.at(-1)).toBe('a');
   });
 });
