@@ -17,6 +17,8 @@ export default defineConfig({
           environment: 'node',
           // Pure schema and rule tests without module state: one worker evaluates the package once.
           isolate: false,
+          // A few tests import a module inside the test; beside the other stages that can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {
