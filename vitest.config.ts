@@ -1,11 +1,29 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import ProcessesSpread from './scripts/ci/sequencer.ts';
 
 export default defineConfig({
   test: {
+    // Three files at a time (Vitest's default is one on a 2-core machine): most API files spend their
+    // time waiting for PostgreSQL or for the processes they start. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: 3,
+    // API and web files in turns, the files that start processes spread out (scripts/ci/sequencer.ts).
+    sequence: { sequencer: ProcessesSpread },
     projects: [
       {
-        test: { name: 'contracts', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contracts',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+          // Pure schema and rule tests without module state: one worker evaluates the package once.
+          isolate: false,
+          // A few tests import a module inside the test; beside the other stages that can pass 5 s.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The test runner itself (npm test's stages, CI's choice of files for the external server).
+        test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         plugins: [react()],
@@ -14,8 +32,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          // Form tests type through user-event and take 3-5 s on a loaded 2-core machine.
-          testTimeout: 20_000,
+          // Form tests type through user-event and take 3-5 s on a loaded 2-core machine, and npm test
+          // runs this beside the e2e stage: the timeout only catches a hung test.
+          testTimeout: 60_000,
         },
       },
       {
@@ -24,8 +43,10 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang guards, with room for a 2-core machine that runs the e2e stage beside this one
+          // (a beforeAll that seeds the demo company, for one).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -50,13 +50,16 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', template);
 
   return async () => {
+    // This run's databases only (named after its pid, see createTestDatabase): another run may share
+    // the server (CI's external pass, a developer's second run) and keeps its connections.
+    const mine = `fvg_test_${process.pid}_%`;
     await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname like 'fvg_test_%' or datname = $1`,
-      [template],
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname like $1 or datname = $2`,
+      [mine, template],
     );
     const left = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'fvg_test_${process.pid}_%' or datname = $1`,
-      [template],
+      `select datname from pg_database where datname like $1 or datname = $2`,
+      [mine, template],
     );
     for (const { datname } of left.rows) await admin.query(`drop database if exists "${datname}"`);
     await admin.end();
