@@ -1,22 +1,26 @@
 import { defineConfig } from '@playwright/test';
 
+/** Workers side by side (E2E_WORKERS, default 2): each has an app of its own (ADR 0063). */
+const workers = Number.parseInt(process.env.E2E_WORKERS ?? '2', 10);
+if (!Number.isInteger(workers) || workers < 1) throw new Error('E2E_WORKERS must be a whole number from 1');
+
 /**
  * End-to-end tests in Debian's Chromium (Playwright cannot download browsers here) against the built
- * app, started by `global-setup.ts` exactly as `npm start` starts it, on its own data folder.
+ * app, started by `global-setup.ts` exactly as `npm start` starts it, once per worker, each on its own
+ * data folder. A spec file runs whole in one worker, its tests in order (ADR 0063).
  */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: '../test-results',
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
