@@ -19,7 +19,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '../test-results',
+  // Playwright empties its output folder when it starts: a folder of its own, so the UBL the API tests
+  // write to test-results/ubl survives an e2e stage that starts beside or after them (ADR 0063).
+  outputDir: '../test-results/e2e',
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
