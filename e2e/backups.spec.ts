@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO, expect, screens, signIn, test } from './support.ts';
+import { app, DEMO, expect, screens, signIn, test } from './support.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,7 +32,7 @@ test('the company admin screen shows the last backup, taken by the operator comm
   try {
     const { stdout } = await run('npm', ['run', '-s', 'cli', '--', 'backup', '--out', out], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '', DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: app().dataDir, DATABASE_URL: '' },
       timeout: 120_000,
     });
     expect(stdout).toMatch(/^backup written: /);

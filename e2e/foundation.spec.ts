@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PRODUCT_ROUTES, ROUTES } from '../apps/web/src/app/route-table.ts';
-import { DEMO, expect, samplePath, signIn, test, waitForMail } from './support.ts';
+import { app, DEMO, expect, samplePath, signIn, signInThroughForm, test, waitForMail } from './support.ts';
 
 const authRoutes = ROUTES.filter((r) => r.group === 'auth');
 /** The specification's own auth routes (the product adds a few, listed in PRODUCT_ROUTES). */
@@ -12,7 +12,8 @@ const guestRoutes = ROUTES.filter((r) => r.group === 'guest');
 test('signing in lands on /dossiers, stores bearerToken and sends it as a Bearer header', async ({
   page,
 }) => {
-  await signIn(page, DEMO.admin);
+  // The one test that signs in by typing into the form; the others sign in through support.ts's signIn.
+  await signInThroughForm(page, DEMO.admin);
   const token = await page.evaluate(() => localStorage.getItem('bearerToken'));
   expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
@@ -188,7 +189,7 @@ test('forgot password, mail, reset, then sign in with the new password', async (
     ],
     {
       cwd: path.resolve(import.meta.dirname, '..'),
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: app().dataDir, DATABASE_URL: '' },
     },
   );
 
@@ -215,5 +216,5 @@ test('forgot password, mail, reset, then sign in with the new password', async (
   await page.getByTestId('password-reset-submit').click();
   await expect(page.getByTestId('password-reset-error')).toContainText('already been used');
 
-  await signIn(page, { email, password: 'second-password-2' });
+  await signInThroughForm(page, { email, password: 'second-password-2' });
 });

@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { E2E_APPS_VARIABLE, type E2eApp } from './apps.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -16,7 +18,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A real SMTP receiver; every mail lands as a file in `dir`, where the tests read it. */
+/**
+ * A real SMTP receiver; every mail lands as a file in `dir`, where the tests read it. Written under a
+ * temporary name and renamed, so a reader never finds a file half-written.
+ */
 async function startSmtp(dir: string) {
   let n = 0;
   const server = new SMTPServer({
@@ -28,10 +33,9 @@ async function startSmtp(dir: string) {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
-        writeFile(
-          path.join(dir, `${Date.now()}-${++n}.json`),
-          JSON.stringify({ to, raw: Buffer.concat(chunks).toString() }),
-        )
+        const file = path.join(dir, `${Date.now()}-${++n}.json`);
+        writeFile(`${file}.part`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString() }))
+          .then(() => rename(`${file}.part`, file))
           .then(() => callback())
           .catch(callback);
       });
@@ -58,8 +62,12 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
   throw new Error(`the app did not become healthy within ${timeoutMs} ms`);
 }
 
-export default async function globalSetup() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'fvg-e2e-'));
+/**
+ * One app as `npm start` starts it (the build ran before Playwright: npm run test:e2e), on a fresh data
+ * folder of its own with its own SMTP receiver, so it seeds the demo company on its first start.
+ */
+async function startApp(index: number): Promise<{ app: E2eApp; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `fvg-e2e-${index}-`));
   await chmod(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
   const mailDir = path.join(dataDir, 'mail');
   await mkdir(mailDir);
@@ -67,7 +75,6 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const log: string[] = [];
-  // `npm start` is `npm run build && npm run serve`; the build ran before Playwright (npm run test:e2e).
   const child = spawn('npm', ['run', '-s', 'serve'], {
     cwd: root,
     env: {
@@ -89,22 +96,42 @@ export default async function globalSetup() {
   });
   child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
-  try {
-    await waitForHealth(baseUrl, child, 120_000);
-  } catch (e) {
-    console.error(log.join(''));
-    throw e;
-  }
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_MAIL_DIR = mailDir;
-  process.env.E2E_DATA_DIR = dataDir;
-
-  return async () => {
+  const stop = async () => {
     if (child.pid && child.exitCode === null) {
       process.kill(-child.pid, 'SIGINT');
       await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 15_000))]);
     }
     smtp.server.close();
     if (process.env.E2E_KEEP_DATA !== '1') await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, child, 180_000);
+  } catch (e) {
+    console.error(`app ${index}:\n${log.join('')}`);
+    await stop();
+    throw e;
+  }
+  return { app: { baseUrl, mailDir, dataDir }, stop };
+}
+
+/**
+ * One app per worker (playwright.config.ts): a worker's specs run one after another against its own
+ * app, as they all did against the one app before, so no test sees another worker's records. A
+ * worker started again after a failure keeps its slot (parallelIndex), so its app.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const started = await Promise.allSettled(
+    Array.from({ length: Math.max(1, config.workers) }, (_, i) => startApp(i)),
+  );
+  const apps = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = () => Promise.all(apps.map((a) => a.stop()));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  process.env[E2E_APPS_VARIABLE] = JSON.stringify(apps.map((a) => a.app));
+  return async () => {
+    await stopAll();
   };
 }

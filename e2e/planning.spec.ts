@@ -176,8 +176,7 @@ test('staff add a leg from the dossier’s Transports tab (the dossier fixed, it
   await screens(page, 'planning-table');
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    expect(await clippedInPlanning(page), `${size.width}x${size.height}`).toEqual([]);
+    await expect.poll(() => clippedInPlanning(page), `${size.width}x${size.height}`).toEqual([]);
   }
 
   // The timeline of the day: one lane for the truck under each carrier, the bars open their leg.

@@ -1,22 +1,28 @@
 import { defineConfig } from '@playwright/test';
 
+/** Workers side by side (E2E_WORKERS, default 2): each has an app of its own (ADR 0063). */
+const workers = Number.parseInt(process.env.E2E_WORKERS ?? '2', 10);
+if (!Number.isInteger(workers) || workers < 1) throw new Error('E2E_WORKERS must be a whole number from 1');
+
 /**
  * End-to-end tests in Debian's Chromium (Playwright cannot download browsers here) against the built
- * app, started by `global-setup.ts` exactly as `npm start` starts it, on its own data folder.
+ * app, started by `global-setup.ts` exactly as `npm start` starts it, once per worker, each on its own
+ * data folder. A spec file runs whole in one worker, its tests in order (ADR 0063).
  */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '../test-results',
+  // Playwright empties its output folder when it starts: a folder of its own, so the UBL the API tests
+  // write to test-results/ubl survives an e2e stage that starts beside or after them (ADR 0063).
+  outputDir: '../test-results/e2e',
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,15 +1,21 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { appOfWorker, type E2eApp } from './apps.ts';
 
-/** The app under test, started by global-setup.ts; its URL and mail folder come through the environment. */
+/** The app under test: this worker's own, started by global-setup.ts (ADR 0063). */
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
-  baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+  baseURL: async ({}, use, testInfo) => {
+    await use(appOfWorker(testInfo.parallelIndex).baseUrl);
   },
 });
 export { expect };
+
+/** The app of the running test's worker: its URL, mail folder and data folder. */
+export function app(): E2eApp {
+  return appOfWorker(test.info().parallelIndex);
+}
 
 export const DEMO = {
   admin: { email: 'admin@fvg.local', password: 'admin-demo-2026' },
@@ -17,11 +23,30 @@ export const DEMO = {
   customer: { email: 'customer@acme.example', password: 'customer-demo-2026' },
 } as const;
 
-export async function signIn(page: Page, who: { email: string; password: string }) {
+/**
+ * Signs in through the form, as a person does: the one way that proves the form works (foundation.spec.ts
+ * "signing in lands on /dossiers…"; the wrong-credentials and network specs type into it themselves).
+ */
+export async function signInThroughForm(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
   await page.getByTestId('login-email').fill(who.email);
   await page.getByTestId('login-password').fill(who.password);
   await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dossiers$/);
+}
+
+/**
+ * Signs `page` in as `who` and lands on /dossiers, as the form does, without typing into it: a session
+ * of its own (the token the form's endpoint answers, as every sign-in gets), put where the app keeps it
+ * (local storage, `bearerToken`) before the app loads. Each call is a new session, as a person signing in
+ * on another browser is: the specs that sign out, end sessions or change a password end only their own.
+ */
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  const { token } = await apiAs(app().baseUrl, who);
+  // A same-origin document that is not the app (no second boot): local storage is the origin's.
+  await page.goto('/favicon.svg');
+  await page.evaluate((t) => localStorage.setItem('bearerToken', t), token);
+  await page.goto('/dossiers');
   await expect(page).toHaveURL(/\/dossiers$/);
 }
 
@@ -37,10 +62,11 @@ interface CaughtMail {
 
 /** Waits for the mail the app sent to `to` over SMTP (the receiver writes each mail to a file). */
 export async function waitForMail(to: string, timeoutMs = 15_000): Promise<string> {
-  const dir = process.env.E2E_MAIL_DIR as string;
+  const dir = app().mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const name of (await readdir(dir)).sort().reverse()) {
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.json'));
+    for (const name of names.sort().reverse()) {
       const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as CaughtMail;
       if (mail.to.includes(to)) {
         return mail.raw
@@ -60,6 +86,7 @@ export async function apiAs(baseURL: string, who: { email: string; password: str
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(who),
   });
+  if (!login.ok) throw new Error(`signing in ${who.email}: ${login.status} ${await login.text()}`);
   const { Token } = (await login.json()) as { Token: string };
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseURL}/api${path}`, {
@@ -95,19 +122,36 @@ export const SCREEN_SIZES = [
 ] as const;
 
 /**
+ * Waits until the page has drawn what it shows now: three animation frames, enough for a resize's
+ * ResizeObserver callbacks, the React render they cause and its paint (the table and the line editor
+ * measure themselves after a resize).
+ */
+export async function painted(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 3;
+        const next = () => (--frames === 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
+}
+
+/**
  * Screenshots of what the page shows now at both desktop sizes, into test-results/screens/; with
  * `show`, that element is scrolled into view again at each size (a resize keeps the scroll offset);
- * `check` asserts the layout at each size before its shot (e.g. nothing cut).
+ * `check` asserts the layout at each size before its shot (e.g. nothing cut), retried until the layout
+ * has settled at the new size.
  */
 export async function screens(page: Page, name: string, show?: Locator, check?: () => Promise<void>) {
   await mkdir('test-results/screens', { recursive: true });
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
-    // Let the layout settle at the new size (the table measures its columns after a resize).
-    await page.waitForTimeout(300);
+    await painted(page);
     // Centred: the app's fixed footer would cover an element at the very bottom.
     if (show) await show.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await check?.();
+    if (check) await expect(check).toPass({ timeout: 10_000 });
+    await painted(page);
     await page.screenshot({ path: `test-results/screens/${name}-${size.width}x${size.height}.png` });
   }
 }
