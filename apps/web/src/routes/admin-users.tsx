@@ -2,7 +2,6 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { AdminScreen } from '../components/admin-screen.tsx';
 import { ListPage } from '../components/records/list-page.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
@@ -10,6 +9,7 @@ import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { anyPartyLookup } from '../features/parties/api/parties-api.ts';
 import { InviteForm } from '../features/users/components/invite-form.tsx';
 import { userListConfig } from '../features/users/components/user-list-config.tsx';
+import { pathFor } from '../lib/route-table.ts';
 
 /** /admin/users: administrators, with admin mode on, manage who can sign in. */
 export default function AdminUsersScreen() {

@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { preloadRecordModal, RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -17,6 +16,7 @@ import type { DeclarationsSearch } from '../features/declarations/search.ts';
 import { dossierLookup } from '../features/dossiers/api/dossiers-api.ts';
 import { customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import { lazyNamed } from '../lib/lazy-component.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 const loadForm = () => import('../features/declarations/components/new-declaration-form.tsx');

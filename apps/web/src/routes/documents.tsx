@@ -2,7 +2,6 @@ import { Button, Tooltip } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -12,6 +11,7 @@ import { documentListConfig } from '../features/documents/components/document-li
 import { DocumentUpload } from '../features/documents/components/document-upload.tsx';
 import type { DocumentsSearch } from '../features/documents/search.ts';
 import { dossierLookup } from '../features/dossiers/api/dossiers-api.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 /**

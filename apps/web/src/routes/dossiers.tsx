@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { preloadRecordModal, RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -13,6 +12,7 @@ import type { DossiersSearch } from '../features/dossiers/search.ts';
 import { anyPartyLookup, customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import { useHandlerLookup } from '../features/users/api/users-api.ts';
 import { lazyNamed } from '../lib/lazy-component.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 // The forms (react-hook-form, the fields, date pickers) load when the dialog opens, not with the list.

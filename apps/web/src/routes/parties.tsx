@@ -1,7 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -9,6 +8,7 @@ import { ScreenFrame } from '../components/screen-frame.tsx';
 import { PartyForm } from '../features/parties/components/party-form.tsx';
 import { partyListConfig } from '../features/parties/components/party-list-config.tsx';
 import type { PartiesSearch } from '../features/parties/search.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 export default function PartiesScreen() {

@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { preloadRecordModal, RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -16,6 +15,7 @@ import {
 } from '../features/sales-invoices/components/invoice-list-config.tsx';
 import type { InvoicesSearch } from '../features/sales-invoices/search.ts';
 import { lazyNamed } from '../lib/lazy-component.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 // The form (react-hook-form, the line editor, date pickers) loads when the dialog opens, not with the list.

@@ -2,7 +2,6 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { preloadRecordModal, RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -13,6 +12,7 @@ import type { OfferCustomerSource } from '../features/sales-offers/components/of
 import { offerListConfig } from '../features/sales-offers/components/offer-list-config.tsx';
 import type { SalesOffersSearch } from '../features/sales-offers/search.ts';
 import { lazyNamed } from '../lib/lazy-component.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 // The form and the detail (react-hook-form, the line editor, date pickers) load with their dialog, not with the list.

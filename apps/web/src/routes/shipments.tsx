@@ -2,11 +2,11 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import { shipmentListConfig } from '../features/shipments/components/shipment-list-config.tsx';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 /**

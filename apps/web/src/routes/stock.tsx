@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { preloadRecordModal, RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -13,6 +12,7 @@ import type { StockSearch } from '../features/stock/api/search.ts';
 import { receiptOptions } from '../features/stock/api/stock-api.ts';
 import { receiptListConfig, stockListConfig } from '../features/stock/components/stock-list-config.tsx';
 import { lazyNamed } from '../lib/lazy-component.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 // The form (react-hook-form, the line editor, date pickers) loads when the dialog opens, not with the list.

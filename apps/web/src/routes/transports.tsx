@@ -1,7 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -16,6 +15,7 @@ import {
 import { TransportForm } from '../features/transports/components/transport-form.tsx';
 import { transportListConfig } from '../features/transports/components/transport-list-config.tsx';
 import type { TransportsSearch } from '../features/transports/search.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 /** Carriers are parties with the carrier role. */

@@ -1,7 +1,7 @@
 import { Badge, Code, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { listRouteOf, type RouteName, routeByName } from '../../app/route-table.ts';
 import { useT } from '../../lib/i18n.ts';
+import { listRouteOf, type RouteName, routeByName } from '../../lib/route-table.ts';
 import { useRouteAccessBlock } from '../route-access.tsx';
 import { RecordLoadState } from './record-load-state.tsx';
 import { useRouteSearch } from './use-route-search.ts';

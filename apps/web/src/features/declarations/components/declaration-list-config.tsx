@@ -1,7 +1,6 @@
 import type { DeclarationListItem } from '@fvg/contracts';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
@@ -9,6 +8,7 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { DECLARATIONS_PATH, fetchDeclarationList } from '../api/declarations-api.ts';
 import { declarationKeys } from '../api/keys.ts';
 import {

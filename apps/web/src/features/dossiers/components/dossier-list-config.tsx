@@ -2,7 +2,6 @@ import { BASE_CURRENCY, type DossierListRow, normalizeContainerNumber } from '@f
 import { Anchor, Badge, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
@@ -10,6 +9,7 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { fetchDossierList } from '../api/dossiers-api.ts';
 import { dossierKeys } from '../api/keys.ts';
 import {

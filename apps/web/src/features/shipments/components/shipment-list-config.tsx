@@ -1,7 +1,6 @@
 import { DECLARATION_STATUS_LABELS, type ShipmentListItem } from '@fvg/contracts';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
@@ -9,7 +8,8 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
-import { DECLARATION_STATUS_COLORS } from '../../declarations/components/declaration-meta.ts';
+import { pathFor } from '../../../lib/route-table.ts';
+import { DECLARATION_STATUS_COLORS } from '../../declarations/index.ts';
 import { shipmentKeys } from '../api/keys.ts';
 import {
   SHIPMENT_STATUS_COLORS,

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListPage } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { aStockItem } from '../../../test/stock.ts';
 import { validateStockSearch } from '../api/search.ts';
-import { aStockItem } from '../test/fixtures.ts';
 import { stockListConfig } from './stock-list-config.tsx';
 
 const lookup: LookupSource = { key: ['lookup'], search: async () => [], byId: async () => null };

@@ -1,7 +1,6 @@
 import type { Transport } from '@fvg/contracts';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
@@ -9,6 +8,7 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { transportKeys } from '../api/keys.ts';
 import { fetchTransportList } from '../api/transports-api.ts';
 import {
