@@ -26,6 +26,10 @@ export default defineConfig({
         test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       {
+        // Checks of the project's own tooling (the import rules of .dependency-cruiser.cjs): no DB, no DOM.
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

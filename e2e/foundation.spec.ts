@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PRODUCT_ROUTES, ROUTES } from '../apps/web/src/app/route-table.ts';
+import { PRODUCT_ROUTES, ROUTES } from '../apps/web/src/lib/route-table.ts';
 import { app, DEMO, expect, samplePath, signIn, signInThroughForm, test, waitForMail } from './support.ts';
 
 const authRoutes = ROUTES.filter((r) => r.group === 'auth');

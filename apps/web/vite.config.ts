@@ -71,6 +71,7 @@ const DATA_MODULES = [
   /[\\/]src[\\/]lib[\\/]/,
   /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
 ];
+const PUBLIC_ENTRY = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 const vendorChunks = [
   initialVendor('react', /node_modules[\\/](react|react-dom|scheduler)[\\/]/, 40),
   initialVendor('router', /node_modules[\\/]@tanstack[\\/]/, 30),
@@ -108,7 +109,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: {
+        manualPureFunctions: ['z'],
+        // A feature's public entry (features/<area>/index.ts, ADR 0056) only re-exports: importing one
+        // name from it must not pull the area's other modules (their query-key registrations) along.
+        moduleSideEffects: (id: string) => (PUBLIC_ENTRY.test(id) ? false : undefined),
+      },
       output: { codeSplitting: { groups: vendorChunks } },
     },
   },

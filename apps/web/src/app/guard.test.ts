@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { routeByName } from '../lib/route-table.ts';
 import { decideGuard, type GuardDecision, type GuardRoute, type MeResult } from './guard.ts';
-import { routeByName } from './route-table.ts';
 
 const routes: Record<string, GuardRoute> = {
   guest: { group: 'guest' },

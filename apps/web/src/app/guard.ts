@@ -1,4 +1,4 @@
-import { HOME_PATH, LOGIN_PATH, type RouteGroup } from './route-table.ts';
+import { HOME_PATH, LOGIN_PATH, type RouteGroup } from '../lib/route-table.ts';
 
 /*
  * The route guard of the specification (§4), as a pure decision:

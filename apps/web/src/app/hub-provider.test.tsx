@@ -3,10 +3,10 @@ import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HubClient } from '../lib/hub-client.ts';
+import { HubProvider, useHub, useHubEvent } from '../lib/hub-provider.tsx';
 import { logout, sessionKeys, setToken } from '../lib/session.ts';
 import { fakeHub } from '../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { HubProvider, useHub, useHubEvent } from './hub-provider.tsx';
 import { HubStatusDot } from './hub-status.tsx';
 
 function PresenceProbe() {

@@ -1,8 +1,8 @@
 import { Box, Popover, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { HubStatus } from '../lib/hub-client.ts';
+import { useHubStatus } from '../lib/hub-provider.tsx';
 import { useT } from '../lib/i18n.ts';
-import { useHubStatus } from './hub-provider.tsx';
 
 const HUB_STATUS_COLOR: Record<HubStatus, string> = {
   connected: 'green.6',

@@ -4,10 +4,11 @@ import '@mantine/notifications/styles.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { showUpdateNotification } from '../components/update-prompt.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
 import { registerServiceWorker } from '../lib/service-worker.ts';
 import { clearToken, sessionKeys } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
-import { createQueryClient } from './query-client.ts';
 import { type AppRouter, createAppRouter } from './router.tsx';
 
 let router: AppRouter | undefined;
@@ -32,4 +33,4 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+registerServiceWorker({ onUpdateReady: showUpdateNotification });

@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../components/theme.ts';
+import { HubProvider } from '../lib/hub-provider.tsx';
 import { fakeHub } from '../test/fake-hub-connection.ts';
 import { jsonResponse, renderRoute } from '../test/render-route.tsx';
-import { HubProvider } from './hub-provider.tsx';
 import { NotificationToasts, showsLink } from './notification-toasts.tsx';
-import { theme } from './theme.ts';
 
 const note: HubNotification = {
   id: 'm-1',

@@ -5,8 +5,8 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useMarkRead } from '../features/notifications/api/notifications-api.ts';
 import { linkProps, toastIdOf } from '../features/notifications/components/notification-link.ts';
+import { useHubEvent } from '../lib/hub-provider.tsx';
 import { useT } from '../lib/i18n.ts';
-import { useHubEvent } from './hub-provider.tsx';
 
 /** Whether the screen at `here` (path and search) already shows what `link` points to. */
 export function showsLink(

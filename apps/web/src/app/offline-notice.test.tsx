@@ -3,11 +3,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../lib/api-client.ts';
 import { reportDatabaseBack, reportServerReached } from '../lib/connection.ts';
+import { HubProvider } from '../lib/hub-provider.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
 import { fakeHub } from '../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { HubProvider } from './hub-provider.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
-import { createQueryClient } from './query-client.ts';
 
 const OFFLINE_TEXT = 'You are offline — changes are not saved; we retry when the connection is back.';
 

@@ -8,8 +8,8 @@ import {
   reportServerReached,
   useConnectionState,
 } from '../lib/connection.ts';
+import { useHubEvent, useHubStatus } from '../lib/hub-provider.tsx';
 import { useT } from '../lib/i18n.ts';
-import { useHubEvent, useHubStatus } from './hub-provider.tsx';
 
 /** While the server is unreachable but the browser thinks it is online, ask again this often. */
 const PROBE_MS = 15_000;

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { theme } from '../components/theme.ts';
+import { Toasts } from '../components/toasts.tsx';
 import type { HubClientOptions } from '../lib/hub-client.ts';
-import { HubOptionsContext } from './hub-provider.tsx';
+import { HubOptionsContext } from '../lib/hub-provider.tsx';
 import type { AppRouter } from './router.tsx';
-import { theme } from './theme.ts';
-import { Toasts } from './toasts.tsx';
 
 export interface ProvidersProps {
   queryClient: QueryClient;

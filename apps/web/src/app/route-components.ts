@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteName } from './route-table.ts';
+import type { RouteName } from '../lib/route-table.ts';
 
 type ScreenModule = { default: ComponentType };
 

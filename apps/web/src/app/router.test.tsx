@@ -1,11 +1,8 @@
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/session.ts';
 import { FakeHubConnection } from '../test/fake-hub-connection.ts';
-import { Providers } from './providers.tsx';
-import { createQueryClient } from './query-client.ts';
-import { createAppRouter } from './router.tsx';
+import { renderApp } from '../test/render-app.tsx';
 
 const me = (cwAccess: boolean, role = 'staff') => ({
   id: 'u1',
@@ -34,11 +31,7 @@ function stubApi(meRecord: object | null) {
 }
 
 async function start(path: string, hubConnection = new FakeHubConnection({ autoStart: true })) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-  const hubOptions = { createConnection: () => hubConnection, wakeTarget: null, restartDelayMs: 0 };
-  render(<Providers queryClient={queryClient} router={router} hubOptions={hubOptions} />);
-  await act(() => router.load());
+  const { router } = await renderApp(path, { hubConnection });
   return router;
 }
 

@@ -32,11 +32,6 @@ import { validatePlanningSearch, validateTransportsSearch } from '../features/tr
 import { validateUsersSearch } from '../features/users/search.ts';
 import { i18n, t } from '../lib/i18n.ts';
 import { safeRedirectTarget } from '../lib/redirect.ts';
-import { loadMeResult, logout } from '../lib/session.ts';
-import { pageTitle } from '../lib/title.ts';
-import { decideGuard } from './guard.ts';
-import { GuestLayout } from './guest-layout.tsx';
-import { ROUTE_COMPONENTS } from './route-components.ts';
 import {
   checkRouteGroups,
   LOGIN_PATH,
@@ -44,8 +39,13 @@ import {
   ROUTES,
   type RouteDef,
   type RouteName,
-} from './route-table.ts';
-import { routeTitle } from './route-text.ts';
+} from '../lib/route-table.ts';
+import { routeTitle } from '../lib/route-text.ts';
+import { loadMeResult, logout } from '../lib/session.ts';
+import { pageTitle } from '../lib/title.ts';
+import { decideGuard } from './guard.ts';
+import { GuestLayout } from './guest-layout.tsx';
+import { ROUTE_COMPONENTS } from './route-components.ts';
 import { Shell } from './shell.tsx';
 
 declare module '@tanstack/react-router' {

@@ -41,14 +41,14 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { ErrorState } from '../components/error-state.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { useAdminMode } from '../lib/admin-mode.ts';
+import { HubProvider } from '../lib/hub-provider.tsx';
 import { useT } from '../lib/i18n.ts';
 import { lazyNamed, useLoadOnIntent } from '../lib/lazy-component.ts';
+import { HOME_PATH, isUnderPath, navEntriesFor, pathFor, type RouteName } from '../lib/route-table.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
-import { HubProvider } from './hub-provider.tsx';
 import { HubStatusDot } from './hub-status.tsx';
 import { NotificationToasts } from './notification-toasts.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
-import { HOME_PATH, isUnderPath, navEntriesFor, pathFor, type RouteName } from './route-table.ts';
 
 const NAV_ICONS: Partial<Record<RouteName, ReactNode>> = {
   dashboard: <IconLayoutDashboard size={18} stroke={1.5} />,

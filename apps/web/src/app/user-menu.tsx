@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useAdminMode } from '../lib/admin-mode.ts';
 import { useT } from '../lib/i18n.ts';
-import { pathFor } from './route-table.ts';
+import { pathFor } from '../lib/route-table.ts';
 
 /**
  * The account menu's dropdown (profile, admin mode, sign out), loaded when a user reaches for the

@@ -1,9 +1,9 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { RouteName } from '../app/route-table.ts';
 import { useAdminMode } from '../lib/admin-mode.ts';
 import { useT } from '../lib/i18n.ts';
+import type { RouteName } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 import { NoAccess } from './no-access.tsx';
 import { PageLoader } from './page-loader.tsx';

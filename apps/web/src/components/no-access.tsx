@@ -2,8 +2,8 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { HOME_PATH } from '../app/route-table.ts';
 import { useT } from '../lib/i18n.ts';
+import { HOME_PATH } from '../lib/route-table.ts';
 
 export interface NoAccessProps {
   /** Why there is no access; the customs warehouse by default. */

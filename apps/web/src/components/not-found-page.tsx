@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { HOME_PATH } from '../app/route-table.ts';
 import { useT } from '../lib/i18n.ts';
+import { HOME_PATH } from '../lib/route-table.ts';
 
 /** Any path that is not a route of the app. */
 export function NotFoundPage() {

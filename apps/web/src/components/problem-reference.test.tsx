@@ -1,11 +1,11 @@
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Toasts } from '../app/toasts.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { ErrorState } from './error-state.tsx';
 import { showProblemToast } from './problem-reference.tsx';
+import { Toasts } from './toasts.tsx';
 
 afterEach(() => act(() => cleanNotifications()));
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { type RouteName, routeByName } from '../app/route-table.ts';
 import { useT } from '../lib/i18n.ts';
+import { type RouteName, routeByName } from '../lib/route-table.ts';
 import { hasCwAccess, useMe } from '../lib/session.ts';
 import { NoAccess } from './no-access.tsx';
 import { PageLoader } from './page-loader.tsx';

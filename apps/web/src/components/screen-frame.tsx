@@ -2,8 +2,8 @@ import { Badge, Code, EmptyState, Group, Stack, Text, Title } from '@mantine/cor
 import { IconBarrierBlock } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { type RouteName, routeByName } from '../app/route-table.ts';
 import { useT } from '../lib/i18n.ts';
+import { type RouteName, routeByName } from '../lib/route-table.ts';
 import { useRouteAccessBlock } from './route-access.tsx';
 
 export interface ScreenFrameProps {

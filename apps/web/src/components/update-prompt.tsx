@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useT } from '../lib/i18n.ts';
 
 /** The body of the "new version" notification. */
@@ -12,4 +13,16 @@ export function UpdatePrompt({ onReload }: { onReload: () => void }) {
       </Button>
     </Group>
   );
+}
+
+export const UPDATE_NOTIFICATION_ID = 'service-worker-update';
+
+/** The app's update prompt: a notification "A new version is available — Reload" that stays until used. */
+export function showUpdateNotification(apply: () => void): void {
+  notifications.show({
+    id: UPDATE_NOTIFICATION_ID,
+    autoClose: false,
+    withCloseButton: true,
+    message: <UpdatePrompt onReload={apply} />,
+  });
 }

@@ -14,7 +14,7 @@ import shell from '../locales/en/shell.json';
  * catalogues, not a rewrite. English is bundled and initialised synchronously: the first render
  * already has its words. Namespaces are per area; `common` holds what several share, `shell` the
  * frame (app/**, the screen-level components), `routes` the screen titles, descriptions and navbar
- * labels of app/route-table.ts, `records` the shared list/record pieces (components/records/**).
+ * labels of lib/route-table.ts, `records` the shared list/record pieces (components/records/**).
  * i18n-catalogue.test.ts checks statically that every key the code uses is in the English catalogue
  * and that no catalogue key is unused.
  *

@@ -1,7 +1,4 @@
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@fvg/contracts';
-import { notifications } from '@mantine/notifications';
-import { createElement } from 'react';
-import { UpdatePrompt } from '../components/update-prompt.tsx';
 
 /*
  * Registers the hand-written service worker (public/sw.js) at /sw.js with scope / (specification §9).
@@ -10,11 +7,12 @@ import { UpdatePrompt } from '../components/update-prompt.tsx';
  * runs against assets of two versions.
  */
 
-export const UPDATE_NOTIFICATION_ID = 'service-worker-update';
-
 export interface ServiceWorkerOptions {
-  /** Called when a new version is installed and waiting; `apply` activates it and reloads. */
-  onUpdateReady?: (apply: () => void) => void;
+  /**
+   * Called when a new version is installed and waiting; `apply` activates it and reloads. The app
+   * passes the prompt of components/update-prompt.tsx (this module stays free of UI).
+   */
+  onUpdateReady: (apply: () => void) => void;
 }
 
 let reloading = false;
@@ -29,18 +27,8 @@ export function activateWaitingWorker(worker: ServiceWorker): void {
   worker.postMessage({ type: 'SKIP_WAITING' });
 }
 
-/** The default prompt: a notification "A new version is available — Reload" that stays until used. */
-export function showUpdateNotification(apply: () => void): void {
-  notifications.show({
-    id: UPDATE_NOTIFICATION_ID,
-    autoClose: false,
-    withCloseButton: true,
-    message: createElement(UpdatePrompt, { onReload: apply }),
-  });
-}
-
 async function register(options: ServiceWorkerOptions): Promise<void> {
-  const onUpdateReady = options.onUpdateReady ?? showUpdateNotification;
+  const { onUpdateReady } = options;
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, {
     scope: SERVICE_WORKER_SCOPE,
   });
@@ -67,7 +55,7 @@ export function shouldRegisterServiceWorker(): boolean {
   );
 }
 
-export function registerServiceWorker(options: ServiceWorkerOptions = {}): void {
+export function registerServiceWorker(options: ServiceWorkerOptions): void {
   if (!shouldRegisterServiceWorker()) return;
   const start = () => {
     register(options).catch((error: unknown) => console.error('Service worker registration failed', error));

@@ -2,7 +2,6 @@ import type { IntegrationKeyCreated } from '@fvg/contracts';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { AdminScreen } from '../components/admin-screen.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -11,6 +10,7 @@ import {
   IntegrationKeyForm,
   IntegrationKeyList,
 } from '../features/container-events/components/integration-keys.tsx';
+import { pathFor } from '../lib/route-table.ts';
 
 /**
  * /admin/integration-keys: administrators, with admin mode on, give terminals, carriers and

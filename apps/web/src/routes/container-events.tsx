@@ -3,7 +3,6 @@ import { Modal, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconLinkOff, IconTruckDelivery } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListPage } from '../components/records/list-page.tsx';
 import { RecordModal } from '../components/records/record-modal.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
@@ -24,6 +23,7 @@ import {
   LIST_SEARCH_KEYS,
 } from '../features/container-events/search.ts';
 import { dossierLookup } from '../features/dossiers/api/dossiers-api.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
-import { HOME_PATH, pathFor } from '../app/route-table.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { safeRedirectTarget } from '../lib/redirect.ts';
+import { HOME_PATH, pathFor } from '../lib/route-table.ts';
 
 export default function LoginScreen() {
   const router = useRouter();

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
-import { pathFor } from '../app/route-table.ts';
 import { ListScreen } from '../components/records/list-screen.tsx';
 import { PartyForm } from '../features/parties/components/party-form.tsx';
 import { partyListConfig } from '../features/parties/components/party-list-config.tsx';
+import { pathFor } from '../lib/route-table.ts';
 import { useIsStaff } from '../lib/session.ts';
 
 export default function PartiesScreen() {

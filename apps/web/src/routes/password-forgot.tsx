@@ -1,7 +1,7 @@
 import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../app/route-table.ts';
 import { PasswordForgotForm } from '../features/auth/components/password-forgot-form.tsx';
+import { pathFor } from '../lib/route-table.ts';
 
 export default function PasswordForgotScreen() {
   return (

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
-import { pathFor } from '../app/route-table.ts';
 import { PasswordResetForm } from '../features/auth/components/password-reset-form.tsx';
+import { pathFor } from '../lib/route-table.ts';
 
 export default function PasswordResetScreen() {
   const { token } = useSearch({ strict: false }) as { token?: string };

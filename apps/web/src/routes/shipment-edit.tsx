@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { RecordLoadState } from '../components/records/record-load-state.tsx';
 import { useRouteSearch } from '../components/records/use-route-search.ts';
 import { RouteAccess } from '../components/route-access.tsx';
@@ -12,6 +11,7 @@ import type { ShipmentEditSearch } from '../features/shipments/api/search.ts';
 import { shipmentOptions } from '../features/shipments/api/shipments-api.ts';
 import { ShipmentEditor } from '../features/shipments/components/shipment-editor.tsx';
 import { stockOptions } from '../features/stock/api/stock-api.ts';
+import { pathFor } from '../lib/route-table.ts';
 import { useMe } from '../lib/session.ts';
 
 const NEW = 'new';

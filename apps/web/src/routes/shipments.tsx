@@ -2,10 +2,10 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { pathFor } from '../app/route-table.ts';
 import { ListScreen } from '../components/records/list-screen.tsx';
 import { customerPartyLookup } from '../features/parties/api/parties-api.ts';
 import { shipmentListConfig } from '../features/shipments/components/shipment-list-config.tsx';
+import { pathFor } from '../lib/route-table.ts';
 import { useIsStaff, useMe } from '../lib/session.ts';
 
 /**

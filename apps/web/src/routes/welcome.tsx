@@ -1,6 +1,6 @@
 import { Button, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../app/route-table.ts';
+import { pathFor } from '../lib/route-table.ts';
 
 export default function WelcomeScreen() {
   return (

@@ -12,7 +12,7 @@ import {
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { theme } from '../app/theme.ts';
+import { theme } from '../components/theme.ts';
 
 export interface RenderRouteOptions {
   /** Path pattern of the screen under test, e.g. '/things'. */

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { theme } from '../app/theme.ts';
+import { theme } from '../components/theme.ts';
 
 /** Renders a component inside the app's Mantine theme and a fresh query client. */
 export function renderWithProviders(ui: ReactElement): RenderResult & { queryClient: QueryClient } {

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { pathFor, type RouteName } from '../../app/route-table.ts';
+import { pathFor, type RouteName } from '../../lib/route-table.ts';
 import { ScreenFrame } from '../screen-frame.tsx';
 import { type ListConfig, ListPage } from './list-page.tsx';
 import { RecordModal } from './record-modal.tsx';

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { pathFor } from '../../app/route-table.ts';
+import { pathFor } from '../../lib/route-table.ts';
 
 /*
  * How a record names another one: its number as a link to that record's screen (a dossier, a

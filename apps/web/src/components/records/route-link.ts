@@ -1,6 +1,6 @@
 import type { SearchLink } from '@fvg/contracts';
-import { isRouteName, pathFor } from '../../app/route-table.ts';
 import { queryString } from '../../lib/query-string.ts';
+import { isRouteName, pathFor } from '../../lib/route-table.ts';
 
 /** Where a link of the API opens in this app: a path and its URL search. */
 export interface RouteTarget {

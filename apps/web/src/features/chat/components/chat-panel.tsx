@@ -16,9 +16,9 @@ import {
 } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useHub, useHubEvent } from '../../../app/hub-provider.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useHub, useHubEvent } from '../../../lib/hub-provider.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { appendMessage, chatMessagesOptions, flattenMessages } from '../api/chat-api.ts';
 

@@ -1,6 +1,6 @@
 import type { Presence, PresenceUser } from '@fvg/contracts';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { useHub, useHubEvent } from '../../../app/hub-provider.tsx';
+import { useHub, useHubEvent } from '../../../lib/hub-provider.tsx';
 import { useMe } from '../../../lib/session.ts';
 import { PresenceAvatars } from './chat-panel.tsx';
 

@@ -15,7 +15,7 @@ import {
   useRecordSubmit,
   useUnsavedChangesGuard,
 } from '../../../components/records/record-form.tsx';
-import { COUNTRY_OPTIONS } from '../../parties/components/party-meta.ts';
+import { COUNTRY_OPTIONS } from '../../parties/index.ts';
 import { useUpdateCompany } from '../api/company-api.ts';
 import {
   COMPANY_FIELD_LABELS,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { startContainersScreen, stubContainersApi } from '../../../test/container-events-screen.tsx';
 import { giveElementsSize } from '../../../test/render-route.tsx';
-import { startContainersScreen, stubContainersApi } from './test-screen.tsx';
 
 /** A container no event has named yet (not in the stubbed list). */
 const NEW_CONTAINER = 'TEXU3070079';

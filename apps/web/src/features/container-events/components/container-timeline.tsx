@@ -3,9 +3,9 @@ import { Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/co
 import { IconPlus, IconTimelineEvent } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { timelineOptions } from '../api/container-events-api.ts';
 import { ClassifierBadge, ClassifierLegend, ClassifierMarker } from './classifier-badge.tsx';
 import classes from './container-timeline.module.css';

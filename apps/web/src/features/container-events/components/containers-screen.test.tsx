@@ -1,15 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { giveElementsSize, jsonResponse } from '../../../test/render-route.tsx';
-import { CANDIDATE, CONTAINER, DOSSIER, unlinkedEvent } from './test-events.ts';
 import {
   callsTo as calls,
   page,
   type StubRoutes,
   startContainersScreen as start,
   stubContainersApi,
-} from './test-screen.tsx';
+} from '../../../test/container-events-screen.tsx';
+import { giveElementsSize, jsonResponse } from '../../../test/render-route.tsx';
+import { CANDIDATE, CONTAINER, DOSSIER, unlinkedEvent } from './test-events.ts';
 
 const stray = unlinkedEvent({
   equipmentReference: 'TEXU3070079',

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { typeDateTime } from '../../../test/date-inputs.ts';
 import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
-import { validateDossierSearch } from '../../dossiers/search.ts';
+import { validateDossierSearch } from '../../dossiers/index.ts';
 import { DossierEvents } from './dossier-events.tsx';
 import { arrival, CONTAINER, DOSSIER, timelineEvent } from './test-events.ts';
 

@@ -2,10 +2,16 @@ import type { TimelineEvent } from '@fvg/contracts';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  callsTo,
+  gateIn,
+  latest,
+  startContainersScreen,
+  stubContainersApi,
+} from '../../../test/container-events-screen.tsx';
 import { dateInputOf, typeDateTime, typeTime } from '../../../test/date-inputs.ts';
 import { giveElementsSize, jsonResponse } from '../../../test/render-route.tsx';
 import { CONTAINER, timelineEvent } from './test-events.ts';
-import { callsTo, gateIn, latest, startContainersScreen, stubContainersApi } from './test-screen.tsx';
 
 // Times are entered in the browser's zone: Amsterdam here, UTC+01:00 in March, UTC+02:00 in summer.
 const zone = process.env.TZ;

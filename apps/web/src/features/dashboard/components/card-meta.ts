@@ -10,19 +10,13 @@ import type { MantineColor } from '@mantine/core';
 import { displayPreferences } from '../../../lib/display-preferences.ts';
 import { formatWall } from '../../../lib/format-date.ts';
 import { i18n, t } from '../../../lib/i18n.ts';
-import { EVENT_KIND_LABELS, EVENT_TYPE_LABELS } from '../../container-events/components/event-meta.ts';
-import { DECLARATION_STATUS_COLORS } from '../../declarations/components/declaration-meta.ts';
-import {
-  STATUS_COLORS as DOSSIER_STATUS_COLORS,
-  STATUS_LABELS as DOSSIER_STATUS_LABELS,
-} from '../../dossiers/components/dossier-meta.ts';
-import { INVOICE_STATUS_COLORS } from '../../sales-invoices/components/invoice-meta.ts';
-import { SHIPMENT_STATUS_COLORS } from '../../shipments/api/shipment-meta.ts';
-import { CUSTOMS_STATUS_COLORS } from '../../stock/api/stock-meta.ts';
-import {
-  STATUS_COLORS as TRANSPORT_STATUS_COLORS,
-  STATUS_LABELS as TRANSPORT_STATUS_LABELS,
-} from '../../transports/components/transport-meta.ts';
+import { EVENT_KIND_LABELS, EVENT_TYPE_LABELS } from '../../container-events/index.ts';
+import { DECLARATION_STATUS_COLORS } from '../../declarations/index.ts';
+import { DOSSIER_STATUS_COLORS, DOSSIER_STATUS_LABELS } from '../../dossiers/index.ts';
+import { INVOICE_STATUS_COLORS } from '../../sales-invoices/index.ts';
+import { SHIPMENT_STATUS_COLORS } from '../../shipments/index.ts';
+import { CUSTOMS_STATUS_COLORS } from '../../stock/index.ts';
+import { TRANSPORT_STATUS_COLORS, TRANSPORT_STATUS_LABELS } from '../../transports/index.ts';
 
 /*
  * How a card's keys read. The API keys figures and bars by codes ('open', a status, an event type, a

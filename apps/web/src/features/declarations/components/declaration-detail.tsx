@@ -22,7 +22,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
-import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
@@ -40,7 +39,8 @@ import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from '../../../lib/field-messages.ts';
 import { applyProblemToForm } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { DocumentsTab } from '../../documents/components/dossier-documents.tsx';
+import { pathFor } from '../../../lib/route-table.ts';
+import { DocumentsTab } from '../../documents/index.ts';
 import {
   declarationHistoryOptions,
   declarationMessagesOptions,

@@ -13,9 +13,8 @@ import {
 } from '../../../components/records/form-fields.tsx';
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { RecordSelect } from '../../../components/records/record-select.tsx';
-import { INCOTERM_OPTIONS } from '../../dossiers/components/dossier-meta.ts';
-import { anyPartyLookup, partyOptions } from '../../parties/api/parties-api.ts';
-import { COUNTRY_OPTIONS } from '../../parties/components/party-meta.ts';
+import { INCOTERM_OPTIONS } from '../../dossiers/index.ts';
+import { anyPartyLookup, COUNTRY_OPTIONS, partyOptions } from '../../parties/index.ts';
 import { type DeclarationFormValues, emptyParty, type PartyKey } from './declaration-form.ts';
 import classes from './declaration-header.module.css';
 import {

@@ -30,7 +30,7 @@ import {
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { countryName } from '../../parties/components/party-meta.ts';
+import { countryName } from '../../parties/index.ts';
 import {
   PACKAGE_KIND_OPTIONS,
   PREVIOUS_DOCUMENT_OPTIONS,

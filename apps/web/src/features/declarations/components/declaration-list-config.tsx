@@ -1,6 +1,5 @@
 import type { DeclarationListItem } from '@fvg/contracts';
 import { Badge, Text } from '@mantine/core';
-import { pathFor } from '../../../app/route-table.ts';
 import {
   customerDossierFilters,
   dateColumn,
@@ -19,6 +18,7 @@ import { TruncatedText } from '../../../components/records/record-link.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { DECLARATIONS_PATH, fetchDeclarationList } from '../api/declarations-api.ts';
 import { declarationKeys } from '../api/keys.ts';
 import {

@@ -1,13 +1,9 @@
 import { SANDBOX_LABEL } from '@fvg/contracts';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { createAppRouter } from '../../../app/router.tsx';
-import { setToken } from '../../../lib/session.ts';
 import { FakeHubConnection } from '../../../test/fake-hub-connection.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
 import { jsonResponse, meResponse } from '../../../test/render-route.tsx';
 import { SadDocument } from './sad-document.tsx';
 import { anExport, anImport, anItem, aTransit, DECLARATION_ID } from './sad-fixtures.ts';
@@ -187,13 +183,10 @@ describe('SAD view route', () => {
   }
 
   async function open(path: string) {
-    setToken('tok');
-    const queryClient = createQueryClient();
-    const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-    const hubConnection = new FakeHubConnection({ autoStart: true });
-    const hubOptions = { createConnection: () => hubConnection, wakeTarget: null, restartDelayMs: 0 };
-    render(<Providers queryClient={queryClient} router={router} hubOptions={hubOptions} />);
-    await act(() => router.load());
+    const { router } = await renderApp(path, {
+      token: 'tok',
+      hubConnection: new FakeHubConnection({ autoStart: true }),
+    });
     return router;
   }
 

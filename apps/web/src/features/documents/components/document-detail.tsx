@@ -5,7 +5,6 @@ import { IconCopy, IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { RecordTabs } from '../../../components/records/detail-layout.tsx';
 import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
@@ -14,6 +13,7 @@ import { RecordQueryState } from '../../../components/records/record-load-state.
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import {
   documentHistoryOptions,
   documentOptions,

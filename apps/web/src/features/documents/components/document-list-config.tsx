@@ -2,12 +2,12 @@ import { DOCUMENT_RECORD_TYPE_LABELS, type Document } from '@fvg/contracts';
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconEye, IconFile, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { fetchDocumentList } from '../api/documents-api.ts';
 import { documentKeys } from '../api/keys.ts';
 import {

@@ -6,9 +6,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { documentContentOptions } from '../api/documents-api.ts';
 import { contentTypeLabel } from './document-meta.ts';
+import { loadPdfViewer } from './load-pdf-viewer.ts';
 
 // pdf.js and the viewer come with the first PDF shown, not with the documents screens.
-const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
+const PdfViewer = lazy(loadPdfViewer);
 
 /** An object URL for a blob while mounted; revoked when the blob changes or the component goes. */
 export function useObjectUrl(blob: Blob | undefined): string | undefined {

@@ -12,7 +12,6 @@ import { IconAlertTriangle, IconCircleCheck, IconPencil, IconTrash } from '@tabl
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { ComingArea } from '../../../components/records/coming-area.tsx';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
@@ -25,6 +24,7 @@ import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import {
   dossierHistoryOptions,
   dossierOptions,

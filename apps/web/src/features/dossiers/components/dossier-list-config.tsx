@@ -2,7 +2,6 @@ import { BASE_CURRENCY, type DossierListRow, normalizeContainerNumber } from '@f
 import { Badge, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import {
   customerDossierFilters,
   numberColumn,
@@ -17,6 +16,7 @@ import type { ListConfig } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { fetchDossierList } from '../api/dossiers-api.ts';
 import { dossierKeys } from '../api/keys.ts';
 import {

@@ -2,7 +2,7 @@ import type { NotificationPage, NotificationRecord } from '@fvg/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HubProvider } from '../../../app/hub-provider.tsx';
+import { HubProvider } from '../../../lib/hub-provider.tsx';
 import { fakeHub } from '../../../test/fake-hub-connection.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { NotificationBell } from './notification-bell.tsx';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { useHubEvent } from '../../../app/hub-provider.tsx';
+import { useHubEvent } from '../../../lib/hub-provider.tsx';
 import { lazyNamed, useLoadOnIntent } from '../../../lib/lazy-component.ts';
 import {
   addArrived,

@@ -5,7 +5,6 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
@@ -14,6 +13,7 @@ import { useRouteSearch } from '../../../components/records/use-route-search.ts'
 import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { partyHistoryOptions, partyOptions, useDeleteParty } from '../api/parties-api.ts';
 import { PartyForm } from './party-form.tsx';
 import {

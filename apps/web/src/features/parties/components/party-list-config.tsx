@@ -1,11 +1,11 @@
 import type { Party } from '@fvg/contracts';
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { partyKeys } from '../api/keys.ts';
 import { fetchPartyList } from '../api/parties-api.ts';
 import { COUNTRY_OPTIONS, PARTY_KIND_LABELS, PARTY_KIND_OPTIONS, type PartyKind } from './party-meta.ts';

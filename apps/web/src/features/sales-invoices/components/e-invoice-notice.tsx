@@ -2,7 +2,7 @@ import type { SalesInvoice } from '@fvg/contracts';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 
 /** Why the invoice is not offered as a Peppol e-invoice (the server's `eInvoiceProblems`); none: no notice. */
 export function eInvoiceMissing(invoice: SalesInvoice): string[] {

@@ -14,7 +14,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { pathFor } from '../../../app/route-table.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
@@ -29,7 +28,9 @@ import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from '../../
 import { applyProblemToForm } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
-import { dossierOptions } from '../../dossiers/api/dossiers-api.ts';
+import { pathFor } from '../../../lib/route-table.ts';
+import { loadPdfViewer } from '../../documents/index.ts';
+import { dossierOptions } from '../../dossiers/index.ts';
 import {
   downloadInvoicePdf,
   downloadInvoiceUbl,
@@ -61,7 +62,7 @@ import { InvoiceNumber, invoicePath, OverdueBadge } from './invoice-list-config.
 import { INVOICE_FIELD_LABELS, INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-meta.ts';
 
 // pdf.js comes with the first PDF shown (the documents area's viewer), not with the invoice screen.
-const PdfViewer = lazy(() => import('../../documents/components/pdf-viewer.tsx'));
+const PdfViewer = lazy(loadPdfViewer);
 
 const money = (amount: string, currency: string) => formatMoney(amount as `${number}`, { currency });
 

@@ -18,7 +18,7 @@ import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { applyProblemToForm, normalizeFieldPath } from '../../../lib/form-errors.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, todayIso } from '../../../lib/format-date.ts';
-import { companyOptions } from '../../company/api/company-api.ts';
+import { companyOptions } from '../../company/index.ts';
 import { useCreateCreditNote, useRecordPayment, useRemovePayment } from '../api/sales-invoices-api.ts';
 import { INVOICE_FIELD_LABELS as L } from './invoice-meta.ts';
 

@@ -1,7 +1,6 @@
 import type { SalesInvoiceListItem } from '@fvg/contracts';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import {
   customerDossierFilters,
   dateColumn,
@@ -17,6 +16,7 @@ import type { ListConfig } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { invoiceKeys } from '../api/keys.ts';
 import { fetchInvoiceList } from '../api/sales-invoices-api.ts';
 import {

@@ -7,9 +7,9 @@ import { type CreateFormProps, CreateFormShell } from '../../../components/recor
 import { LookupField } from '../../../components/records/form-fields.tsx';
 import { contractResolver } from '../../../components/records/record-form.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
-import { companyOptions } from '../../company/api/company-api.ts';
-import { dossierOptions } from '../../dossiers/api/dossiers-api.ts';
-import { partyOptions } from '../../parties/api/parties-api.ts';
+import { companyOptions } from '../../company/index.ts';
+import { dossierOptions } from '../../dossiers/index.ts';
+import { partyOptions } from '../../parties/index.ts';
 import { useCreateInvoice } from '../api/sales-invoices-api.ts';
 import { DraftFields, type DraftFormValues, draftInputOf } from './invoice-draft.tsx';
 import type { VatDefault } from './invoice-lines.tsx';

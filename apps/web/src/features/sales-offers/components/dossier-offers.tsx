@@ -2,9 +2,9 @@ import type { SalesOfferListItem } from '@fvg/contracts';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { DataTable } from '../../../components/records/data-table.tsx';
+import { pathFor } from '../../../lib/route-table.ts';
 import { offerListOptions } from '../api/sales-offers-api.ts';
 import { offerColumns } from './offer-list-config.tsx';
 

@@ -10,7 +10,6 @@ import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { RecordTabs } from '../../../components/records/detail-layout.tsx';
 import { type Fact, FactsTable } from '../../../components/records/facts.tsx';
@@ -24,6 +23,7 @@ import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import {
   fetchOfferPdf,
   offerHistoryOptions,

@@ -1,7 +1,6 @@
 import type { SalesOfferListItem } from '@fvg/contracts';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import {
   customerDossierFilters,
   dateColumn,
@@ -16,6 +15,7 @@ import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { offerKeys } from '../api/keys.ts';
 import { fetchOfferList } from '../api/sales-offers-api.ts';
 import { MODE_LABELS, MODE_OPTIONS, STATUS_COLORS, STATUS_LABELS, STATUS_OPTIONS } from './offer-meta.ts';

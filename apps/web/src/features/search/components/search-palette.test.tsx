@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/render-route.tsx';
-import { recentSearchesKey } from '../recent-searches.ts';
 import {
   answer,
   container,
@@ -10,7 +9,8 @@ import {
   searchCalls,
   startApp,
   stubSearchApi,
-} from '../test/search-api-stub.tsx';
+} from '../../../test/search-api-stub.tsx';
+import { recentSearchesKey } from '../recent-searches.ts';
 
 /** The palette's chunk, the debounce and the answer: more than the default second on a busy machine. */
 const WAIT = { timeout: 5000 };

@@ -7,10 +7,10 @@ import { IconAlertTriangle, IconArrowRight, IconHistory, IconSearch } from '@tab
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { type RouteTarget, routeTarget } from '../../../components/records/route-link.ts';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { PALETTE_LIMIT, searchOptions } from '../api/search-api.ts';
 import { useRecentSearches } from '../recent-searches.ts';
 import { KindIcon, kindLabel, resultDescription } from './kinds.tsx';

@@ -9,7 +9,7 @@ import {
 } from '@fvg/contracts';
 import { Alert } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { stockListOptions, stockOptions } from '../../stock/api/stock-api.ts';
+import { stockListOptions, stockOptions } from '../../stock/index.ts';
 
 interface LineRef {
   sku: string;

@@ -20,7 +20,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
@@ -31,9 +30,10 @@ import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { useMe } from '../../../lib/session.ts';
-import { DECLARATION_STATUS_COLORS } from '../../declarations/components/declaration-meta.ts';
-import { DocumentsTab } from '../../documents/components/dossier-documents.tsx';
+import { DECLARATION_STATUS_COLORS } from '../../declarations/index.ts';
+import { DocumentsTab } from '../../documents/index.ts';
 import {
   allowedTransitions,
   OUTBOUND_PROCEDURE_LABELS,

@@ -4,7 +4,7 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { errorOf, field } from '../../../test/fields.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { aLine, aShipment } from '../../../test/shipment.ts';
-import { aStockItem } from '../../stock/test/fixtures.ts';
+import { aStockItem } from '../../../test/stock.ts';
 import { ShipmentEditor } from './shipment-editor.tsx';
 
 const noParties: LookupSource = { key: ['parties', 'none'], search: async () => [], byId: async () => null };

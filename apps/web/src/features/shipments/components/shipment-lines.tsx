@@ -1,10 +1,10 @@
 import { CUSTOMS_STATUS_LABELS, formatSscc, quantityWithUnit, type ShipmentLine } from '@fvg/contracts';
 import { Alert, Anchor, Badge, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { ALLOCATION_STATE_COLORS, ALLOCATION_STATE_LABELS } from '../api/shipment-meta.ts';
 
 /** With the article's unit; a draft's line of an article not in stock has none yet. */

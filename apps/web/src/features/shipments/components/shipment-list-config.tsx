@@ -1,6 +1,5 @@
 import { DECLARATION_STATUS_LABELS, type ShipmentListItem } from '@fvg/contracts';
 import { Group } from '@mantine/core';
-import { pathFor } from '../../../app/route-table.ts';
 import {
   dateColumn,
   numberColumn,
@@ -17,7 +16,8 @@ import { RecordLink } from '../../../components/records/record-link.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { DECLARATION_STATUS_COLORS } from '../../declarations/components/declaration-meta.ts';
+import { pathFor } from '../../../lib/route-table.ts';
+import { DECLARATION_STATUS_COLORS } from '../../declarations/index.ts';
 import { shipmentKeys } from '../api/keys.ts';
 import {
   SHIPMENT_STATUS_COLORS,

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { LookupOption, LookupSource } from '../../../components/records/record-select.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { stockAvailabilityOptions } from '../../stock/api/stock-api.ts';
+import { stockAvailabilityOptions } from '../../stock/index.ts';
 
 /** "340 pieces available". */
 export const availableText = (a: StockAvailability) =>

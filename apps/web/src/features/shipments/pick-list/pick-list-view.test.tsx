@@ -1,11 +1,7 @@
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { createAppRouter } from '../../../app/router.tsx';
-import { setToken } from '../../../lib/session.ts';
 import { FakeHubConnection } from '../../../test/fake-hub-connection.ts';
+import { renderApp } from '../../../test/render-app.tsx';
 import { jsonResponse, meResponse } from '../../../test/render-route.tsx';
 import { aReleasedShipment, SHIPMENT_ID } from './pick-list-fixtures.ts';
 import { pickListTitle } from './pick-list-view.tsx';
@@ -23,13 +19,10 @@ function stubApi(shipment: { status: number; body: unknown }, cwAccess = true) {
 }
 
 async function open(path: string) {
-  setToken('tok');
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-  const hubConnection = new FakeHubConnection({ autoStart: true });
-  const hubOptions = { createConnection: () => hubConnection, wakeTarget: null, restartDelayMs: 0 };
-  render(<Providers queryClient={queryClient} router={router} hubOptions={hubOptions} />);
-  await act(() => router.load());
+  const { router } = await renderApp(path, {
+    token: 'tok',
+    hubConnection: new FakeHubConnection({ autoStart: true }),
+  });
   return router;
 }
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, field } from '../../../test/fields.ts';
 import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
-import { aStockRecord, CARTON_2, PALLET_2 } from '../test/fixtures.ts';
+import { aStockRecord, CARTON_2, PALLET_2 } from '../../../test/stock.ts';
 import { AdjustDialog, leafUnits, TransferDialog } from './movement-dialogs.tsx';
 
 const record = aStockRecord();

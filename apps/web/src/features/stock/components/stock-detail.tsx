@@ -11,14 +11,14 @@ import { IconArrowsTransferUp, IconHierarchy2, IconPlusMinus } from '@tabler/ico
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
-import { DocumentsTab } from '../../documents/components/dossier-documents.tsx';
+import { pathFor } from '../../../lib/route-table.ts';
+import { DocumentsTab } from '../../documents/index.ts';
 import { stockHistoryOptions, stockMovementsOptions, stockOptions } from '../api/stock-api.ts';
 import {
   CUSTOMS_STATUS_LABELS,

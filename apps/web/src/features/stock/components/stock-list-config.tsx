@@ -1,7 +1,6 @@
 import type { StockReceiptListItem, StockRecordListItem } from '@fvg/contracts';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
@@ -9,6 +8,7 @@ import type { LookupSource } from '../../../components/records/record-select.tsx
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { stockKeys } from '../api/keys.ts';
 import { fetchReceiptList, fetchStockList, STOCK_PATH, STOCK_RECEIPTS_PATH } from '../api/stock-api.ts';
 import {

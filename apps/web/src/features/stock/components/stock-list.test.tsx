@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emptyLookup, freshListEachTest, renderList, stubListPage } from '../../../test/list.tsx';
+import { aStockItem } from '../../../test/stock.ts';
 import { validateStockSearch } from '../api/search.ts';
-import { aStockItem } from '../test/fixtures.ts';
 import { stockListConfig } from './stock-list-config.tsx';
 
 const lookup = emptyLookup;

@@ -8,8 +8,8 @@ import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { CUSTOMS_STATUS_COLORS, formatQuantity } from '../api/stock-meta.ts';
 import { HandlingUnitTree, unitName } from './handling-unit-tree.tsx';
 import { PalletLabelSheet } from './pallet-labels.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { pathFor } from '../../../app/route-table.ts';
 import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
+import { pathFor } from '../../../lib/route-table.ts';
 import { stockTreeOptions } from '../api/stock-api.ts';
 import { StockTreeScreenBody } from './stock-tree-screen.tsx';
 

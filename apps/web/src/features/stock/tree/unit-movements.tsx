@@ -1,8 +1,8 @@
 import { MOVEMENT_KIND_LABELS, type StockMovement, type StockUnit } from '@fvg/contracts';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { pathFor } from '../../../app/route-table.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { formatSignedQuantity, MOVEMENT_KIND_COLORS } from '../api/stock-meta.ts';
 import classes from './stock-tree.module.css';
 

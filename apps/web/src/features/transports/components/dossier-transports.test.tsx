@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
-import { validateDossierSearch } from '../../dossiers/search.ts';
+import { validateDossierSearch } from '../../dossiers/index.ts';
 import { aTransport } from '../test-support.ts';
 import { DossierTransports } from './dossier-transports.tsx';
 

@@ -4,7 +4,6 @@ import { DatePickerInput } from '@mantine/dates';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { pathFor } from '../../../app/route-table.ts';
 import { DateTimeValueInput } from '../../../components/records/date-inputs.tsx';
 import {
   type LookupOption,
@@ -16,6 +15,7 @@ import { problemMessage } from '../../../lib/api-client.ts';
 import { displayPreferences } from '../../../lib/display-preferences.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { transportKeys } from '../api/keys.ts';
 import { type TransportUpdateBody, updateTransport } from '../api/transports-api.ts';
 import classes from './planning-board.module.css';

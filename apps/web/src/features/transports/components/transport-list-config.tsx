@@ -1,6 +1,5 @@
 import type { Transport } from '@fvg/contracts';
 import { Text } from '@mantine/core';
-import { pathFor } from '../../../app/route-table.ts';
 import { statusColumn, statusFilter, updatedAtColumn } from '../../../components/records/columns.tsx';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
@@ -9,6 +8,7 @@ import { RecordLink } from '../../../components/records/record-link.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { pathFor } from '../../../lib/route-table.ts';
 import { transportKeys } from '../api/keys.ts';
 import { fetchTransportList } from '../api/transports-api.ts';
 import {

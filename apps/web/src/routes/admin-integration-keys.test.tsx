@@ -1,11 +1,11 @@
 import type { IntegrationKey } from '@fvg/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_MODE_STORAGE_KEY } from '../../../lib/admin-mode.ts';
-import { setToken } from '../../../lib/session.ts';
-import AdminIntegrationKeysScreen from '../../../routes/admin-integration-keys.tsx';
-import { giveElementsSize, jsonResponse, renderRoute } from '../../../test/render-route.tsx';
-import { validateIntegrationKeysSearch } from '../search.ts';
+import { validateIntegrationKeysSearch } from '../features/container-events/search.ts';
+import { ADMIN_MODE_STORAGE_KEY } from '../lib/admin-mode.ts';
+import { setToken } from '../lib/session.ts';
+import { giveElementsSize, jsonResponse, renderRoute } from '../test/render-route.tsx';
+import AdminIntegrationKeysScreen from './admin-integration-keys.tsx';
 
 const SECRET = `fvg_${'k'.repeat(43)}`;
 const me = (role: string) => ({

@@ -1,13 +1,7 @@
 import type { SearchGroup, SearchResponse, SearchResult } from '@fvg/contracts';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { createAppRouter } from '../../../app/router.tsx';
-import { setToken } from '../../../lib/session.ts';
-import { FakeHubConnection } from '../../../test/fake-hub-connection.ts';
-import { jsonResponse } from '../../../test/render-route.tsx';
+import { renderApp } from './render-app.tsx';
+import { jsonResponse } from './render-route.tsx';
 
 /* The search API as the palette and /search see it, for their component tests. */
 
@@ -73,16 +67,6 @@ export function hangUntilAborted(init: RequestInit | undefined): Promise<Respons
 }
 
 /** The whole app (shell, router, guards) at `path`, signed in. */
-export async function startApp(path: string) {
-  setToken('a.b.c');
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-  const hubOptions = {
-    createConnection: () => new FakeHubConnection({ autoStart: true }),
-    wakeTarget: null,
-    restartDelayMs: 0,
-  };
-  const result = render(<Providers queryClient={queryClient} router={router} hubOptions={hubOptions} />);
-  await act(() => router.load());
-  return { ...result, router, queryClient };
+export function startApp(path: string) {
+  return renderApp(path, { token: 'a.b.c' });
 }

@@ -1,12 +1,12 @@
 import type { Planning, PlanningItem } from '@fvg/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../../lib/session.ts';
-import PlanningListScreen from '../../../routes/planning-list.tsx';
-import { giveElementsSize, jsonResponse, meResponse, renderRoute } from '../../../test/render-route.tsx';
-import { validatePlanningSearch } from '../search.ts';
-import { aTransport } from '../test-support.ts';
-import { dayBounds, shiftDay, timelineLanes } from './planning-timeline.tsx';
+import { dayBounds, shiftDay, timelineLanes } from '../features/transports/components/planning-timeline.tsx';
+import { validatePlanningSearch } from '../features/transports/search.ts';
+import { aTransport } from '../features/transports/test-support.ts';
+import { setToken } from '../lib/session.ts';
+import { giveElementsSize, jsonResponse, meResponse, renderRoute } from '../test/render-route.tsx';
+import PlanningListScreen from './planning-list.tsx';
 
 // The day's hours are the browser's: Amsterdam here (UTC+01:00 in November).
 const zone = process.env.TZ;

@@ -1,10 +1,10 @@
 import type { ContainerSummary } from '@fvg/contracts';
 import { vi } from 'vitest';
-import { setToken } from '../../../lib/session.ts';
-import ContainerEventsScreen from '../../../routes/container-events.tsx';
-import { jsonResponse, meResponse, renderRoute } from '../../../test/render-route.tsx';
-import { validateContainersSearch } from '../search.ts';
-import { CONTAINER, DOSSIER, timelineEvent } from './test-events.ts';
+import { CONTAINER, DOSSIER, timelineEvent } from '../features/container-events/components/test-events.ts';
+import { validateContainersSearch } from '../features/container-events/search.ts';
+import { setToken } from '../lib/session.ts';
+import ContainerEventsScreen from '../routes/container-events.tsx';
+import { jsonResponse, meResponse, renderRoute } from './render-route.tsx';
 
 /* The /containers screen against a stubbed API, for the component tests of this area. */
 

@@ -2,8 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorState } from '../components/error-state.tsx';
 import { PagingControl } from '../components/records/paging-control.tsx';
+import { i18n, loadLanguage, resources, setLanguage } from '../lib/i18n.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { i18n, loadLanguage, resources, setLanguage } from './i18n.ts';
 
 /** A made-up second language: every English sentence in ⟦ ⟧, placeholders kept. */
 function pseudo(tree: unknown): unknown {

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setToken } from '../../../lib/session.ts';
-import SearchScreen from '../../../routes/search.tsx';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
-import { recentSearchesKey } from '../recent-searches.ts';
+import { recentSearchesKey } from '../features/search/recent-searches.ts';
+import { setToken } from '../lib/session.ts';
+import { jsonResponse, renderRoute } from '../test/render-route.tsx';
 import {
   answer,
   container,
@@ -12,6 +11,7 @@ import {
   searchCalls,
   stubSearchApi,
 } from '../test/search-api-stub.tsx';
+import SearchScreen from './search.tsx';
 
 /** /search at `url` with the app's validation of its one parameter. */
 function start(url: string) {

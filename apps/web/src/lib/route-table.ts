@@ -1,6 +1,6 @@
 /*
  * Every route of the specification (§2) as plain data: no React here, so end-to-end tests and
- * tools can import it. The router (router.tsx), the guard, the tab title and the navbar read it.
+ * tools can import it. The router (app/router.tsx), the guard, the tab title and the navbar read it.
  * The words (screen titles, descriptions, navbar labels) are in the catalogue
  * (locales/en/routes.json: `title.<name>`, `description.<area>`, `nav.<name>`; ADR 0038), read
  * through route-text.ts, so this table stays language-free.

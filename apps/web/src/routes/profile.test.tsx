@@ -2,15 +2,15 @@ import { DEFAULT_USER_PREFERENCES, type Me } from '@fvg/contracts';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HubProvider } from '../../../app/hub-provider.tsx';
-import { resetDisplayPreferences } from '../../../lib/display-preferences.ts';
-import { formatMoney } from '../../../lib/format.ts';
-import { setNumberFormat } from '../../../lib/number-format.ts';
-import { getToken, setToken } from '../../../lib/session.ts';
-import ProfileScreen from '../../../routes/profile.tsx';
-import { fakeHub } from '../../../test/fake-hub-connection.ts';
-import { errorOf } from '../../../test/fields.ts';
-import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
+import { resetDisplayPreferences } from '../lib/display-preferences.ts';
+import { formatMoney } from '../lib/format.ts';
+import { HubProvider } from '../lib/hub-provider.tsx';
+import { setNumberFormat } from '../lib/number-format.ts';
+import { getToken, setToken } from '../lib/session.ts';
+import { fakeHub } from '../test/fake-hub-connection.ts';
+import { errorOf } from '../test/fields.ts';
+import { jsonResponse, renderRoute } from '../test/render-route.tsx';
+import ProfileScreen from './profile.tsx';
 
 const me: Me = {
   id: 'u1',
