@@ -1,11 +1,11 @@
 import { CATEGORIES_OF_TYPE, type Declaration, type DeclarationType } from '@fvg/contracts';
 import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useForm, useWatch } from 'react-hook-form';
-import { LookupField, SelectField } from '../../../components/records/form-fields.tsx';
+import { useWatch } from 'react-hook-form';
+import { CustomerField, LookupField, SelectField } from '../../../components/records/form-fields.tsx';
 import {
-  RecordFormShell,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
+  RecordForm,
+  type RecordFormWiring,
+  useRecordForm,
 } from '../../../components/records/record-form.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { useCreateDeclaration } from '../api/declarations-api.ts';
@@ -25,105 +25,82 @@ export const newDeclarationInput = (values: NewDeclarationValues) => ({
   ...(values.dossierId ? { dossierId: values.dossierId } : { customerId: values.customerId || undefined }),
 });
 
-export interface NewDeclarationFormProps {
+export interface NewDeclarationFormProps extends RecordFormWiring<Declaration> {
   customerLookup: LookupSource;
   dossierLookup: LookupSource;
   onSaved: (declaration: Declaration) => void;
   onCancel: () => void;
-  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
 }
 
 /**
  * A draft declaration: its type, and the dossier it belongs to (parties, transport and goods are
  * taken from it) or, without one, the customer it is made for. The rest is filled on its page.
  */
-export function NewDeclarationForm({
-  customerLookup,
-  dossierLookup,
-  onSaved,
-  onCancel,
-  keepsForm,
-}: NewDeclarationFormProps) {
-  const form = useForm<NewDeclarationValues>({
-    defaultValues: { type: 'import', category: '', dossierId: '', customerId: '' },
+export function NewDeclarationForm({ customerLookup, dossierLookup, ...wiring }: NewDeclarationFormProps) {
+  const create = useCreateDeclaration();
+  const declaration = useRecordForm({
+    ...wiring,
+    empty: (): NewDeclarationValues => ({ type: 'import', category: '', dossierId: '', customerId: '' }),
+    labels: L,
+    create: async (values) => {
+      if (!values.dossierId && !values.customerId) {
+        declaration.form.setError('customerId', { message: 'Choose a dossier or a customer' });
+        return undefined;
+      }
+      return create.mutateAsync(newDeclarationInput(values));
+    },
   });
+  const { form } = declaration;
   const type = useWatch({ control: form.control, name: 'type' });
   const dossierId = useWatch({ control: form.control, name: 'dossierId' });
-  const create = useCreateDeclaration();
-  const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
-  const submit = useRecordSubmit(
-    form,
-    async (values) => {
-      if (!values.dossierId && !values.customerId) {
-        form.setError('customerId', { message: 'Choose a dossier or a customer' });
-        return;
-      }
-      const saved = await create.mutateAsync(newDeclarationInput(values));
-      guard.release();
-      onSaved(saved);
-    },
-    { labels: L },
-  );
   const categories = CATEGORIES_OF_TYPE[type];
 
   return (
-    <>
-      <RecordFormShell
-        form={form}
-        submit={submit}
-        submitLabel="Create draft"
-        onCancel={onCancel}
-        label="New declaration"
-        testId="new-declaration-form"
-      >
-        <Stack gap="md">
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Type
-            </Text>
-            <SegmentedControl
-              data={TYPE_OPTIONS}
-              value={type}
-              onChange={(value) => {
-                form.setValue('type', value as DeclarationType, { shouldDirty: true });
-                form.setValue('category', '');
-              }}
-              data-testid="new-declaration-type"
-            />
-          </Stack>
-          {categories.length > 1 && (
-            <SelectField
-              form={form}
-              name="category"
-              label={L.category}
-              data={categoryOptionsOf(categories)}
-              placeholder={categoryOptionsOf(categories)[0]?.label}
-            />
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LookupField
-              form={form}
-              name="dossierId"
-              label={L.dossierId}
-              source={dossierLookup}
-              placeholder="None"
-              description="Parties, transport and goods are taken from the dossier"
-              clearable
-            />
-            {!dossierId && (
-              <LookupField
-                form={form}
-                name="customerId"
-                label={L.customerId}
-                source={customerLookup}
-                placeholder="Search customers"
-                required
-              />
-            )}
-          </SimpleGrid>
+    <RecordForm
+      of={declaration}
+      submitLabel="Create draft"
+      label="New declaration"
+      testId="new-declaration-form"
+    >
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Type
+          </Text>
+          <SegmentedControl
+            data={TYPE_OPTIONS}
+            value={type}
+            onChange={(value) => {
+              form.setValue('type', value as DeclarationType, { shouldDirty: true });
+              form.setValue('category', '');
+            }}
+            data-testid="new-declaration-type"
+          />
         </Stack>
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+        {categories.length > 1 && (
+          <SelectField
+            form={form}
+            name="category"
+            label={L.category}
+            data={categoryOptionsOf(categories)}
+            placeholder={categoryOptionsOf(categories)[0]?.label}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <LookupField
+            form={form}
+            name="dossierId"
+            label={L.dossierId}
+            source={dossierLookup}
+            placeholder="None"
+            description="Parties, transport and goods are taken from the dossier"
+            clearable
+          />
+          {!dossierId && (
+            <CustomerField form={form} name="customerId" label={L.customerId} source={customerLookup} />
+          )}
+        </SimpleGrid>
+      </Stack>
+    </RecordForm>
   );
 }

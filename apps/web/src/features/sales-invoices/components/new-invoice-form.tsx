@@ -2,13 +2,12 @@ import { BASE_CURRENCY, defaultVat, type SalesInvoice, salesInvoiceFromLinesSche
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { LookupField } from '../../../components/records/form-fields.tsx';
+import { useWatch } from 'react-hook-form';
+import { CustomerField, LookupField } from '../../../components/records/form-fields.tsx';
 import {
-  contractResolver,
-  RecordFormShell,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
+  RecordForm,
+  type RecordFormWiring,
+  useRecordForm,
 } from '../../../components/records/record-form.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { companyOptions } from '../../company/api/company-api.ts';
@@ -29,19 +28,17 @@ const newInvoiceInput = (values: NewInvoiceValues) => ({
   customerId: values.customerId,
   dossierId: values.dossierId || null,
 });
-const resolver = contractResolver<NewInvoiceValues>(salesInvoiceFromLinesSchema, newInvoiceInput, L);
 
 const sameVat = (line: { vatCode: string; vatRate: string; exemptionReason: string }, vat: VatDefault) =>
   line.vatCode === vat.vatCode &&
   line.vatRate === (vat.vatRate ?? '') &&
   line.exemptionReason === (vat.exemptionReason ?? '');
 
-export interface NewInvoiceFormProps {
+export interface NewInvoiceFormProps extends RecordFormWiring<SalesInvoice> {
   customerLookup: LookupSource;
   dossierLookup: LookupSource;
   onSaved: (invoice: SalesInvoice) => void;
   onCancel: () => void;
-  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
 }
 
 /**
@@ -49,16 +46,10 @@ export interface NewInvoiceFormProps {
  * VAT follows the customer's country and VAT number and the dossier's type (defaultVat); lines still
  * on the previous default follow when the customer or dossier changes.
  */
-export function NewInvoiceForm({
-  customerLookup,
-  dossierLookup,
-  onSaved,
-  onCancel,
-  keepsForm,
-}: NewInvoiceFormProps) {
-  const form = useForm<NewInvoiceValues>({
-    resolver,
-    defaultValues: {
+export function NewInvoiceForm({ customerLookup, dossierLookup, ...wiring }: NewInvoiceFormProps) {
+  const invoice = useRecordForm({
+    ...wiring,
+    empty: (): NewInvoiceValues => ({
       customerId: '',
       dossierId: '',
       currency: BASE_CURRENCY,
@@ -69,8 +60,14 @@ export function NewInvoiceForm({
       notes: '',
       lines: [],
       allowanceCharges: [],
-    },
+    }),
+    schema: salesInvoiceFromLinesSchema,
+    toInput: newInvoiceInput,
+    labels: L,
+    body: newInvoiceInput,
+    mutations: { create: useCreateInvoice() },
   });
+  const { form } = invoice;
   const customerId = useWatch({ control: form.control, name: 'customerId' });
   const dossierId = useWatch({ control: form.control, name: 'dossierId' });
   const company = useQuery(companyOptions());
@@ -99,51 +96,22 @@ export function NewInvoiceForm({
     });
   }, [vatCode, vatRate, exemptionReason, form]);
 
-  const create = useCreateInvoice();
-  const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
-  const submit = useRecordSubmit(
-    form,
-    async (values) => {
-      const saved = await create.mutateAsync(newInvoiceInput(values));
-      guard.release();
-      onSaved(saved);
-    },
-    { labels: L },
-  );
-
   return (
-    <>
-      <RecordFormShell
-        form={form}
-        submit={submit}
-        submitLabel="Create draft"
-        onCancel={onCancel}
-        label="New invoice"
-        testId="new-invoice-form"
-      >
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <LookupField
-              form={form}
-              name="customerId"
-              label={L.customerId}
-              source={customerLookup}
-              placeholder="Search customers"
-              required
-            />
-            <LookupField
-              form={form}
-              name="dossierId"
-              label={L.dossierId}
-              source={dossierLookup}
-              placeholder="None"
-              clearable
-            />
-          </SimpleGrid>
-          <DraftFields form={form} vatDefault={vat} sellerCountry={sellerCountry} />
-        </Stack>
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+    <RecordForm of={invoice} submitLabel="Create draft" label="New invoice" testId="new-invoice-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <CustomerField form={form} name="customerId" label={L.customerId} source={customerLookup} />
+          <LookupField
+            form={form}
+            name="dossierId"
+            label={L.dossierId}
+            source={dossierLookup}
+            placeholder="None"
+            clearable
+          />
+        </SimpleGrid>
+        <DraftFields form={form} vatDefault={vat} sellerCountry={sellerCountry} />
+      </Stack>
+    </RecordForm>
   );
 }
