@@ -312,3 +312,13 @@ export function CustomerField<T extends FieldValues>(
 ) {
   return <LookupField placeholder="Search customers" required {...props} />;
 }
+
+/** The dossier a record belongs to, when it belongs to one: picked, or cleared ("None"). */
+export function DossierLinkField<T extends FieldValues>(
+  props: BoundProps<T> &
+    Omit<RecordSelectProps, 'name' | 'value' | 'onChange' | 'error' | 'form' | 'source' | 'knownOption'> & {
+      source: LookupSource;
+    },
+) {
+  return <LookupField placeholder="None" clearable {...props} />;
+}

@@ -1,13 +1,13 @@
 import { CATEGORIES_OF_TYPE, type Declaration, type DeclarationType } from '@fvg/contracts';
 import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
-import { CustomerField, LookupField, SelectField } from '../../../components/records/form-fields.tsx';
+import { CustomerField, DossierLinkField, SelectField } from '../../../components/records/form-fields.tsx';
 import {
   RecordForm,
   type RecordFormWiring,
   useRecordForm,
 } from '../../../components/records/record-form.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
+import type { CustomerDossierLookups } from '../../../components/records/record-select.tsx';
 import { useCreateDeclaration } from '../api/declarations-api.ts';
 import { categoryOptionsOf, DECLARATION_FIELD_LABELS as L, TYPE_OPTIONS } from './declaration-meta.ts';
 
@@ -25,9 +25,7 @@ export const newDeclarationInput = (values: NewDeclarationValues) => ({
   ...(values.dossierId ? { dossierId: values.dossierId } : { customerId: values.customerId || undefined }),
 });
 
-export interface NewDeclarationFormProps extends RecordFormWiring<Declaration> {
-  customerLookup: LookupSource;
-  dossierLookup: LookupSource;
+export interface NewDeclarationFormProps extends RecordFormWiring<Declaration>, CustomerDossierLookups {
   onSaved: (declaration: Declaration) => void;
   onCancel: () => void;
 }
@@ -87,14 +85,12 @@ export function NewDeclarationForm({ customerLookup, dossierLookup, ...wiring }:
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <LookupField
+          <DossierLinkField
             form={form}
             name="dossierId"
             label={L.dossierId}
             source={dossierLookup}
-            placeholder="None"
             description="Parties, transport and goods are taken from the dossier"
-            clearable
           />
           {!dossierId && (
             <CustomerField form={form} name="customerId" label={L.customerId} source={customerLookup} />

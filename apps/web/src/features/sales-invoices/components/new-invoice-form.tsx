@@ -3,13 +3,13 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { CustomerField, LookupField } from '../../../components/records/form-fields.tsx';
+import { CustomerField, DossierLinkField } from '../../../components/records/form-fields.tsx';
 import {
   RecordForm,
   type RecordFormWiring,
   useRecordForm,
 } from '../../../components/records/record-form.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
+import type { CustomerDossierLookups } from '../../../components/records/record-select.tsx';
 import { companyOptions } from '../../company/api/company-api.ts';
 import { dossierOptions } from '../../dossiers/api/dossiers-api.ts';
 import { partyOptions } from '../../parties/api/parties-api.ts';
@@ -34,9 +34,7 @@ const sameVat = (line: { vatCode: string; vatRate: string; exemptionReason: stri
   line.vatRate === (vat.vatRate ?? '') &&
   line.exemptionReason === (vat.exemptionReason ?? '');
 
-export interface NewInvoiceFormProps extends RecordFormWiring<SalesInvoice> {
-  customerLookup: LookupSource;
-  dossierLookup: LookupSource;
+export interface NewInvoiceFormProps extends RecordFormWiring<SalesInvoice>, CustomerDossierLookups {
   onSaved: (invoice: SalesInvoice) => void;
   onCancel: () => void;
 }
@@ -101,14 +99,7 @@ export function NewInvoiceForm({ customerLookup, dossierLookup, ...wiring }: New
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <CustomerField form={form} name="customerId" label={L.customerId} source={customerLookup} />
-          <LookupField
-            form={form}
-            name="dossierId"
-            label={L.dossierId}
-            source={dossierLookup}
-            placeholder="None"
-            clearable
-          />
+          <DossierLinkField form={form} name="dossierId" label={L.dossierId} source={dossierLookup} />
         </SimpleGrid>
         <DraftFields form={form} vatDefault={vat} sellerCountry={sellerCountry} />
       </Stack>
