@@ -1,10 +1,13 @@
 import {
   Checkbox,
+  Fieldset,
   Group,
   MultiSelect,
   type MultiSelectProps,
   Select,
   type SelectProps,
+  SimpleGrid,
+  type SimpleGridProps,
   Switch,
   TagsInput,
   type TagsInputProps,
@@ -278,4 +281,44 @@ export function SwitchField<T extends FieldValues>({
       data-testid={testIdOf(name)}
     />
   );
+}
+
+/** A titled group of fields in a grid (one column on a phone, `cols` from there). */
+export function FormSection({
+  legend,
+  cols = { base: 1, sm: 2 },
+  children,
+}: {
+  legend: ReactNode;
+  cols?: SimpleGridProps['cols'];
+  children: ReactNode;
+}) {
+  return (
+    <Fieldset legend={legend}>
+      <SimpleGrid cols={cols} spacing="sm">
+        {children}
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+/** Who a record is for: a customer picked from the parties (required). */
+export function CustomerField<T extends FieldValues>(
+  props: BoundProps<T> &
+    Omit<RecordSelectProps, 'name' | 'value' | 'onChange' | 'error' | 'form' | 'source' | 'knownOption'> & {
+      source: LookupSource;
+      knownOption?: LookupOption | null | undefined;
+    },
+) {
+  return <LookupField placeholder="Search customers" required {...props} />;
+}
+
+/** The dossier a record belongs to, when it belongs to one: picked, or cleared ("None"). */
+export function DossierLinkField<T extends FieldValues>(
+  props: BoundProps<T> &
+    Omit<RecordSelectProps, 'name' | 'value' | 'onChange' | 'error' | 'form' | 'source' | 'knownOption'> & {
+      source: LookupSource;
+    },
+) {
+  return <LookupField placeholder="None" clearable {...props} />;
 }

@@ -2,8 +2,16 @@ import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import type { FieldError, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError, problemMessage } from '../../lib/api-client.ts';
 import { fieldMessage, type IssueLike, labelFor } from '../../lib/field-messages.ts';
@@ -279,7 +287,7 @@ export interface RecordFormShellProps<TValues extends FieldValues> {
   /** Names of the form's fields, to say which ones someone else changed (`changed meanwhile: ETA`). */
   fieldLabels?: Readonly<Record<string, string>>;
   submitLabel: string;
-  onCancel?: () => void;
+  onCancel?: (() => void) | undefined;
   /** The form's fields. */
   children: ReactNode;
   /** Accessible name of the form. */
@@ -413,5 +421,245 @@ export function RecordFormShell<TValues extends FieldValues>({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Navigations that leave a form on screen (changing another search parameter): not guarded. */
+export type KeepsForm = (next: { pathname: string; search: Record<string, unknown> }) => boolean;
+
+/** What the screen gives a record form: where a save goes next, Cancel, the conflict reload, the guard's exceptions. */
+export interface RecordFormWiring<R> {
+  onSaved?: ((saved: R) => void) | undefined;
+  onCancel?: (() => void) | undefined;
+  /** Re-reads the record after a conflict; the form then reapplies the user's changes on top of it. */
+  reload?: (() => Promise<R | undefined>) | undefined;
+  /** Navigations that keep the form on screen (not guarded). */
+  keepsForm?: KeepsForm | undefined;
+}
+
+/** What an edit's save is given besides the body. */
+export interface RecordEdit<R> {
+  /** The record being edited. */
+  record: R;
+  /** The version the form's values came from: what a save sends, so a change made meanwhile answers 409. */
+  version: number;
+  /** The top-level fields of `body` the user changed. */
+  changed: <B extends Record<string, unknown>>(body: B) => Partial<B>;
+  /** What a PATCH sends: the changed fields with that version. */
+  patch: <B extends Record<string, unknown>>(body: B) => Partial<B> & { version: number };
+}
+
+/**
+ * A record form declared: the contract (schema and the mapping of the inputs onto what it takes), the
+ * values of a record (or of a new one), the labels, and how a save creates or updates. useRecordForm
+ * wires the rest (RecordBase, RecordSubmit, the unsaved-changes guard, the conflict reload) the same
+ * way for every area.
+ */
+export interface RecordFormOptions<TValues extends FieldValues, R, S extends z.ZodType, B>
+  extends RecordFormWiring<R> {
+  /** The record edited; absent: a new one. */
+  record?: R | undefined;
+  /**
+   * The form's values of a record: an edit starts from them, follows the record while untouched and
+   * starts over from what it saved.
+   */
+  valuesOf?: (record: R) => TValues;
+  /** A new record's starting values (read once). */
+  empty?: () => TValues;
+  /** The contract's schema: it validates as the user types (contractResolver) and makes the body of a save. */
+  schema?: S;
+  /** The form's values as the schema takes them (empty ids → null, numbers…); default: the values. */
+  toInput?: (values: TValues) => unknown;
+  /** The form's labels by field path: problems and "changed meanwhile" are worded with them. */
+  labels?: Readonly<Record<string, string>> | undefined;
+  /** Guards leaving with unsaved changes (default); a form that closes with its dialog says false. */
+  guard?: boolean;
+  /** What a save sends, when it is not the schema's reading of the input (default: that, or the values). */
+  body?: (values: TValues) => B;
+  /**
+   * The area's create and update mutations when they take the API's shapes: the body for POST, `{ id,
+   * body }` for PATCH /:id (the changed fields with the version). `create`/`update` say otherwise.
+   */
+  mutations?: {
+    create?: { mutateAsync: (body: B) => Promise<R> };
+    update?: { mutateAsync: (vars: { id: string; body: Partial<B> & { version: number } }) => Promise<R> };
+  };
+  /** Saves a new record; undefined: not saved (the form has said why on a field). */
+  create?: (body: B) => Promise<R | undefined>;
+  /** Saves the edited record. */
+  update?: (body: B, edit: RecordEdit<R>) => Promise<R>;
+  /**
+   * A form edited in place, with no dialog to close: without `onCancel`, Cancel shows while there are
+   * changes and puts back what is saved.
+   */
+  inPlace?: boolean;
+  /**
+   * What a form without `valuesOf` starts over from after a save: what it sent ('sent') or its empty
+   * values ('empty'); by default it is left as it is (the screen closes it).
+   */
+  startOver?: 'sent' | 'empty';
+}
+
+export interface RecordFormState<TValues extends FieldValues, R = unknown> {
+  form: UseFormReturn<TValues>;
+  submit: RecordSubmit;
+  base: RecordBase<R>;
+  guard: UnsavedChangesGuard;
+  /** Whether it edits a record (or makes a new one). */
+  editing: boolean;
+  labels?: Readonly<Record<string, string>> | undefined;
+  onCancel?: (() => void) | undefined;
+  onReload?: (() => Promise<string[] | undefined>) | undefined;
+}
+
+const noValues = () => ({}) as never;
+const asIs = (values: unknown) => values;
+
+/**
+ * One record form's wiring: the form with the contract's resolver, the edit tied to the record's
+ * version, the save (create or update, a PATCH sending what changed), the unsaved-changes guard and
+ * the 409 reload. Render it with RecordForm; the area declares its fields.
+ */
+export function useRecordForm<
+  TValues extends FieldValues,
+  R,
+  S extends z.ZodType = z.ZodType<TValues>,
+  B = z.output<S>,
+>(options: RecordFormOptions<TValues, R, S, B>): RecordFormState<TValues, R> {
+  const { record, valuesOf, labels, reload, schema, toInput = asIs, mutations } = options;
+  const create = options.create ?? mutations?.create?.mutateAsync;
+  const update =
+    options.update ??
+    (mutations?.update
+      ? (body: B, edit: RecordEdit<R>) =>
+          (mutations.update as NonNullable<typeof mutations.update>).mutateAsync({
+            id: (edit.record as { id: string }).id,
+            body: edit.patch(body as Record<string, unknown>) as Partial<B> & { version: number },
+          })
+      : undefined);
+  const [defaultValues] = useState(() =>
+    record && valuesOf ? valuesOf(record) : (options.empty?.() ?? ({} as TValues)),
+  );
+  const resolver = useMemo(
+    () => (schema ? contractResolver<TValues>(schema, toInput, labels) : undefined),
+    [schema, toInput, labels],
+  );
+  const form = useForm<TValues>({
+    ...(resolver ? { resolver } : {}),
+    defaultValues: defaultValues as DefaultValues<TValues>,
+  });
+  const guard = useUnsavedChangesGuard(
+    options.guard === false ? false : form.formState.isDirty,
+    options.keepsForm,
+  );
+  const base = useRecordBase(
+    form,
+    valuesOf ? (record as (R & { version: number }) | undefined) : undefined,
+    (valuesOf ?? noValues) as (record: R & { version: number }) => TValues,
+  ) as RecordBase<R>;
+  const submit = useRecordSubmit(
+    form,
+    async (values) => {
+      const body = options.body
+        ? options.body(values)
+        : schema
+          ? (schema.parse(toInput(values)) as B)
+          : (values as unknown as B);
+      let saved: R | undefined;
+      if (record) {
+        if (!update) return;
+        const version = base.version ?? (record as unknown as { version: number }).version;
+        const changed = <F extends Record<string, unknown>>(full: F) =>
+          changedFields(full, form.formState.dirtyFields);
+        saved = await update(body, {
+          record,
+          version,
+          changed,
+          patch: (full) => ({ ...changed(full), version }),
+        });
+      } else {
+        saved = await create?.(body);
+        if (saved === undefined) return;
+      }
+      guard.release();
+      if (valuesOf) base.restart(saved);
+      else if (options.startOver === 'sent') form.reset(values);
+      else if (options.startOver === 'empty') form.reset(options.empty?.());
+      options.onSaved?.(saved);
+    },
+    labels ? { labels } : {},
+  );
+  return {
+    form,
+    submit,
+    base,
+    guard,
+    editing: Boolean(record),
+    labels,
+    onCancel:
+      options.onCancel ??
+      (options.inPlace && record && form.formState.isDirty ? () => form.reset() : undefined),
+    onReload: reload
+      ? async () => {
+          const fresh = await reload();
+          return fresh ? base.reapply(fresh) : undefined;
+        }
+      : undefined,
+  };
+}
+
+export type RecordFormProps<TValues extends FieldValues> = Omit<
+  RecordFormShellProps<TValues>,
+  'form' | 'submit' | 'submitLabel' | 'label'
+> & {
+  /** What useRecordForm answered. */
+  of: Pick<
+    RecordFormState<TValues>,
+    'form' | 'submit' | 'guard' | 'editing' | 'labels' | 'onCancel' | 'onReload'
+  >;
+} & (
+    | {
+        /**
+         * What the record is called ('dossier'): the form reads "New dossier" / "Edit dossier D-…",
+         * saves with "Create dossier" / "Save dossier" and is found as `dossier-form`.
+         */
+        noun: string;
+        /** The edited record's number or code, in the form's name. */
+        reference?: string | undefined;
+        submitLabel?: never;
+        label?: never;
+      }
+    | { noun?: never; reference?: never; submitLabel: string; label: string }
+  );
+
+/** A record form on screen: the shell (fields, Save/Cancel, messages, conflict reload) and the guard's dialog. */
+export function RecordForm<TValues extends FieldValues>({
+  of,
+  noun,
+  reference,
+  submitLabel,
+  label,
+  ...shell
+}: RecordFormProps<TValues>) {
+  const named = noun
+    ? {
+        submitLabel: of.editing ? `Save ${noun}` : `Create ${noun}`,
+        label: of.editing ? `Edit ${noun} ${reference ?? ''}`.trim() : `New ${noun}`,
+        testId: `${noun}-form`,
+      }
+    : { submitLabel: submitLabel as string, label: label as string };
+  return (
+    <>
+      <RecordFormShell
+        form={of.form}
+        submit={of.submit}
+        {...named}
+        {...(of.labels ? { fieldLabels: of.labels } : {})}
+        {...(of.onCancel ? { onCancel: of.onCancel } : {})}
+        {...(of.onReload ? { onReload: of.onReload } : {})}
+        {...shell}
+      />
+      {of.guard.dialog}
+    </>
   );
 }

@@ -91,3 +91,9 @@ export function RecordSelect({ source, value, onChange, knownOption, ...props }:
     />
   );
 }
+
+/** Where a new record's customer and dossier are picked from (the screen provides them). */
+export interface CustomerDossierLookups {
+  customerLookup: LookupSource;
+  dossierLookup: LookupSource;
+}

@@ -1,11 +1,9 @@
 import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '@fvg/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { applyProblemToForm } from '../../../lib/form-errors.ts';
 import { usePasswordResetMutation } from '../api/auth-api.ts';
+import { AuthForm, AuthInput, useAuthForm } from './auth-form.tsx';
 
 const resetFormSchema = z
   .object({
@@ -28,19 +26,14 @@ export interface PasswordResetFormProps {
 
 export function PasswordResetForm({ token, afterSuccess, afterError }: PasswordResetFormProps) {
   const mutation = usePasswordResetMutation();
-  const form = useForm({
-    resolver: zodResolver(resetFormSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const { form, onSubmit } = useAuthForm(
+    resetFormSchema,
+    { password: '', confirm: '' },
+    ['password'],
+    async (values) => {
       await mutation.mutateAsync({ token, password: values.password });
-    } catch (error) {
-      applyProblemToForm(error, form.setError, { fields: ['password'] });
-    }
-  });
+    },
+  );
 
   if (mutation.isSuccess) {
     return (
@@ -54,37 +47,31 @@ export function PasswordResetForm({ token, afterSuccess, afterError }: PasswordR
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password" data-testid="password-reset-form">
-      <Stack gap="md">
-        {errors.root?.server?.message && (
-          <Stack gap="xs">
-            <Alert color="red" variant="light" role="alert" data-testid="password-reset-error">
-              {errors.root.server.message}
-            </Alert>
-            {afterError}
-          </Stack>
-        )}
-        <PasswordInput
-          {...form.register('password')}
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          data-testid="password-reset-password"
-        />
-        <PasswordInput
-          {...form.register('confirm')}
-          label="Repeat the new password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm?.message}
-          data-testid="password-reset-confirm"
-        />
-        <Button type="submit" loading={isSubmitting} fullWidth data-testid="password-reset-submit">
-          Set the new password
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      form={form}
+      onSubmit={onSubmit}
+      label="Choose a new password"
+      id="password-reset"
+      submitLabel="Set the new password"
+      afterError={afterError}
+    >
+      <AuthInput
+        form={form}
+        name="password"
+        password
+        label="New password"
+        description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        autoComplete="new-password"
+        data-testid="password-reset-password"
+      />
+      <AuthInput
+        form={form}
+        name="confirm"
+        password
+        label="Repeat the new password"
+        autoComplete="new-password"
+        data-testid="password-reset-confirm"
+      />
+    </AuthForm>
   );
 }

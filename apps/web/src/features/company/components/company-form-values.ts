@@ -5,6 +5,7 @@ import {
   SERIES_KIND_LABELS,
   type SeriesKind,
 } from '@fvg/contracts';
+import { textsOf } from '../../../components/records/form-values.ts';
 
 /** The company form as inputs hold it: text ('' for empty), numbers as typed. */
 export interface CompanyFormValues {
@@ -42,24 +43,26 @@ export interface CompanyFormValues {
 export function companyValues(c: Company): CompanyFormValues {
   return {
     legalName: c.legalName,
-    street: c.street ?? '',
-    postalCode: c.postalCode ?? '',
-    city: c.city ?? '',
+    ...textsOf(c, ['street', 'postalCode', 'city']),
     countryCode: c.countryCode,
-    vatNumber: c.vatNumber ?? '',
-    eori: c.eori ?? '',
-    registrationNumber: c.registrationNumber ?? '',
-    iban: c.iban ?? '',
-    bic: c.bic ?? '',
-    email: c.email ?? '',
-    peppolScheme: c.peppolScheme ?? '',
-    peppolId: c.peppolId ?? '',
+    ...textsOf(c, [
+      'vatNumber',
+      'eori',
+      'registrationNumber',
+      'iban',
+      'bic',
+      'email',
+      'peppolScheme',
+      'peppolId',
+    ]),
     baseCurrency: c.baseCurrency,
-    paymentTermsDays: String(c.paymentTermsDays),
-    invoiceFooter: c.invoiceFooter ?? '',
-    gs1CompanyPrefix: c.gs1CompanyPrefix ?? '',
-    ssccExtensionDigit: String(c.ssccExtensionDigit),
-    booksClosedUpTo: c.booksClosedUpTo ?? '',
+    ...textsOf(c, [
+      'paymentTermsDays',
+      'invoiceFooter',
+      'gs1CompanyPrefix',
+      'ssccExtensionDigit',
+      'booksClosedUpTo',
+    ]),
     series: c.series.map((s) => ({ ...s, nextNumber: String(s.nextNumber), reason: '' })),
   };
 }

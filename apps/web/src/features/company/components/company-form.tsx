@@ -1,21 +1,21 @@
 import { type Company, companyFormSchema, formatSeriesNumber, SERIES_KIND_LABELS } from '@fvg/contracts';
 import { Fieldset, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type UseFormReturn, useForm } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import {
+  AddressFields,
+  CountryField,
+  PeppolFields,
+  TaxIdFields,
+} from '../../../components/records/address-fields.tsx';
 import {
   DateField,
+  FormSection,
   SelectField,
   TextareaField,
   TextField,
 } from '../../../components/records/form-fields.tsx';
-import {
-  contractResolver,
-  RecordFormShell,
-  useRecordBase,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
-} from '../../../components/records/record-form.tsx';
-import { COUNTRY_OPTIONS } from '../../parties/index.ts';
+import { RecordForm, useRecordForm } from '../../../components/records/record-form.tsx';
 import { useUpdateCompany } from '../api/company-api.ts';
 import {
   COMPANY_FIELD_LABELS,
@@ -84,66 +84,38 @@ function SeriesTable({ form }: { form: UseFormReturn<CompanyFormValues> }) {
 export function CompanyFields({ form }: { form: UseFormReturn<CompanyFormValues> }) {
   return (
     <Stack gap="md">
-      <Fieldset legend="Legal">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextField form={form} name="legalName" label="Legal name" required />
-          <TextField
-            form={form}
-            name="registrationNumber"
-            label="Registration number"
-            hint="e.g. Chamber of Commerce number"
-          />
-          <TextField form={form} name="street" label="Street" />
-          <TextField form={form} name="postalCode" label="Postal code" />
-          <TextField form={form} name="city" label="City" />
-          <SelectField
-            form={form}
-            name="countryCode"
-            label="Country"
-            data={COUNTRY_OPTIONS}
-            searchable
-            required
-          />
-          <TextField
-            form={form}
-            name="vatNumber"
-            label="VAT number"
-            transform={upper}
-            hint="e.g. NL004495445B01; its check digits are verified"
-          />
-          <TextField form={form} name="eori" label="EORI number" transform={upper} hint="e.g. NL123456789" />
-          <TextField form={form} name="email" label="Email" type="email" />
-        </SimpleGrid>
-      </Fieldset>
-      <Fieldset legend="Bank">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextField
-            form={form}
-            name="iban"
-            label="IBAN"
-            transform={upper}
-            hint="e.g. NL91 ABNA 0417 1643 00"
-          />
-          <TextField form={form} name="bic" label="BIC" transform={upper} hint="e.g. ABNANL2A" />
-        </SimpleGrid>
-      </Fieldset>
-      <Fieldset legend="Peppol">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <SelectField
-            form={form}
-            name="peppolScheme"
-            label="Scheme"
-            data={PEPPOL_SCHEME_OPTIONS}
-            clearable
-          />
-          <TextField
-            form={form}
-            name="peppolId"
-            label="Endpoint id"
-            hint="The number the scheme names, e.g. a KvK number"
-          />
-        </SimpleGrid>
-      </Fieldset>
+      <FormSection legend="Legal">
+        <TextField form={form} name="legalName" label="Legal name" required />
+        <TextField
+          form={form}
+          name="registrationNumber"
+          label="Registration number"
+          hint="e.g. Chamber of Commerce number"
+        />
+        <AddressFields form={form} />
+        <CountryField form={form} />
+        <TaxIdFields form={form} eoriLabel="EORI number" />
+        <TextField form={form} name="email" label="Email" type="email" />
+      </FormSection>
+      <FormSection legend="Bank">
+        <TextField
+          form={form}
+          name="iban"
+          label="IBAN"
+          transform={upper}
+          hint="e.g. NL91 ABNA 0417 1643 00"
+        />
+        <TextField form={form} name="bic" label="BIC" transform={upper} hint="e.g. ABNANL2A" />
+      </FormSection>
+      <FormSection legend="Peppol">
+        <PeppolFields
+          form={form}
+          schemes={PEPPOL_SCHEME_OPTIONS}
+          schemeLabel="Scheme"
+          idLabel="Endpoint id"
+          idHint="The number the scheme names, e.g. a KvK number"
+        />
+      </FormSection>
       <Fieldset legend="Invoicing">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <SelectField
@@ -171,34 +143,30 @@ export function CompanyFields({ form }: { form: UseFormReturn<CompanyFormValues>
           />
         </SimpleGrid>
       </Fieldset>
-      <Fieldset legend="Warehouse (GS1)">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextField
-            form={form}
-            name="gs1CompanyPrefix"
-            label="GS1 company prefix"
-            inputMode="numeric"
-            maxLength={14}
-            hint="6 to 12 digits from GS1; pallets received without an SSCC get one under it"
-          />
-          <TextField
-            form={form}
-            name="ssccExtensionDigit"
-            label="SSCC extension digit"
-            inputMode="numeric"
-            maxLength={1}
-            hint="0–9, the SSCC's first digit"
-          />
-        </SimpleGrid>
-      </Fieldset>
+      <FormSection legend="Warehouse (GS1)">
+        <TextField
+          form={form}
+          name="gs1CompanyPrefix"
+          label="GS1 company prefix"
+          inputMode="numeric"
+          maxLength={14}
+          hint="6 to 12 digits from GS1; pallets received without an SSCC get one under it"
+        />
+        <TextField
+          form={form}
+          name="ssccExtensionDigit"
+          label="SSCC extension digit"
+          inputMode="numeric"
+          maxLength={1}
+          hint="0–9, the SSCC's first digit"
+        />
+      </FormSection>
       <Fieldset legend="Number series">
         <SeriesTable form={form} />
       </Fieldset>
     </Stack>
   );
 }
-
-const resolver = contractResolver<CompanyFormValues>(companyFormSchema, companyInput, COMPANY_FIELD_LABELS);
 
 export interface CompanyFormProps {
   company: Company;
@@ -208,40 +176,20 @@ export interface CompanyFormProps {
 
 /** The company settings, always in edit: contract validation, server errors on fields, 409 reload. */
 export function CompanyForm({ company, reload }: CompanyFormProps) {
-  const form = useForm<CompanyFormValues>({ resolver, defaultValues: companyValues(company) });
   const update = useUpdateCompany();
-  const guard = useUnsavedChangesGuard(form.formState.isDirty);
-  const base = useRecordBase(form, company, companyValues);
-
-  const submit = useRecordSubmit(
-    form,
-    async (values) => {
-      const body = companyFormSchema.parse(companyInput(values));
-      const saved = await update.mutateAsync({ ...body, version: base.version ?? company.version });
-      guard.release();
-      base.restart(saved);
-      notifications.show({ color: 'green', message: 'Company settings saved.' });
-    },
-    { labels: COMPANY_FIELD_LABELS },
-  );
-
+  const record = useRecordForm({
+    record: company,
+    valuesOf: companyValues,
+    schema: companyFormSchema,
+    toInput: companyInput,
+    labels: COMPANY_FIELD_LABELS,
+    reload,
+    update: (body, { version }) => update.mutateAsync({ ...body, version }),
+    onSaved: () => notifications.show({ color: 'green', message: 'Company settings saved.' }),
+  });
   return (
-    <>
-      <RecordFormShell
-        form={form}
-        submit={submit}
-        fieldLabels={COMPANY_FIELD_LABELS}
-        submitLabel="Save settings"
-        label="Company settings"
-        testId="company-form"
-        onReload={async () => {
-          const fresh = await reload();
-          return fresh ? base.reapply(fresh) : undefined;
-        }}
-      >
-        <CompanyFields form={form} />
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+    <RecordForm of={record} submitLabel="Save settings" label="Company settings" testId="company-form">
+      <CompanyFields form={record.form} />
+    </RecordForm>
   );
 }

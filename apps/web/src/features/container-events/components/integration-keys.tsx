@@ -9,17 +9,11 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconKey, IconKeyOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import { DataTable, type RecordColumn } from '../../../components/records/data-table.tsx';
 import { TextField } from '../../../components/records/form-fields.tsx';
-import {
-  contractResolver,
-  RecordFormShell,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
-} from '../../../components/records/record-form.tsx';
+import { type KeepsForm, RecordForm, useRecordForm } from '../../../components/records/record-form.tsx';
 import { problemMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import {
@@ -31,7 +25,6 @@ import {
 interface KeyFormValues {
   name: string;
 }
-const resolver = contractResolver<KeyFormValues>(integrationKeyCreateSchema, (v) => v);
 
 /** The new key, once: copy it now, it is never shown again (the server keeps only its hash). */
 export function CreatedKey({ created, onDone }: { created: IntegrationKeyCreated; onDone: () => void }) {
@@ -87,43 +80,42 @@ export function CreatedKey({ created, onDone }: { created: IntegrationKeyCreated
 export interface IntegrationKeyFormProps {
   onCreated: (created: IntegrationKeyCreated) => void;
   onCancel: () => void;
-  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
+  keepsForm?: KeepsForm;
 }
 
 /** Names a new integration key; the answer carries the key, shown once by CreatedKey. */
 export function IntegrationKeyForm({ onCreated, onCancel, keepsForm }: IntegrationKeyFormProps) {
-  const form = useForm<KeyFormValues>({ resolver, defaultValues: { name: '' } });
   const create = useCreateIntegrationKey();
-  const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
-  const submit = useRecordSubmit(form, async (values) => {
-    const created = await create.mutateAsync(integrationKeyCreateSchema.parse(values));
-    guard.release();
-    // The key must not linger in the mutation cache once it has been shown.
-    create.reset();
-    onCreated(created);
+  const key = useRecordForm({
+    empty: (): KeyFormValues => ({ name: '' }),
+    schema: integrationKeyCreateSchema,
+    keepsForm,
+    create: (body) => create.mutateAsync(body),
+    onSaved: (created) => {
+      // The key must not linger in the mutation cache once it has been shown.
+      create.reset();
+      onCreated(created);
+    },
   });
+  const { form } = key;
   return (
-    <>
-      <RecordFormShell
+    <RecordForm
+      of={key}
+      submitLabel="Create key"
+      onCancel={onCancel}
+      label="New integration key"
+      testId="integration-key-form"
+    >
+      <TextField
         form={form}
-        submit={submit}
-        submitLabel="Create key"
-        onCancel={onCancel}
-        label="New integration key"
-        testId="integration-key-form"
-      >
-        <TextField
-          form={form}
-          name="name"
-          label="Name"
-          placeholder="e.g. Terminal ECT feed"
-          description="Who uses the key: the terminal, carrier or platform that posts events."
-          required
-          data-autofocus
-        />
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+        name="name"
+        label="Name"
+        placeholder="e.g. Terminal ECT feed"
+        description="Who uses the key: the terminal, carrier or platform that posts events."
+        required
+        data-autofocus
+      />
+    </RecordForm>
   );
 }
 

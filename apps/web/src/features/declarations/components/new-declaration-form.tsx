@@ -1,9 +1,13 @@
 import { CATEGORIES_OF_TYPE, type Declaration, type DeclarationType } from '@fvg/contracts';
 import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useForm, useWatch } from 'react-hook-form';
-import { type CreateFormProps, CreateFormShell } from '../../../components/records/create-form.tsx';
-import { LookupField, SelectField } from '../../../components/records/form-fields.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { useWatch } from 'react-hook-form';
+import { CustomerField, DossierLinkField, SelectField } from '../../../components/records/form-fields.tsx';
+import {
+  RecordForm,
+  type RecordFormWiring,
+  useRecordForm,
+} from '../../../components/records/record-form.tsx';
+import type { CustomerDossierLookups } from '../../../components/records/record-select.tsx';
 import { useCreateDeclaration } from '../api/declarations-api.ts';
 import { categoryOptionsOf, DECLARATION_FIELD_LABELS as L, TYPE_OPTIONS } from './declaration-meta.ts';
 
@@ -21,35 +25,37 @@ export const newDeclarationInput = (values: NewDeclarationValues) => ({
   ...(values.dossierId ? { dossierId: values.dossierId } : { customerId: values.customerId || undefined }),
 });
 
-export interface NewDeclarationFormProps extends CreateFormProps<Declaration> {
-  customerLookup: LookupSource;
-  dossierLookup: LookupSource;
+export interface NewDeclarationFormProps extends RecordFormWiring<Declaration>, CustomerDossierLookups {
+  onSaved: (declaration: Declaration) => void;
+  onCancel: () => void;
 }
 
 /**
  * A draft declaration: its type, and the dossier it belongs to (parties, transport and goods are
  * taken from it) or, without one, the customer it is made for. The rest is filled on its page.
  */
-export function NewDeclarationForm({ customerLookup, dossierLookup, ...dialog }: NewDeclarationFormProps) {
-  const form = useForm<NewDeclarationValues>({
-    defaultValues: { type: 'import', category: '', dossierId: '', customerId: '' },
+export function NewDeclarationForm({ customerLookup, dossierLookup, ...wiring }: NewDeclarationFormProps) {
+  const create = useCreateDeclaration();
+  const declaration = useRecordForm({
+    ...wiring,
+    empty: (): NewDeclarationValues => ({ type: 'import', category: '', dossierId: '', customerId: '' }),
+    labels: L,
+    create: async (values) => {
+      if (!values.dossierId && !values.customerId) {
+        declaration.form.setError('customerId', { message: 'Choose a dossier or a customer' });
+        return undefined;
+      }
+      return create.mutateAsync(newDeclarationInput(values));
+    },
   });
+  const { form } = declaration;
   const type = useWatch({ control: form.control, name: 'type' });
   const dossierId = useWatch({ control: form.control, name: 'dossierId' });
-  const create = useCreateDeclaration();
   const categories = CATEGORIES_OF_TYPE[type];
 
   return (
-    <CreateFormShell
-      {...dialog}
-      form={form}
-      create={(values) => create.mutateAsync(newDeclarationInput(values))}
-      check={(values) => {
-        if (values.dossierId || values.customerId) return true;
-        form.setError('customerId', { message: 'Choose a dossier or a customer' });
-        return false;
-      }}
-      labels={L}
+    <RecordForm
+      of={declaration}
       submitLabel="Create draft"
       label="New declaration"
       testId="new-declaration-form"
@@ -79,27 +85,18 @@ export function NewDeclarationForm({ customerLookup, dossierLookup, ...dialog }:
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <LookupField
+          <DossierLinkField
             form={form}
             name="dossierId"
             label={L.dossierId}
             source={dossierLookup}
-            placeholder="None"
             description="Parties, transport and goods are taken from the dossier"
-            clearable
           />
           {!dossierId && (
-            <LookupField
-              form={form}
-              name="customerId"
-              label={L.customerId}
-              source={customerLookup}
-              placeholder="Search customers"
-              required
-            />
+            <CustomerField form={form} name="customerId" label={L.customerId} source={customerLookup} />
           )}
         </SimpleGrid>
       </Stack>
-    </CreateFormShell>
+    </RecordForm>
   );
 }

@@ -16,13 +16,7 @@ import {
   LineItemsEditor,
   type LineTotal,
 } from '../../../components/records/line-items-editor.tsx';
-import {
-  contractResolver,
-  RecordFormShell,
-  useRecordBase,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
-} from '../../../components/records/record-form.tsx';
+import { type KeepsForm, RecordForm, useRecordForm } from '../../../components/records/record-form.tsx';
 import type { LookupOption, LookupSource } from '../../../components/records/record-select.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSaveCharges } from '../api/dossiers-api.ts';
@@ -94,7 +88,6 @@ const chargesInput = (values: ChargesFormValues) => ({
   charges: values.charges.map((c) => ({ ...c, partyId: c.partyId === '' ? null : c.partyId })),
 });
 const chargesSchema = chargeLinesSchema;
-const resolver = contractResolver<ChargesFormValues>(chargesSchema, chargesInput);
 
 function Totals({ cost, revenue, profit }: { cost: string; revenue: string; profit: string }) {
   return (
@@ -292,7 +285,7 @@ export interface ChargesEditorProps {
   partyLookup: LookupSource;
   reload: () => Promise<Dossier | undefined>;
   /** Navigations that keep the editor on screen. */
-  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
+  keepsForm?: KeepsForm;
 }
 
 /**
@@ -301,55 +294,45 @@ export interface ChargesEditorProps {
  * replaces all lines at once (PUT), with the dossier's version.
  */
 export function ChargesEditor({ dossier, dossierKey, partyLookup, reload, keepsForm }: ChargesEditorProps) {
-  const form = useForm<ChargesFormValues>({ resolver, defaultValues: valuesOf(dossier) });
+  const save = useSaveCharges(dossierKey);
+  const charges = useRecordForm({
+    record: dossier,
+    valuesOf,
+    schema: chargesSchema,
+    toInput: chargesInput,
+    keepsForm,
+    reload,
+    inPlace: true,
+    // Saving replaces all lines at once (PUT), with the version the form started from.
+    update: (body, { record, version }) => save.mutateAsync({ id: record.id, body: { ...body, version } }),
+  });
+  const { form } = charges;
   const watched = useWatch({ control: form.control, name: 'charges' }) ?? [];
   const totals = chargeTotals(watched);
-  const save = useSaveCharges(dossierKey);
-  const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
-  const base = useRecordBase(form, dossier, valuesOf);
   const partyName = usePartyNames(dossier);
   const columns = useMemo(() => chargeColumns(partyLookup, partyName), [partyLookup, partyName]);
 
-  const submit = useRecordSubmit(form, async (values) => {
-    const body = chargesSchema.parse(chargesInput(values));
-    const saved = await save.mutateAsync({
-      id: dossier.id,
-      body: { ...body, version: base.version ?? dossier.version },
-    });
-    guard.release();
-    base.restart(saved);
-  });
-
   return (
-    <>
-      <RecordFormShell
+    <RecordForm
+      of={charges}
+      submitLabel="Save charges"
+      label={`Charges of dossier ${dossier.number}`}
+      testId="charges-form"
+      fieldLabels={DOSSIER_FIELD_LABELS}
+    >
+      <LineItemsEditor
         form={form}
-        submit={submit}
-        submitLabel="Save charges"
-        label={`Charges of dossier ${dossier.number}`}
-        testId="charges-form"
-        fieldLabels={DOSSIER_FIELD_LABELS}
-        onReload={async () => {
-          const fresh = await reload();
-          return fresh ? base.reapply(fresh) : undefined;
-        }}
-        {...(form.formState.isDirty ? { onCancel: () => form.reset() } : {})}
-      >
-        <LineItemsEditor
-          form={form}
-          name="charges"
-          columns={columns}
-          newLine={nextLine}
-          addActions={ADD_ACTIONS}
-          totals={CHARGE_TOTALS}
-          footer={<Totals {...totals} />}
-          itemName="charge"
-          emptyTitle="No charges yet"
-          emptyHint={EMPTY_HINT}
-          testId="charges-lines"
-        />
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+        name="charges"
+        columns={columns}
+        newLine={nextLine}
+        addActions={ADD_ACTIONS}
+        totals={CHARGE_TOTALS}
+        footer={<Totals {...totals} />}
+        itemName="charge"
+        emptyTitle="No charges yet"
+        emptyHint={EMPTY_HINT}
+        testId="charges-lines"
+      />
+    </RecordForm>
   );
 }

@@ -1,4 +1,12 @@
 import type { Dossier } from '@fvg/contracts';
+import {
+  emptyTexts,
+  orNull,
+  orUndefined,
+  text,
+  textsOf,
+  wholeNumber,
+} from '../../../components/records/form-values.ts';
 import type { LookupOption } from '../../../components/records/record-select.tsx';
 
 export interface ContainerFormValue {
@@ -40,40 +48,37 @@ export interface DossierFormValues {
 
 export const emptyContainer = (): ContainerFormValue => ({ number: '', sizeType: '', seals: [] });
 
+/** The dossier's own texts and numbers, as they are named on the record and in the form. */
+const TEXT_FIELDS = [
+  'incoterm',
+  'incotermPlace',
+  'originLocode',
+  'destinationLocode',
+  'etd',
+  'eta',
+  'atd',
+  'ata',
+  'customerReference',
+  'bookingNumber',
+  'masterBl',
+  'houseBl',
+  'cmrNumber',
+  'cargoDescription',
+  'packages',
+  'packageType',
+  'grossWeightKg',
+  'volumeM3',
+  'chargeableWeightKg',
+] as const;
+
 export function emptyDossierValues(): DossierFormValues {
   return {
-    type: '',
-    mode: '',
-    customerId: '',
-    consignorId: '',
-    consigneeId: '',
-    notifyPartyId: '',
-    incoterm: '',
-    incotermPlace: '',
-    originLocode: '',
-    destinationLocode: '',
-    etd: '',
-    eta: '',
-    atd: '',
-    ata: '',
-    customerReference: '',
-    bookingNumber: '',
-    masterBl: '',
-    houseBl: '',
-    cmrNumber: '',
-    cargoDescription: '',
-    packages: '',
-    packageType: '',
-    grossWeightKg: '',
-    volumeM3: '',
-    chargeableWeightKg: '',
+    ...emptyTexts(['type', 'mode', 'customerId', 'consignorId', 'consigneeId', 'notifyPartyId']),
+    ...emptyTexts(TEXT_FIELDS),
     handlerId: '',
     containers: [],
   };
 }
-
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
 
 export function dossierValues(d: Dossier): DossierFormValues {
   return {
@@ -83,25 +88,7 @@ export function dossierValues(d: Dossier): DossierFormValues {
     consignorId: text(d.consignor?.id),
     consigneeId: text(d.consignee?.id),
     notifyPartyId: text(d.notifyParty?.id),
-    incoterm: text(d.incoterm),
-    incotermPlace: text(d.incotermPlace),
-    originLocode: text(d.originLocode),
-    destinationLocode: text(d.destinationLocode),
-    etd: text(d.etd),
-    eta: text(d.eta),
-    atd: text(d.atd),
-    ata: text(d.ata),
-    customerReference: text(d.customerReference),
-    bookingNumber: text(d.bookingNumber),
-    masterBl: text(d.masterBl),
-    houseBl: text(d.houseBl),
-    cmrNumber: text(d.cmrNumber),
-    cargoDescription: text(d.cargoDescription),
-    packages: text(d.packages),
-    packageType: text(d.packageType),
-    grossWeightKg: text(d.grossWeightKg),
-    volumeM3: text(d.volumeM3),
-    chargeableWeightKg: text(d.chargeableWeightKg),
+    ...textsOf(d, TEXT_FIELDS),
     handlerId: text(d.handler?.id),
     containers: d.containers.map((c) => ({
       number: c.number,
@@ -127,12 +114,6 @@ export function knownOptionsOf(
   ];
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
 }
-
-const orNull = (s: string) => (s.trim() === '' ? null : s);
-const orUndefined = (s: string) => (s.trim() === '' ? undefined : s);
-/** The API takes whole numbers as JSON numbers: digits become one, anything else stays for the schema to refuse. */
-const wholeNumber = (s: string) =>
-  s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) : s;
 
 /**
  * The form values as dossierCreateSchema takes them: empty ids and numbers become null (the schema

@@ -1,4 +1,5 @@
 import type { Party } from '@fvg/contracts';
+import { emptyTexts, textsOf } from '../../../components/records/form-values.ts';
 
 /** The party form as inputs hold it: text ('' for empty), the roles, the contacts. */
 export interface PartyFormValues {
@@ -18,30 +19,24 @@ export interface PartyFormValues {
   contacts: { name: string; email: string; phone: string; role: string }[];
 }
 
-export const emptyContact = (): PartyFormValues['contacts'][number] => ({
-  name: '',
-  email: '',
-  phone: '',
-  role: '',
-});
+export const emptyContact = (): PartyFormValues['contacts'][number] =>
+  emptyTexts(['name', 'email', 'phone', 'role']);
+
+/** The party's optional texts, as they are named on the record and in the form. */
+const TEXT_FIELDS = [
+  'vatNumber',
+  'eori',
+  'peppolScheme',
+  'peppolId',
+  'street',
+  'postalCode',
+  'city',
+  'email',
+  'phone',
+] as const;
 
 export function emptyPartyValues(): PartyFormValues {
-  return {
-    code: '',
-    name: '',
-    kinds: [],
-    countryCode: '',
-    vatNumber: '',
-    eori: '',
-    peppolScheme: '',
-    peppolId: '',
-    street: '',
-    postalCode: '',
-    city: '',
-    email: '',
-    phone: '',
-    contacts: [],
-  };
+  return { code: '', name: '', kinds: [], countryCode: '', ...emptyTexts(TEXT_FIELDS), contacts: [] };
 }
 
 export function partyValues(party: Party): PartyFormValues {
@@ -50,21 +45,8 @@ export function partyValues(party: Party): PartyFormValues {
     name: party.name,
     kinds: [...party.kinds],
     countryCode: party.countryCode,
-    vatNumber: party.vatNumber ?? '',
-    eori: party.eori ?? '',
-    peppolScheme: party.peppolScheme ?? '',
-    peppolId: party.peppolId ?? '',
-    street: party.street ?? '',
-    postalCode: party.postalCode ?? '',
-    city: party.city ?? '',
-    email: party.email ?? '',
-    phone: party.phone ?? '',
-    contacts: party.contacts.map((c) => ({
-      name: c.name,
-      email: c.email ?? '',
-      phone: c.phone ?? '',
-      role: c.role ?? '',
-    })),
+    ...textsOf(party, TEXT_FIELDS),
+    contacts: party.contacts.map((c) => ({ name: c.name, ...textsOf(c, ['email', 'phone', 'role']) })),
   };
 }
 

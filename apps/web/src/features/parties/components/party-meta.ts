@@ -1,10 +1,5 @@
-import {
-  COUNTRY_CODES,
-  EAS_SCHEMES,
-  PARTY_KINDS,
-  PEPPOL_SCHEME_LABELS,
-  VAT_ENDPOINT_SCHEMES,
-} from '@fvg/contracts';
+import { EAS_SCHEMES, PARTY_KINDS, PEPPOL_SCHEME_LABELS, VAT_ENDPOINT_SCHEMES } from '@fvg/contracts';
+import { countryName } from '../../../lib/countries.ts';
 
 export type PartyKind = (typeof PARTY_KINDS)[number];
 
@@ -22,27 +17,8 @@ export const PARTY_KIND_OPTIONS = PARTY_KINDS.map((kind) => ({
   label: PARTY_KIND_LABELS[kind],
 }));
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    return undefined;
-  }
-})();
-
-/** 'NL' → 'Netherlands'; codes Intl does not know (XI) stay as they are. */
-export function countryName(code: string): string {
-  if (code === 'XI') return 'Northern Ireland';
-  try {
-    return regionNames?.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-export const COUNTRY_OPTIONS = [...COUNTRY_CODES]
-  .sort()
-  .map((code) => ({ value: code, label: `${code} — ${countryName(code)}` }));
+// Kept here too for the screens that read them from the parties area.
+export { COUNTRY_OPTIONS, countryName } from '../../../lib/countries.ts';
 
 /**
  * The Peppol schemes (EAS codes) a party's endpoint can use: the registers the company settings name,

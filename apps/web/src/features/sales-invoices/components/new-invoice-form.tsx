@@ -2,11 +2,14 @@ import { BASE_CURRENCY, defaultVat, type SalesInvoice, salesInvoiceFromLinesSche
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { type CreateFormProps, CreateFormShell } from '../../../components/records/create-form.tsx';
-import { LookupField } from '../../../components/records/form-fields.tsx';
-import { contractResolver } from '../../../components/records/record-form.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
+import { useWatch } from 'react-hook-form';
+import { CustomerField, DossierLinkField } from '../../../components/records/form-fields.tsx';
+import {
+  RecordForm,
+  type RecordFormWiring,
+  useRecordForm,
+} from '../../../components/records/record-form.tsx';
+import type { CustomerDossierLookups } from '../../../components/records/record-select.tsx';
 import { companyOptions } from '../../company/index.ts';
 import { dossierOptions } from '../../dossiers/index.ts';
 import { partyOptions } from '../../parties/index.ts';
@@ -25,16 +28,15 @@ const newInvoiceInput = (values: NewInvoiceValues) => ({
   customerId: values.customerId,
   dossierId: values.dossierId || null,
 });
-const resolver = contractResolver<NewInvoiceValues>(salesInvoiceFromLinesSchema, newInvoiceInput, L);
 
 const sameVat = (line: { vatCode: string; vatRate: string; exemptionReason: string }, vat: VatDefault) =>
   line.vatCode === vat.vatCode &&
   line.vatRate === (vat.vatRate ?? '') &&
   line.exemptionReason === (vat.exemptionReason ?? '');
 
-export interface NewInvoiceFormProps extends CreateFormProps<SalesInvoice> {
-  customerLookup: LookupSource;
-  dossierLookup: LookupSource;
+export interface NewInvoiceFormProps extends RecordFormWiring<SalesInvoice>, CustomerDossierLookups {
+  onSaved: (invoice: SalesInvoice) => void;
+  onCancel: () => void;
 }
 
 /**
@@ -42,10 +44,10 @@ export interface NewInvoiceFormProps extends CreateFormProps<SalesInvoice> {
  * VAT follows the customer's country and VAT number and the dossier's type (defaultVat); lines still
  * on the previous default follow when the customer or dossier changes.
  */
-export function NewInvoiceForm({ customerLookup, dossierLookup, ...dialog }: NewInvoiceFormProps) {
-  const form = useForm<NewInvoiceValues>({
-    resolver,
-    defaultValues: {
+export function NewInvoiceForm({ customerLookup, dossierLookup, ...wiring }: NewInvoiceFormProps) {
+  const invoice = useRecordForm({
+    ...wiring,
+    empty: (): NewInvoiceValues => ({
       customerId: '',
       dossierId: '',
       currency: BASE_CURRENCY,
@@ -56,8 +58,14 @@ export function NewInvoiceForm({ customerLookup, dossierLookup, ...dialog }: New
       notes: '',
       lines: [],
       allowanceCharges: [],
-    },
+    }),
+    schema: salesInvoiceFromLinesSchema,
+    toInput: newInvoiceInput,
+    labels: L,
+    body: newInvoiceInput,
+    mutations: { create: useCreateInvoice() },
   });
+  const { form } = invoice;
   const customerId = useWatch({ control: form.control, name: 'customerId' });
   const dossierId = useWatch({ control: form.control, name: 'dossierId' });
   const company = useQuery(companyOptions());
@@ -86,39 +94,15 @@ export function NewInvoiceForm({ customerLookup, dossierLookup, ...dialog }: New
     });
   }, [vatCode, vatRate, exemptionReason, form]);
 
-  const create = useCreateInvoice();
-
   return (
-    <CreateFormShell
-      {...dialog}
-      form={form}
-      create={(values) => create.mutateAsync(newInvoiceInput(values))}
-      labels={L}
-      submitLabel="Create draft"
-      label="New invoice"
-      testId="new-invoice-form"
-    >
+    <RecordForm of={invoice} submitLabel="Create draft" label="New invoice" testId="new-invoice-form">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <LookupField
-            form={form}
-            name="customerId"
-            label={L.customerId}
-            source={customerLookup}
-            placeholder="Search customers"
-            required
-          />
-          <LookupField
-            form={form}
-            name="dossierId"
-            label={L.dossierId}
-            source={dossierLookup}
-            placeholder="None"
-            clearable
-          />
+          <CustomerField form={form} name="customerId" label={L.customerId} source={customerLookup} />
+          <DossierLinkField form={form} name="dossierId" label={L.dossierId} source={dossierLookup} />
         </SimpleGrid>
         <DraftFields form={form} vatDefault={vat} sellerCountry={sellerCountry} />
       </Stack>
-    </CreateFormShell>
+    </RecordForm>
   );
 }

@@ -1,4 +1,12 @@
 import { minorUnitsOf, type SalesOffer } from '@fvg/contracts';
+import {
+  emptyTexts,
+  orNull,
+  orUndefined,
+  text,
+  textsOf,
+  wholeNumber,
+} from '../../../components/records/form-values.ts';
 import { todayIso } from '../../../lib/format-date.ts';
 import { type OfferLineFormValue, offerLineValues, vatRateOf } from './offer-lines.tsx';
 
@@ -34,44 +42,38 @@ export const DEFAULT_VALIDITY_DAYS = 30;
 
 export function emptyOfferValues(today: string = todayIso()): OfferFormValues {
   return {
-    customerId: '',
-    contactName: '',
-    contactEmail: '',
+    ...emptyTexts([
+      'customerId',
+      'contactName',
+      'contactEmail',
+      'originLocode',
+      'destinationLocode',
+      'incoterm',
+      'incotermPlace',
+      'cargoDescription',
+      'packages',
+      'packageType',
+      'grossWeightKg',
+      'volumeM3',
+      'notes',
+    ]),
     validUntil: addDays(today, DEFAULT_VALIDITY_DAYS),
-    originLocode: '',
-    destinationLocode: '',
     mode: 'sea',
-    incoterm: '',
-    incotermPlace: '',
     dossierType: 'export',
-    cargoDescription: '',
-    packages: '',
-    packageType: '',
-    grossWeightKg: '',
-    volumeM3: '',
-    notes: '',
     lines: [],
   };
 }
 
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
-
 export function offerValues(o: SalesOffer): OfferFormValues {
   return {
     customerId: o.customer.id,
-    contactName: text(o.contactName),
-    contactEmail: text(o.contactEmail),
+    ...textsOf(o, ['contactName', 'contactEmail']),
     validUntil: o.validUntil,
-    originLocode: text(o.originLocode),
-    destinationLocode: text(o.destinationLocode),
+    ...textsOf(o, ['originLocode', 'destinationLocode']),
     mode: o.mode,
-    incoterm: text(o.incoterm),
-    incotermPlace: text(o.incotermPlace),
+    ...textsOf(o, ['incoterm', 'incotermPlace']),
     dossierType: o.dossierType,
-    cargoDescription: text(o.cargoDescription),
-    packages: text(o.packages),
-    packageType: text(o.packageType),
+    ...textsOf(o, ['cargoDescription', 'packages', 'packageType']),
     grossWeightKg: trimZeros(text(o.grossWeightKg), 0),
     volumeM3: trimZeros(text(o.volumeM3), 0),
     notes: text(o.notes),
@@ -97,12 +99,6 @@ export function trimZeros(value: string, keep: number): string {
   while (decimals.length > keep && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
   return decimals ? `${match[1]}.${decimals}` : (match[1] as string);
 }
-
-const orNull = (s: string) => (s.trim() === '' ? null : s);
-const orUndefined = (s: string) => (s.trim() === '' ? undefined : s);
-/** The API takes whole numbers as JSON numbers: digits become one, anything else stays for the schema to refuse. */
-const wholeNumber = (s: string) =>
-  s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) : s;
 
 /**
  * The form values as salesOfferCreateSchema takes them: empty texts and numbers become null, an empty

@@ -5,29 +5,28 @@ import {
   type SalesOffer,
   salesOfferCreateSchema,
 } from '@fvg/contracts';
-import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
+import { Fieldset, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { CargoFields, IncotermFields, RouteFields } from '../../../components/records/cargo-fields.tsx';
 import {
+  CustomerField,
   DateField,
-  LookupField,
+  FormSection,
   SelectField,
   TextareaField,
   TextField,
 } from '../../../components/records/form-fields.tsx';
 import {
-  changedFields,
-  contractResolver,
-  RecordFormShell,
-  useRecordBase,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
+  RecordForm,
+  type RecordFormWiring,
+  useRecordForm,
 } from '../../../components/records/record-form.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { useCreateOffer, useUpdateOffer } from '../api/sales-offers-api.ts';
 import { emptyOfferValues, type OfferFormValues, offerInput, offerValues } from './offer-form-values.ts';
 import { OfferLinesEditor } from './offer-lines.tsx';
-import { INCOTERM_OPTIONS, OFFER_FIELD_LABELS as L, MODE_OPTIONS, TYPE_OPTIONS } from './offer-meta.ts';
+import { OFFER_FIELD_LABELS as L, MODE_OPTIONS, TYPE_OPTIONS } from './offer-meta.ts';
 
 /**
  * What the form reads of the customer party (the parties area provides it): who the offer is for (its
@@ -45,11 +44,7 @@ export type OfferCustomerSource = (
   signal?: AbortSignal,
 ) => Promise<OfferCustomerInfo | null>;
 
-type KeepsForm = (next: { pathname: string; search: Record<string, unknown> }) => boolean;
 type Buyer = Pick<OfferCustomerInfo, 'countryCode' | 'vatNumber'>;
-
-const upper = (value: string) => value.toUpperCase();
-const resolver = contractResolver<OfferFormValues>(salesOfferCreateSchema, offerInput, L);
 
 /**
  * Reads the customer when it is picked (and a draft's own at the start): its first contact fills the
@@ -111,91 +106,38 @@ function OfferFields({
     buyerCountry: buyer?.countryCode ?? '',
     buyerVatNumber: buyer?.vatNumber ?? null,
   });
+  // A choice the offer cannot do without (no empty option).
+  const required = (name: 'mode' | 'dossierType', data: readonly { value: string; label: string }[]) => (
+    <SelectField form={form} name={name} label={L[name]} data={data} allowDeselect={false} required />
+  );
   return (
     <Stack gap="md">
-      <Fieldset legend="Customer">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-          <LookupField
-            form={form}
-            name="customerId"
-            label={L.customerId}
-            source={customerLookup}
-            knownOption={
-              offer
-                ? { value: offer.customer.id, label: `${offer.customer.name} (${offer.customer.code})` }
-                : null
-            }
-            placeholder="Search customers"
-            required
-          />
-          <TextField form={form} name="contactName" label={L.contactName} />
-          <TextField form={form} name="contactEmail" label={L.contactEmail} type="email" />
-          <DateField form={form} name="validUntil" label={L.validUntil} min={offerToday()} required />
-        </SimpleGrid>
-      </Fieldset>
+      <FormSection legend="Customer" cols={{ base: 1, sm: 2, md: 4 }}>
+        <CustomerField
+          form={form}
+          name="customerId"
+          label={L.customerId}
+          source={customerLookup}
+          knownOption={
+            offer
+              ? { value: offer.customer.id, label: `${offer.customer.name} (${offer.customer.code})` }
+              : null
+          }
+        />
+        <TextField form={form} name="contactName" label={L.contactName} />
+        <TextField form={form} name="contactEmail" label={L.contactEmail} type="email" />
+        <DateField form={form} name="validUntil" label={L.validUntil} min={offerToday()} required />
+      </FormSection>
 
-      <Fieldset legend="Route and terms">
-        <SimpleGrid cols={{ base: 1, sm: 3, md: 6 }} spacing="sm">
-          <TextField
-            form={form}
-            name="originLocode"
-            label={L.originLocode}
-            placeholder="UN/LOCODE"
-            maxLength={5}
-            transform={upper}
-          />
-          <TextField
-            form={form}
-            name="destinationLocode"
-            label={L.destinationLocode}
-            placeholder="UN/LOCODE"
-            maxLength={5}
-            transform={upper}
-          />
-          <SelectField
-            form={form}
-            name="mode"
-            label={L.mode}
-            data={MODE_OPTIONS}
-            allowDeselect={false}
-            required
-          />
-          <SelectField
-            form={form}
-            name="incoterm"
-            label={L.incoterm}
-            data={INCOTERM_OPTIONS}
-            clearable
-            searchable
-          />
-          <TextField form={form} name="incotermPlace" label={L.incotermPlace} />
-          <SelectField
-            form={form}
-            name="dossierType"
-            label={L.dossierType}
-            data={TYPE_OPTIONS}
-            allowDeselect={false}
-            required
-          />
-        </SimpleGrid>
-      </Fieldset>
+      <FormSection legend="Route and terms" cols={{ base: 1, sm: 3, md: 6 }}>
+        <RouteFields form={form} labels={L} />
+        {required('mode', MODE_OPTIONS)}
+        <IncotermFields form={form} labels={L} />
+        {required('dossierType', TYPE_OPTIONS)}
+      </FormSection>
 
       <Fieldset legend="Cargo">
-        <Stack gap="sm">
-          <TextareaField
-            form={form}
-            name="cargoDescription"
-            label={L.cargoDescription}
-            maxLength={2000}
-            minRows={1}
-          />
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            <TextField form={form} name="packages" label={L.packages} inputMode="numeric" />
-            <TextField form={form} name="packageType" label={L.packageType} placeholder="pallets" />
-            <TextField form={form} name="grossWeightKg" label={L.grossWeightKg} inputMode="decimal" />
-            <TextField form={form} name="volumeM3" label={L.volumeM3} inputMode="decimal" />
-          </SimpleGrid>
-        </Stack>
+        <CargoFields form={form} labels={L} cols={{ base: 2, sm: 4 }} minRows={1} />
       </Fieldset>
 
       <Fieldset legend="Lines">
@@ -214,7 +156,7 @@ function OfferFields({
   );
 }
 
-export interface OfferFormProps {
+export interface OfferFormProps extends RecordFormWiring<SalesOffer> {
   /** The draft being edited; none: a new offer. */
   offer?: SalesOffer | undefined;
   customerLookup: LookupSource;
@@ -223,10 +165,6 @@ export interface OfferFormProps {
   /** The company's country: a standard-rated line takes its rate (company settings provide it). */
   sellerCountry?: string | null | undefined;
   onSaved: (offer: SalesOffer) => void;
-  onCancel?: (() => void) | undefined;
-  /** Re-reads the offer after a conflict; the form then reapplies the user's changes on top. */
-  reload?: (() => Promise<SalesOffer | undefined>) | undefined;
-  keepsForm?: KeepsForm | undefined;
   /** Told when the form gets or loses unsaved changes (the detail holds Send back meanwhile). */
   onDirtyChange?: ((dirty: boolean) => void) | undefined;
 }
@@ -234,82 +172,42 @@ export interface OfferFormProps {
 /**
  * Staff create an offer and edit a draft with one form: salesOfferCreateSchema validates (an edit
  * sends what changed, the lines whole, with the version it started from), server errors land on their
- * fields (`lines.2.unitPrice` on line 3's unit price), a 409 offers to reload, Ctrl+S saves.
+ * fields (`lines.2.unitPrice` on line 3's unit price), a 409 offers to reload, Ctrl+S saves. A draft
+ * edited in place has no dialog to close: Cancel puts back what is saved.
  */
 export function OfferForm({
   offer,
   customerLookup,
   customerInfo,
   sellerCountry = null,
-  onSaved,
-  onCancel,
-  reload,
-  keepsForm,
   onDirtyChange,
+  ...wiring
 }: OfferFormProps) {
-  const form = useForm<OfferFormValues>({
-    resolver,
-    defaultValues: offer ? offerValues(offer) : emptyOfferValues(),
+  const record = useRecordForm({
+    ...wiring,
+    record: offer,
+    valuesOf: offerValues,
+    empty: () => emptyOfferValues(),
+    schema: salesOfferCreateSchema,
+    toInput: offerInput,
+    labels: L,
+    inPlace: true,
+    mutations: { create: useCreateOffer(), update: useUpdateOffer() },
   });
-  const create = useCreateOffer();
-  const update = useUpdateOffer();
+  const { form } = record;
   const dirty = form.formState.isDirty;
-  const guard = useUnsavedChangesGuard(dirty, keepsForm);
-  const base = useRecordBase(form, offer, offerValues);
   const buyer = useCustomerInfo(form, customerInfo);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
-  // A draft edited in place has no dialog to close: Cancel puts back what is saved.
-  const cancel = onCancel ?? (offer && dirty ? () => form.reset() : undefined);
-
-  const submit = useRecordSubmit(
-    form,
-    async (values) => {
-      const body = salesOfferCreateSchema.parse(offerInput(values));
-      const saved = offer
-        ? await update.mutateAsync({
-            id: offer.id,
-            body: {
-              ...changedFields(body, form.formState.dirtyFields),
-              version: base.version ?? offer.version,
-            },
-          })
-        : await create.mutateAsync(body);
-      guard.release();
-      base.restart(saved);
-      onSaved(saved);
-    },
-    { labels: L },
-  );
-
   return (
-    <>
-      <RecordFormShell
+    <RecordForm of={record} noun="offer" reference={offer?.number}>
+      <OfferFields
         form={form}
-        submit={submit}
-        fieldLabels={L}
-        submitLabel={offer ? 'Save offer' : 'Create offer'}
-        {...(cancel ? { onCancel: cancel } : {})}
-        label={offer ? `Edit offer ${offer.number}` : 'New offer'}
-        testId="offer-form"
-        {...(reload
-          ? {
-              onReload: async () => {
-                const fresh = await reload();
-                return fresh ? base.reapply(fresh) : undefined;
-              },
-            }
-          : {})}
-      >
-        <OfferFields
-          form={form}
-          customerLookup={customerLookup}
-          offer={offer}
-          buyer={buyer}
-          sellerCountry={sellerCountry}
-        />
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+        customerLookup={customerLookup}
+        offer={offer}
+        buyer={buyer}
+        sellerCountry={sellerCountry}
+      />
+    </RecordForm>
   );
 }

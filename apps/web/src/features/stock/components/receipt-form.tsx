@@ -12,8 +12,9 @@ import {
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
-import { type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import {
+  CustomerField,
   DateField,
   LookupField,
   SelectField,
@@ -23,10 +24,9 @@ import {
 } from '../../../components/records/form-fields.tsx';
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import {
-  contractResolver,
-  RecordFormShell,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
+  RecordForm,
+  type RecordFormWiring,
+  useRecordForm,
 } from '../../../components/records/record-form.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -129,8 +129,6 @@ export function receiptInput(values: ReceiptFormValues): StockReceiptCreate {
     })),
   };
 }
-
-const resolver = contractResolver<ReceiptFormValues>(stockReceiptCreateSchema, receiptInput, L);
 
 export const newPallet = (): PalletValues => ({ sscc: '', quantity: '', cartons: '', cartonQuantity: '' });
 export const newReceiptLine = (previous?: ReceiptLineValues): ReceiptLineValues => ({
@@ -331,11 +329,10 @@ export function PalletsEditor({ form, index }: { form: UseFormReturn<ReceiptForm
   );
 }
 
-export interface ReceiptFormProps {
+export interface ReceiptFormProps extends RecordFormWiring<StockReceipt> {
   ownerLookup: LookupSource;
   onSaved: (receipt: StockReceipt) => void;
   onCancel: () => void;
-  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
   /** Tests: the entry declarations' picker (defaults to the owner's H2 import declarations). */
   entryLookup?: (ownerId: string) => LookupSource;
 }
@@ -347,14 +344,12 @@ export interface ReceiptFormProps {
  */
 export function ReceiptForm({
   ownerLookup,
-  onSaved,
-  onCancel,
-  keepsForm,
   entryLookup = entryDeclarationLookup,
+  ...wiring
 }: ReceiptFormProps) {
-  const form = useForm<ReceiptFormValues>({
-    resolver,
-    defaultValues: {
+  const receipt = useRecordForm({
+    ...wiring,
+    empty: (): ReceiptFormValues => ({
       ownerId: '',
       receivedOn: todayIso(),
       customsStatus: 'non_union_customs_warehousing',
@@ -363,113 +358,91 @@ export function ReceiptForm({
       entryDeclarationId: '',
       notes: '',
       lines: [newReceiptLine()],
-    },
+    }),
+    schema: stockReceiptCreateSchema,
+    toInput: receiptInput,
+    labels: L,
+    body: receiptInput,
+    mutations: { create: useCreateReceipt() },
   });
+  const { form } = receipt;
   const ownerId = useWatch({ control: form.control, name: 'ownerId' });
   const customsStatus = useWatch({ control: form.control, name: 'customsStatus' });
   const entryDeclarationId = useWatch({ control: form.control, name: 'entryDeclarationId' });
   const entrySource = useMemo(() => entryLookup(ownerId), [entryLookup, ownerId]);
-  const create = useCreateReceipt();
-  const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
-  const submit = useRecordSubmit(
-    form,
-    async (values) => {
-      const saved = await create.mutateAsync(receiptInput(values));
-      guard.release();
-      onSaved(saved);
-    },
-    { labels: L },
-  );
   const nonUnion = customsStatus !== '' && isNonUnion(customsStatus as 'union');
 
   return (
-    <>
-      <RecordFormShell
-        form={form}
-        submit={submit}
-        submitLabel="Receive goods"
-        onCancel={onCancel}
-        label="Receive goods"
-        testId="receipt-form"
-      >
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+    <RecordForm of={receipt} submitLabel="Receive goods" label="Receive goods" testId="receipt-form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <CustomerField form={form} name="ownerId" label={L.ownerId} source={ownerLookup} />
+          <DateField form={form} name="receivedOn" label={L.receivedOn} required />
+          <SelectField
+            form={form}
+            name="customsStatus"
+            label={L.customsStatus}
+            data={CUSTOMS_STATUS_OPTIONS}
+            allowDeselect={false}
+            required
+          />
+        </SimpleGrid>
+        {nonUnion && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextField
+              form={form}
+              name="inboundMrn"
+              label={L.inboundMrn}
+              maxLength={18}
+              transform={(v) => v.toUpperCase().replace(/\s/g, '')}
+              hint="The MRN the goods entered under, or pick the entry declaration"
+            />
             <LookupField
               form={form}
-              name="ownerId"
-              label={L.ownerId}
-              source={ownerLookup}
-              placeholder="Search customers"
-              required
-            />
-            <DateField form={form} name="receivedOn" label={L.receivedOn} required />
-            <SelectField
-              form={form}
-              name="customsStatus"
-              label={L.customsStatus}
-              data={CUSTOMS_STATUS_OPTIONS}
-              allowDeselect={false}
-              required
+              name="entryDeclarationId"
+              label={L.entryDeclarationId}
+              source={entrySource}
+              placeholder={ownerId ? "The owner's H2 import declarations" : 'Pick the owner first'}
+              disabled={!ownerId}
+              clearable
             />
           </SimpleGrid>
-          {nonUnion && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextField
-                form={form}
-                name="inboundMrn"
-                label={L.inboundMrn}
-                maxLength={18}
-                transform={(v) => v.toUpperCase().replace(/\s/g, '')}
-                hint="The MRN the goods entered under, or pick the entry declaration"
-              />
-              <LookupField
-                form={form}
-                name="entryDeclarationId"
-                label={L.entryDeclarationId}
-                source={entrySource}
-                placeholder={ownerId ? "The owner's H2 import declarations" : 'Pick the owner first'}
-                disabled={!ownerId}
-                clearable
-              />
-            </SimpleGrid>
-          )}
-          {customsStatus === 'non_union_customs_warehousing' && !entryDeclarationId && (
-            <SwitchField
-              form={form}
-              name="inboundMrnExternal"
-              variant="checkbox"
-              label={L.inboundMrnExternal}
-              description="Goods enter customs warehousing under their owner's released H2 declaration. Tick this only when another declarant lodged the entry outside this system; an MRN of one of our own declarations is always checked as ours."
-            />
-          )}
-          <LineItemsEditor<ReceiptFormValues, ReceiptLineValues>
+        )}
+        {customsStatus === 'non_union_customs_warehousing' && !entryDeclarationId && (
+          <SwitchField
             form={form}
-            name="lines"
-            columns={columns}
-            newLine={newReceiptLine}
-            itemName="line"
-            emptyTitle="No lines yet"
-            emptyHint="Each line is one article: its quantity, location and pallets."
-            addActions={[{ label: 'Add line', line: () => newReceiptLine(form.getValues('lines').at(-1)) }]}
-            details={{
-              label: 'pallets and details',
-              fields: [
-                'commodityCode',
-                'countryOfOrigin',
-                'grossMassKg',
-                'netMassKg',
-                'value',
-                'currency',
-                'handlingUnits',
-              ],
-              render: (index) => <LineDetails form={form} index={index} />,
-            }}
-            testId="receipt-lines"
+            name="inboundMrnExternal"
+            variant="checkbox"
+            label={L.inboundMrnExternal}
+            description="Goods enter customs warehousing under their owner's released H2 declaration. Tick this only when another declarant lodged the entry outside this system; an MRN of one of our own declarations is always checked as ours."
           />
-          <TextareaField form={form} name="notes" label={L.notes} maxLength={2000} />
-        </Stack>
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+        )}
+        <LineItemsEditor<ReceiptFormValues, ReceiptLineValues>
+          form={form}
+          name="lines"
+          columns={columns}
+          newLine={newReceiptLine}
+          itemName="line"
+          emptyTitle="No lines yet"
+          emptyHint="Each line is one article: its quantity, location and pallets."
+          addActions={[{ label: 'Add line', line: () => newReceiptLine(form.getValues('lines').at(-1)) }]}
+          details={{
+            label: 'pallets and details',
+            fields: [
+              'commodityCode',
+              'countryOfOrigin',
+              'grossMassKg',
+              'netMassKg',
+              'value',
+              'currency',
+              'handlingUnits',
+            ],
+            render: (index) => <LineDetails form={form} index={index} />,
+          }}
+          testId="receipt-lines"
+        />
+        <TextareaField form={form} name="notes" label={L.notes} maxLength={2000} />
+      </Stack>
+    </RecordForm>
   );
 }

@@ -2,7 +2,7 @@ import { type Transport, transportCreateSchema } from '@fvg/contracts';
 import { SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import {
   ChecklistField,
   DateTimeField,
@@ -12,13 +12,11 @@ import {
   TextareaField,
   TextField,
 } from '../../../components/records/form-fields.tsx';
+import { emptyTexts, textsOf } from '../../../components/records/form-values.ts';
 import {
-  changedFields,
-  contractResolver,
-  RecordFormShell,
-  useRecordBase,
-  useRecordSubmit,
-  useUnsavedChangesGuard,
+  RecordForm,
+  type RecordFormWiring,
+  useRecordForm,
 } from '../../../components/records/record-form.tsx';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { useCreateTransport, useUpdateTransport } from '../api/transports-api.ts';
@@ -59,32 +57,31 @@ export type TransportFormValues = Record<TextKey, string> & {
 };
 
 export function emptyTransportValues(dossier = ''): TransportFormValues {
-  const values = {
+  return {
     dossierId: dossier,
     mode: 'road',
     carrierId: '',
-    containers: [] as string[],
-  } as TransportFormValues;
-  for (const key of [...TEXT_FIELDS, ...TIME_FIELDS]) values[key] = '';
-  return values;
+    containers: [],
+    ...emptyTexts(TEXT_FIELDS),
+    ...emptyTexts(TIME_FIELDS),
+  };
 }
 
 export function transportValues(t: Transport): TransportFormValues {
-  const values = emptyTransportValues(t.dossier.number);
-  values.mode = t.mode;
-  values.carrierId = t.carrier?.id ?? '';
-  values.containers = [...t.containers];
-  for (const key of TEXT_FIELDS) values[key] = t[key] ?? '';
-  for (const key of TIME_FIELDS) values[key] = t[key] ?? '';
-  return values;
+  return {
+    dossierId: t.dossier.number,
+    mode: t.mode,
+    carrierId: t.carrier?.id ?? '',
+    containers: [...t.containers],
+    ...textsOf(t, TEXT_FIELDS),
+    ...textsOf(t, TIME_FIELDS),
+  };
 }
 
 /** What the API takes: empty carrier → null; the times are already ISO 8601 (the schema turns '' into null). */
 export function transportInput(v: TransportFormValues) {
   return { ...v, carrierId: v.carrierId || null, dossierId: v.dossierId.trim() };
 }
-
-const resolver = contractResolver<TransportFormValues>(transportCreateSchema, transportInput, L);
 
 /** The dossier a new leg is for, when the screen already knows it (the dossier's Transports tab). */
 export interface TransportDossier {
@@ -94,7 +91,7 @@ export interface TransportDossier {
   containers: readonly string[];
 }
 
-export interface TransportFormProps {
+export interface TransportFormProps extends RecordFormWiring<Transport> {
   /** The leg being edited; none: a new leg. */
   transport?: Transport | undefined;
   /** A new leg's dossier, fixed (shown, not changeable); its containers are offered. */
@@ -105,9 +102,6 @@ export interface TransportFormProps {
   dossierContainers?: ((dossierId: string, signal?: AbortSignal) => Promise<string[]>) | undefined;
   carrierLookup: LookupSource;
   onSaved: (transport: Transport) => void;
-  onCancel?: () => void;
-  reload?: () => Promise<Transport | undefined>;
-  keepsForm?: (next: { pathname: string; search: Record<string, unknown> }) => boolean;
 }
 
 /** Create (staff) or edit a transport leg: contract validation, server errors on fields, conflict reload. */
@@ -117,77 +111,39 @@ export function TransportForm({
   dossierLookup,
   dossierContainers,
   carrierLookup,
-  onSaved,
-  onCancel,
-  reload,
-  keepsForm,
+  ...wiring
 }: TransportFormProps) {
-  const form = useForm<TransportFormValues>({
-    resolver,
-    defaultValues: transport ? transportValues(transport) : emptyTransportValues(dossier?.id),
-  });
   const create = useCreateTransport();
   const update = useUpdateTransport();
-  const guard = useUnsavedChangesGuard(form.formState.isDirty, keepsForm);
-  const base = useRecordBase(form, transport, transportValues);
-
-  const submit = useRecordSubmit(
-    form,
-    async (values) => {
-      const body = transportCreateSchema.parse(transportInput(values));
-      let saved: Transport;
-      if (transport) {
-        const { dossierId: _dossier, ...fields } = body;
-        saved = await update.mutateAsync({
-          id: transport.id,
-          body: {
-            ...changedFields(fields, form.formState.dirtyFields),
-            version: base.version ?? transport.version,
-          },
-        });
-      } else {
-        saved = await create.mutateAsync(body);
-      }
-      guard.release();
-      base.restart(saved);
-      onSaved(saved);
-    },
-    { labels: L },
-  );
-
+  const record = useRecordForm({
+    ...wiring,
+    record: transport,
+    valuesOf: transportValues,
+    empty: () => emptyTransportValues(dossier?.id),
+    schema: transportCreateSchema,
+    toInput: transportInput,
+    labels: L,
+    create: (body) => create.mutateAsync(body),
+    // A leg stays with its dossier: an edit does not send it.
+    update: ({ dossierId: _dossier, ...fields }, edit) =>
+      update.mutateAsync({ id: edit.record.id, body: edit.patch(fields) }),
+  });
   return (
-    <>
-      <RecordFormShell
-        form={form}
-        submit={submit}
-        fieldLabels={L}
-        submitLabel={transport ? 'Save transport' : 'Create transport'}
-        {...(onCancel ? { onCancel } : {})}
-        label={
-          transport ? `Edit transport ${transport.dossier.number}-${transport.sequence}` : 'New transport'
-        }
-        testId="transport-form"
-        {...(reload
-          ? {
-              onReload: async () => {
-                const fresh = await reload();
-                return fresh ? base.reapply(fresh) : undefined;
-              },
-            }
-          : {})}
-      >
-        <TransportFields
-          form={form}
-          carrierLookup={carrierLookup}
-          creating={!transport}
-          transport={transport}
-          dossier={dossier}
-          dossierLookup={dossierLookup}
-          dossierContainers={dossierContainers}
-        />
-      </RecordFormShell>
-      {guard.dialog}
-    </>
+    <RecordForm
+      of={record}
+      noun="transport"
+      reference={transport && `${transport.dossier.number}-${transport.sequence}`}
+    >
+      <TransportFields
+        form={record.form}
+        carrierLookup={carrierLookup}
+        creating={!transport}
+        transport={transport}
+        dossier={dossier}
+        dossierLookup={dossierLookup}
+        dossierContainers={dossierContainers}
+      />
+    </RecordForm>
   );
 }
 
