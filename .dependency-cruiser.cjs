@@ -87,20 +87,10 @@ module.exports = {
     {
       name: 'api-db-is-the-foundation',
       comment:
-        'apps/api/src/db/ (connection, schema, migrations, embedded server) imports nothing from features/, seed/, http/, plugins/ or hub/: everything else stands on it.',
+        'apps/api/src/db/ (connection, schema, migrations, embedded server) imports nothing from features/, seed/, http/, plugins/, hub/ or jobs/: everything else stands on it.',
       severity: 'error',
-      from: {
-        path: '^apps/api/src/db/',
-        // TEMPORARY until the seed move merges: the demo company and the scale seeding still live in
-        // db/ on this branch (they call the features' services), and migration 0025 rebuilds the search
-        // index through features/search. The seed branch moves them to apps/api/src/seed/.
-        pathNot: [
-          '^apps/api/src/db/demo/',
-          '^apps/api/src/db/seed[^/]*[.]ts$',
-          '^apps/api/src/db/migrations/0025-search[.]ts$',
-        ],
-      },
-      to: { path: '^apps/api/src/(features|seed|http|plugins|hub)/' },
+      from: { path: '^apps/api/src/db/' },
+      to: { path: '^apps/api/src/(features|seed|http|plugins|hub|jobs)/' },
     },
     {
       name: 'api-features-below-seed',
