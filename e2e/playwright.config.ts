@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-/** Workers side by side (E2E_WORKERS, default 2): each has an app of its own (ADR 0063). */
-const workers = Number.parseInt(process.env.E2E_WORKERS ?? '2', 10);
+/** Workers side by side (E2E_WORKERS, default 1; 2 gives each worker an app of its own, ADR 0063). */
+const workers = Number.parseInt(process.env.E2E_WORKERS ?? '1', 10);
 if (!Number.isInteger(workers) || workers < 1) throw new Error('E2E_WORKERS must be a whole number from 1');
 
 /**
