@@ -22,12 +22,9 @@ export default defineConfig({
         },
       },
       {
-        // The test runner itself (npm test's stages, CI's choice of files for the external server).
+        // The project's own tooling: npm test's stages, CI's choice of files for the external server, the
+        // import rules of .dependency-cruiser.cjs. No DB, no DOM.
         test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
-      },
-      {
-        // Checks of the project's own tooling (the import rules of .dependency-cruiser.cjs): no DB, no DOM.
-        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         plugins: [react()],
@@ -39,6 +36,9 @@ export default defineConfig({
           // Form tests type through user-event and take 3-5 s on a loaded 2-core machine, and npm test
           // runs this beside the e2e stage: the timeout only catches a hung test.
           testTimeout: 60_000,
+          // In CI one retry for a test that lost a race to the load (focus and lazy-chunk waits seen
+          // failing in 1-2 s beside the type check and pass alone); a broken test still fails twice.
+          retry: process.env.CI ? 1 : 0,
         },
       },
       {
