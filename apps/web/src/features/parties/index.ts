@@ -1,3 +1,2 @@
 /* The parties area's public entry: what other features may use (ADR 0056). */
 export { anyPartyLookup, partyOptions } from './api/parties-api.ts';
-export { COUNTRY_OPTIONS, countryName } from './components/party-meta.ts';

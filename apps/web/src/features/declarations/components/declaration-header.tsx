@@ -13,8 +13,9 @@ import {
 } from '../../../components/records/form-fields.tsx';
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { RecordSelect } from '../../../components/records/record-select.tsx';
+import { COUNTRY_OPTIONS } from '../../../lib/countries.ts';
 import { INCOTERM_OPTIONS } from '../../dossiers/index.ts';
-import { anyPartyLookup, COUNTRY_OPTIONS, partyOptions } from '../../parties/index.ts';
+import { anyPartyLookup, partyOptions } from '../../parties/index.ts';
 import { type DeclarationFormValues, emptyParty, type PartyKey } from './declaration-form.ts';
 import classes from './declaration-header.module.css';
 import {

@@ -29,8 +29,8 @@ import {
 } from '../../../components/records/form-fields.tsx';
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
+import { countryName } from '../../../lib/countries.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { countryName } from '../../parties/index.ts';
 import {
   PACKAGE_KIND_OPTIONS,
   PREVIOUS_DOCUMENT_OPTIONS,

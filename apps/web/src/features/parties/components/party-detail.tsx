@@ -12,17 +12,12 @@ import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { useRouteSearch } from '../../../components/records/use-route-search.ts';
 import { useAdminMode } from '../../../lib/admin-mode.ts';
 import { problemMessage } from '../../../lib/api-client.ts';
+import { countryName } from '../../../lib/countries.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { pathFor } from '../../../lib/route-table.ts';
 import { partyHistoryOptions, partyOptions, useDeleteParty } from '../api/parties-api.ts';
 import { PartyForm } from './party-form.tsx';
-import {
-  countryName,
-  EAS_SCHEME_OPTIONS,
-  PARTY_FIELD_LABELS,
-  PARTY_KIND_LABELS,
-  type PartyKind,
-} from './party-meta.ts';
+import { EAS_SCHEME_OPTIONS, PARTY_FIELD_LABELS, PARTY_KIND_LABELS, type PartyKind } from './party-meta.ts';
 
 function PartySummary({ party }: { party: Party }) {
   return (

@@ -4,11 +4,12 @@ import { Link } from '@tanstack/react-router';
 import type { RecordColumn } from '../../../components/records/data-table.tsx';
 import type { FilterDef } from '../../../components/records/filter-bar.tsx';
 import type { ListConfig } from '../../../components/records/list-page.tsx';
+import { COUNTRY_OPTIONS } from '../../../lib/countries.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { pathFor } from '../../../lib/route-table.ts';
 import { partyKeys } from '../api/keys.ts';
 import { fetchPartyList } from '../api/parties-api.ts';
-import { COUNTRY_OPTIONS, PARTY_KIND_LABELS, PARTY_KIND_OPTIONS, type PartyKind } from './party-meta.ts';
+import { PARTY_KIND_LABELS, PARTY_KIND_OPTIONS, type PartyKind } from './party-meta.ts';
 
 const partyPath = (party: Party) => pathFor('party', { id: party.id });
 

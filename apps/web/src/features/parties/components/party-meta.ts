@@ -17,9 +17,6 @@ export const PARTY_KIND_OPTIONS = PARTY_KINDS.map((kind) => ({
   label: PARTY_KIND_LABELS[kind],
 }));
 
-// Kept here too for the screens that read them from the parties area.
-export { COUNTRY_OPTIONS, countryName } from '../../../lib/countries.ts';
-
 /**
  * The Peppol schemes (EAS codes) a party's endpoint can use: the registers the company settings name,
  * each country's VAT scheme by its country, the other codes by number.
