@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCounts, runStages, type Stage, summary } from './stages.ts';
+import { parseCounts, parseTestNames, runStages, type Stage, summary } from './stages.ts';
 
 const run = promisify(execFile);
 let dir: string;
@@ -143,6 +143,32 @@ describe('the stage runner', () => {
     expect(text).toContain('Not passed: e2e failed, peppol skipped');
     expect(lines.at(-2)).toBe('Tests: 13 passed, 1 failed, 2 skipped');
   });
+
+  it('names the failed tests and those that passed only on a retry after the table, per stage', () => {
+    const text = summary([
+      {
+        name: 'unit',
+        status: 'failed',
+        seconds: 700,
+        output: '',
+        tests: { failed: ['api a.test.ts > broken'], retried: ['web b.test.tsx > slow focus (retry x1)'] },
+      },
+      {
+        name: 'e2e',
+        status: 'passed',
+        seconds: 900,
+        output: '',
+        tests: { failed: [], retried: ['x.spec.ts:3:1 › c'] },
+      },
+    ]);
+    expect(text).toContain('Failed tests:\n  unit: api a.test.ts > broken\n');
+    expect(text).toMatch(
+      /Passed only on a retry[^\n]*:\n {2}unit: web b\.test\.tsx > slow focus \(retry x1\)\n {2}e2e: x\.spec\.ts:3:1 › c\n/,
+    );
+    expect(summary([{ name: 'lint', status: 'passed', seconds: 1, output: '' }])).not.toMatch(
+      /Failed tests|retry/,
+    );
+  });
 });
 
 describe('test counts from a stage output', () => {
@@ -159,7 +185,48 @@ describe('test counts from a stage output', () => {
     expect(parseCounts(out)).toEqual({ passed: 66, failed: 1, skipped: 0 });
   });
 
+  it("names Vitest's failed tests (FAIL lines) and the retried ones (retried: lines)", () => {
+    const out = [
+      ' ❯ a.test.ts (3 tests | 1 failed) 16ms',
+      '     × broken one 2ms (retry x1)',
+      '⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯',
+      '',
+      ' \u001b[31mFAIL\u001b[39m  api a.test.ts > group > broken one (initial run, 1st retry)',
+      'AssertionError: expected 1 to be 2',
+      '',
+      'retried: web b.test.tsx > group > flaky one (retry x1)',
+      '      Tests  1 failed | 2 passed (3)',
+    ].join('\n');
+    expect(parseTestNames(out)).toEqual({
+      failed: ['api a.test.ts > group > broken one (initial run, 1st retry)'],
+      retried: ['web b.test.tsx > group > flaky one (retry x1)'],
+    });
+  });
+
+  it('names the tests Playwright lists under its failed and flaky lines, and nothing else', () => {
+    const out = [
+      '  ✓   1 e2e/a.spec.ts:3:1 › fine (2.0s)',
+      '  1) e2e/y.spec.ts:9:1 › b ───────',
+      '    Error: expect(locator).toBeVisible() failed',
+      '',
+      '  1 failed',
+      '    e2e/y.spec.ts:9:1 › b ─────────',
+      '  1 flaky',
+      '    e2e/z.spec.ts:4:1 › c',
+      '  65 passed (9.5m)',
+      '    not a name',
+    ].join('\n');
+    expect(parseTestNames(out)).toEqual({
+      failed: ['e2e/y.spec.ts:9:1 › b ─────────'],
+      retried: ['e2e/z.spec.ts:4:1 › c'],
+    });
+  });
+
   it('finds none in other output', () => {
+    expect(parseTestNames('Checked 854 files in 2s. No fixes applied.\n')).toEqual({
+      failed: [],
+      retried: [],
+    });
     expect(parseCounts('Checked 854 files in 2s. No fixes applied.\n')).toBeUndefined();
   });
 });

@@ -34,6 +34,13 @@ export interface StageResult {
   seconds: number;
   output: string;
   counts?: Counts;
+  /** The tests that failed and those that passed only on a retry, by name (see `parseTestNames`). */
+  tests?: TestNames;
+}
+
+export interface TestNames {
+  failed: string[];
+  retried: string[];
 }
 
 export interface RunOptions {
@@ -67,6 +74,32 @@ export function parseCounts(output: string): Counts | undefined {
     else counts.skipped += value;
   }
   return found ? counts : undefined;
+}
+
+/**
+ * The names of the failed tests and of those that passed only on a retry, from a stage's output:
+ * Vitest's `FAIL  file > test` lines and the `retried:` lines of scripts/ci/retried-reporter.ts, or the
+ * names Playwright lists under its `  1 failed` and `  2 flaky` summary lines. A CI log is read from its
+ * end, so `summary` repeats them there.
+ */
+export function parseTestNames(output: string): TestNames {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const failed = new Set<string>();
+  const retried = new Set<string>();
+  let list: Set<string> | undefined;
+  for (const line of lines) {
+    const vitestFail = line.match(/^ FAIL {2}(.+?)\s*$/);
+    const vitestRetried = line.match(/^retried: (.+?)\s*$/);
+    const playwrightHeader = line.match(/^ {2}\d+ (failed|flaky|passed|skipped|did not run|interrupted)\b/);
+    if (vitestFail?.[1]) failed.add(vitestFail[1].trim());
+    else if (vitestRetried?.[1]) retried.add(vitestRetried[1].trim());
+    else if (playwrightHeader)
+      list =
+        playwrightHeader[1] === 'failed' ? failed : playwrightHeader[1] === 'flaky' ? retried : undefined;
+    else if (list && /^ {4}\S/.test(line)) list.add(line.trim());
+    else list = undefined;
+  }
+  return { failed: [...failed], retried: [...retried] };
 }
 
 const running = new Set<ChildProcess>();
@@ -141,7 +174,9 @@ export async function runStages(stages: Stage[], options: RunOptions = {}): Prom
           if (stage.heavy) heavyRunning--;
           const status: Status = code === 0 ? 'passed' : 'failed';
           const seconds = (performance.now() - begin) / 1000;
-          results.set(stage.name, { name: stage.name, status, seconds, output, counts: parseCounts(output) });
+          const counts = parseCounts(output);
+          const tests = parseTestNames(output);
+          results.set(stage.name, { name: stage.name, status, seconds, output, counts, tests });
           write(
             `${clock()}  ${status === 'passed' ? '+' : 'x'} ${stage.name} ${status} in ${Math.round(seconds)} s\n`,
           );
@@ -184,6 +219,13 @@ export function summary(results: StageResult[]): string {
   const lines = [`${'stage'.padEnd(width)}  ${'seconds'.padStart(7)}  status`, ...rows];
   const failedStages = results.filter((r) => r.status !== 'passed').map((r) => `${r.name} ${r.status}`);
   if (failedStages.length) lines.push('', `Not passed: ${failedStages.join(', ')}`);
+  for (const [kind, title] of [
+    ['failed', 'Failed tests'],
+    ['retried', 'Passed only on a retry (flaky: name them in the closing note)'],
+  ] as const) {
+    const named = results.flatMap((r) => (r.tests?.[kind] ?? []).map((t) => `  ${r.name}: ${t}`));
+    if (named.length) lines.push('', `${title}:`, ...named);
+  }
   const skipped = total.skipped ? `, ${total.skipped} skipped` : '';
   lines.push('', `Tests: ${total.passed} passed, ${total.failed} failed${skipped}`);
   return `${lines.join('\n')}\n`;
