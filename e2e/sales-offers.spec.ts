@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, screens, signIn, test } from './support.ts';
+import { DEMO, expect, expectPdfTab, screens, signIn, test } from './support.ts';
 
 /*
  * Sales offers end to end: staff create an offer with two lines in the shared line editor and send
@@ -143,7 +143,7 @@ test('staff create and send an offer with two lines, the customer accepts it, an
     page.context().waitForEvent('page'),
     page.getByTestId('offer-pdf').click(),
   ]);
-  await expect.poll(() => pdf.url()).toMatch(/^blob:/);
+  await expectPdfTab(pdf);
   await pdf.close();
 
   await page.setViewportSize({ width: 1440, height: 900 });

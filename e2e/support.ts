@@ -177,3 +177,19 @@ export async function closeToasts(page: Page) {
   for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 }
+
+/**
+ * Asserts that `tab` (a tab the app opened) shows a PDF: the full Chromium opens it in its viewer at a
+ * `blob:` address (the document's type is the PDF's); the headless shell (ADR 0064) has no viewer and
+ * saves the same blob as a download, whose bytes must be a PDF.
+ */
+export async function expectPdfTab(tab: Page) {
+  const download = tab.waitForEvent('download', { timeout: 15_000 });
+  const shown = expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+  // The other one times out once the first has settled: not an error of the test.
+  download.catch(() => {});
+  shown.catch(() => {});
+  const saved = await Promise.race([download, shown.then(() => undefined)]);
+  if (saved) expect((await readFile(await saved.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  else expect(await tab.evaluate(() => document.contentType)).toBe('application/pdf');
+}
