@@ -185,11 +185,11 @@ export async function closeToasts(page: Page) {
  */
 export async function expectPdfTab(tab: Page) {
   const download = tab.waitForEvent('download', { timeout: 15_000 });
-  const shown = expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^blob:/);
-  // The other one times out once the first has settled: not an error of the test.
+  const shown = tab.waitForURL(/^blob:/, { timeout: 15_000, waitUntil: 'commit' });
+  // The first that happens wins; the other fails (an aborted navigation, a timeout): not an error.
   download.catch(() => {});
   shown.catch(() => {});
-  const saved = await Promise.race([download, shown.then(() => undefined)]);
+  const saved = await Promise.any([download, shown.then(() => undefined)]);
   if (saved) expect((await readFile(await saved.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   else expect(await tab.evaluate(() => document.contentType)).toBe('application/pdf');
 }
