@@ -60,7 +60,10 @@ describe('CompanyForm', () => {
   });
 
   it('names the Peppol pair as the party form and the field messages do', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(company)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(company)),
+    );
     await render();
     expect(screen.getAllByLabelText('Peppol scheme').length).toBeGreaterThan(0);
     expect(screen.getByLabelText('Peppol endpoint id')).toBe(field('peppolId'));
