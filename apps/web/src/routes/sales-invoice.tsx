@@ -6,5 +6,5 @@ import { useMe } from '../lib/session.ts';
 export default function SalesInvoiceScreen() {
   const { id } = useParams({ strict: false }) as { id: string };
   const me = useMe();
-  return <InvoiceDetail key={id} invoiceKey={id} role={me.data?.role} />;
+  return <InvoiceDetail key={id} id={id} role={me.data?.role} />;
 }

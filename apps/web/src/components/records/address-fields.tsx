@@ -69,19 +69,20 @@ export function TaxIdFields<T extends Holding<'vatNumber' | 'eori'>>({
   );
 }
 
-/** Where e-invoices go: the Peppol scheme and the endpoint id in it. */
+/**
+ * Where e-invoices go: the Peppol scheme and the endpoint id in it, named alike on every record that
+ * has one (the company, a party) and as the field messages name them.
+ */
 export function PeppolFields<T extends Holding<'peppolScheme' | 'peppolId'>>({
   form,
   schemes,
-  schemeLabel,
-  idLabel,
   idHint,
   searchable = false,
 }: BlockProps<'peppolScheme' | 'peppolId', T> & {
   schemes: readonly ComboboxItem[];
-  schemeLabel: string;
-  idLabel: string;
+  /** What the endpoint id is on this record, e.g. "a KvK number". */
   idHint: string;
+  /** A long list of schemes (every EAS code) is searched by typing. */
   searchable?: boolean;
 }) {
   return (
@@ -89,12 +90,12 @@ export function PeppolFields<T extends Holding<'peppolScheme' | 'peppolId'>>({
       <SelectField
         form={form}
         name={at<T>('peppolScheme')}
-        label={schemeLabel}
+        label="Peppol scheme"
         data={schemes}
         {...(searchable ? { searchable } : {})}
         clearable
       />
-      <TextField form={form} name={at<T>('peppolId')} label={idLabel} hint={idHint} />
+      <TextField form={form} name={at<T>('peppolId')} label="Peppol endpoint id" hint={idHint} />
     </>
   );
 }

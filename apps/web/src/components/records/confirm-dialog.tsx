@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n.ts';
 import { closeTopOnEscape } from './record-modal.tsx';
@@ -87,5 +88,32 @@ export function ConfirmDialog({
         </Group>
       </Stack>
     </QuestionModal>
+  );
+}
+
+/**
+ * A record screen's "Delete" among its actions: red, with the bin, test id `delete-record`; it asks
+ * first (its ConfirmDialog), so the click only opens the question.
+ */
+export function DeleteRecordButton({
+  label = 'Delete',
+  variant = 'light',
+  onClick,
+}: {
+  label?: string;
+  /** Subtle where it stands beside quiet actions (a shipment's). */
+  variant?: 'light' | 'subtle';
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      color="red"
+      variant={variant}
+      leftSection={<IconTrash size={16} aria-hidden />}
+      onClick={onClick}
+      data-testid="delete-record"
+    >
+      {label}
+    </Button>
   );
 }

@@ -44,14 +44,30 @@ export interface DetailLayoutProps {
   query?: { isPending: boolean; error: unknown; refetch: () => unknown };
 }
 
-/** A record screen's data and who reads it: the record's query, staff or not, admin mode on or not. */
+/** What a record's screen is given: the record's number or id as the URL names it, and who reads it. */
+export interface RecordScreenProps {
+  id: string;
+  role: Role | undefined;
+}
+
+/**
+ * A record screen's opening: the record's query and the record once in, staff or not, admin mode on
+ * or not, and `waiting`, the screen to show until the record is in (loading, not found, retry).
+ */
 export function useRecordScreen<T, K extends QueryKey>(
   options: UseQueryOptions<T, Error, T, K>,
-  role: Role | undefined,
+  { id, role }: RecordScreenProps,
+  route: RouteName,
 ) {
   const query = useQuery(options);
   const adminMode = useAdminMode(role);
-  return { query, staff: role === 'admin' || role === 'staff', adminMode: adminMode.enabled };
+  return {
+    query,
+    record: query.data,
+    staff: role === 'admin' || role === 'staff',
+    adminMode: adminMode.enabled,
+    waiting: <DetailLayout route={route} recordId={id} query={query} />,
+  };
 }
 
 export interface RecordTabsProps {

@@ -1,14 +1,16 @@
 import type { ListResponse } from '@fvg/contracts';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import { withQuery } from '../../lib/query-string.ts';
+import { clearToken, setToken } from '../../lib/session.ts';
 import { freshListEachTest, stubListPage } from '../../test/list.tsx';
-import { renderRoute } from '../../test/render-route.tsx';
+import { jsonResponse, meResponse, renderRoute } from '../../test/render-route.tsx';
 import { numberColumn, partyColumn, statusColumn } from './columns.tsx';
 import type { ListConfig } from './list-page.tsx';
-import { type KeepsForm, ListScreen } from './list-screen.tsx';
+import { type KeepsForm, ListScreen, NewThenOpenListScreen } from './list-screen.tsx';
 import { searchFlag, searchText, searchValidator } from './list-search.ts';
 
 interface Party {
@@ -147,5 +149,65 @@ describe('ListScreen: a list route declared', () => {
     expect(router.state.location.search).toEqual({ open: 'p1', edit: 1 });
     expect(screen.getByTestId('party-dialog').textContent).toContain('Edit party');
     expect(content).toHaveBeenCalledWith('p1');
+  });
+});
+
+/** A create form: "Save" hands the new party to onSaved, as a record form does after the server's answer. */
+function NewPartyProbe(props: { prefix: string; onSaved: (p: Party) => void; onCancel: () => void }) {
+  return (
+    <button type="button" onClick={() => props.onSaved({ ...acme, id: 'p2', code: `${props.prefix}NEW` })}>
+      Save
+    </button>
+  );
+}
+
+const partyLookups = { prefix: 'X' };
+const partyConfig = ({ prefix }: { prefix: string; staff: boolean }) => ({
+  ...config,
+  label: `${prefix} parties`,
+});
+
+describe('NewThenOpenListScreen: a list whose new record opens on its own screen', () => {
+  afterEach(() => clearToken());
+
+  const start = (role: string) => {
+    setToken('a.b.c');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), 'http://app.test').pathname.endsWith('/me')
+          ? meResponse(role)
+          : jsonResponse({
+              items: [acme],
+              total: 1,
+              totalIsEstimate: false,
+              page: 1,
+              pageSize: 50,
+              nextCursor: null,
+            }),
+      ),
+    );
+    return renderRoute(
+      <NewThenOpenListScreen
+        route="parties"
+        config={partyConfig}
+        lookups={partyLookups}
+        create={{ label: 'New party', form: NewPartyProbe }}
+        saved={(p) => ({ message: `Party ${p.code} made.`, to: `/parties/${p.id}` })}
+      />,
+      { path: '/parties', url: '/parties', validateSearch },
+    );
+  };
+
+  it('gives staff "New party": its form gets the lookups, and the saved record is announced and opened', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    const { router } = await start('staff');
+    await screen.findByTestId('row-ACME');
+    fireEvent.click(await screen.findByTestId('new-party', {}, WAIT));
+    expect(router.state.location.search).toEqual({ new: 1 });
+    expect((await screen.findByTestId('new-party-dialog', {}, WAIT)).textContent).toContain('New party');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }, WAIT));
+    expect((await screen.findByTestId('opened', {}, WAIT)).textContent).toBe('opened p2');
+    expect(shown).toHaveBeenCalledWith({ color: 'green', message: 'Party XNEW made.' });
   });
 });

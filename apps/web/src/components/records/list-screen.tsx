@@ -1,11 +1,15 @@
 import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import type { RowData } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
+import type { LazyComponent } from '../../lib/lazy-component.ts';
 import { pathFor, type RouteName } from '../../lib/route-table.ts';
+import { useIsStaff } from '../../lib/session.ts';
 import { ScreenFrame } from '../screen-frame.tsx';
 import { type ListConfig, ListPage } from './list-page.tsx';
-import { RecordModal } from './record-modal.tsx';
+import { preloadRecordModal, RecordModal } from './record-modal.tsx';
 import { useRouteSearch } from './use-route-search.ts';
 
 /** Whether a navigation keeps the form of a dialog on screen (else the unsaved-changes guard asks). */
@@ -32,6 +36,94 @@ export interface NewRecordDialog {
   /** Loads the dialog and its form on hover or focus of the button, before the click. */
   preload?: () => void;
   form: (dialog: DialogContext) => ReactNode;
+}
+
+/** The wiring a create form in a dialog takes (a subset of RecordFormWiring). */
+interface DialogFormWiring<R> {
+  onSaved: (saved: R) => void;
+  onCancel: () => void;
+  keepsForm?: KeepsForm | undefined;
+}
+
+/** "New <record>" whose form, once saved, says so and opens the new record's own screen. */
+export interface NewThenOpen<R, P extends DialogFormWiring<R>> {
+  label: string;
+  /** The button's test id (the label in kebab case by default); the dialog's is `<testId>-dialog`. */
+  testId?: string;
+  size?: string;
+  /** The form, loaded with its dialog (lazyNamed): hover or focus of the button loads both. */
+  form: LazyComponent<P> | ComponentType<P>;
+  /** The form's other props (its lookups). */
+  props: Omit<P, keyof DialogFormWiring<R>>;
+  /** What the notice says of the saved record and where it then opens. */
+  saved: (record: R) => { message: string; to: string };
+}
+
+/**
+ * The "New <record>" of a list whose new record opens on its own screen (a declaration, an invoice):
+ * the route names its form, its lookups and what to say; this makes the button, dialog and wiring.
+ */
+export function useNewThenOpen<R, P extends DialogFormWiring<R>>(spec: NewThenOpen<R, P>): NewRecordDialog {
+  const navigate = useNavigate();
+  const Form = spec.form as ComponentType<DialogFormWiring<R>>;
+  const load = 'preload' in spec.form ? spec.form.preload : undefined;
+  const testId = spec.testId ?? spec.label.toLowerCase().replaceAll(' ', '-');
+  return {
+    label: spec.label,
+    testId,
+    dialogTestId: `${testId}-dialog`,
+    ...(spec.size ? { size: spec.size } : {}),
+    preload: () => {
+      void preloadRecordModal();
+      void load?.();
+    },
+    form: ({ close, keepsForm }) => (
+      <Form
+        {...spec.props}
+        onSaved={(record) => {
+          const { message, to } = spec.saved(record);
+          notifications.show({ color: 'green', message });
+          void navigate({ to });
+        }}
+        onCancel={close}
+        keepsForm={keepsForm}
+      />
+    ),
+  };
+}
+
+/** A list route as a declaration: its list, the lookups its filters and form share, and "New <record>". */
+export interface NewThenOpenListRoute<T extends RowData, L extends object, R> {
+  route: RouteName;
+  /** The list's config, given whether the user is staff and the lookups. */
+  config: (options: L & { staff: boolean }) => ListConfig<T>;
+  /** The lookups (party, dossier pickers) the list's filters and the create form both use. */
+  lookups: L;
+  notice?: ReactNode;
+  /** Staff only: the form (lazyNamed), the button's label and the dialog's size. */
+  create: Pick<NewThenOpen<R, L & DialogFormWiring<R>>, 'label' | 'testId' | 'size' | 'form'>;
+  saved: NewThenOpen<R, L & DialogFormWiring<R>>['saved'];
+}
+
+/**
+ * The screen of a list route whose staff create a record in a dialog over the list (`?new=1`), are
+ * told so and taken to the new record's screen; customers see the list only. The route names its
+ * parts (give `config` and `lookups` from module scope: the list's config is made once per role).
+ */
+export function NewThenOpenListScreen<T extends RowData, L extends object, R>({
+  route,
+  config,
+  lookups,
+  notice,
+  create,
+  saved,
+}: NewThenOpenListRoute<T, L, R>) {
+  const staff = useIsStaff();
+  const list = useMemo(() => config({ ...lookups, staff }), [config, lookups, staff]);
+  // The lookups are the form's props but its wiring (L holds none of onSaved, onCancel, keepsForm).
+  const props = lookups as NewThenOpen<R, L & DialogFormWiring<R>>['props'];
+  const newRecord = useNewThenOpen({ ...create, props, saved });
+  return <ListScreen route={route} config={list} notice={notice} create={staff && newRecord} />;
 }
 
 /** A row opens its record in a dialog over the list (`?open=<id>`, `&edit=1` for its edit form). */

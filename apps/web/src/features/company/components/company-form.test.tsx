@@ -59,6 +59,17 @@ describe('CompanyForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('names the Peppol pair as the party form and the field messages do', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(company)),
+    );
+    await render();
+    expect(screen.getAllByLabelText('Peppol scheme').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Peppol endpoint id')).toBe(field('peppolId'));
+    expect(screen.queryByLabelText('Endpoint id')).toBeNull();
+  });
+
   it('sends the whole settings with the version, and shows a refused next number on its row', async () => {
     const show = vi.spyOn(notifications, 'show');
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>

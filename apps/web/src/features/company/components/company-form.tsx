@@ -111,8 +111,6 @@ export function CompanyFields({ form }: { form: UseFormReturn<CompanyFormValues>
         <PeppolFields
           form={form}
           schemes={PEPPOL_SCHEME_OPTIONS}
-          schemeLabel="Scheme"
-          idLabel="Endpoint id"
           idHint="The number the scheme names, e.g. a KvK number"
         />
       </FormSection>

@@ -4,7 +4,6 @@ import {
   cancellationProblem,
   type Declaration,
   type DeclarationCategory,
-  type Role,
 } from '@fvg/contracts';
 import { Alert, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -23,6 +22,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import type { RecordScreenProps } from '../../../components/records/detail-layout.tsx';
 import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
@@ -277,11 +277,6 @@ function ProblemsBanner({ title, lines }: { title: string; lines: string[] }) {
   );
 }
 
-export interface DeclarationDetailProps {
-  id: string;
-  role: Role | undefined;
-}
-
 /**
  * /declarations/$id. Staff fill a draft by sections and items (estimate live), save it and lodge it
  * after a confirmation; the authority's answers arrive live (hub RecordChanged) in the status, the
@@ -289,10 +284,10 @@ export interface DeclarationDetailProps {
  * form as a draft of the changes, sent with a reason; a cancellation asks for one. Customers see
  * their lodged declarations read-only, without notes or actions.
  */
-export function DeclarationDetail({ id, role }: DeclarationDetailProps): ReactNode {
-  const { query, staff, adminMode } = useRecordScreen(declarationOptions(id), role);
-  const d = query.data;
-  if (!d) return <DetailLayout route="declaration" recordId={id} query={query} />;
+export function DeclarationDetail(props: RecordScreenProps): ReactNode {
+  const screen = useRecordScreen(declarationOptions(props.id), props, 'declaration');
+  const { record: d, query, staff, adminMode } = screen;
+  if (!d) return screen.waiting;
   return (
     <LoadedDeclaration
       key={d.id}

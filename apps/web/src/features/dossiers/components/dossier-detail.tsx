@@ -8,12 +8,12 @@ import {
 } from '@fvg/contracts';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCircleCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
 import { ComingArea } from '../../../components/records/coming-area.tsx';
-import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
 import { formatAuditValue, RecordHistory } from '../../../components/records/history-tab.tsx';
@@ -339,15 +339,7 @@ export function DossierDetail({
         </Button>
       )}
       {adminMode.enabled && (d.status === 'requested' || d.status === 'cancelled') && (
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => setConfirmDelete(true)}
-          data-testid="delete-record"
-        >
-          Delete
-        </Button>
+        <DeleteRecordButton onClick={() => setConfirmDelete(true)} />
       )}
     </>
   );

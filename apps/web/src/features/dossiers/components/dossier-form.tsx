@@ -1,20 +1,21 @@
 import { bookingRequestSchema, type Dossier, dossierCreateSchema } from '@fvg/contracts';
 import { Fieldset, Stack } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
-import { CargoFields, IncotermFields, RouteFields } from '../../../components/records/cargo-fields.tsx';
 import {
+  CargoFields,
   DateField,
   FormSection,
+  IncotermFields,
   LookupField,
-  SelectField,
-  TextField,
-} from '../../../components/records/form-fields.tsx';
-import {
+  type LookupOption,
+  type LookupSource,
   RecordForm,
   type RecordFormWiring,
+  RouteFields,
+  SelectField,
+  TextField,
   useRecordForm,
-} from '../../../components/records/record-form.tsx';
-import type { LookupOption, LookupSource } from '../../../components/records/record-select.tsx';
+} from '../../../components/records/form.ts';
 import { useBookTransport, useCreateDossier, useUpdateDossier } from '../api/dossiers-api.ts';
 import { ContainersField } from './containers-field.tsx';
 import {

@@ -1,11 +1,11 @@
 import type { Party, Role } from '@fvg/contracts';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
@@ -126,17 +126,7 @@ export function PartyDetail({ id, role }: PartyDetailProps) {
           Edit
         </Button>
       )}
-      {adminMode.enabled && (
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => setConfirmDelete(true)}
-          data-testid="delete-record"
-        >
-          Delete
-        </Button>
-      )}
+      {adminMode.enabled && <DeleteRecordButton onClick={() => setConfirmDelete(true)} />}
     </>
   );
 

@@ -49,8 +49,6 @@ export function PartyFields({ form }: { form: UseFormReturn<PartyFormValues> }) 
         <PeppolFields
           form={form}
           schemes={EAS_SCHEME_OPTIONS}
-          schemeLabel="Peppol scheme"
-          idLabel="Peppol endpoint id"
           idHint="Where its e-invoices are delivered. Without one, the VAT number is used where its country has a Peppol VAT scheme"
           searchable
         />

@@ -97,7 +97,7 @@ function stubApi(invoice: SalesInvoice, answers: Record<string, Answer> = {}) {
 }
 
 const start = (role: 'staff' | 'customer', key = INVOICE_ID) =>
-  renderRoute(<InvoiceDetail invoiceKey={key} role={role} />, {
+  renderRoute(<InvoiceDetail id={key} role={role} />, {
     path: '/sales-invoices/$id',
     url: `/sales-invoices/${key}`,
   });

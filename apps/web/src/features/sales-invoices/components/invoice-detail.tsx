@@ -1,4 +1,4 @@
-import { defaultVat, INVOICE_KIND_LABELS, type Role, type SalesInvoice } from '@fvg/contracts';
+import { defaultVat, INVOICE_KIND_LABELS, type SalesInvoice } from '@fvg/contracts';
 import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -15,7 +15,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorState } from '../../../components/error-state.tsx';
-import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
+import type { RecordScreenProps } from '../../../components/records/detail-layout.tsx';
 import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
@@ -654,15 +655,7 @@ function DraftInvoice({
               </Button>
             )}
             {invoice.allowedActions.includes('delete') && (
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setAsking('delete')}
-                data-testid="delete-record"
-              >
-                Delete draft
-              </Button>
+              <DeleteRecordButton label="Delete draft" onClick={() => setAsking('delete')} />
             )}
           </>
         }
@@ -827,21 +820,17 @@ function IssuedInvoice({
   );
 }
 
-export interface InvoiceDetailProps {
-  /** The number (issued) or id (draft) the URL names the invoice with. */
-  invoiceKey: string;
-  role: Role | undefined;
-}
-
 /**
  * /sales-invoices/$id. Staff edit a draft (lines with live totals and VAT summary) and issue it after a
  * confirmation naming the number it takes; an issued invoice shows its lines and totals, the PDF,
  * payments, credit notes and history, with PDF and UBL downloads. Customers see their issued
- * invoices and credit notes read-only (lines, totals, PDF), with the downloads.
+ * invoices and credit notes read-only (lines, totals, PDF), with the downloads. The URL names the
+ * invoice by its number (issued) or id (draft): `id` is that key.
  */
-export function InvoiceDetail({ invoiceKey, role }: InvoiceDetailProps): ReactNode {
-  const { query, staff, adminMode } = useRecordScreen(invoiceOptions(invoiceKey), role);
-  const invoice = query.data;
+export function InvoiceDetail(props: RecordScreenProps): ReactNode {
+  const invoiceKey = props.id;
+  const screen = useRecordScreen(invoiceOptions(invoiceKey), props, 'sales-invoice');
+  const { record: invoice, query, staff, adminMode } = screen;
   const reload = async () => (await query.refetch()).data;
   const navigate = useNavigate();
   const number = invoice?.number ?? null;
@@ -853,7 +842,7 @@ export function InvoiceDetail({ invoiceKey, role }: InvoiceDetailProps): ReactNo
     if (number && invoiceKey !== number)
       void navigate({ to: pathFor('sales-invoice', { id: number }), replace: true });
   }, [number, invoiceKey, navigate]);
-  if (!invoice) return <DetailLayout route="sales-invoice" recordId={invoiceKey} query={query} />;
+  if (!invoice) return screen.waiting;
   if (invoice.status === 'draft' && staff)
     return (
       <DraftInvoice

@@ -8,21 +8,21 @@ import {
 import { Fieldset, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
-import { CargoFields, IncotermFields, RouteFields } from '../../../components/records/cargo-fields.tsx';
 import {
+  CargoFields,
   CustomerField,
   DateField,
   FormSection,
+  IncotermFields,
+  type LookupSource,
+  RecordForm,
+  type RecordFormWiring,
+  RouteFields,
   SelectField,
   TextareaField,
   TextField,
-} from '../../../components/records/form-fields.tsx';
-import {
-  RecordForm,
-  type RecordFormWiring,
   useRecordForm,
-} from '../../../components/records/record-form.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
+} from '../../../components/records/form.ts';
 import { useCreateOffer, useUpdateOffer } from '../api/sales-offers-api.ts';
 import { emptyOfferValues, type OfferFormValues, offerInput, offerValues } from './offer-form-values.ts';
 import { OfferLinesEditor } from './offer-lines.tsx';

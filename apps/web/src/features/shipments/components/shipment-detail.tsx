@@ -10,17 +10,11 @@ import {
 } from '@fvg/contracts';
 import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconClipboardList,
-  IconFileImport,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconClipboardList, IconFileImport, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
+import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
 import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
@@ -185,17 +179,7 @@ export function ShipmentActions({ shipment: s, staff, onLineErrors, onDeleted }:
           Edit
         </Button>
       )}
-      {can('delete') && (
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => setDeleting(true)}
-          data-testid="delete-record"
-        >
-          Delete
-        </Button>
-      )}
+      {can('delete') && <DeleteRecordButton variant="subtle" onClick={() => setDeleting(true)} />}
       <ConfirmDialog
         opened={deleting}
         title="Delete the draft"

@@ -17,18 +17,16 @@ import {
   CustomerField,
   DateField,
   LookupField,
+  type LookupSource,
+  RecordForm,
+  type RecordFormWiring,
   SelectField,
   SwitchField,
   TextareaField,
   TextField,
-} from '../../../components/records/form-fields.tsx';
-import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
-import {
-  RecordForm,
-  type RecordFormWiring,
   useRecordForm,
-} from '../../../components/records/record-form.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
+} from '../../../components/records/form.ts';
+import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { todayIso } from '../../../lib/format-date.ts';
 import { entryDeclarationLookup } from '../api/entry-declarations.ts';

@@ -262,10 +262,9 @@ export interface StockDetailProps {
  * own party's stock without the internal notes. Changes by others arrive live (hub kind 'stock').
  */
 export function StockDetail({ id, role }: StockDetailProps): ReactNode {
-  const { query, staff } = useRecordScreen(stockOptions(id), role);
+  const { record: r, staff, waiting } = useRecordScreen(stockOptions(id), { id, role }, 'stock-item');
   const [dialog, setDialog] = useState<'transfer' | 'adjust' | null>(null);
-  const r = query.data;
-  if (!r) return <DetailLayout route="stock-item" recordId={id} query={query} />;
+  if (!r) return waiting;
   const can = (action: StockRecord['allowedActions'][number]) => staff && r.allowedActions.includes(action);
   const tabs: DetailTab[] = [
     { value: 'details', label: 'Details', content: <Facts r={r} staff={staff} /> },

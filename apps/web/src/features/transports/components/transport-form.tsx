@@ -7,18 +7,16 @@ import {
   ChecklistField,
   DateTimeField,
   LookupField,
+  type LookupSource,
+  RecordForm,
+  type RecordFormWiring,
   SelectField,
   TagsField,
   TextareaField,
   TextField,
-} from '../../../components/records/form-fields.tsx';
-import { emptyTexts, textsOf } from '../../../components/records/form-values.ts';
-import {
-  RecordForm,
-  type RecordFormWiring,
   useRecordForm,
-} from '../../../components/records/record-form.tsx';
-import type { LookupSource } from '../../../components/records/record-select.tsx';
+} from '../../../components/records/form.ts';
+import { emptyTexts, textsOf } from '../../../components/records/form-values.ts';
 import { useCreateTransport, useUpdateTransport } from '../api/transports-api.ts';
 import { TRANSPORT_FIELD_LABELS as L, MODE_OPTIONS } from './transport-meta.ts';
 
