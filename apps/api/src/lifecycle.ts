@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { markStopping } from './process-state.ts';
+import { isConnectionLoss, markStopping, STOP_SETTLE_MS } from './process-state.ts';
 
 /** How long a stop may take before the process exits anyway (a supervisor restarts it). */
 const STOP_BOUND_MS = 10_000;
@@ -23,18 +23,6 @@ function releaseEmbeddedSignalHooks(): void {
   } catch {
     // Not installed the way we expect: the app's own handlers still run.
   }
-}
-
-/** Long enough for the process's own signal handler to have run when Ctrl+C caused the fault. */
-const STOP_SETTLE_MS = 1000;
-
-/** A database connection ended under a client (PostgreSQL's shutdown, or the client's own words). */
-function isConnectionLoss(reason: unknown): boolean {
-  const e = reason as { code?: unknown; message?: unknown } | undefined;
-  if (typeof e?.code === 'string' && /^(57P|08|ECONNREFUSED$|ECONNRESET$)/.test(e.code)) return true;
-  return /Connection terminated|not queryable|terminating connection|shutting down|ECONNREFUSED|ECONNRESET/i.test(
-    String(e?.message ?? ''),
-  );
 }
 
 function reasonOf(reason: unknown): string {

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { reportUnlessStopping } from '../process-state.ts';
 
 /**
  * `Idempotency-Key` on POSTs (ADR 0020): the first answer to a signed-in user's POST is kept for
@@ -223,7 +224,7 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
   app.addHook('onReady', async () => {
     const purge = () =>
       purgeIdempotencyKeys(db).catch((e: unknown) =>
-        app.log.warn({ err: e }, 'idempotency key purge failed'),
+        reportUnlessStopping(e, () => app.log.warn({ err: e }, 'idempotency key purge failed')),
       );
     await purge();
     timer = setInterval(purge, PURGE_INTERVAL_MS);

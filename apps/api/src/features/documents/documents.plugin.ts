@@ -3,6 +3,7 @@ import { DOCUMENT_MAX_FILES_PER_UPLOAD } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { reportUnlessStopping } from '../../process-state.ts';
 import type { RecordEvents } from '../../records/events.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { documentsService } from './documents.service.ts';
@@ -51,7 +52,8 @@ export const documentsFeature: FastifyPluginAsyncZod<{
           );
       })
       .catch((e: unknown) => {
-        if (!stop.signal.aborted) app.log.warn({ err: e }, 'document file sweep failed');
+        if (!stop.signal.aborted)
+          reportUnlessStopping(e, () => app.log.warn({ err: e }, 'document file sweep failed'));
       })
       .finally(() => {
         running = undefined;
