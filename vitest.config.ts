@@ -3,6 +3,37 @@ import { defineConfig } from 'vitest/config';
 import RetriedReporter from './scripts/ci/retried-reporter.ts';
 import ProcessesSpread from './scripts/ci/sequencer.ts';
 
+/**
+ * Web test files that need a fresh module graph: they assert what a first load does (a lazy chunk not
+ * loaded yet, a registry filled from empty). Every other web file shares its worker's modules.
+ */
+const WEB_ISOLATED = [
+  'apps/web/src/components/toasts.test.tsx',
+  'apps/web/src/components/records/filter-bar.test.tsx',
+  'apps/web/src/components/records/transition-buttons.test.tsx',
+  'apps/web/src/lib/live-updates.test.ts',
+];
+
+function webProject(name: string, files: { include?: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    plugins: [react()],
+    test: {
+      name,
+      include: files.include ?? ['apps/web/src/**/*.test.{ts,tsx}'],
+      exclude: [...(files.exclude ?? []), '**/node_modules/**'],
+      isolate: files.isolate,
+      environment: 'jsdom' as const,
+      setupFiles: ['apps/web/src/test/setup.ts'],
+      // Form tests type through user-event and take 3-5 s on a loaded 2-core machine, and npm test
+      // runs this beside the e2e stage: the timeout only catches a hung test.
+      testTimeout: 60_000,
+      // In CI one retry for a test that lost a race to the load (focus and lazy-chunk waits seen
+      // failing in 1-2 s beside the type check and pass alone); a broken test still fails twice.
+      retry: process.env.CI ? 1 : 0,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // Three files at a time (Vitest's default is one on a 2-core machine): most API files spend their
@@ -29,21 +60,12 @@ export default defineConfig({
         // import rules of .dependency-cruiser.cjs. No DB, no DOM.
         test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
-      {
-        plugins: [react()],
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // Form tests type through user-event and take 3-5 s on a loaded 2-core machine, and npm test
-          // runs this beside the e2e stage: the timeout only catches a hung test.
-          testTimeout: 60_000,
-          // In CI one retry for a test that lost a race to the load (focus and lazy-chunk waits seen
-          // failing in 1-2 s beside the type check and pass alone); a broken test still fails twice.
-          retry: process.env.CI ? 1 : 0,
-        },
-      },
+      // The web tests share one jsdom and one module graph per worker (isolate: false): creating jsdom and
+      // evaluating React, Mantine and the app for each of 107 files was 80 % of their CPU (652 s against
+      // 153 s, ADR 0065). test/setup.ts puts the app's module-level preferences back after each file;
+      // the few files that test what happens the first time a module loads run isolated.
+      webProject('web', { exclude: WEB_ISOLATED, isolate: false }),
+      webProject('web-isolated', { include: WEB_ISOLATED, isolate: true }),
       {
         test: {
           name: 'api',

@@ -9,12 +9,13 @@ import { giveElementsSize, jsonResponse, meResponse, renderRoute } from '../test
 import PlanningListScreen from './planning-list.tsx';
 
 // The day's hours are the browser's: Amsterdam here (UTC+01:00 in November).
-const zone = process.env.TZ;
+// (vi.stubEnv: the zone of the machine comes back after the file, unset if it was; assigning the saved
+// `undefined` set TZ to the string "undefined" for the files that share this worker.)
 beforeAll(() => {
-  process.env.TZ = 'Europe/Amsterdam';
+  vi.stubEnv('TZ', 'Europe/Amsterdam');
 });
 afterAll(() => {
-  process.env.TZ = zone;
+  vi.unstubAllEnvs();
 });
 
 const CARRIER = { id: '3b1f7a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b', code: 'TRUCKS', name: 'Trucks BV' };

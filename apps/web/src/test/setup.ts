@@ -1,5 +1,8 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { reportDatabaseBack, reportServerReached } from '../lib/connection.ts';
+import { resetDisplayPreferences } from '../lib/display-preferences.ts';
+import { setNumberFormat } from '../lib/number-format.ts';
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins are enough for components to mount.
 if (!window.matchMedia) {
@@ -50,4 +53,18 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+// The web files share their worker's modules (vitest.config.ts, ADR 0065): after each file, the app's
+// module-level state goes back to a first start's — the profile's display and number preferences, the
+// connection state — so no file sees what another set.
+afterAll(() => {
+  vi.unstubAllEnvs();
+  resetDisplayPreferences();
+  setNumberFormat(null);
+  reportServerReached();
+  reportDatabaseBack();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
+  document.title = '';
 });

@@ -14,12 +14,13 @@ import { giveElementsSize, jsonResponse } from '../../../test/render-route.tsx';
 import { CONTAINER, timelineEvent } from './test-events.ts';
 
 // Times are entered in the browser's zone: Amsterdam here, UTC+01:00 in March, UTC+02:00 in summer.
-const zone = process.env.TZ;
+// (vi.stubEnv: the zone of the machine comes back after the file, unset if it was; assigning the saved
+// `undefined` set TZ to the string "undefined" for the files that share this worker.)
 beforeAll(() => {
-  process.env.TZ = 'Europe/Amsterdam';
+  vi.stubEnv('TZ', 'Europe/Amsterdam');
 });
 afterAll(() => {
-  process.env.TZ = zone;
+  vi.unstubAllEnvs();
 });
 
 const NOW = new Date('2026-03-05T12:00:00Z');
