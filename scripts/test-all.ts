@@ -43,15 +43,11 @@ const stages: Stage[] = [
 
 if (values['database-url']) {
   const files = serverTestFiles(listTestFiles(path.join(root, 'apps/api/src')));
-  // Beside the e2e stage once `unit` has ended, at a lower priority: Playwright's browser keeps both
-  // cores about 78 % busy and waits on screens with 10 s timeouts, so this pass takes what it leaves
-  // idle and yields when it wants the CPU (docs/ci.md; it ran after e2e before, 289 s on its own).
   stages.push({
     name: 'api-on-server',
     command: [...npm('test:api'), '--', ...files.map((f) => path.relative(root, f))],
     env: { TEST_DATABASE_URL: values['database-url'] },
-    after: ['unit'],
-    nice: 10,
+    heavy: true,
   });
 }
 

@@ -112,18 +112,6 @@ describe('the stage runner', () => {
     ]);
   }, 60_000);
 
-  it('runs a stage with `nice` at that niceness, the others at the runner’s', async () => {
-    const priority = "console.log('priority ' + require('node:os').getPriority())";
-    const results = await runStages([{ ...js('low', priority), nice: 10 }, js('normal', priority)], {
-      write: () => {},
-    });
-    const mine = (await import('node:os')).getPriority();
-    expect(results.map((r) => [r.name, r.status, r.output.trim()])).toEqual([
-      ['low', 'passed', `priority ${Math.min(19, mine + 10)}`],
-      ['normal', 'passed', `priority ${mine}`],
-    ]);
-  }, 60_000);
-
   it('refuses a stage that waits for a stage not listed before it', async () => {
     await expect(runStages([js('a', '', ['b']), js('b', '')])).rejects.toThrow(/listed before/);
   });

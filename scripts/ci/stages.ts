@@ -18,11 +18,6 @@ export interface Stage {
   after?: string[];
   /** A test stage that keeps the cores busy: at most `RunOptions.slots` of them run at a time. */
   heavy?: boolean;
-  /**
-   * Runs the stage at this niceness (`nice -n`, 1–19): it takes the CPU the stages beside it leave
-   * idle and yields when they want it, so a stage with short waits (Playwright's) keeps its pace.
-   */
-  nice?: number;
 }
 
 export interface Counts {
@@ -123,8 +118,7 @@ export function stopAll(signal: NodeJS.Signals = 'SIGTERM') {
 function runOne(stage: Stage, cwd: string | undefined): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const command = stage.nice ? ['nice', '-n', String(stage.nice), ...stage.command] : stage.command;
-    const [program = '', ...args] = command;
+    const [program = '', ...args] = stage.command;
     // Its own process group, so that an interrupted run can end the stage and everything it started.
     const child = spawn(program, args, {
       cwd: stage.cwd ?? cwd,
