@@ -8,7 +8,7 @@ if (!Number.isInteger(workers) || workers < 1) throw new Error('E2E_WORKERS must
 /**
  * The browser: CHROMIUM_PATH, else Debian's headless shell (`apt-get install chromium-headless-shell`:
  * the same Chromium build without the desktop browser around it, what Playwright itself runs headless;
- * half the CPU of the full browser here, ADR 0064), else Debian's full `chromium`.
+ * about a third less time than the full browser here, ADR 0064), else Debian's full `chromium`.
  */
 const chromium =
   process.env.CHROMIUM_PATH ||

@@ -24,7 +24,7 @@ const { values } = parseArgs({
     peppol: { type: 'string' },
     times: { type: 'string' },
     only: { type: 'string' },
-    // Two test stages at a time on this project's 2-core machines; the third starts when one has ended.
+    // One test stage at a time on this project's 2-core machines: they are CPU-bound (ADR 0062).
     slots: { type: 'string', default: '1' },
   },
 });
