@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('the retried-tests reporter', () => {
-  it('names the test that passed only on its retry; the one that failed twice is a FAIL line', async () => {
+  it('names the test that passed only on its retry and what its failed attempt threw; the one that failed twice is a FAIL line', async () => {
     const reporter = path.join(import.meta.dirname, 'retried-reporter.ts');
     const args = [
       vitest,
@@ -50,7 +50,10 @@ describe('the retried-tests reporter', () => {
     // Vitest writes its FAIL lines to stderr; a stage keeps both streams.
     expect(parseTestNames(result.stdout + result.stderr)).toEqual({
       failed: ['scratch.test.ts > group > fails every attempt (initial run, 1st retry)'],
-      retried: ['scratch.test.ts > group > passes on its second attempt (retry x1)'],
+      retried: [
+        'scratch.test.ts > group > passes on its second attempt (retry x1): first failure: ' +
+          'AssertionError: expected 1 to be 2 // Object.is equality (scratch.test.ts:4)',
+      ],
     });
   }, 60_000);
 });

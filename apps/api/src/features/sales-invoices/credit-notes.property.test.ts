@@ -32,6 +32,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('issueTwo' as const), pick, other: pick }), weight: 2 },
 );
 
+/** What one invoice's issued credit notes give back, and its lines credited past or short of their quantity. */
+interface Sums {
+  credited: string;
+  notes: number;
+  total: string;
+  over: number;
+  open: number;
+}
+
 /** Every number of a series is the one after the previous, up to the series' last issued. */
 async function gapFree(kind: 'invoice' | 'credit_note') {
   const r = await sql<{ number: string; year: number }>`
@@ -52,7 +61,7 @@ async function gapFree(kind: 'invoice' | 'credit_note') {
 }
 
 it('credit notes never credit more than their invoice, and the numbers stay gap-free', async () => {
-  const seen = { issued: 0, refused: 0 };
+  const seen = { issued: 0, refused: 0, roundedOver: 0 };
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom('0.50', '33.33', '100', '0.35'),
@@ -147,16 +156,27 @@ it('credit notes never credit more than their invoice, and the numbers stay gap-
             else await Promise.all([issue(a), issue(b)]);
           }
           // The invariants, after every step.
-          const sums = await sql<{ credited: string; total: string; over: number }>`
+          const sums = await sql<Sums>`
             select coalesce((select sum(cn.tax_inclusive_amount) from sales_invoices cn
                              where cn.credited_invoice_id = i.id and cn.number is not null), 0)::text as credited,
+              (select count(*)::int from sales_invoices cn
+                where cn.credited_invoice_id = i.id and cn.number is not null) as notes,
               i.tax_inclusive_amount::text as total,
+              (select count(*)::int from sales_invoice_lines l where l.invoice_id = i.id and l.quantity >
+                 (select coalesce(sum(cl.quantity), 0) from sales_invoice_lines cl join sales_invoices cn on cn.id = cl.invoice_id
+                  where cl.credited_line_id = l.id and cn.number is not null)) as open,
               (select count(*)::int from sales_invoice_lines l where l.invoice_id = i.id and l.quantity <
                  (select coalesce(sum(cl.quantity), 0) from sales_invoice_lines cl join sales_invoices cn on cn.id = cl.invoice_id
                   where cl.credited_line_id = l.id and cn.number is not null)) as over
             from sales_invoices i where i.id = ${inv.body.id as string}`.execute(db.db);
-          const row = sums.rows[0] as { credited: string; total: string; over: number };
-          expect(Number(row.credited)).toBeLessThanOrEqual(Number(row.total));
+          const row = sums.rows[0] as Sums;
+          // ADR 0040: VAT is rounded per note, so the note that credits every line's last quantity may
+          // round past the total by 0.01 per earlier note; while any quantity is left, never past it.
+          const rounding = row.open === 0 ? Math.max(row.notes - 1, 0) : 0;
+          expect(Math.round(Number(row.credited) * 100)).toBeLessThanOrEqual(
+            Math.round(Number(row.total) * 100) + rounding,
+          );
+          if (Number(row.credited) > Number(row.total)) seen.roundedOver++;
           expect(row.over).toBe(0);
           const after = await call('GET', `/sales-invoices/${inv.body.id}`, staff);
           expect(Number(after.body.openAmount)).toBeGreaterThanOrEqual(0);
@@ -168,8 +188,21 @@ it('credit notes never credit more than their invoice, and the numbers stay gap-
     ),
     {
       numRuns: 30,
-      // Always among the runs: a part issued, the rest drafted, that draft made stale and refused at issue.
+      // Always among the runs (whatever the seed): the rounding case below, and a part issued, the rest
+      // drafted, that draft made stale and refused at issue.
       examples: [
+        // Found by a CI run: 0.5 of 3 at 0.35 credited first (0.18), the rest (0.88) last; with VAT the
+        // two notes give back 25.48 of 25.47, the 0.01 of rounding ADR 0040 allows the completing note.
+        [
+          '0.35',
+          [
+            { kind: 'draft', quantities: ['0.5', null] },
+            { kind: 'draft', quantities: [null, null] },
+            { kind: 'draft', quantities: [null, null] },
+            { kind: 'issueTwo', pick: 0, other: 7 },
+          ],
+        ],
+        // The stale draft refused at issue.
         [
           '0.50',
           [
@@ -187,4 +220,6 @@ it('credit notes never credit more than their invoice, and the numbers stay gap-
   // The runs did exercise both outcomes of issuing.
   expect(seen.issued).toBeGreaterThan(0);
   expect(seen.refused).toBeGreaterThan(0);
+  // ... and the completing note that rounds past the total (ADR 0040) was issued.
+  expect(seen.roundedOver).toBeGreaterThan(0);
 }, 240_000);
