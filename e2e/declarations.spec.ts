@@ -158,3 +158,35 @@ test('staff lodge an import declaration made from a dossier and watch it release
   await screens(customer, 'declaration-customer');
   await context.close();
 });
+
+test('a demo transit shows the duties and taxes at stake, which its guarantee covers', async ({
+  page,
+  baseURL,
+}) => {
+  const staff = await apiAs(baseURL as string, DEMO.staff);
+  const list = await staff.call<{ items: { id: string; lrn: string }[] }>(
+    'GET',
+    '/declarations?type=transit',
+  );
+  const transit = list.items[0];
+  expect(transit, 'the demo has transit declarations').toBeTruthy();
+  const d = await staff.call<{ guaranteeAmount: string; totals: { dutyAndVat: string | null } }>(
+    'GET',
+    `/declarations/${transit?.id}`,
+  );
+  // Computed from the items (UCC art. 89–90), and covered by the demo's guarantee.
+  expect(Number(d.totals.dutyAndVat)).toBeGreaterThan(0);
+  expect(Number(d.guaranteeAmount)).toBeGreaterThanOrEqual(Number(d.totals.dutyAndVat));
+  await signIn(page, DEMO.staff);
+  await page.goto(`/declarations/${transit?.id}`);
+  await expect(page.getByRole('heading', { name: transit?.lrn })).toBeVisible();
+  const atStake = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(
+    Number(d.totals.dutyAndVat),
+  );
+  const side = page.getByTestId('side-panel');
+  await expect(side.getByText('Duties at stake', { exact: true })).toBeVisible();
+  await expect(side).toContainText(atStake);
+  // Each item shows its share.
+  await expect(page.getByTestId('item-0').getByText('At stake', { exact: true })).toBeVisible();
+  await screens(page, 'declaration-transit-at-stake');
+});

@@ -129,16 +129,20 @@ describe('declarationTotals', () => {
     });
   });
 
-  it('has no duty or VAT for export and transit, nor for an import without any estimate', () => {
-    for (const type of ['export', 'transit'] as const) {
-      expect(declarationTotals(type, [A])).toMatchObject({
-        customsValue: '2501.00',
-        duty: null,
-        vatBase: null,
-        vat: null,
-        dutyAndVat: null,
-      });
-    }
+  it('has no duty or VAT for an export, nor for an import without any estimate', () => {
+    expect(declarationTotals('export', [A])).toMatchObject({
+      customsValue: '2501.00',
+      duty: null,
+      vatBase: null,
+      vat: null,
+      dutyAndVat: null,
+    });
+    // A transit's are the duties and taxes at stake its guarantee covers, computed as an import's.
+    expect(declarationTotals('transit', [A])).toMatchObject({
+      duty: declarationTotals('import', [A]).duty,
+      dutyAndVat: declarationTotals('import', [A]).dutyAndVat,
+    });
+    expect(declarationTotals('transit', [A]).dutyAndVat).not.toBeNull();
     expect(declarationTotals('import', [{ ...A, dutyRate: null }])).toMatchObject({
       duty: null,
       dutyAndVat: null,

@@ -85,7 +85,10 @@ export interface DeclarationTotals {
   /** EUR. */
   customsValue: string;
   statisticalValue: string;
-  /** Import only, and only when at least one item has an estimate; sums of the items' rounded figures. */
+  /**
+   * Import, and transit (the duties and taxes at stake its guarantee covers), only when at least one item
+   * has an estimate; sums of the items' rounded figures.
+   */
   duty: string | null;
   vatBase: string | null;
   vat: string | null;
@@ -108,15 +111,17 @@ export function declarationTotals(type: DeclarationType, items: readonly TotalsI
     const p = present(i.packages);
     return p !== null && /^\d+$/.test(p) ? n + Number(p) : n;
   }, 0);
+  // An export has no duties at stake; a transit's are what its guarantee covers (declaration-rules.ts).
   const estimates =
-    type === 'import'
+    type !== 'export'
       ? items
           .map((i) =>
             itemEstimate({
               customsValue: i.customsValue ?? null,
               dutyRate: i.dutyRate ?? null,
               vatRate: i.vatRate ?? null,
-              vatCosts: i.vatCosts ?? null,
+              // A transit's VAT at stake is on value and duty: costs to a first destination are an import's.
+              vatCosts: type === 'transit' ? null : (i.vatCosts ?? null),
             }),
           )
           .filter((e): e is ItemEstimate => e !== null)

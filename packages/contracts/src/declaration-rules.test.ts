@@ -1,5 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { type LodgingInput, type LodgingItem, lodgingProblems } from './declaration-rules.ts';
+import {
+  type LodgingInput,
+  type LodgingItem,
+  lodgingProblems,
+  transitAmountAtStake,
+} from './declaration-rules.ts';
 import type { Declaration } from './declarations.ts';
 import { makeMrn } from './validators/mrn.ts';
 
@@ -118,15 +123,23 @@ const completeTransit: LodgingInput = {
       packageKind: 'CR',
       grossMassKg: '2400',
       netMassKg: '2150.5',
+      // At stake: 816.00 duty + 10 251.36 VAT.
+      customsValue: '48000.00',
+      dutyRate: '1.7',
+      vatRate: '21',
       previousDocuments: [{ type: 'N830', reference: '25NL000000001234A0' }],
     },
     {
-      commodityCode: '73089059',
+      commodityCode: '730890',
       description: 'Steel frames, in bulk',
       packages: null,
       packageKind: 'VR',
       grossMassKg: '800',
       netMassKg: '800',
+      // At stake: 0.00 duty + 1 344.00 VAT; 12 411.36 for the two items.
+      customsValue: '6400.00',
+      dutyRate: '0',
+      vatRate: '21',
       previousDocuments: [{ type: 'N830', reference: '25NL000000001234A0' }],
     },
   ],
@@ -194,6 +207,10 @@ describe('lodgingProblems', () => {
       ],
     ]);
     expect(fieldsOf(completeTransit).map(([f]) => f)).toEqual([
+      // What the guarantee covers is computed from these (UCC art. 89–90, IA art. 148).
+      'items.0.customsValue',
+      'items.0.dutyRate',
+      'items.0.vatRate',
       'items.0.commodityCode',
       'items.0.description',
       'items.0.packageKind',
@@ -202,6 +219,10 @@ describe('lodgingProblems', () => {
       'items.0.netMassKg',
       'items.0.previousDocuments',
     ]);
+    // A waiver covers no amount: the items need no value or rates.
+    expect(
+      fieldsOf({ ...completeTransit, guaranteeType: '0', guaranteeReference: null }).map(([f]) => f),
+    ).not.toContain('items.0.customsValue');
   });
 
   const one = (d: LodgingInput, field: string) => {
@@ -352,21 +373,72 @@ describe('lodgingProblems', () => {
     ).toBe('guarantee-waiver-limit');
   });
 
+  it('needs a guarantee that covers the duties and taxes at stake on the items, with no fixed floor', () => {
+    // completeTransit's items: 816.00 + 10 251.36 + 0.00 + 1 344.00 = 12 411.36 EUR at stake.
+    expect(transitAmountAtStake(completeTransit.items)).toBe('12411.36');
+    expect(problemsOf({ ...completeTransit, guaranteeAmount: '12411.36' })).toEqual([]);
+    expect(one({ ...completeTransit, guaranteeAmount: '12411.35' }, 'guaranteeAmount')).toEqual({
+      field: 'guaranteeAmount',
+      message:
+        'Guarantee amount 12,411.35 EUR does not cover the duties and taxes at stake on the items, 12,411.36 EUR (UCC art. 89–90, IA art. 148)',
+      code: 'guarantee-amount',
+    });
+    // Small goods, small guarantee: the former 1 000.00 EUR floor was not law.
+    const small = {
+      ...completeTransit,
+      items: completeTransit.items.map((i) => ({ ...i, customsValue: '100.00' })),
+      guaranteeAmount: '50.00',
+    };
+    expect(transitAmountAtStake(small.items)).toBe('44.06');
+    expect(problemsOf(small)).toEqual([]);
+    // Type 5 waives a guarantee only while at most EUR 500 is at stake, whatever amount is entered.
+    const waiver = { ...small, guaranteeType: '5', guaranteeReference: null, guaranteeAmount: '44.06' };
+    expect(problemsOf(waiver)).toEqual([]);
+    expect(one({ ...waiver, items: completeTransit.items }, 'guaranteeType')).toMatchObject({
+      message:
+        'The duties and taxes at stake are 12,411.36 EUR: a waiver of type 5 covers at most EUR 500; choose a guarantee (UCC art. 89(9))',
+      code: 'guarantee-waiver-limit',
+    });
+    // An item without its rates: no amount to compare yet, the item's fields say what is missing.
+    expect(transitAmountAtStake([{ ...completeTransit.items[0], dutyRate: '' }])).toBeNull();
+    expect(
+      problemsOf(withItem({ ...completeTransit, guaranteeAmount: '1.00' }, { vatRate: null })).map(
+        (p) => p.field,
+      ),
+    ).toEqual(['items.0.vatRate']);
+  });
+
+  it('accepts the 6-digit HS subheading on transit items only', () => {
+    expect(problemsOf(withItem(completeTransit, { commodityCode: '8479 89' }))).toEqual([]);
+    expect(one(withItem(completeImport, { commodityCode: '847989' }), 'items.0.commodityCode')).toEqual({
+      field: 'items.0.commodityCode',
+      message:
+        'An import item needs the 8-digit CN code (or the 10-digit TARIC code); the 6-digit HS subheading is accepted on transits only',
+      code: 'format',
+    });
+    expect(
+      one(withItem(completeTransit, { commodityCode: '8479899' }), 'items.0.commodityCode')?.message,
+    ).toBe('A commodity code has 6 digits (HS subheading), 8 (CN) or 10 (TARIC)');
+  });
+
   it('needs an export MRN with A, B or E as the previous document of a transit item', () => {
     const cite = (reference: string) =>
       withItem(completeTransit, { previousDocuments: [{ type: 'N830', reference }] });
     const path = 'items.0.previousDocuments.0.reference';
     expect(problemsOf(cite('25NL000000001234A0'))).toEqual([]);
     expect(one(cite('22ITZXBZYUTJFLJXK6'), path)?.message).toBe(
-      'Position 17 of an export MRN is A, B, C, D or E',
+      'Position 17 of an export MRN is A, B, C, D or E (Annex B, DE 2/1)',
     );
     // An exit-summary-only MRN (C) has an export letter but is not an export declaration.
     const exitSummary = makeMrn({ year: 2026, country: 'NL', serial: '000000007777', letter: 'C' });
     expect(one(cite(exitSummary), path)).toMatchObject({
-      message: 'The export declaration of goods in transit is an MRN with A, B or E in position 17',
+      message:
+        'The export declaration of goods in transit is an MRN with A, B or E in position 17 (Annex B, DE 2/1)',
       code: 'previous-export-mrn',
     });
-    expect(one(cite('25NL000000001234A1'), path)?.message).toBe('The check character should be 0');
+    expect(one(cite('25NL000000001234A1'), path)?.message).toBe(
+      'The check character should be 0 (Annex B, DE 2/1)',
+    );
     expect(
       one(withItem(completeTransit, { previousDocuments: [{ type: 'N830', reference: ' ' }] }), path)?.code,
     ).toBe('required');
@@ -404,7 +476,9 @@ describe('lodgingProblems', () => {
     );
     expect(
       one(withItem(completeImport, { commodityCode: '7700000000' }), 'items.0.commodityCode')?.message,
-    ).toBe('Chapter 77 is reserved: no commodity code starts with 77');
+    ).toBe(
+      'Chapter 77 is reserved: no commodity code starts with 77 (Combined Nomenclature, Regulation (EEC) No 2658/87, Annex I)',
+    );
     expect(
       one(
         withItem(completeImport, { supportingDocuments: [{ type: 'N380', reference: '' }] }),

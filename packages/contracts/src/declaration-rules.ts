@@ -4,6 +4,8 @@
  * next to the fields before the clerk presses Lodge. Pure and zod-free; formats come from the same
  * validators the schemas call, so a message reads the same everywhere.
  */
+
+import { declarationTotals } from './customs-math.ts';
 import {
   CATEGORIES_OF_TYPE,
   CUSTOMS_TRANSPORT_MODE_LABELS,
@@ -23,6 +25,7 @@ import {
   customsOfficeProblem,
   grnProblem,
   isCurrencyCode,
+  normalizeCommodityCode,
   preferenceProblem,
   procedureCodeProblem,
 } from './validators/customs.ts';
@@ -191,14 +194,75 @@ function unionPrefix(reference: string): boolean {
   return isEuCountry(p) || p === 'XI';
 }
 
-/** Floor of a transit guarantee (EUR) for the guarantee types that are real guarantees, not waivers. */
-export const TRANSIT_GUARANTEE_FLOOR = '1000.00';
-const GUARANTEES_WITH_FLOOR = ['1', '2', '3', '4', '9'];
+/**
+ * The guarantee types whose amount must cover the duties and other charges at stake on the goods (UCC
+ * art. 89–90; IA art. 148 and 155): comprehensive (1), individual by guarantor (2), cash (3), vouchers
+ * (4) and individual for multiple use (9). A waiver of type 5 is allowed only while they are at most
+ * EUR 500; the other waivers (0, 8, A, R, B) cover no amount. There is no fixed minimum (issue 26: the
+ * product's former 1 000.00 EUR floor was a rule of its own invention, ADR 0033).
+ */
+const GUARANTEES_COVERING = ['1', '2', '3', '4', '9'];
+/** Where the duties and taxes a transit guarantee covers are laid down. */
+const GUARANTEE_SOURCE = 'UCC art. 89–90, IA art. 148';
+
+/**
+ * The duties and other charges at stake on a transit's goods, in EUR: per item, the duty at its duty
+ * rate on its customs value and the import VAT on value plus duty (the same arithmetic as an import's
+ * estimate, customs-math.ts), at the highest rates of the country of departure as if the goods were
+ * released for free circulation there (IA art. 148; Convention on a common transit procedure,
+ * Appendix I art. 18). Null while an item lacks its value or a rate.
+ */
+export function transitAmountAtStake(items: readonly LodgingItem[]): string | null {
+  const totals = declarationTotals(
+    'transit',
+    items.map((i) => ({
+      customsValue: text(i.customsValue),
+      dutyRate: text(i.dutyRate),
+      vatRate: text(i.vatRate),
+    })),
+  );
+  const complete = items.every((i) => text(i.customsValue) && text(i.dutyRate) && text(i.vatRate));
+  return complete && items.length > 0 ? totals.dutyAndVat : null;
+}
 
 const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** '1500.5', 'USD' → '1,500.50 USD' (a decimal string: Intl reads it without a float's rounding). */
 function money(value: string, currency: string): string {
   return `${moneyFormat.format(value as `${number}`)} ${currency}`;
+}
+
+/**
+ * Where a rule an authority applies is laid down (issue 26 item 5; the table in ADR 0033): its message
+ * ends with it, in the API's answer, on the screen and in the sandbox's rejection. A check of the
+ * product's own, with no article behind it, says so instead of looking like law.
+ */
+function legalSource(code: string, field: string, type: DeclarationType): string | undefined {
+  switch (code) {
+    case 'office-outside-union':
+      if (field !== 'officeOfExitEntry') return 'UCC art. 159';
+      return type === 'export' ? 'IA art. 329' : 'UCC art. 127';
+    case 'office-outside-common-transit':
+      return 'Convention on a common transit procedure, art. 1';
+    case 'eori-outside-union':
+      return 'UCC art. 9';
+    case 'export-stays-in-union':
+    case 'export-not-from-union':
+      return 'UCC art. 269';
+    case 'import-from-country-of-lodgement':
+      return 'a plausibility check of FVG, not a legal rule';
+    case 'hs-chapter':
+      return 'Combined Nomenclature, Regulation (EEC) No 2658/87, Annex I';
+    case 'invoice-total':
+      return 'Annex B, DE 4/11 and 4/14';
+    case 'guarantee-waiver-limit':
+      return 'UCC art. 89(9)';
+    case 'guarantee-amount':
+      return GUARANTEE_SOURCE;
+    case 'previous-export-mrn':
+      return 'Annex B, DE 2/1';
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -211,7 +275,10 @@ function money(value: string, currency: string): string {
  */
 export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): RuleProblem[] {
   const problems: RuleProblem[] = [];
-  const add = (field: string, message: string, code: string) => problems.push({ field, message, code });
+  const add = (field: string, message: string, code: string) => {
+    const source = legalSource(code, field, type);
+    problems.push({ field, message: source ? `${message} (${source})` : message, code });
+  };
   const { type } = d;
   const customsOrTrade = type === 'import' || type === 'export';
 
@@ -417,17 +484,43 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
     if (!amount) add('guaranteeAmount', 'Enter the amount the guarantee covers, in EUR', 'required');
     else if (!positive(amount)) add('guaranteeAmount', 'The guarantee amount is more than 0', 'format');
     else if (gType === '5' && compareDecimal(amount, '500') > 0)
-      add('guaranteeAmount', 'A waiver of type 5 covers at most EUR 500', 'guarantee-waiver-limit');
-    else if (
-      gType &&
-      GUARANTEES_WITH_FLOOR.includes(gType) &&
-      compareDecimal(amount, TRANSIT_GUARANTEE_FLOOR) < 0
-    )
       add(
         'guaranteeAmount',
-        `Guarantee amount ${money(amount, 'EUR')} is below the ${money(TRANSIT_GUARANTEE_FLOOR, 'EUR')} a transit guarantee must cover`,
-        'guarantee-floor',
+        'A waiver of type 5 covers at most EUR 500 of duties and taxes at stake',
+        'guarantee-waiver-limit',
       );
+    // The items' duties and taxes at stake: each item needs its value and rates to compute them.
+    const covers = !!gType && (GUARANTEES_COVERING.includes(gType) || gType === '5');
+    if (covers) {
+      d.items.forEach((item, i) => {
+        for (const [field, name] of [
+          ['customsValue', 'customs value (EUR)'],
+          ['dutyRate', 'duty rate'],
+          ['vatRate', 'import VAT rate'],
+        ] as const)
+          if (!text(item[field]))
+            add(
+              `items.${i}.${field}`,
+              `Enter the ${name} of item ${i + 1}: the guarantee covers the duties and taxes at stake on it (${GUARANTEE_SOURCE})`,
+              'required',
+            );
+      });
+      const atStake = transitAmountAtStake(d.items);
+      if (atStake !== null && amount && positive(amount)) {
+        if (gType === '5' && compareDecimal(atStake, '500') > 0)
+          add(
+            'guaranteeType',
+            `The duties and taxes at stake are ${money(atStake, 'EUR')}: a waiver of type 5 covers at most EUR 500; choose a guarantee`,
+            'guarantee-waiver-limit',
+          );
+        else if (gType !== '5' && compareDecimal(amount, atStake) < 0)
+          add(
+            'guaranteeAmount',
+            `Guarantee amount ${money(amount, 'EUR')} does not cover the duties and taxes at stake on the items, ${money(atStake, 'EUR')}`,
+            'guarantee-amount',
+          );
+      }
+    }
   }
 
   // Items
@@ -446,9 +539,22 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
     const code = text(item.commodityCode);
     if (!code) add(at('commodityCode'), `Enter the commodity code of ${no}`, 'required');
     else {
-      const problem = commodityCodeProblem(code);
+      // NCTS accepts the 6-digit HS subheading on a transit item; an import or export needs the CN code.
+      const subheadingOnly =
+        type !== 'transit' &&
+        normalizeCommodityCode(code).length === 6 &&
+        !commodityCodeProblem(code, { subheading: true });
+      const problem = subheadingOnly
+        ? undefined
+        : commodityCodeProblem(code, { subheading: type === 'transit' });
       // A chapter the Harmonized System does not have is the sandbox's rule SBX-R304: its own code.
       if (problem) add(at('commodityCode'), problem, /chapter/i.test(problem) ? 'hs-chapter' : 'format');
+      else if (subheadingOnly)
+        add(
+          at('commodityCode'),
+          `${TYPE_NAMES[type]} item needs the 8-digit CN code (or the 10-digit TARIC code); the 6-digit HS subheading is accepted on transits only`,
+          'format',
+        );
     }
     if (!text(item.description))
       add(at('description'), `Enter the description of the goods of ${no}`, 'required');

@@ -178,8 +178,12 @@ const isNumber = (s: unknown): s is string => typeof s === 'string' && /^\d+(\.\
 /** One goods item (SAD boxes 31–47); estimates are the API's (customs-math), never sent. */
 export const declarationItemInputSchema = z
   .strictObject({
-    /** Combined Nomenclature (8 digits) or TARIC (10); spaces and dots are dropped. */
-    commodityCode: code(commodityCodeProblem, { squash: true, max: 10 }),
+    /**
+     * Combined Nomenclature (8 digits) or TARIC (10), or on a transit the HS subheading (6): the type is
+     * the header's, so the 6-digit form is refused for imports and exports by the lodging rules
+     * (declaration-rules.ts); spaces and dots are dropped.
+     */
+    commodityCode: code((v) => commodityCodeProblem(v, { subheading: true }), { squash: true, max: 10 }),
     description: optionalText(512),
     countryOfOrigin: country,
     /** Box 36: 3 digits, e.g. 100 (no preference). */

@@ -48,11 +48,22 @@ describe('commodity codes', () => {
     expect(commodityCodeProblem('00000000')).toBe('A commodity code starts with a chapter from 01 to 97');
     expect(commodityCodeProblem('98000000')).toBe('A commodity code starts with a chapter from 01 to 97');
   });
+  it('accepts a 6-digit HS subheading where asked (a transit item), with the same chapter checks', () => {
+    expect(commodityCodeProblem('8471 30', { subheading: true })).toBeUndefined();
+    expect(commodityCodeProblem('84713000', { subheading: true })).toBeUndefined();
+    expect(commodityCodeProblem('770000', { subheading: true })).toBe(
+      'Chapter 77 is reserved: no commodity code starts with 77',
+    );
+    expect(commodityCodeProblem('8471', { subheading: true })).toBe(
+      'A commodity code has 6 digits (HS subheading), 8 (CN) or 10 (TARIC)',
+    );
+  });
   it('formats and normalizes as the tariff prints them', () => {
     expect(formatCommodityCode('84713000')).toBe('8471 30 00');
     expect(formatCommodityCode('8471300000')).toBe('8471 30 00 00');
     expect(formatCommodityCode('8471 30 00')).toBe('8471 30 00');
-    expect(formatCommodityCode('847130')).toBe('847130');
+    expect(formatCommodityCode('847130')).toBe('8471 30');
+    expect(formatCommodityCode('8471301')).toBe('8471301');
     expect(normalizeCommodityCode('8471 30.00 00')).toBe('8471300000');
   });
 });

@@ -25,25 +25,33 @@ export function normalizeCommodityCode(value: string): string {
 }
 
 /**
- * A CN (8 digits) or TARIC (10 digits) code, chapter 01–97 and not the reserved 77. Spaces and dots
- * between the digit groups are ignored (store `normalizeCommodityCode` of it).
+ * A CN (8 digits) or TARIC (10 digits) code, chapter 01–97 and not the reserved 77; with `subheading`,
+ * a 6-digit HS subheading too (what NCTS accepts on a transit item). Spaces and dots between the digit
+ * groups are ignored (store `normalizeCommodityCode` of it).
  */
-export function commodityCodeProblem(value: string): string | undefined {
+export function commodityCodeProblem(
+  value: string,
+  options: { subheading?: boolean } = {},
+): string | undefined {
   const code = normalizeCommodityCode(value);
   if (code === '') return 'Enter the commodity code';
   if (!/^\d+$/.test(code)) return 'A commodity code has only digits, e.g. 8471 30 00';
-  if (code.length !== 8 && code.length !== 10)
-    return 'A commodity code has 8 digits (CN) or 10 digits (TARIC)';
+  if (options.subheading && code.length === 6) {
+    // an HS subheading: checked for its chapter below
+  } else if (code.length !== 8 && code.length !== 10)
+    return options.subheading
+      ? 'A commodity code has 6 digits (HS subheading), 8 (CN) or 10 (TARIC)'
+      : 'A commodity code has 8 digits (CN) or 10 digits (TARIC)';
   const chapter = Number(code.slice(0, 2));
   if (chapter === 77) return 'Chapter 77 is reserved: no commodity code starts with 77';
   if (chapter < 1 || chapter > 97) return 'A commodity code starts with a chapter from 01 to 97';
   return undefined;
 }
 
-/** As the tariff prints it: '8471 30 00', '8471 30 00 00'; anything else unchanged. */
+/** As the tariff prints it: '8471 30', '8471 30 00', '8471 30 00 00'; anything else unchanged. */
 export function formatCommodityCode(value: string): string {
   const code = normalizeCommodityCode(value);
-  if (!/^\d{8}(\d{2})?$/.test(code)) return value;
+  if (!/^\d{6}(\d{2}(\d{2})?)?$/.test(code)) return value;
   return [code.slice(0, 4), code.slice(4, 6), code.slice(6, 8), code.slice(8, 10)].filter(Boolean).join(' ');
 }
 

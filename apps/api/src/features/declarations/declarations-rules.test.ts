@@ -46,7 +46,8 @@ describe('the check before lodging covers what the sandbox authority would refus
     expect(found).toEqual([
       {
         field: 'invoiceTotal',
-        message: "Invoice total 1,000.01 EUR differs from the sum of the items' invoice values, 1,000.00 EUR",
+        message:
+          "Invoice total 1,000.01 EUR differs from the sum of the items' invoice values, 1,000.00 EUR (Annex B, DE 4/11 and 4/14)",
       },
     ]);
     const items = (content('import', partyId.ACME).items as Json[]).map((i) => ({
@@ -65,14 +66,14 @@ describe('the check before lodging covers what the sandbox authority would refus
       declarant: { name: 'Importer', countryCode: 'US', eori: 'US12345' },
     });
     expect(imp).toEqual([
-      { field: 'declarant.eori', message: 'Declarant EORI US12345 was not issued in the Union' },
+      { field: 'declarant.eori', message: 'Declarant EORI US12345 was not issued in the Union (UCC art. 9)' },
       {
         field: 'officeOfLodgement',
-        message: 'Office of lodgement US000123 is not a customs office of the Union',
+        message: 'Office of lodgement US000123 is not a customs office of the Union (UCC art. 159)',
       },
       {
         field: 'officeOfExitEntry',
-        message: 'Office of entry CN000001 is not a customs office of the Union',
+        message: 'Office of entry CN000001 is not a customs office of the Union (UCC art. 127)',
       },
     ]);
     const dispatchedHere = await refusedBeforeLodging({
@@ -88,20 +89,22 @@ describe('the check before lodging covers what the sandbox authority would refus
     expect(exp.map((e) => e.field)).toEqual(['countryOfDestination', 'countryOfDispatch']);
   });
 
-  it('refuses a transit guarantee below its floor and an office outside common transit', async () => {
+  it('refuses a transit guarantee short of the duties at stake and an office outside common transit', async () => {
     const found = await refusedBeforeLodging({
       ...content('transit', partyId.ACME),
-      guaranteeAmount: '999.00',
+      guaranteeAmount: '728.00',
       officesOfTransit: ['RU000002'],
     });
     expect(found).toEqual([
       {
         field: 'officesOfTransit.0',
-        message: 'Office of transit RU000002 is not in a common transit country',
+        message:
+          'Office of transit RU000002 is not in a common transit country (Convention on a common transit procedure, art. 1)',
       },
       {
         field: 'guaranteeAmount',
-        message: 'Guarantee amount 999.00 EUR is below the 1,000.00 EUR a transit guarantee must cover',
+        message:
+          'Guarantee amount 728.00 EUR does not cover the duties and taxes at stake on the items, 728.01 EUR (UCC art. 89–90, IA art. 148)',
       },
     ]);
   });

@@ -11,6 +11,7 @@ import {
   itemEstimate,
   makeMrn,
   mrnProblem,
+  transitAmountAtStake,
 } from '@fvg/contracts';
 import { takeSeriesNumber } from '../../features/company/company.service.ts';
 import { labelled, summaries } from '../../features/declarations/sandbox/messages.ts';
@@ -633,9 +634,16 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     marks: `T1 ${d.customerReference}/${i + 1}`,
     grossMassKg: x.grossMassKg,
     netMassKg: x.netMassKg,
+    // What the guarantee covers is computed from these: the goods' value and the highest duty and
+    // VAT rates of the country of departure (IA art. 148).
+    customsValue: round2(Number(x.invoiceValue) * 1.03),
+    dutyRate: x.dutyRate ?? '0',
+    vatRate: '21',
     containers: i === 0 ? containers : [],
     previousDocuments: plan.exportMrn ? [{ type: 'N830' as const, reference: plan.exportMrn }] : [],
   }));
+  // The amount to be covered: the duties and taxes at stake, rounded up to the next 100 EUR.
+  const atStake = Number(transitAmountAtStake(items) ?? '0');
   return {
     ...common,
     category: 'T1',
@@ -653,7 +661,7 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     locationOfGoods: 'NLRTM Waalhaven, FVG cross-dock',
     guaranteeType: '1',
     guaranteeReference: `26NL0000000${String(plan.daysAgo).padStart(2, '0')}00042A7`,
-    guaranteeAmount: '25000.00',
+    guaranteeAmount: (Math.ceil(atStake / 100) * 100).toFixed(2),
     items,
   };
 }

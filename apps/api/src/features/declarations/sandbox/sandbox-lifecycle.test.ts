@@ -121,7 +121,7 @@ describe('import', () => {
     expect(d.rejection).toEqual([
       {
         code: 'SBX-R305',
-        text: "Invoice total 1,200.00 EUR differs from the sum of the items' invoice values, 1,000.00 EUR",
+        text: "Invoice total 1,200.00 EUR differs from the sum of the items' invoice values, 1,000.00 EUR (Annex B, DE 4/11 and 4/14)",
         field: 'invoiceTotal',
       },
     ]);
@@ -199,9 +199,9 @@ describe('transit', () => {
     expectWellFormedLog(log);
   });
 
-  it('is refused before lodging when its guarantee is below the floor', async () => {
+  it('is refused before lodging when its guarantee does not cover the duties at stake', async () => {
     await start(sandbox());
-    const d = await api.create({ ...content('transit', partyId.ACME), guaranteeAmount: '999.00' });
+    const d = await api.create({ ...content('transit', partyId.ACME), guaranteeAmount: '728.00' });
     const r = await api.call('POST', `/declarations/${d.id as string}/lodge`, staff, { version: d.version });
     expect(r.status, r.raw).toBe(422);
     expect((r.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['guaranteeAmount']);

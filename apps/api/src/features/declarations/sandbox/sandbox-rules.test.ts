@@ -30,12 +30,12 @@ describe('sandbox authority rules', () => {
     ).toEqual([
       {
         code: 'SBX-R101',
-        text: 'Office of lodgement US000123 is not a customs office of the Union',
+        text: 'Office of lodgement US000123 is not a customs office of the Union (UCC art. 159)',
         field: 'officeOfLodgement',
       },
       {
         code: 'SBX-R102',
-        text: 'Office of entry CN000001 is not a customs office of the Union',
+        text: 'Office of entry CN000001 is not a customs office of the Union (UCC art. 127)',
         field: 'officeOfExitEntry',
       },
     ]);
@@ -90,19 +90,28 @@ describe('sandbox authority rules', () => {
     expect(authorityProblems(view('import', { invoiceTotal: '1000.01' }))).toEqual([
       {
         code: 'SBX-R305',
-        text: "Invoice total 1,000.01 EUR differs from the sum of the items' invoice values, 1,000.00 EUR",
+        text: "Invoice total 1,000.01 EUR differs from the sum of the items' invoice values, 1,000.00 EUR (Annex B, DE 4/11 and 4/14)",
         field: 'invoiceTotal',
       },
     ]);
   });
 
-  it('holds a transit guarantee to its floor and a type 5 waiver to its ceiling', () => {
-    const transit = (guaranteeType: string, guaranteeAmount: string) =>
-      codes(view('transit', { guaranteeType, guaranteeAmount, guaranteeReference: null }));
-    expect(transit('1', '999.99')).toEqual(['SBX-R900 guaranteeReference', 'SBX-R306 guaranteeAmount']);
-    expect(codes(view('transit', { guaranteeAmount: '1000.00' }))).toEqual([]);
-    expect(transit('5', '500.00')).toEqual([]);
-    expect(transit('5', '500.01')).toEqual(['SBX-R307 guaranteeAmount']);
+  it('holds a transit guarantee to the duties at stake (no floor) and a type 5 waiver to its ceiling', () => {
+    const transit = (guaranteeType: string, guaranteeAmount: string, value?: string) => {
+      const v = view('transit', { guaranteeType, guaranteeAmount, guaranteeReference: null });
+      const items = value ? v.items.map((i) => ({ ...i, customsValue: value })) : v.items;
+      return codes({ ...v, items });
+    };
+    // The item's 3 000.00 EUR at 2.7 % duty and 21 % VAT: 728.01 EUR at stake.
+    expect(transit('1', '728.00')).toEqual(['SBX-R900 guaranteeReference', 'SBX-R309 guaranteeAmount']);
+    expect(codes(view('transit', { guaranteeAmount: '728.01' }))).toEqual([]);
+    // Goods of 100.00 EUR: 24.27 at stake, a guarantee of 30.00 is enough (the old 1 000.00 floor is gone).
+    expect(codes(view('transit', { guaranteeAmount: '30.00' }))).toEqual(['SBX-R309 guaranteeAmount']);
+    expect(transit('3', '30.00', '100.00')).toEqual([]);
+    expect(transit('5', '500.00', '100.00')).toEqual([]);
+    expect(transit('5', '500.01', '100.00')).toEqual(['SBX-R307 guaranteeAmount']);
+    // 728.01 at stake: more than a type 5 waiver may leave unsecured.
+    expect(transit('5', '100.00')).toEqual(['SBX-R307 guaranteeType']);
     expect(transit('8', '10.00')).toEqual([]);
   });
 

@@ -19,31 +19,45 @@ export interface SandboxRule {
  * sent; the sandbox cites them if a received declaration still breaks one). Codes never change meaning.
  */
 export const SANDBOX_RULES = {
-  'SBX-R101': 'The office of lodgement (departure for transit) is a customs office of the Union',
-  'SBX-R102': 'The office of exit or entry is a customs office of the Union',
-  'SBX-R103': 'The office of destination of a transit is in a common transit country',
-  'SBX-R104': 'Every office of transit is in a common transit country',
-  'SBX-R201': "The declarant's EORI was issued in the Union",
-  'SBX-R202': "The representative's EORI was issued in the Union",
-  'SBX-R203': "The transit holder's EORI was issued in the Union",
-  'SBX-R301': 'An export leaves the customs territory of the Union',
-  'SBX-R302': 'An export is dispatched from a member state',
-  'SBX-R303': 'Imported goods do not come from the country they are declared in',
-  'SBX-R304': 'The commodity code names an existing HS chapter (01–97, not 77)',
-  'SBX-R305': 'The invoice total equals the sum of the items’ invoice values, to the cent',
-  'SBX-R306': 'A transit guarantee covers at least 1,000.00 EUR',
-  'SBX-R307': 'A guarantee waiver of type 5 covers at most 500.00 EUR',
-  'SBX-R308': 'An N830 previous document of a transit is a valid export MRN (A, B or E in position 17)',
-  'SBX-R401': 'No amendment while the goods are examined',
-  'SBX-R402': 'No amendment once the goods are released or refused',
-  'SBX-R403': 'No request on a closed declaration',
-  'SBX-R404': 'Import goods released for free circulation cannot be invalidated',
-  'SBX-R405': 'Exported goods that left the Union cannot be invalidated',
-  'SBX-R406': 'A transit that arrived cannot be invalidated',
+  'SBX-R101':
+    'The office of lodgement (departure for transit) is a customs office of the Union (UCC art. 159)',
+  'SBX-R102':
+    'The office of exit or entry is a customs office of the Union (exit: IA art. 329; entry: UCC art. 127)',
+  'SBX-R103':
+    'The office of destination of a transit is in a common transit country (Convention on a common transit procedure, art. 1)',
+  'SBX-R104':
+    'Every office of transit is in a common transit country (Convention on a common transit procedure, art. 1)',
+  'SBX-R201': "The declarant's EORI was issued in the Union (UCC art. 9)",
+  'SBX-R202': "The representative's EORI was issued in the Union (UCC art. 9)",
+  'SBX-R203': "The transit holder's EORI was issued in the Union (UCC art. 9)",
+  'SBX-R301': 'An export leaves the customs territory of the Union (UCC art. 269)',
+  'SBX-R302': 'An export is dispatched from a member state (UCC art. 269)',
+  'SBX-R303':
+    'Imported goods do not come from the country they are declared in (a plausibility check of FVG, not a legal rule)',
+  'SBX-R304':
+    'The commodity code names an existing HS chapter, 01–97 and not 77 (Combined Nomenclature, Regulation (EEC) No 2658/87, Annex I)',
+  'SBX-R305':
+    'The invoice total equals the sum of the items’ invoice values, to the cent (Annex B, DE 4/11 and 4/14)',
+  // Retired (issue 26, ADR 0033): a fixed floor of the product's own invention, replaced by SBX-R309.
+  // Kept so that answers stored before cite a rule that still reads.
+  'SBX-R306':
+    'Retired: a transit guarantee covered at least 1,000.00 EUR (a rule of the sandbox, no legal source)',
+  'SBX-R307': 'A guarantee waiver of type 5 covers at most 500.00 EUR of duties and taxes (UCC art. 89(9))',
+  'SBX-R308':
+    'An N830 previous document of a transit is a valid export MRN, A, B or E in position 17 (Annex B, DE 2/1)',
+  'SBX-R309':
+    'A transit guarantee covers the duties and taxes at stake on the items, at the highest rates of the country of departure (UCC art. 89–90, IA art. 148)',
+  'SBX-R401': 'No amendment while the goods are examined (UCC art. 173(2)(a))',
+  'SBX-R402': 'No amendment once the goods are released or refused (UCC art. 173(2)(c))',
+  'SBX-R403': 'No request on a closed declaration (UCC art. 173(2), 174(2))',
+  'SBX-R404': 'Import goods released for free circulation cannot be invalidated (UCC art. 174(2))',
+  'SBX-R405': 'Exported goods that left the Union cannot be invalidated (UCC art. 174(2))',
+  'SBX-R406': 'A transit that arrived cannot be invalidated (UCC art. 174(2))',
   'SBX-R407': 'No invalidation once a control is announced (UCC art. 174(1))',
   'SBX-R501':
-    'The goods have been presented to customs at the location of goods (only the authority’s records show it; the sandbox does not simulate presentation, a real authority answers it)',
-  'SBX-R900': 'The declaration is complete (the same checks the API runs before lodging)',
+    'The goods have been presented to customs at the location of goods, UCC art. 139 (only the authority’s records show it; the sandbox does not simulate presentation, a real authority answers it)',
+  'SBX-R900':
+    'The declaration is complete: the data Annex B requires, UCC art. 162 (the same checks the API runs before lodging)',
 } as const;
 export type SandboxRuleCode = keyof typeof SANDBOX_RULES;
 
@@ -77,8 +91,8 @@ function sandboxCode(problem: RuleProblem): SandboxRuleCode {
       return 'SBX-R304';
     case 'invoice-total':
       return 'SBX-R305';
-    case 'guarantee-floor':
-      return 'SBX-R306';
+    case 'guarantee-amount':
+      return 'SBX-R309';
     case 'guarantee-waiver-limit':
       return 'SBX-R307';
     case 'previous-export-mrn':

@@ -137,6 +137,10 @@ export function content(type: 'import' | 'export' | 'transit', customerId: strin
       {
         ...item,
         countryOfOrigin: 'CN',
+        // At stake (what the guarantee covers): 81.00 duty + 647.01 VAT = 728.01 EUR.
+        customsValue: '3000.00',
+        dutyRate: '2.7',
+        vatRate: '21',
         previousDocuments: [{ type: 'N830', reference: '25NL000000001234A0' }],
       },
     ],

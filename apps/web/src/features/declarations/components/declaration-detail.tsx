@@ -174,7 +174,9 @@ function Side({ d }: { d: Declaration }) {
         ['Customs value', eur(d.totals.customsValue)],
         ...(d.type === 'import'
           ? ([['Duty + VAT (est.)', d.totals.dutyAndVat && eur(d.totals.dutyAndVat)]] as const)
-          : []),
+          : d.type === 'transit'
+            ? ([['Duties at stake', d.totals.dutyAndVat && eur(d.totals.dutyAndVat)]] as const)
+            : []),
         ['Last message', d.lastMessage && lastMessageText(d.lastMessage)],
         at('Lodged', d.lodgedAt),
         at('Accepted', d.acceptedAt),

@@ -262,14 +262,17 @@ describe('DeclarationItems', () => {
     expect(screen.getByTestId('item-0-calculation').textContent).toContain('= €2,706.90');
   });
 
-  it('has no procedure code and no duty or VAT for a transit', () => {
+  it('has no procedure code for a transit; its value and rates give the duties at stake the guarantee covers', () => {
     renderWithProviders(<Harness changes={[]} type="transit" initial={[item({ procedureCode: '' })]} />);
     expect(screen.queryByTestId('field-items.0.procedureCode')).toBeNull();
-    expect(screen.queryByTestId('item-0-estimate')).toBeNull();
+    expect(field('items.0.customsValue')).toBeTruthy();
+    expect(screen.getByTestId('item-0-estimate')).toBeTruthy();
     fireEvent.click(screen.getByTestId('details-item-0'));
-    expect(screen.queryByTestId('item-0-calculation')).toBeNull();
-    expect(screen.queryByTestId('field-items.0.dutyRate')).toBeNull();
-    expect(screen.queryByTestId('total-estimate')).toBeNull();
+    expect(field('items.0.dutyRate')).toBeTruthy();
+    expect(field('items.0.vatRate')).toBeTruthy();
+    // Costs to a first destination belong to an import's VAT base.
+    expect(screen.queryByTestId('field-items.0.vatCosts')).toBeNull();
+    expect(screen.getByTestId('total-estimate')).toBeTruthy();
     expect(screen.getByTestId('total-packages').textContent).toContain('10');
   });
 

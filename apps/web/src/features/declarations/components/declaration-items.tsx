@@ -312,7 +312,9 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
       width: 100,
       required: true,
     },
-    type === 'import'
+    // A transit's guarantee covers the duties and taxes at stake, computed from the customs value and
+    // rates (the shared lodging rules): its items carry them as an import's do.
+    type !== 'export'
       ? {
           field: 'customsValue',
           label: 'Customs value EUR',
@@ -328,9 +330,9 @@ function rowColumns(type: DeclarationType, currency: string | null): LineColumn<
           currency: () => currency ?? 'EUR',
           width: 128,
         },
-    type === 'import' && {
+    type !== 'export' && {
       field: 'estimate',
-      label: 'Duty + VAT',
+      label: type === 'transit' ? 'At stake' : 'Duty + VAT',
       kind: 'computed',
       width: 108,
       value: (line) => {
@@ -356,7 +358,11 @@ function detailFields(type: DeclarationType): string[] {
     'invoiceValue',
     'customsValue',
     'statisticalValue',
-    ...(type === 'import' ? ['dutyRate', 'vatRate', 'vatCosts'] : []),
+    ...(type === 'import'
+      ? ['dutyRate', 'vatRate', 'vatCosts']
+      : type === 'transit'
+        ? ['dutyRate', 'vatRate']
+        : []),
     'supportingDocuments',
     'previousDocuments',
   ];

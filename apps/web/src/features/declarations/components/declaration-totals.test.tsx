@@ -47,7 +47,7 @@ describe('DeclarationTotals', () => {
     expect(text('total-duty-and-vat')).toBe('Duty + VAT (estimate)€3,535.83');
   });
 
-  it('says what an import lacks for the estimate, and shows none for an export or a transit', () => {
+  it('says what an import lacks for the estimate, shows none for an export, and a transit’s duties at stake', () => {
     const noRates = items.map((i) => ({ ...i, vatRate: null }));
     renderWithProviders(<DeclarationTotals type="import" totals={declarationTotals('import', noRates)} />);
     expect(text('total-estimate')).toContain('enter the customs value, duty rate and VAT rate of the items');
@@ -62,9 +62,17 @@ describe('DeclarationTotals', () => {
 
     cleanup();
     renderWithProviders(<DeclarationTotals type="transit" totals={declarationTotals('transit', items)} />);
-    expect(screen.queryByTestId('total-estimate')).toBeNull();
+    // What the guarantee must cover (UCC art. 89–90): 540.00 + 2,633.40 and 45.68 + 243.25, without the
+    // costs to a first destination an import's VAT base has.
+    expect(text('total-at-stake')).toBe('Duties and taxes at stake (the guarantee covers them)€3,462.33');
+    expect(screen.queryByTestId('total-duty')).toBeNull();
     expect(screen.queryByTestId('total-statistical-value')).toBeNull();
     // No currency chosen yet: the figure without a symbol.
     expect(text('total-invoice-value')).toBe('Invoice value13,250.00');
+
+    cleanup();
+    renderWithProviders(<DeclarationTotals type="transit" totals={declarationTotals('transit', noRates)} />);
+    expect(text('total-estimate')).toContain('enter the customs value, duty rate and VAT rate of the items');
+    expect(screen.queryByTestId('total-at-stake')).toBeNull();
   });
 });

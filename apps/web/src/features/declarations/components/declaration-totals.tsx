@@ -65,6 +65,23 @@ export function DeclarationTotals({
           />
         )}
       </Group>
+      {type === 'transit' && (
+        <Group gap="xl" wrap="wrap" align="flex-start" data-testid="total-estimate">
+          {totals.dutyAndVat === null ? (
+            <Text size="sm" c="dimmed">
+              Duties and taxes at stake, which the guarantee covers: enter the customs value, duty rate and
+              VAT rate of the items (the highest rates of the country of departure).
+            </Text>
+          ) : (
+            <Figure
+              label="Duties and taxes at stake (the guarantee covers them)"
+              value={eur(totals.dutyAndVat)}
+              testId="total-at-stake"
+              strong
+            />
+          )}
+        </Group>
+      )}
       {type === 'import' && (
         <Group gap="xl" wrap="wrap" align="flex-start" data-testid="total-estimate">
           {totals.dutyAndVat === null ? (
