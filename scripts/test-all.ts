@@ -9,10 +9,11 @@ import { runStages, type Stage, type StageResult, stopAll, summary } from './ci/
  * each took. Without options it runs on the embedded PostgreSQL only (a fresh machine needs nothing
  * else); `.ci/run` adds the second API pass on an external server and the Peppol check of the UBL:
  *
- *   node scripts/test-all.ts [--database-url URL] [--peppol DIR] [--times FILE] [--only a,b] [--slots N]
+ *   node scripts/test-all.ts [--database-url URL] [--peppol DIR] [--ncts DIR] [--times FILE] [--only a,b] [--slots N]
  *
  *   --database-url  run the API test files that use the test server once more against this server
  *   --peppol        validate test-results/ubl with DIR/validate.mjs (the official Peppol BIS rules)
+ *   --ncts          validate test-results/ncts with DIR/validate.sh (Debian's xmllint, the NCTS phase 6 XSDs)
  *   --times         a file of `stage<TAB>seconds<TAB>status` lines timed before (CI's installs)
  *   --only          run only these stages (and nothing they wait for)
  *   --slots         how many test stages (unit, e2e, api-on-server) run at a time, 1 by default (see docs/ci.md)
@@ -22,6 +23,7 @@ const { values } = parseArgs({
   options: {
     'database-url': { type: 'string' },
     peppol: { type: 'string' },
+    ncts: { type: 'string' },
     times: { type: 'string' },
     only: { type: 'string' },
     // One test stage at a time on this project's 2-core machines: they are CPU-bound (ADR 0062).
@@ -55,6 +57,20 @@ if (values.peppol) {
   stages.push({
     name: 'peppol',
     command: [process.execPath, path.join(import.meta.dirname, 'ci/peppol.ts'), path.resolve(values.peppol)],
+    after: stages.some((s) => s.name === 'api-on-server') ? ['unit', 'api-on-server'] : ['unit'],
+  });
+}
+
+if (values.ncts) {
+  // The IE015 messages the API tests built, once more against the conformance folder's own copy of the
+  // schemas with Debian's xmllint (the tests validate them in-process with the same libxml2).
+  stages.push({
+    name: 'ncts',
+    command: [
+      'bash',
+      path.join(path.resolve(values.ncts), 'validate.sh'),
+      path.join(root, 'test-results/ncts'),
+    ],
     after: stages.some((s) => s.name === 'api-on-server') ? ['unit', 'api-on-server'] : ['unit'],
   });
 }

@@ -112,7 +112,7 @@ const completeTransit: LodgingInput = {
   countryOfDestination: 'CH',
   transportModeBorder: '3',
   guaranteeType: '1',
-  guaranteeReference: '26NL0000000000012A',
+  guaranteeReference: '26NL0000000000012',
   guaranteeAmount: '15000.00',
   items: [
     {

@@ -626,6 +626,11 @@ export const declarationMessageSchema = z.object({
   sandbox: z.boolean(),
   /** The user who sent it; null for what the authority (or the system) sent. */
   by: userRefSchema.nullable(),
+  /**
+   * The NCTS message type when the message was exchanged as XML (`IE015` for a transit's lodgement):
+   * `GET /declarations/{id}/messages/{messageId}/xml` downloads it as sent. Null otherwise.
+   */
+  xml: z.enum(['IE015']).nullable(),
 });
 export type DeclarationMessage = z.infer<typeof declarationMessageSchema>;
 

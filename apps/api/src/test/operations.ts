@@ -658,6 +658,29 @@ async function freshDeclaration(
 }
 /** One lodged declaration per owner and world, for the calls that only read it. */
 const lodgedDeclaration = oncePerOwner((ctx) => freshDeclaration(ctx, 'lodged'));
+/**
+ * That declaration with a sent message that carries its NCTS XML, as the sandbox stores a transit's
+ * IE015 (the world's gateway only records calls, so the row is written as the sandbox writes it).
+ */
+const declarationXmlMessage = oncePerOwner(async (ctx) => {
+  const d = await lodgedDeclaration(ctx);
+  const row = await ctx.world.db.db
+    .insertInto('declaration_messages')
+    .values({
+      declaration_id: d.id,
+      direction: 'sent',
+      kind: 'lodge',
+      summary: 'Sandbox authority — not a real customs lodgement: transit declaration lodged',
+      mrn: null,
+      rules: '[]',
+      payload: JSON.stringify({ ie015: '<ncts:CC015C xmlns:ncts="http://ncts.dgtaxud.ec"/>' }),
+      sandbox: true,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: d.id, messageId: row.id };
+});
 
 /**
  * A goods receipt of `owner` (admin: staff has no cw_access), one line without handling units
@@ -1402,6 +1425,13 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     expect: staffOnlyRecord(200),
   },
   'GET /api/declarations/{id}/messages': { build: onRecord(lodgedDeclaration), expect: readable() },
+  'GET /api/declarations/{id}/messages/{messageId}/xml': {
+    build: async (ctx) => {
+      const m = await declarationXmlMessage(ctx);
+      return { path: { id: m.id, messageId: m.messageId } };
+    },
+    expect: readable(),
+  },
   'GET /api/declarations/{id}/history': { build: onRecord(lodgedDeclaration), expect: readable() },
   'GET /api/shipments': { build: ownersList('ownerId', '-createdAt'), expect: warehouseRead },
   'GET /api/shipments/export': { build: ownersExport('ownerId'), expect: warehouseRead },

@@ -117,9 +117,12 @@ describe('preference, LRN, GRN', () => {
     expect(lrnProblem('LRN 1')).toBe('An LRN has only capital letters, digits, - / and .');
     expect(lrnProblem('')).toBe('Enter the LRN');
   });
-  it('checks a GRN of up to 24 letters or digits', () => {
-    expect(grnProblem('26NL0000000000012A')).toBeUndefined();
-    expect(grnProblem('A'.repeat(24))).toBeUndefined();
+  it('checks a GRN as NCTS does: 17 characters, or 24 for one guarantee of a voucher set', () => {
+    expect(grnProblem('26NL0000000000012')).toBeUndefined();
+    expect(grnProblem('20XI0000010000070')).toBeUndefined();
+    expect(grnProblem('26NL0000000000012A123456')).toBeUndefined();
+    for (const wrong of ['26NL0000000000012A', 'A'.repeat(24), '26NL00000000000012', 'NL260000000000012'])
+      expect(grnProblem(wrong), wrong).toMatch(/^A guarantee reference number \(GRN\) is 17 characters/);
     expect(grnProblem('A'.repeat(25))).toBe('A guarantee reference number (GRN) has at most 24 characters');
     expect(grnProblem('26NL-1')).toBe(
       'A guarantee reference number (GRN) has only capital letters and digits',

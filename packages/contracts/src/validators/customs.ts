@@ -144,6 +144,10 @@ export function grnProblem(value: string): string | undefined {
   if (value.length > 24) return 'A guarantee reference number (GRN) has at most 24 characters';
   if (!/^[A-Z0-9]+$/.test(value))
     return 'A guarantee reference number (GRN) has only capital letters and digits';
+  // NCTS phase 6 (GRNType of the IE015 schema): year, country, 12 letters or digits and a check digit,
+  // and for one of several guarantees in a voucher a letter and 6 digits after them.
+  if (!/^\d{2}[A-Z]{2}[A-Z0-9]{12}\d([A-Z]\d{6})?$/.test(value))
+    return 'A guarantee reference number (GRN) is 17 characters: year, country, 12 letters or digits and a check digit, e.g. 26NL0000000000017 (24 with a letter and 6 digits after them)';
   return undefined;
 }
 

@@ -574,9 +574,10 @@ export function declarationsRepository(db: Db) {
         sandbox: boolean;
         created_by: string | null;
         created_by_name: string | null;
+        has_xml: boolean;
       }>`
         select m.id, m.direction, m.kind, m.at, m.summary, m.mrn, m.rules, m.sandbox, m.created_by,
-          u.name as created_by_name
+          u.name as created_by_name, coalesce(m.payload ? 'ie015', false) as has_xml
         from declaration_messages m left join users u on u.id = m.created_by
         where m.declaration_id = ${declarationId}
         order by m.at, m.id`.execute(db);
@@ -590,7 +591,16 @@ export function declarationsRepository(db: Db) {
         rules: m.rules.map((x) => ({ code: x.code, text: x.text, field: x.field ?? null })),
         sandbox: m.sandbox,
         by: m.created_by && m.created_by_name ? { id: m.created_by, name: m.created_by_name } : null,
+        xml: m.has_xml ? ('IE015' as const) : null,
       }));
+    },
+
+    /** The NCTS XML of one message of this declaration, as sent; undefined when it has none. */
+    async messageXml(declarationId: string, messageId: string): Promise<string | undefined> {
+      const r = await sql<{ xml: string | null }>`
+        select m.payload ->> 'ie015' as xml from declaration_messages m
+        where m.id = ${messageId} and m.declaration_id = ${declarationId}`.execute(db);
+      return r.rows[0]?.xml ?? undefined;
     },
   };
 }

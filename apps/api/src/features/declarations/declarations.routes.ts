@@ -13,6 +13,7 @@ import {
   declarationMessageSchema,
   declarationSchema,
   declarationUpdateSchema,
+  uuidSchema,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -156,6 +157,29 @@ export const declarationsRoutes: FastifyPluginAsyncZod<{ declarations: Declarati
       },
     },
     (request) => declarations.messages(request.user, request.params.id),
+  );
+  app.get(
+    '/declarations/:id/messages/:messageId/xml',
+    {
+      schema: {
+        tags,
+        summary: "A message's NCTS XML as it was sent (a transit's IE015, CC015C), to download",
+        params: params.extend({ messageId: uuidSchema }),
+        response: { 200: z.any(), ...problemResponses },
+      },
+    },
+    async (request, reply) => {
+      const { lrn, xml } = await declarations.messageXml(
+        request.user,
+        request.params.id,
+        request.params.messageId,
+      );
+      return reply
+        .type('application/xml')
+        .header('content-disposition', `attachment; filename="${lrn}-IE015.xml"`)
+        .header('cache-control', 'private, no-store')
+        .send(xml);
+    },
   );
   app.get(
     '/declarations/:id/history',

@@ -533,6 +533,18 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       return repo.messages(row.id);
     },
 
+    /** A message's NCTS XML as sent (a transit's IE015), for whoever may read the declaration; else 404. */
+    async messageXml(
+      user: SessionUser,
+      idOrLrn: string,
+      messageId: string,
+    ): Promise<{ lrn: string; xml: string }> {
+      const row = await rowOr404(scopeOf(user), idOrLrn);
+      const xml = await repo.messageXml(row.id, messageId);
+      if (xml === undefined) throw problems.notFound('This message has no XML');
+      return { lrn: row.lrn, xml };
+    },
+
     async create(user: SessionUser, input: DeclarationCreateParsed): Promise<Declaration> {
       requireStaff(user);
       const id = await create(user, input);

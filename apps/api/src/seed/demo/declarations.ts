@@ -660,7 +660,7 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     meansAtBorderCountry: 'NL',
     locationOfGoods: 'NLRTM Waalhaven, FVG cross-dock',
     guaranteeType: '1',
-    guaranteeReference: `26NL0000000${String(plan.daysAgo).padStart(2, '0')}00042A7`,
+    guaranteeReference: `26NL00000${String(plan.daysAgo).padStart(2, '0')}000427`,
     guaranteeAmount: (Math.ceil(atStake / 100) * 100).toFixed(2),
     items,
   };

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -25,6 +25,8 @@ import { warehouseInvariantBreaks } from '../../db/warehouse-invariants.ts';
 import { loadDeclaration, warehouseEntriesOf } from '../../features/declarations/declarations.repository.ts';
 import { LocalDiskStore } from '../../features/documents/storage.ts';
 import { invoiceRuleBreaks } from '../../features/sales-invoices/invoice-invariants.ts';
+import { ie015 } from '../../ncts/ie015.ts';
+import { validateNcts } from '../../ncts/validate.ts';
 import {
   apiCaller,
   createTestApp,
@@ -33,6 +35,8 @@ import {
   type TestDatabase,
 } from '../../test/helpers.ts';
 import { seedFirstStart } from './index.ts';
+
+const NCTS_OUT = path.resolve(import.meta.dirname, '../../../../../test-results/ncts');
 
 type Tokens = Awaited<ReturnType<typeof demoTokens>>;
 type Row = Record<string, unknown>;
@@ -431,6 +435,26 @@ describe('the demo company on a first start', () => {
           if (!/^SBX-R5\d\d$/.test(r.code)) broken.push(`${row.lrn} rejected under ${r.code}`);
     }
     expect(broken).toEqual([]);
+    // Issue 26 item 6: each demo transit as the IE015 NCTS receives, valid against the phase 6 schema
+    // (written to test-results/ncts/ for CI's second check with xmllint).
+    const transits = rows.filter((r) => r.lrn && r.status !== 'draft');
+    let messages = 0;
+    for (const row of transits) {
+      const d = (await loadDeclaration(db.db, row.id)) as Declaration;
+      if (d.type !== 'transit') continue;
+      const xml = ie015(d, {
+        sender: d.declarant?.eori ?? 'FVG',
+        recipient: `NTA.${(d.officeOfLodgement ?? 'NL').slice(0, 2)}`,
+        messageId: `DEMO-${d.lrn}`,
+        preparedAt: d.lodgedAt ? new Date(d.lodgedAt) : new Date(),
+      });
+      const result = await validateNcts(xml);
+      expect(result.errors, d.lrn).toEqual([]);
+      await mkdir(NCTS_OUT, { recursive: true });
+      await writeFile(path.join(NCTS_OUT, `demo-${d.lrn}.xml`), xml);
+      messages++;
+    }
+    expect(messages).toBeGreaterThan(0);
     const early = await sql<{ n: number }>`
       select count(*)::int n from declaration_messages m join declarations d on d.id = m.declaration_id
       where m.at < d.created_at`.execute(db.db);

@@ -825,7 +825,7 @@ export async function seedDeclarations(db: Db, where: RawBuilder<unknown>): Prom
              case when s.type = 'import' then 0.925 end,
              case s.type when 'export' then 'DEHAM Container Terminal Burchardkai' else 'NLRTM ECT Delta terminal' end,
              case when s.type = 'transit' then '1' end,
-             case when s.type = 'transit' then to_char(s.created_at, 'YY') || 'NL' || lpad(s.rn::text, 14, '0') end,
+             case when s.type = 'transit' then to_char(s.created_at, 'YY') || 'NL' || lpad(s.rn::text, 13, '0') end,
              case when s.type = 'transit' then 25000 end,
              case when s.status = 'rejected' then ${JSON.stringify([SCALE_REJECTION])}::jsonb else '[]'::jsonb end,
              ch.last_kind, s.lodged_at + make_interval(mins => ch.last_minutes), s.lodged_at,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AUTHORITY_TRANSITIONS,
   type Declaration,
@@ -11,7 +12,10 @@ import { sql } from 'kysely';
 import type { SandboxConfig, SandboxStep } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import { inTransaction } from '../../../db/transaction.ts';
+import { problems } from '../../../http/problem.ts';
 import { enqueue, type Jobs } from '../../../jobs/jobs.ts';
+import { ie015 } from '../../../ncts/ie015.ts';
+import { validateNcts } from '../../../ncts/validate.ts';
 import { type Change, diff, writeAudit } from '../../../records/audit.ts';
 import type { RecordEvents } from '../../../records/events.ts';
 import { loadDeclaration, writeDeclarationContent } from '../declarations.repository.ts';
@@ -404,6 +408,9 @@ export function createSandboxAuthority(
       extra.proposed && typeof extra.proposed === 'object'
         ? { ...(extra.proposed as Record<string, unknown>), notes: undefined }
         : extra.proposed;
+    // A transit goes as the IE015 NCTS receives (issue 26 item 6), checked against the phase 6 schema
+    // first: a message the schema refuses is not sent, and nothing of the lodgement is written.
+    const message = kind === 'lodge' && d.type === 'transit' ? await transitMessage(d) : undefined;
     const messageId = await insertMessage(trx, {
       declarationId: d.id,
       direction: 'sent',
@@ -412,7 +419,7 @@ export function createSandboxAuthority(
       mrn: d.mrn,
       payload:
         kind === 'lodge'
-          ? content
+          ? { ...content, ...(message ? { ie015: message } : {}) }
           : kind === 'amendment_request'
             ? { reason: extra.reason, proposed }
             : { reason: extra.reason },
@@ -424,6 +431,23 @@ export function createSandboxAuthority(
       .where('id', '=', d.id)
       .execute();
     await queue(trx, { declarationId: d.id, step, messageId });
+  }
+
+  /** The IE015 of a transit, valid against its schema, or a 422 naming what the schema refused. */
+  async function transitMessage(d: Declaration): Promise<string> {
+    const xml = ie015(d, {
+      sender: d.declarant?.eori ?? d.holder?.eori ?? 'FVG',
+      recipient: `NTA.${(d.officeOfLodgement ?? '').slice(0, 2).toUpperCase()}`,
+      messageId: randomUUID().replaceAll('-', ''),
+      preparedAt: new Date(),
+    });
+    const check = await validateNcts(xml);
+    if (!check.valid)
+      throw problems.unprocessable(
+        `${d.lrn} cannot be sent: its IE015 message fails the NCTS phase 6 schema (${check.errors[0] ?? 'invalid'}).`,
+        check.errors.slice(0, 10).map((message) => ({ field: 'items', message, code: 'ncts-schema' })),
+      );
+    return xml;
   }
 
   const authority: SandboxAuthority = {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { makeMrn, mrnProblem } from '@fvg/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
 import type { SandboxConfig } from '../../../config.ts';
+import { validateNcts } from '../../../ncts/validate.ts';
 import { type Auth, apiTest } from '../../../test/api-test.ts';
 import {
   createTestApp,
@@ -180,6 +182,36 @@ describe('export', () => {
 });
 
 describe('transit', () => {
+  it('is lodged as the IE015 NCTS receives: stored as sent, valid, downloadable by who may read it', async () => {
+    const running = await start(sandbox({ delays: { accept: LATER } }));
+    const { acme, globex } = await demoTokens(running);
+    const id = await api.lodged(content('transit', partyId.ACME));
+    const log = await api.messages(id);
+    expect(log.map((m) => [m.direction, m.kind, m.xml])).toEqual([['sent', 'lodge', 'IE015']]);
+    const messageId = log[0]?.id as string;
+    const url = `/declarations/${id}/messages/${messageId}/xml`;
+    const r = await api.call('GET', url, staff);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^application\/xml/);
+    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="LRN-\d{4}-\d{6}-IE015.xml"$/);
+    expect(await validateNcts(r.raw)).toEqual({ messageType: 'cc015c', valid: true, errors: [] });
+    const d = await api.get(id);
+    expect(r.raw).toContain(`<LRN>${d.lrn as string}</LRN>`);
+    // The declaration's customer reads it as the staff do; another party's is a 404 like a missing one.
+    expect((await api.call('GET', url, acme)).raw).toBe(r.raw);
+    expect((await api.call('GET', url, globex)).status).toBe(404);
+    expect((await api.call('GET', `/declarations/${id}/messages/${randomUUID()}/xml`, staff)).status).toBe(
+      404,
+    );
+    // An import's lodgement is sent as data, not as NCTS XML: nothing to download.
+    const imported = await api.lodged(content('import', partyId.ACME));
+    const [lodge] = await api.messages(imported);
+    expect(lodge?.xml).toBeNull();
+    const none = await api.call('GET', `/declarations/${imported}/messages/${lodge?.id}/xml`, staff);
+    expect(none.status).toBe(404);
+    expect(none.body.detail).toBe('This message has no XML');
+  });
+
   it('is released, arrives and is discharged', async () => {
     await start(sandbox());
     const id = await api.lodged(content('transit', partyId.ACME));

@@ -157,6 +157,7 @@ export interface Message {
   rules: { code: string; text: string; field: string | null }[];
   sandbox: boolean;
   by: { id: string; name: string } | null;
+  xml: 'IE015' | null;
 }
 
 /** Declarations through the API of whichever app is current, as staff. */

@@ -72,6 +72,15 @@ export function exportDeclarations(params: Omit<ListParams, 'page' | 'pageSize'>
 }
 
 /** After a change: the detail, fresh lists, messages and history; the dossier's tabs read them again. */
+/** A message's NCTS XML as it was sent (a transit's IE015), saved as `<LRN>-IE015.xml`. */
+export function downloadMessageXml(declaration: { id: string; lrn: string }, messageId: string) {
+  return downloadFile(
+    `${path(declaration.id)}/messages/${encodeURIComponent(messageId)}/xml`,
+    {},
+    `${declaration.lrn}-IE015.xml`,
+  );
+}
+
 export function storeDeclaration(queryClient: QueryClient, declaration: Declaration) {
   queryClient.setQueryData(declarationKeys.detail(declaration.id), declaration);
   void queryClient.invalidateQueries({ queryKey: declarationKeys.messages(declaration.id) });

@@ -224,10 +224,11 @@ function Subtitle({ d, staff }: { d: Declaration; staff: boolean }) {
   );
 }
 
-function Messages({ id }: { id: string }) {
+function Messages({ id, lrn }: { id: string; lrn: string }) {
   const messages = useQuery(declarationMessagesOptions(id));
   return (
     <DeclarationMessages
+      declaration={{ id, lrn }}
       messages={messages.data}
       loading={messages.isPending}
       error={messages.error ?? undefined}
@@ -542,7 +543,7 @@ function LoadedDeclaration({
 
   const tabs: DetailTab[] = [
     { value: 'declaration', label: 'Declaration', badge: d.items.length || undefined, content },
-    { value: 'messages', label: 'Messages', content: <Messages id={d.id} /> },
+    { value: 'messages', label: 'Messages', content: <Messages id={d.id} lrn={d.lrn} /> },
     {
       value: 'documents',
       label: 'Documents',

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aMessage } from '../test/fixtures.ts';
 import { DeclarationMessages } from './declaration-messages.tsx';
 
@@ -71,5 +71,48 @@ describe('the message timeline', () => {
   it('says that nothing has been sent before the first lodgement', () => {
     show([]);
     expect(screen.getByTestId('messages-empty').textContent).toContain('Nothing sent to the authority yet');
+  });
+});
+
+describe('a message sent as NCTS XML', () => {
+  const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  afterEach(() => {
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
+  });
+
+  it('downloads the IE015 as it was sent, under the declaration’s LRN', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:ie015');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const fetchMock = vi.fn(
+      async (_url: string) =>
+        new Response('<ncts:CC015C/>', { status: 200, headers: { 'content-type': 'application/xml' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <MantineProvider>
+        <DeclarationMessages
+          declaration={{ id: 'd-1', lrn: 'LRN-2026-000009' }}
+          messages={[
+            aMessage({ id: 'm-1', xml: 'IE015' }),
+            aMessage({ id: 'm-2', kind: 'amendment_request' }),
+          ]}
+        />
+      </MantineProvider>,
+    );
+    // Only the message exchanged as XML has the button.
+    expect(screen.getAllByTestId('message-xml')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'IE015 message (XML)' }));
+    await waitFor(() => expect(saved).toEqual(['LRN-2026-000009-IE015.xml']));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/declarations/d-1/messages/m-1/xml');
+  });
+
+  it('has no button where the message has no XML', () => {
+    show([aMessage()]);
+    expect(screen.queryByTestId('message-xml')).toBeNull();
   });
 });

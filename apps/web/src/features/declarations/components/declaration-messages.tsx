@@ -1,11 +1,16 @@
 import type { DeclarationMessage } from '@fvg/contracts';
-import { Badge, Code, Group, Stack, Text, Timeline } from '@mantine/core';
-import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
+import { Badge, Button, Code, Group, Stack, Text, Timeline } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDownLeft, IconArrowUpRight, IconFileCode } from '@tabler/icons-react';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { problemMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { downloadMessageXml } from '../api/declarations-api.ts';
 import { DECLARATION_MESSAGE_KIND_LABELS, messageKindColor } from './declaration-meta.ts';
 
 export interface DeclarationMessagesProps {
+  /** The declaration the messages are of: a message sent as XML downloads from it. */
+  declaration?: { id: string; lrn: string };
   messages: readonly DeclarationMessage[] | undefined;
   loading?: boolean;
   error?: unknown;
@@ -14,9 +19,16 @@ export interface DeclarationMessagesProps {
 
 /**
  * What was sent to the authority and what it answered, oldest first: the time, the message's meaning,
- * its summary, the MRN it allocated and, for a refusal, each rule with its code and text.
+ * its summary, the MRN it allocated, for a refusal each rule with its code and text, and for a message
+ * exchanged as NCTS XML (a transit's IE015) a button that downloads it as sent.
  */
-export function DeclarationMessages({ messages, loading = false, error, onRetry }: DeclarationMessagesProps) {
+export function DeclarationMessages({
+  declaration,
+  messages,
+  loading = false,
+  error,
+  onRetry,
+}: DeclarationMessagesProps) {
   if (error) return <ErrorState title="The messages could not be loaded" error={error} onRetry={onRetry} />;
   if (loading || !messages)
     return (
@@ -69,6 +81,27 @@ export function DeclarationMessages({ messages, loading = false, error, onRetry 
                 <Text size="sm">
                   MRN <Code data-testid="message-mrn">{m.mrn}</Code>
                 </Text>
+              )}
+              {m.xml && declaration && (
+                <Group>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    leftSection={<IconFileCode size={14} aria-hidden />}
+                    onClick={() =>
+                      void downloadMessageXml(declaration, m.id).catch((e: unknown) =>
+                        notifications.show({
+                          color: 'red',
+                          title: `${m.xml} message not downloaded`,
+                          message: problemMessage(e),
+                        }),
+                      )
+                    }
+                    data-testid="message-xml"
+                  >
+                    {m.xml} message (XML)
+                  </Button>
+                </Group>
               )}
               {m.rules.length > 0 && (
                 <Stack gap={2} data-testid="message-rules">

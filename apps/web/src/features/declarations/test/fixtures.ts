@@ -163,6 +163,7 @@ export function aMessage(overrides: Partial<DeclarationMessage> = {}): Declarati
     rules: [],
     sandbox: true,
     by: { id: 'u1', name: 'Sam Staff' },
+    xml: null,
     ...overrides,
   };
 }
