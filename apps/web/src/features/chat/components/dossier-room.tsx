@@ -10,6 +10,18 @@ const RoomContext = createContext<PresenceUser[]>([]);
  * Being in a dossier's room while its screen is open: joins (by number or id) on mount and again after
  * every reconnect, leaves on unmount, and keeps the presence list the hub announces.
  */
+/**
+ * A hub method's refusal: the server's answer in words (`Dossier not found.`), as opposed to its
+ * "An unexpected error occurred invoking …" and to errors of the connection itself.
+ */
+function isRefusal(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const m = e.message;
+  return (
+    m !== '' && !m.startsWith('An unexpected error') && !/connection|disconnect|WebSocket|stopped/i.test(m)
+  );
+}
+
 export function DossierRoom({ dossierKey, children }: { dossierKey: string; children: ReactNode }) {
   const hub = useHub();
   const [room, setRoom] = useState<{ id: string; users: PresenceUser[] } | null>(null);
@@ -24,8 +36,12 @@ export function DossierRoom({ dossierKey, children }: { dossierKey: string; chil
           joinedId = p.dossierId;
           if (active) setRoom({ id: p.dossierId, users: p.users });
         })
-        // A dossier the user may not see is the detail screen's error to show; the room stays empty.
-        .catch((e: unknown) => console.error('[hub] JoinDossier failed', e));
+        // A dossier that does not exist or that the user may not see is the detail screen's error to
+        // show (its 404), not a fault: the room stays empty and the console quiet (issue 27 item 8).
+        // What the server did not answer as a refusal (its unexpected errors, a lost connection) is one.
+        .catch((e: unknown) => {
+          if (!isRefusal(e)) console.error('[hub] JoinDossier failed', e);
+        });
     void join();
     const off = hub.onReconnected(() => void join());
     return () => {

@@ -96,6 +96,32 @@ describe('the declaration screen', () => {
     expect(screen.getByTestId('sad-view').getAttribute('href')).toBe(
       `/declarations/transit/${DECLARATION_ID}/alt`,
     );
+    // No items yet: the guarantee amount says what it will have to cover.
+    expect(screen.getByTestId('section-guarantee').textContent).toContain(
+      'At least the duties and taxes at stake: enter the items’ values and rates',
+    );
+  });
+
+  it('shows under a transit’s guarantee amount the duties and taxes at stake on its items', async () => {
+    const base = aDeclaration();
+    const item = base.items[0];
+    if (!item) throw new Error('the fixture has an item');
+    stubApi(
+      aDeclaration({
+        type: 'transit',
+        category: 'T1',
+        guaranteeType: '1',
+        guaranteeReference: '26NL0000000000001',
+        guaranteeAmount: '25000.00',
+        // 10 000.00 at 2.7 % duty and 21 % VAT: 270.00 + 2 156.70.
+        items: [{ ...item, customsValue: '10000.00', dutyRate: '2.7', vatRate: '21', vatCosts: null }],
+      }),
+    );
+    await start('staff');
+    await screen.findByTestId('declaration-form');
+    expect(screen.getByTestId('section-guarantee').textContent).toContain(
+      'At least the duties and taxes at stake: €2,426.70',
+    );
   });
 
   it('shows a released declaration read-only: disabled fields, no Save or Lodge, the MRN in the header', async () => {

@@ -1,4 +1,4 @@
-import type { DeclarationType } from '@fvg/contracts';
+import { type DeclarationType, transitAmountAtStake } from '@fvg/contracts';
 import { Button, Fieldset, Group, type SelectProps, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import {
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { RecordSelect } from '../../../components/records/record-select.tsx';
 import { COUNTRY_OPTIONS } from '../../../lib/countries.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { INCOTERM_OPTIONS } from '../../dossiers/index.ts';
 import { anyPartyLookup, partyOptions } from '../../parties/index.ts';
 import { type DeclarationFormValues, emptyParty, type PartyKey } from './declaration-form.ts';
@@ -181,6 +182,28 @@ export interface DeclarationHeaderProps {
  * (import and export), guarantee (transit). Read-only once lodged (and for customers): the same
  * fields, disabled, so the screen looks the same before and after.
  */
+/**
+ * The amount the guarantee covers, with what it must cover at least under it: the duties and taxes at
+ * stake on the items as entered (the shared lodging rule, UCC art. 89–90), live as the items change.
+ */
+function GuaranteeAmount({ form }: { form: Form }) {
+  const items = useWatch({ control: form.control, name: 'items' });
+  const atStake = transitAmountAtStake(items ?? []);
+  return (
+    <MoneyField
+      form={form}
+      name="guaranteeAmount"
+      label={`${L.guaranteeAmount} (EUR)`}
+      currency="EUR"
+      description={
+        atStake === null
+          ? 'At least the duties and taxes at stake: enter the items’ values and rates'
+          : `At least the duties and taxes at stake: ${formatMoney(atStake as `${number}`, { currency: 'EUR' })}`
+      }
+    />
+  );
+}
+
 export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHeaderProps) {
   const currency = (useWatch({ control: form.control, name: 'currency' }) ?? '').trim().toUpperCase();
   const foreign = /^[A-Z]{3}$/.test(currency) && currency !== 'EUR';
@@ -300,12 +323,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               {f.choice('guaranteeType', GUARANTEE_TYPE_OPTIONS)}
               {f.code('guaranteeReference', 24)}
-              <MoneyField
-                form={form}
-                name="guaranteeAmount"
-                label={`${L.guaranteeAmount} (EUR)`}
-                currency="EUR"
-              />
+              <GuaranteeAmount form={form} />
             </SimpleGrid>
           </Section>
         )}
