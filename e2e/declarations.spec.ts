@@ -190,4 +190,7 @@ test('a demo transit shows the duties and taxes at stake, which its guarantee co
   // Each item shows its share.
   await expect(page.getByTestId('item-0').getByText('At stake', { exact: true })).toBeVisible();
   await screens(page, 'declaration-transit-at-stake');
+  // The items with their value, rates and share at stake, and the guarantee's hint, at both sizes.
+  await screens(page, 'declaration-transit-items', page.getByTestId('item-0'));
+  await screens(page, 'declaration-transit-guarantee', page.getByTestId('section-guarantee'));
 });

@@ -195,6 +195,8 @@ function GuaranteeAmount({ form }: { form: Form }) {
       name="guaranteeAmount"
       label={`${L.guaranteeAmount} (EUR)`}
       currency="EUR"
+      // Under the input, so the three guarantee inputs stay on one line.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       description={
         atStake === null
           ? 'At least the duties and taxes at stake: enter the items’ values and rates'

@@ -67,6 +67,11 @@ describe('DeclarationTotals', () => {
     expect(text('total-at-stake')).toBe('Duties and taxes at stake (the guarantee covers them)€3,462.33');
     expect(screen.queryByTestId('total-duty')).toBeNull();
     expect(screen.queryByTestId('total-statistical-value')).toBeNull();
+    // A transit has no invoice.
+    expect(screen.queryByTestId('total-invoice-value')).toBeNull();
+
+    cleanup();
+    renderWithProviders(<DeclarationTotals type="export" totals={declarationTotals('export', items)} />);
     // No currency chosen yet: the figure without a symbol.
     expect(text('total-invoice-value')).toBe('Invoice value13,250.00');
 

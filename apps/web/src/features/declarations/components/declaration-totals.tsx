@@ -55,7 +55,8 @@ export function DeclarationTotals({
         <Figure label="Packages" value={formatNumber(totals.packages)} testId="total-packages" />
         <Figure label="Gross mass" value={kg(totals.grossMassKg)} testId="total-gross-mass" />
         <Figure label="Net mass" value={kg(totals.netMassKg)} testId="total-net-mass" />
-        <Figure label="Invoice value" value={invoice} testId="total-invoice-value" />
+        {/* A transit has no invoice (no box 22): its figure would read 0.00. */}
+        {type !== 'transit' && <Figure label="Invoice value" value={invoice} testId="total-invoice-value" />}
         <Figure label="Customs value" value={eur(totals.customsValue)} testId="total-customs-value" />
         {type !== 'transit' && (
           <Figure
