@@ -91,6 +91,7 @@ test('the SAD of a lodged import: boxes, sheets of three items, an A4 PDF of as 
     natureOfTransaction: '11',
     currency: 'EUR',
     invoiceTotal: '4000.00',
+    methodOfPayment: 'H',
     locationOfGoods: 'NLRTM ECT Delta',
     items: [1, 2, 3, 4].map((n) => item(n)),
   });
@@ -155,8 +156,8 @@ test('the SAD of a lodged import: boxes, sheets of three items, an A4 PDF of as 
   await expect(box(item1, '44')).toHaveText('N380 · Commercial invoice — INV-2026-001');
   // Box 47, worked by hand: duty 1,050.00 × 2.7 % = 28.35; VAT (1,050.00 + 28.35 + 50.00) × 21 % = 236.95.
   await expect(item1.getByTestId('sad-box-47')).toContainText('Estimate');
-  await expect(item1.getByTestId('sad-tax-duty')).toHaveText('Customs duty€1,050.002.7 %€28.35');
-  await expect(item1.getByTestId('sad-tax-vat')).toHaveText('Import VAT€1,128.3521 %€236.95');
+  await expect(item1.getByTestId('sad-tax-duty')).toHaveText('A00 Customs duty€1,050.002.7 %€28.35H');
+  await expect(item1.getByTestId('sad-tax-vat')).toHaveText('B00 Import VAT€1,128.3521 %€236.95H');
   await expect(second.getByTestId('sad-summary')).toBeVisible();
   await expect(box(second.getByTestId('sad-item-4'), '32')).toHaveText('4');
   await expect(page.getByTestId('sad-back')).toHaveAttribute('href', `/declarations/${created.id}`);

@@ -64,6 +64,8 @@ test('staff lodge an import declaration made from a dossier and watch it release
     transportModeBorder: '1',
     transportModeInland: '3',
     currency: 'EUR',
+    // How the duties and VAT are paid (DE 4/8): electronic credit transfer.
+    methodOfPayment: 'H',
     invoiceTotal: '12500.00',
     locationOfGoods: 'ECT Delta terminal, Maasvlakte',
   });

@@ -7,6 +7,7 @@ import {
   type ItemEstimate,
   itemEstimate,
   type TotalsItem,
+  taxLines,
 } from './customs-math.ts';
 import type { Declaration } from './declarations.ts';
 
@@ -252,5 +253,18 @@ describe('estimate properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('taxLines', () => {
+  it('gives an estimate as the A00 duty and B00 VAT lines, each with the method of payment', () => {
+    const e = itemEstimate({ customsValue: '1000.00', dutyRate: '4.5', vatRate: '21', vatCosts: '50.00' });
+    if (!e) throw new Error('an estimate');
+    expect(taxLines(e, 'E')).toEqual([
+      { type: 'A00', base: '1000.00', rate: '4.5', amount: '45.00', methodOfPayment: 'E' },
+      // (1 000.00 + 45.00 + 50.00) × 21 %
+      { type: 'B00', base: '1095.00', rate: '21', amount: '229.95', methodOfPayment: 'E' },
+    ]);
+    expect(taxLines(e, null).map((l) => l.methodOfPayment)).toEqual([null, null]);
   });
 });

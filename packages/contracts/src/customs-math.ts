@@ -5,7 +5,7 @@
  * authority assesses per item. Pure and exact (BigInt decimals of money.ts), so the API's stored
  * estimate, the screen's live one and the SAD's box 47 show the same cents. No zod here (ADR 0023).
  */
-import type { DeclarationType } from './declarations-values.ts';
+import type { DeclarationType, MethodOfPayment, TaxType } from './declarations-values.ts';
 import { isDecimal, multiplyDecimal, percentOfDecimal, sumDecimal, trimDecimal } from './money.ts';
 
 export interface EstimateInput {
@@ -168,4 +168,31 @@ export function customsValueFromInvoice(
   costsToBorder: string,
 ): string {
   return sumDecimal([multiplyDecimal(invoiceValue, exchangeRate, 2), present(costsToBorder) ?? '0']);
+}
+
+/** One calculated tax line (SAD box 47, DE 4/3–4/8): type, base, rate, amount and how it is paid. */
+export interface TaxLine {
+  type: TaxType;
+  base: string;
+  rate: string;
+  amount: string;
+  methodOfPayment: MethodOfPayment | null;
+}
+
+/**
+ * An item's estimate as the tax lines a declaration carries: A00 customs duty on the customs value, B00
+ * import VAT on value + duty + costs to the first destination, each with the declaration's method of
+ * payment. The same figures as `itemEstimate`, so the screen, the SAD and what is lodged agree.
+ */
+export function taxLines(estimate: ItemEstimate, methodOfPayment: MethodOfPayment | null): TaxLine[] {
+  return [
+    {
+      type: 'A00',
+      base: estimate.customsValue,
+      rate: estimate.dutyRate,
+      amount: estimate.duty,
+      methodOfPayment,
+    },
+    { type: 'B00', base: estimate.vatBase, rate: estimate.vatRate, amount: estimate.vat, methodOfPayment },
+  ];
 }

@@ -56,6 +56,7 @@ const completeImport: LodgingInput = {
   currency: 'USD',
   invoiceTotal: '25000.00',
   exchangeRate: '0.921500',
+  methodOfPayment: 'E',
   guaranteeType: null,
   guaranteeReference: null,
   guaranteeAmount: null,
@@ -406,6 +407,21 @@ describe('lodgingProblems', () => {
         (p) => p.field,
       ),
     ).toEqual(['items.0.vatRate']);
+  });
+
+  it('asks an import with duties or taxes how they are paid (DE 4/8), and only a listed method', () => {
+    expect(one({ ...completeImport, methodOfPayment: null }, 'methodOfPayment')).toEqual({
+      field: 'methodOfPayment',
+      message: 'Choose how the duties and taxes are paid (DE 4/8)',
+      code: 'required',
+    });
+    expect(one({ ...completeImport, methodOfPayment: 'Z' }, 'methodOfPayment')?.message).toBe(
+      'Z is not a method of payment',
+    );
+    // Nothing to pay yet (no rates), nothing to say; an export or a transit pays no import duties.
+    const noRates = withItem({ ...completeImport, methodOfPayment: '' }, { dutyRate: null });
+    expect(problemsOf(noRates).map((p) => p.field)).not.toContain('methodOfPayment');
+    expect(problemsOf(completeExport)).toEqual([]);
   });
 
   it('accepts the 6-digit HS subheading on transit items only', () => {

@@ -14,6 +14,7 @@ import {
   type DeclarationType,
   GUARANTEE_TYPES,
   GUARANTEE_TYPES_WITH_GRN,
+  METHODS_OF_PAYMENT,
   PACKAGE_KINDS,
   PREVIOUS_DOCUMENT_TYPES,
   REPRESENTATIVE_STATUSES,
@@ -110,6 +111,7 @@ export interface LodgingInput {
   invoiceTotal?: Text;
   exchangeRate?: Text;
   guaranteeType?: Text;
+  methodOfPayment?: Text;
   guaranteeReference?: Text;
   guaranteeAmount?: Text;
   items: readonly LodgingItem[];
@@ -465,6 +467,24 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
     else if (!positive(rate)) add('exchangeRate', 'The exchange rate is more than 0', 'format');
   } else if (currency === 'EUR' && rate && (!isDecimal(rate) || compareDecimal(rate, '1') !== 0))
     add('exchangeRate', 'A EUR invoice has exchange rate 1', 'format');
+
+  // Method of payment (DE 4/8): an import whose items carry duties or taxes says how they are paid.
+  const payment = text(d.methodOfPayment);
+  if (payment && !(METHODS_OF_PAYMENT as readonly string[]).includes(payment))
+    add('methodOfPayment', `${payment} is not a method of payment`, 'format');
+  else if (
+    type === 'import' &&
+    !payment &&
+    declarationTotals(
+      'import',
+      d.items.map((i) => ({
+        customsValue: text(i.customsValue),
+        dutyRate: text(i.dutyRate),
+        vatRate: text(i.vatRate),
+      })),
+    ).dutyAndVat !== null
+  )
+    add('methodOfPayment', 'Choose how the duties and taxes are paid (DE 4/8)', 'required');
 
   // Guarantee (transit)
   if (type === 'transit') {

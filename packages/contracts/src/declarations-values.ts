@@ -268,6 +268,59 @@ export const GUARANTEE_TYPE_LABELS: Readonly<Record<GuaranteeType, string>> = {
   R: 'Rhine or Danube waterways',
 };
 
+/**
+ * How the duties and taxes are paid: DE 4/8 "calculation of taxes, method of payment" (UCC Delegated
+ * and Implementing Regulation, Annex B, title II), the code each tax line carries.
+ */
+export const METHODS_OF_PAYMENT = [
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'G',
+  'H',
+  'J',
+  'K',
+  'M',
+  'O',
+  'P',
+  'R',
+  'S',
+  'T',
+  'U',
+  'V',
+] as const;
+export type MethodOfPayment = (typeof METHODS_OF_PAYMENT)[number];
+
+export const METHOD_OF_PAYMENT_LABELS: Readonly<Record<MethodOfPayment, string>> = {
+  A: 'Payment in cash',
+  B: 'Payment by credit card',
+  C: 'Payment by cheque',
+  D: 'Other, e.g. direct debit',
+  E: 'Deferred payment (duty account)',
+  G: 'Postponed payment of VAT',
+  H: 'Electronic credit transfer',
+  J: 'Through the postal administration',
+  K: 'Excise credit or rebate',
+  M: 'Security, including a cash deposit',
+  O: 'Guarantee with the intervention agency',
+  P: "From the agent's cash account",
+  R: 'Guarantee of the amount payable',
+  S: 'Individual guarantee account',
+  T: "From the agent's guarantee account",
+  U: "Agent's guarantee, standing authority",
+  V: "Agent's guarantee, individual authority",
+};
+
+/** The tax type of each calculated line (DE 4/3): the duty and the import VAT the estimate computes. */
+export const TAX_TYPES = ['A00', 'B00'] as const;
+export type TaxType = (typeof TAX_TYPES)[number];
+export const TAX_TYPE_LABELS: Readonly<Record<TaxType, string>> = {
+  A00: 'Customs duty',
+  B00: 'Import VAT',
+};
+
 /** The guarantee types lodged with a guarantee reference number. */
 export const GUARANTEE_TYPES_WITH_GRN: readonly GuaranteeType[] = ['0', '1', '2', '4', '9'];
 

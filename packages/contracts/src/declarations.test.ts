@@ -151,6 +151,7 @@ describe('declaration contracts', () => {
       locationOfGoods: null,
       warehouseReference: null,
       guaranteeType: null,
+      methodOfPayment: null,
       guaranteeReference: null,
       guaranteeAmount: null,
       notes: null,

@@ -13,6 +13,7 @@ import {
   type DeclarationCategory,
   type DeclarationType,
   GUARANTEE_TYPES,
+  METHODS_OF_PAYMENT,
   PACKAGE_KINDS,
   PREVIOUS_DOCUMENT_TYPES,
   REPRESENTATIVE_STATUSES,
@@ -63,6 +64,9 @@ export const representativeStatusSchema = z.enum(REPRESENTATIVE_STATUSES, {
 });
 export const customsTransportModeSchema = z.enum(CUSTOMS_TRANSPORT_MODES, {
   message: 'Choose a mode of transport from the list',
+});
+export const methodOfPaymentSchema = z.enum(METHODS_OF_PAYMENT, {
+  message: 'Choose a method of payment from the list',
 });
 export const guaranteeTypeSchema = z.enum(GUARANTEE_TYPES, {
   message: 'Choose a guarantee type from the list',
@@ -284,6 +288,8 @@ export const declarationHeaderFields = {
   locationOfGoods: optionalText(70),
   warehouseReference: optionalText(35),
   guaranteeType: guaranteeTypeSchema.nullish(),
+  /** DE 4/8: how an import's duties and taxes are paid (each tax line carries it). */
+  methodOfPayment: methodOfPaymentSchema.nullish(),
   guaranteeReference: code(grnProblem, { squash: true, max: 24 }),
   /** EUR. */
   guaranteeAmount: decimal({ ...MONEY_COLUMN, positive: true }).nullish(),
@@ -567,6 +573,7 @@ export const declarationSchema = z.object({
   locationOfGoods: z.string().nullable(),
   warehouseReference: z.string().nullable(),
   guaranteeType: guaranteeTypeSchema.nullable(),
+  methodOfPayment: methodOfPaymentSchema.nullable(),
   guaranteeReference: z.string().nullable(),
   guaranteeAmount: z.string().nullable(),
   /** Internal: null for customers. */

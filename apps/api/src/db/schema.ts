@@ -627,6 +627,7 @@ export interface DeclarationsTable {
   location_of_goods: string | null;
   warehouse_reference: string | null;
   guarantee_type: string | null;
+  method_of_payment: string | null;
   guarantee_reference: string | null;
   guarantee_amount: NullableNumeric;
   notes: string | null;

@@ -23,6 +23,7 @@ import {
   type GuaranteeType,
   isCancellable,
   itemEstimate,
+  type MethodOfPayment,
   type RepresentativeStatus,
   SANDBOX_LABEL,
 } from '@fvg/contracts';
@@ -81,6 +82,7 @@ export interface DeclarationRow {
   guarantee_type: GuaranteeType | null;
   guarantee_reference: string | null;
   guarantee_amount: string | null;
+  method_of_payment: MethodOfPayment | null;
   notes: string | null;
   packages: number;
   gross_mass_kg: string;
@@ -141,6 +143,7 @@ export const HEADER_COLUMNS = {
   guaranteeType: 'guarantee_type',
   guaranteeReference: 'guarantee_reference',
   guaranteeAmount: 'guarantee_amount',
+  methodOfPayment: 'method_of_payment',
   notes: 'notes',
 } as const;
 export type HeaderField = keyof typeof HEADER_COLUMNS;
@@ -324,7 +327,7 @@ const SELECT = sql`x.id, x.type, x.category, x.status, x.lrn, x.mrn, x.gateway, 
   x.transport_mode_border, x.transport_mode_inland, x.means_at_departure, x.means_at_departure_country,
   x.means_at_border, x.means_at_border_country, x.container_indicator, x.incoterm, x.incoterm_place,
   x.nature_of_transaction, x.currency, x.invoice_total::text, x.exchange_rate::text, x.location_of_goods,
-  x.warehouse_reference, x.guarantee_type, x.guarantee_reference, x.guarantee_amount::text, x.notes, x.packages,
+  x.warehouse_reference, x.guarantee_type, x.guarantee_reference, x.guarantee_amount::text, x.method_of_payment, x.notes, x.packages,
   x.gross_mass_kg::text, x.customs_value::text, x.duty::text, x.vat::text, x.duty_and_vat::text,
   x.pending_request, x.pending_amendment, x.rejection, x.last_message_kind, x.last_message_at, x.lodged_at,
   x.accepted_at, x.released_at, x.exited_at, x.arrived_at, x.discharged_at, x.version, x.created_at,

@@ -216,6 +216,8 @@ describe('drafts', () => {
       customer: { id: partyId.ACME },
       officeOfLodgement: 'NL000396',
       currency: 'USD',
+      // DE 4/8 goes with the rest of the header.
+      methodOfPayment: 'E',
       notes: 'Second shipment',
     });
     expect((copy.items as Json[]).map((i) => i.commodityCode)).toEqual(['84713000']);
@@ -231,6 +233,44 @@ describe('drafts', () => {
     expect(fields(wrong.body)).toEqual(['type']);
     const history = await call('GET', `/declarations/${copy.id}/history`, staff);
     expect((history.body as unknown as Json[])[0]?.action).toBe('copied');
+  });
+});
+
+describe('the method of payment (DE 4/8)', () => {
+  it('is stored, changed and cleared on a draft, refused when not a code, and needed to lodge an import with duties', async () => {
+    const d = await create(completeImport(partyId.ACME, { methodOfPayment: 'A' }));
+    expect(d.methodOfPayment).toBe('A');
+    const bad = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      methodOfPayment: 'Z',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      expect.objectContaining({
+        field: 'methodOfPayment',
+        message: 'Choose a method of payment from the list',
+      }),
+    ]);
+    const cleared = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      methodOfPayment: null,
+    });
+    expect(cleared.body.methodOfPayment).toBeNull();
+    const refused = await call('POST', `/declarations/${d.id}/lodge`, staff, {
+      version: cleared.body.version,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      { field: 'methodOfPayment', message: 'Choose how the duties and taxes are paid (DE 4/8)' },
+    ]);
+    const set = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: cleared.body.version,
+      methodOfPayment: 'H',
+    });
+    expect((await call('GET', `/declarations/${d.id}`, staff)).body.methodOfPayment).toBe('H');
+    expect(
+      (await call('POST', `/declarations/${d.id}/lodge`, staff, { version: set.body.version })).status,
+    ).toBe(200);
   });
 });
 

@@ -104,6 +104,7 @@ export function completeImport(customerId: string, over: Record<string, unknown>
     currency: 'USD',
     invoiceTotal: '12000.00',
     exchangeRate: '0.92',
+    methodOfPayment: 'E',
     locationOfGoods: 'NLRTMECTDELTA',
     items: [importItem()],
     ...over,

@@ -533,7 +533,8 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
             warehouseReference: DEMO_WAREHOUSE,
             notes: 'Into the customs warehouse RTM1: Acme sells from stock, duties paid as the goods leave.',
           }
-        : {}),
+        : // Acme's duties and VAT go by electronic credit transfer (DE 4/8 H).
+          { methodOfPayment: 'H' as const }),
       declarant: acme,
       representative: company,
       representativeStatus: '2',
@@ -832,6 +833,7 @@ async function insertOne(
       guarantee_type: input.guaranteeType ?? null,
       guarantee_reference: input.guaranteeReference ?? null,
       guarantee_amount: input.guaranteeAmount ?? null,
+      method_of_payment: input.methodOfPayment ?? null,
       notes: input.notes ?? null,
       packages: totals.packages,
       gross_mass_kg: totals.grossMassKg,

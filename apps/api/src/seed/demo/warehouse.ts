@@ -566,6 +566,8 @@ async function completeOutboundDraft(
         currency,
         exchangeRate: currency === 'EUR' ? null : rate,
         invoiceTotal: sumDecimal(items.map((i) => i.invoiceValue as string)),
+        // Duties and VAT due as the goods leave the warehouse, by electronic credit transfer (DE 4/8 H).
+        methodOfPayment: 'H',
         locationOfGoods: entry.locationOfGoods,
         items,
       },

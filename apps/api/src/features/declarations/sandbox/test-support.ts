@@ -78,6 +78,7 @@ export function content(type: 'import' | 'export' | 'transit', customerId: strin
       natureOfTransaction: '11',
       currency: 'EUR',
       invoiceTotal: '1000.00',
+      methodOfPayment: 'H',
       items: [
         {
           ...item,

@@ -120,6 +120,7 @@ describe('goods in temporary storage leave a shipment by 4000 or 3100', () => {
       natureOfTransaction: '11',
       currency: 'EUR',
       invoiceTotal: '80.00',
+      methodOfPayment: 'H',
       locationOfGoods: 'NLRTM ECT Delta',
       items: [
         {

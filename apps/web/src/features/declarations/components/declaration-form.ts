@@ -49,6 +49,7 @@ export const TEXT_FIELDS = [
   'currency',
   'invoiceTotal',
   'exchangeRate',
+  'methodOfPayment',
   'locationOfGoods',
   'warehouseReference',
   'guaranteeType',

@@ -22,6 +22,7 @@ import classes from './declaration-header.module.css';
 import {
   GUARANTEE_TYPE_OPTIONS,
   DECLARATION_FIELD_LABELS as L,
+  METHOD_OF_PAYMENT_OPTIONS,
   REPRESENTATIVE_STATUS_OPTIONS,
   TRANSPORT_MODE_OPTIONS,
 } from './declaration-meta.ts';
@@ -316,6 +317,8 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
                   decimals={6}
                 />
               )}
+              {type === 'import' &&
+                f.choice('methodOfPayment', METHOD_OF_PAYMENT_OPTIONS, { searchable: true })}
             </SimpleGrid>
           </Section>
         )}

@@ -13,6 +13,8 @@ import {
   type DeclarationType,
   GUARANTEE_TYPE_LABELS,
   GUARANTEE_TYPES,
+  METHOD_OF_PAYMENT_LABELS,
+  METHODS_OF_PAYMENT,
   PACKAGE_KIND_LABELS,
   PACKAGE_KINDS,
   PREVIOUS_DOCUMENT_TYPE_LABELS,
@@ -106,6 +108,7 @@ export const REPRESENTATIVE_STATUS_OPTIONS = codedOptions(
 );
 export const TRANSPORT_MODE_OPTIONS = codedOptions(CUSTOMS_TRANSPORT_MODES, CUSTOMS_TRANSPORT_MODE_LABELS);
 export const GUARANTEE_TYPE_OPTIONS = codedOptions(GUARANTEE_TYPES, GUARANTEE_TYPE_LABELS);
+export const METHOD_OF_PAYMENT_OPTIONS = codedOptions(METHODS_OF_PAYMENT, METHOD_OF_PAYMENT_LABELS);
 export const PACKAGE_KIND_OPTIONS = codedOptions(PACKAGE_KINDS, PACKAGE_KIND_LABELS);
 export const SUPPORTING_DOCUMENT_OPTIONS = codedOptions(
   SUPPORTING_DOCUMENT_TYPES,
@@ -157,6 +160,7 @@ export const DECLARATION_FIELD_LABELS: Record<string, string> = {
   currency: 'Invoice currency',
   invoiceTotal: 'Invoice total',
   exchangeRate: 'Exchange rate',
+  methodOfPayment: 'Method of payment',
   locationOfGoods: 'Location of goods',
   warehouseReference: 'Warehouse',
   guaranteeType: 'Guarantee type',

@@ -5,12 +5,16 @@ import {
   type DeclarationParty,
   formatCommodityCode,
   GUARANTEE_TYPE_LABELS,
+  METHOD_OF_PAYMENT_LABELS,
   PACKAGE_KIND_LABELS,
   PREVIOUS_DOCUMENT_TYPE_LABELS,
   REPRESENTATIVE_STATUS_LABELS,
   SAD_BOX1,
   SANDBOX_LABEL,
   SUPPORTING_DOCUMENT_TYPE_LABELS,
+  TAX_TYPE_LABELS,
+  type TaxLine,
+  taxLines,
 } from '@fvg/contracts';
 import type { ReactNode } from 'react';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
@@ -145,6 +149,22 @@ function Taxes({ declaration, item }: { declaration: Declaration; item: Declarat
     return (
       <span className={classes.muted}>No estimate: the customs value, duty rate and VAT rate are needed</span>
     );
+  // The lines as lodged: tax type (DE 4/3), base, rate, amount and method of payment (DE 4/8, "MP").
+  const [duty, vat] = taxLines(e, declaration.methodOfPayment);
+  const row = (line: TaxLine | undefined, testId: string) =>
+    line && (
+      <tr data-testid={testId}>
+        <td>
+          {line.type} {TAX_TYPE_LABELS[line.type]}
+        </td>
+        <td>{eur(line.base)}</td>
+        <td>{percent(line.rate)}</td>
+        <td>{eur(line.amount)}</td>
+        <td title={line.methodOfPayment ? METHOD_OF_PAYMENT_LABELS[line.methodOfPayment] : 'Not chosen yet'}>
+          {line.methodOfPayment ?? '—'}
+        </td>
+      </tr>
+    );
   return (
     <table className={classes.taxes} data-testid="sad-taxes">
       <thead>
@@ -153,24 +173,16 @@ function Taxes({ declaration, item }: { declaration: Declaration; item: Declarat
           <th>Tax base</th>
           <th>Rate</th>
           <th>Amount</th>
+          <th>MP</th>
         </tr>
       </thead>
       <tbody>
-        <tr data-testid="sad-tax-duty">
-          <td>Customs duty</td>
-          <td>{eur(e.customsValue)}</td>
-          <td>{percent(e.dutyRate)}</td>
-          <td>{eur(e.duty)}</td>
-        </tr>
-        <tr data-testid="sad-tax-vat">
-          <td>Import VAT</td>
-          <td>{eur(e.vatBase)}</td>
-          <td>{percent(e.vatRate)}</td>
-          <td>{eur(e.vat)}</td>
-        </tr>
+        {row(duty, 'sad-tax-duty')}
+        {row(vat, 'sad-tax-vat')}
         <tr className={classes.taxTotal}>
           <td colSpan={3}>Total</td>
           <td>{eur(e.total)}</td>
+          <td />
         </tr>
       </tbody>
     </table>

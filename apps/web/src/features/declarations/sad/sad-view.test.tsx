@@ -67,8 +67,12 @@ describe('SadDocument', () => {
     expect(box('46', item1)).toBe('€9,500.00');
     const taxes = within(item1).getByTestId('sad-taxes');
     expect(within(item1).getByTestId('sad-box-47').textContent).toContain('Estimate');
-    expect(within(taxes).getByTestId('sad-tax-duty').textContent).toBe('Customs duty€9,500.003.5 %€332.50');
-    expect(within(taxes).getByTestId('sad-tax-vat').textContent).toBe('Import VAT€10,082.5021 %€2,117.33');
+    expect(within(taxes).getByTestId('sad-tax-duty').textContent).toBe(
+      'A00 Customs duty€9,500.003.5 %€332.50H',
+    );
+    expect(within(taxes).getByTestId('sad-tax-vat').textContent).toBe(
+      'B00 Import VAT€10,082.5021 %€2,117.33H',
+    );
     expect(taxes.textContent).toContain('€2,449.83');
 
     const item2 = screen.getByTestId('sad-item-2');

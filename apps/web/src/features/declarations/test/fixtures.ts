@@ -83,6 +83,7 @@ export function aDeclaration(overrides: Partial<Declaration> = {}): Declaration 
     locationOfGoods: 'ECT Delta terminal',
     warehouseReference: null,
     guaranteeType: null,
+    methodOfPayment: 'H',
     guaranteeReference: null,
     guaranteeAmount: null,
     notes: 'Broker: call before lodging',
