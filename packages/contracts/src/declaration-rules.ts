@@ -4,7 +4,6 @@
  * next to the fields before the clerk presses Lodge. Pure and zod-free; formats come from the same
  * validators the schemas call, so a message reads the same everywhere.
  */
-
 import { declarationTotals } from './customs-math.ts';
 import {
   CATEGORIES_OF_TYPE,
@@ -215,16 +214,20 @@ const GUARANTEE_SOURCE = 'UCC art. 89–90, IA art. 148';
  * Appendix I art. 18). Null while an item lacks its value or a rate.
  */
 export function transitAmountAtStake(items: readonly LodgingItem[]): string | null {
-  const totals = declarationTotals(
-    'transit',
+  const complete = items.every((i) => text(i.customsValue) && text(i.dutyRate) && text(i.vatRate));
+  return complete && items.length > 0 ? dutyAndVatOf('transit', items) : null;
+}
+
+/** The duties and taxes the items with a value and both rates carry (customs-math.ts); null for none. */
+function dutyAndVatOf(type: DeclarationType, items: readonly LodgingItem[]): string | null {
+  return declarationTotals(
+    type,
     items.map((i) => ({
       customsValue: text(i.customsValue),
       dutyRate: text(i.dutyRate),
       vatRate: text(i.vatRate),
     })),
-  );
-  const complete = items.every((i) => text(i.customsValue) && text(i.dutyRate) && text(i.vatRate));
-  return complete && items.length > 0 ? totals.dutyAndVat : null;
+  ).dutyAndVat;
 }
 
 const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -277,11 +280,11 @@ function legalSource(code: string, field: string, type: DeclarationType): string
  */
 export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): RuleProblem[] {
   const problems: RuleProblem[] = [];
+  const { type } = d;
   const add = (field: string, message: string, code: string) => {
     const source = legalSource(code, field, type);
     problems.push({ field, message: source ? `${message} (${source})` : message, code });
   };
-  const { type } = d;
   const customsOrTrade = type === 'import' || type === 'export';
 
   // Category
@@ -472,18 +475,7 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
   const payment = text(d.methodOfPayment);
   if (payment && !(METHODS_OF_PAYMENT as readonly string[]).includes(payment))
     add('methodOfPayment', `${payment} is not a method of payment`, 'format');
-  else if (
-    type === 'import' &&
-    !payment &&
-    declarationTotals(
-      'import',
-      d.items.map((i) => ({
-        customsValue: text(i.customsValue),
-        dutyRate: text(i.dutyRate),
-        vatRate: text(i.vatRate),
-      })),
-    ).dutyAndVat !== null
-  )
+  else if (type === 'import' && !payment && dutyAndVatOf('import', d.items) !== null)
     add('methodOfPayment', 'Choose how the duties and taxes are paid (DE 4/8)', 'required');
 
   // Guarantee (transit)

@@ -14,11 +14,11 @@ import {
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { RecordSelect } from '../../../components/records/record-select.tsx';
 import { COUNTRY_OPTIONS } from '../../../lib/countries.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import { INCOTERM_OPTIONS } from '../../dossiers/index.ts';
 import { anyPartyLookup, partyOptions } from '../../parties/index.ts';
 import { type DeclarationFormValues, emptyParty, type PartyKey } from './declaration-form.ts';
 import classes from './declaration-header.module.css';
+import { eur } from './declaration-list-config.tsx';
 import {
   GUARANTEE_TYPE_OPTIONS,
   DECLARATION_FIELD_LABELS as L,
@@ -201,7 +201,7 @@ function GuaranteeAmount({ form }: { form: Form }) {
       description={
         atStake === null
           ? 'At least the duties and taxes at stake: enter the items’ values and rates'
-          : `At least the duties and taxes at stake: ${formatMoney(atStake as `${number}`, { currency: 'EUR' })}`
+          : `At least the duties and taxes at stake: ${eur(atStake)}`
       }
     />
   );
