@@ -24,6 +24,10 @@ const item = (n: number, over: Record<string, unknown> = {}) => ({
   countryOfOrigin: 'CN',
   preference: '100',
   procedureCode: '4000',
+  additionalProcedureCodes: ['000'],
+  valuationMethod: '1',
+  // CN 8471: number of items (DE 6/2).
+  supplementaryUnits: '10',
   packages: 10,
   packageKind: 'CT',
   marks: `ACME ${n}/4`,
@@ -93,6 +97,8 @@ test('the SAD of a lodged import: boxes, sheets of three items, an A4 PDF of as 
     invoiceTotal: '4000.00',
     methodOfPayment: 'H',
     locationOfGoods: 'NLRTM ECT Delta',
+    locationOfGoodsType: 'C',
+    locationOfGoodsQualifier: 'Z',
     items: [1, 2, 3, 4].map((n) => item(n)),
   });
   await staff.call('POST', `/declarations/${created.id}/lodge`, { version: created.version });
@@ -143,7 +149,7 @@ test('the SAD of a lodged import: boxes, sheets of three items, an A4 PDF of as 
   await expect(box(first, '25')).toHaveText('1 · Sea');
   await expect(box(first, '26')).toHaveText('3 · Road');
   await expect(box(first, '29')).toHaveText('NL000396');
-  await expect(box(first, '30')).toHaveText('NLRTM ECT Delta');
+  await expect(box(first, '30')).toHaveText('CZ NLRTM ECT Delta');
   await expect(first.getByTestId(/^sad-item-/)).toHaveCount(3);
   const item1 = first.getByTestId('sad-item-1');
   await expect(box(item1, '31')).toContainText('10 × Carton (CT)');
@@ -151,7 +157,11 @@ test('the SAD of a lodged import: boxes, sheets of three items, an A4 PDF of as 
   await expect(box(item1, '32')).toHaveText('1');
   await expect(box(item1, '33')).toHaveText('8471 30 00 00');
   await expect(box(item1, '35')).toHaveText('120 kg');
-  await expect(box(item1, '37')).toHaveText('4000');
+  // Box 37: 4000, and under it the additional procedure 000.
+  await expect(box(item1, '37')).toHaveText('4000000');
+  await expect(box(item1, '41')).toHaveText('10 p/st');
+  await expect(box(item1, '42')).toHaveText('€1,000.00');
+  await expect(box(item1, '43')).toHaveText('1');
   await expect(box(item1, '38')).toHaveText('100 kg');
   await expect(box(item1, '44')).toHaveText('N380 · Commercial invoice — INV-2026-001');
   // Box 47, worked by hand: duty 1,050.00 × 2.7 % = 28.35; VAT (1,050.00 + 28.35 + 50.00) × 21 % = 236.95.
@@ -214,9 +224,14 @@ test('a transit draft of seven items prints three A4 pages, with its principal, 
     guaranteeType: '1',
     guaranteeReference: '26NL0000000000001',
     guaranteeAmount: '5000.00',
+    seals: [{ identifier: 'FVG427100', container: 'MSKU6011672' }],
+    limitDate: '2026-12-15',
     items: Array.from({ length: 7 }, (_, i) =>
       item(i + 1, {
         procedureCode: null,
+        additionalProcedureCodes: [],
+        valuationMethod: null,
+        supplementaryUnits: null,
         preference: null,
         customsValue: null,
         dutyRate: null,
@@ -245,6 +260,9 @@ test('a transit draft of seven items prints three A4 pages, with its principal, 
   await expect(box(first, '52')).toContainText('26NL0000000000001');
   await expect(box(first, '52')).toContainText('€5,000.00');
   await expect(box(first, '53')).toHaveText('CH001234');
+  // Box D: the seals affixed and the time limit (DE 7/18).
+  await expect(box(first, 'D')).toContainText('Seals affixed 1 · FVG427100');
+  await expect(box(first, 'D')).toContainText('Time limit 15 Dec 2026');
   await expect(box(first.getByTestId('sad-item-1'), '40')).toHaveText(
     'N830 · Export declaration — 25NL000000001234A0',
   );

@@ -67,7 +67,10 @@ test('staff lodge an import declaration made from a dossier and watch it release
     // How the duties and VAT are paid (DE 4/8): electronic credit transfer.
     methodOfPayment: 'H',
     invoiceTotal: '12500.00',
+    // DE 5/23: an approved place (the terminal's temporary storage), by its address.
     locationOfGoods: 'ECT Delta terminal, Maasvlakte',
+    locationOfGoodsType: 'C',
+    locationOfGoodsQualifier: 'Z',
   });
   await expect(page.getByTestId('field-officeOfLodgement')).toHaveValue('NL000396');
   await expect(page.getByTestId('field-declarant.eori')).toHaveValue('NL001234567');
@@ -91,13 +94,21 @@ test('staff lodge an import declaration made from a dossier and watch it release
     .first()
     .click();
   await page.getByTestId('field-items.0.invoiceValue').fill('12500.00');
+  // CN 8471 is declared in number of items too (DE 6/2); the dossier's item starts at 000 and the
+  // transaction value (DE 1/11, 4/16).
+  await expect(items).toContainText('Supplementary units (p/st)');
+  await page.getByTestId('field-items.0.supplementaryUnits').fill('100');
   await page.getByTestId('field-items.0.dutyRate').fill('0');
   await page.getByTestId('field-items.0.vatRate').fill('21');
   await expect(page.getByTestId('item-0-calculation')).toContainText('2,625.00');
   await page.getByTestId('form-submit').click();
   await expect(page.getByTestId('form-submit')).toBeEnabled();
-  await page.getByTestId('details-item-0').click();
+  // The details stay open after saving: the Annex B data of the item are in the picture.
+  if ((await page.getByTestId('details-item-0').getAttribute('aria-expanded')) !== 'true')
+    await page.getByTestId('details-item-0').click();
+  await expect(items.getByTestId('field-items.0.valuationMethod')).toHaveValue(/^1 · Transaction value/);
   await screens(page, 'declaration-draft-items', items);
+  await screens(page, 'declaration-draft-location', page.getByTestId('section-location'));
   await page.evaluate(() => window.scrollTo(0, 0));
   await screens(page, 'declaration-draft');
 
@@ -195,4 +206,11 @@ test('a demo transit shows the duties and taxes at stake, which its guarantee co
   // The items with their value, rates and share at stake, and the guarantee's hint, at both sizes.
   await screens(page, 'declaration-transit-items', page.getByTestId('item-0'));
   await screens(page, 'declaration-transit-guarantee', page.getByTestId('section-guarantee'));
+  // The Annex B data of a transit (DE 2/3, 5/23, 7/18): the authorised consignor's place, its
+  // authorisations, the seals on the container and the limit date, read-only once lodged.
+  await expect(page.getByTestId('authorisations')).toContainText('C521 · Authorised consignor (transit)');
+  await expect(page.getByTestId('seals')).toContainText(/FVG\d+ — on (the vehicle|container [A-Z]{4}\d{7})/);
+  await expect(page.getByTestId('field-locationOfGoodsQualifier')).toHaveValue('Y · Authorisation number');
+  await screens(page, 'declaration-transit-references', page.getByTestId('section-references'));
+  await screens(page, 'declaration-transit-seals', page.getByTestId('section-seals'));
 });

@@ -18,6 +18,10 @@ const importItem: LodgingItem = {
   countryOfOrigin: 'CN',
   preference: '100',
   procedureCode: '4000',
+  additionalProcedureCodes: ['000'],
+  valuationMethod: '1',
+  // CN 8471: declared in number of items too.
+  supplementaryUnits: '20',
   packages: 20,
   packageKind: 'CT',
   grossMassKg: '1200.000',
@@ -57,6 +61,10 @@ const completeImport: LodgingInput = {
   invoiceTotal: '25000.00',
   exchangeRate: '0.921500',
   methodOfPayment: 'E',
+  authorisations: [{ type: 'C506', reference: 'NLDPO0001234' }],
+  locationOfGoods: 'NLRTM',
+  locationOfGoodsType: 'A',
+  locationOfGoodsQualifier: 'U',
   guaranteeType: null,
   guaranteeReference: null,
   guaranteeAmount: null,
@@ -80,11 +88,15 @@ const completeExport: LodgingInput = {
   currency: 'EUR',
   invoiceTotal: '48000',
   exchangeRate: '',
+  locationOfGoods: 'NL000854',
+  locationOfGoodsType: 'B',
+  locationOfGoodsQualifier: 'V',
   items: [
     {
       commodityCode: '84798997',
       description: 'Packaging machine',
       procedureCode: '1000',
+      additionalProcedureCodes: ['000'],
       packages: '1',
       packageKind: 'CR',
       grossMassKg: '2400',
@@ -176,6 +188,7 @@ describe('lodgingProblems', () => {
       'countryOfDestination',
       'currency',
       'invoiceTotal',
+      'locationOfGoods',
       'items',
     ]);
   });
@@ -196,6 +209,11 @@ describe('lodgingProblems', () => {
       ['items.0.commodityCode', 'Enter the commodity code of item 1'],
       ['items.0.description', 'Enter the description of the goods of item 1'],
       ['items.0.procedureCode', 'Enter the procedure code of item 1'],
+      [
+        'items.0.additionalProcedureCodes',
+        'Enter the additional procedure code of item 1: 000 when there is none (DE 1/11)',
+      ],
+      ['items.0.valuationMethod', 'Choose the valuation method of item 1 (DE 4/16)'],
       ['items.0.packageKind', 'Choose the kind of packages of item 1'],
       ['items.0.packages', 'Enter the number of packages of item 1'],
       ['items.0.grossMassKg', 'Enter the gross mass of item 1'],
@@ -513,5 +531,166 @@ describe('lodgingProblems', () => {
       items: [completeTransit.items[0] as LodgingItem, { ...completeTransit.items[1], netMassKg: '900' }],
     };
     expect(one(d, 'items.1.netMassKg')?.message).toBe('Net mass cannot exceed the gross mass (800.000 kg)');
+  });
+  describe('the Annex B data elements (issue 26 item 1)', () => {
+    const messagesOf = (d: LodgingInput, field: string) =>
+      problemsOf(d)
+        .filter((p) => p.field === field)
+        .map((p) => p.message);
+
+    it('needs the location of goods of an import or export, typed and read by its qualifier (DE 5/23)', () => {
+      expect(one({ ...completeImport, locationOfGoods: null }, 'locationOfGoods')?.message).toBe(
+        'Enter the location of goods (DE 5/23)',
+      );
+      expect(one({ ...completeExport, locationOfGoodsType: null }, 'locationOfGoodsType')?.code).toBe(
+        'required',
+      );
+      expect(one({ ...completeImport, locationOfGoods: 'NL RTM' }, 'locationOfGoods')?.message).toBe(
+        'With qualifier U the location is a UN/LOCODE of 5 characters, e.g. NLRTM',
+      );
+      expect(one({ ...completeExport, locationOfGoods: 'NL0008' }, 'locationOfGoods')?.message).toMatch(
+        /^With qualifier V the location is a customs office: a customs office reference is/,
+      );
+      // A free-text address passes on an import; a transit names a code NCTS can carry.
+      expect(
+        problemsOf({
+          ...completeImport,
+          locationOfGoods: 'Waalhaven 12, Rotterdam',
+          locationOfGoodsQualifier: 'Z',
+        }),
+      ).toEqual([]);
+      expect(problemsOf(completeTransit).some((p) => p.field.startsWith('locationOfGoods'))).toBe(false);
+      const transitAddress = {
+        ...completeTransit,
+        locationOfGoods: 'Waalhaven 12, Rotterdam',
+        locationOfGoodsType: 'B',
+        locationOfGoodsQualifier: 'Z',
+      };
+      expect(one(transitAddress, 'locationOfGoodsQualifier')?.code).toBe('transit-location');
+    });
+
+    it('asks for the authorisations the declaration relies on, citing the article (DE 2/3)', () => {
+      expect(one({ ...completeImport, authorisations: [] }, 'authorisations')?.message).toBe(
+        'Deferred payment (E) needs the deferment authorisation: add C506 with its number (UCC art. 110; Annex B, DE 2/3)',
+      );
+      const warehousing = withItem(completeImport, { procedureCode: '7100' });
+      expect(one({ ...warehousing, category: 'H2' }, 'authorisations')?.code).toBe('warehouse-authorisation');
+      expect(
+        problemsOf({
+          ...warehousing,
+          category: 'H2',
+          authorisations: [
+            ...(completeImport.authorisations ?? []),
+            { type: 'C517', reference: 'NLCWP0000042' },
+          ],
+        }).filter((p) => p.field === 'authorisations'),
+      ).toEqual([]);
+      expect(
+        one(
+          { ...completeTransit, authorisations: [{ type: 'C506', reference: 'NLDPO1' }] },
+          'authorisations.0.type',
+        )?.message,
+      ).toBe(
+        'A transit declaration names only the authorisations C521, C523, C524, not C506 (deferred payment) (NCTS code list CL235)',
+      );
+      const twice = { type: 'C506', reference: 'NLDPO0001234' };
+      expect(
+        one({ ...completeImport, authorisations: [twice, twice] }, 'authorisations.1.reference')?.message,
+      ).toBe('Authorisation C506 NLDPO0001234 is listed twice');
+      expect(
+        one(
+          { ...completeImport, authorisations: [{ type: 'C506', reference: 'NL DPO' }] },
+          'authorisations.0.reference',
+        )?.code,
+      ).toBe('format');
+    });
+
+    it('needs the additional procedure code of imports and exports, 000 standing alone (DE 1/11)', () => {
+      expect(
+        one(
+          withItem(completeImport, { additionalProcedureCodes: ['000', 'F45'] }),
+          'items.0.additionalProcedureCodes',
+        )?.message,
+      ).toBe('000 means no additional procedure: it cannot stand with F45');
+      expect(
+        one(
+          withItem(completeExport, { additionalProcedureCodes: ['F4'] }),
+          'items.0.additionalProcedureCodes.0',
+        )?.message,
+      ).toBe('F4 is not an additional procedure code: 3 letters or digits, e.g. 000 or F45');
+      expect(
+        one(
+          withItem(completeImport, { additionalProcedureCodes: ['F45', 'F45'] }),
+          'items.0.additionalProcedureCodes.1',
+        )?.code,
+      ).toBe('duplicate');
+      expect(
+        one(
+          withItem(completeTransit, { additionalProcedureCodes: ['000'] }),
+          'items.0.additionalProcedureCodes',
+        )?.code,
+      ).toBe('format');
+      expect(problemsOf(withItem(completeImport, { additionalProcedureCodes: ['F45', 'C07'] }))).toEqual([]);
+    });
+
+    it("needs an import item's valuation method and no other type's (DE 4/16)", () => {
+      expect(
+        one(withItem(completeImport, { valuationMethod: '7' }), 'items.0.valuationMethod')?.message,
+      ).toBe('7 is not a valuation method: 1 to 6');
+      expect(
+        one(withItem(completeExport, { valuationMethod: '1' }), 'items.0.valuationMethod')?.message,
+      ).toBe('Only an import item has a valuation method: clear it on item 1');
+    });
+
+    it('asks for the supplementary units in the unit the CN code requires (DE 6/2)', () => {
+      expect(
+        one(withItem(completeImport, { supplementaryUnits: null }), 'items.0.supplementaryUnits')?.message,
+      ).toBe(
+        'Enter the supplementary units of item 1: CN 8471 is declared in p/st (number of items) (DE 6/2)',
+      );
+      expect(
+        one(withItem(completeExport, { commodityCode: '22042109' }), 'items.0.supplementaryUnits')?.message,
+      ).toMatch(/CN 2204 is declared in l \(litres\)/);
+      expect(
+        one(withItem(completeImport, { supplementaryUnits: '0' }), 'items.0.supplementaryUnits')?.code,
+      ).toBe('format');
+      // A code the table names no unit for (a packaging machine), and a transit item, are asked none.
+      expect(messagesOf(completeExport, 'items.0.supplementaryUnits')).toEqual([]);
+      expect(
+        messagesOf(withItem(completeTransit, { commodityCode: '847130' }), 'items.0.supplementaryUnits'),
+      ).toEqual([]);
+    });
+
+    it("checks the seals against the items' containers, and a limit date is a transit's", () => {
+      const sealed = {
+        ...completeImport,
+        seals: [
+          { identifier: 'ML-4471230', container: 'MSKU6011672' },
+          { identifier: 'ML-4471231', container: 'MSCU1234565' },
+          { identifier: 'ML-4471230', container: null },
+        ],
+      };
+      expect(messagesOf(sealed, 'seals.1.container')).toEqual([
+        "Container MSCU1234565 is not on any item: a seal closes one of the declaration's containers",
+      ]);
+      expect(messagesOf(sealed, 'seals.2.identifier')).toEqual(['Seal ML-4471230 is listed twice']);
+      expect(messagesOf(sealed, 'seals.0.identifier')).toEqual([]);
+      expect(one({ ...completeImport, limitDate: '2026-12-08' }, 'limitDate')?.message).toBe(
+        'Only a transit declaration has a limit date',
+      );
+      expect(problemsOf({ ...completeTransit, limitDate: '2026-12-08' })).toEqual([]);
+    });
+
+    it('checks additional information codes (DE 2/2)', () => {
+      expect(
+        one(
+          { ...completeImport, additionalInformation: [{ code: '005', text: null }] },
+          'additionalInformation.0.code',
+        )?.message,
+      ).toBe('An additional information code has 5 characters, e.g. 00500');
+      expect(
+        problemsOf({ ...completeImport, additionalInformation: [{ code: '00500', text: null }] }),
+      ).toEqual([]);
+    });
   });
 });

@@ -6,6 +6,9 @@
  */
 import { declarationTotals } from './customs-math.ts';
 import {
+  AUTHORISATION_TYPE_LABELS,
+  AUTHORISATION_TYPES,
+  type AuthorisationType,
   CATEGORIES_OF_TYPE,
   CUSTOMS_TRANSPORT_MODE_LABELS,
   CUSTOMS_TRANSPORT_MODES,
@@ -13,13 +16,19 @@ import {
   type DeclarationType,
   GUARANTEE_TYPES,
   GUARANTEE_TYPES_WITH_GRN,
+  LOCATION_QUALIFIERS,
+  LOCATION_TYPES,
   METHODS_OF_PAYMENT,
   PACKAGE_KINDS,
   PREVIOUS_DOCUMENT_TYPES,
   REPRESENTATIVE_STATUSES,
   SUPPORTING_DOCUMENT_TYPES,
+  TRANSIT_AUTHORISATION_TYPES,
+  VALUATION_METHODS,
+  WAREHOUSE_AUTHORISATION_TYPES,
 } from './declarations-values.ts';
 import { compareDecimal, currencyDecimalsProblem, isDecimal, sumDecimal } from './money.ts';
+import { supplementaryUnitOf } from './supplementary-units.ts';
 import {
   commodityCodeProblem,
   customsOfficeProblem,
@@ -66,6 +75,9 @@ export interface LodgingItem {
   countryOfOrigin?: Text;
   preference?: Text;
   procedureCode?: Text;
+  additionalProcedureCodes?: readonly string[] | null;
+  valuationMethod?: Text;
+  supplementaryUnits?: Text;
   /** A number from the API, a string or '' from a form. */
   packages?: number | string | null;
   packageKind?: Text;
@@ -113,6 +125,13 @@ export interface LodgingInput {
   methodOfPayment?: Text;
   guaranteeReference?: Text;
   guaranteeAmount?: Text;
+  locationOfGoods?: Text;
+  locationOfGoodsType?: Text;
+  locationOfGoodsQualifier?: Text;
+  authorisations?: readonly { type: string; reference?: Text }[] | null;
+  additionalInformation?: readonly { code: string; text?: Text }[] | null;
+  seals?: readonly { identifier: string; container?: Text }[] | null;
+  limitDate?: Text;
   items: readonly LodgingItem[];
 }
 
@@ -265,6 +284,14 @@ function legalSource(code: string, field: string, type: DeclarationType): string
       return GUARANTEE_SOURCE;
     case 'previous-export-mrn':
       return 'Annex B, DE 2/1';
+    case 'deferment-authorisation':
+      return 'UCC art. 110; Annex B, DE 2/3';
+    case 'warehouse-authorisation':
+      return 'UCC art. 211(1)(b); Annex B, DE 2/3';
+    case 'transit-authorisation':
+      return 'NCTS code list CL235';
+    case 'transit-location':
+      return 'NCTS IE015, LocationOfGoods';
     default:
       return undefined;
   }
@@ -478,6 +505,120 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
   else if (type === 'import' && !payment && dutyAndVatOf('import', d.items) !== null)
     add('methodOfPayment', 'Choose how the duties and taxes are paid (DE 4/8)', 'required');
 
+  // Location of goods (DE 5/23): where customs can examine them, typed and qualified. Imports and
+  // exports name it; a transit may (the authorised consignor's place, the terminal).
+  const location = text(d.locationOfGoods);
+  const locationType = text(d.locationOfGoodsType);
+  const qualifier = text(d.locationOfGoodsQualifier);
+  if (customsOrTrade && !location)
+    add('locationOfGoods', 'Enter the location of goods (DE 5/23)', 'required');
+  if (location || locationType || qualifier) {
+    if (!location && !customsOrTrade)
+      add('locationOfGoods', 'Enter the identification of the location (DE 5/23)', 'required');
+    if (!locationType) add('locationOfGoodsType', 'Choose the type of location (DE 5/23)', 'required');
+    else if (!(LOCATION_TYPES as readonly string[]).includes(locationType))
+      add('locationOfGoodsType', `${locationType} is not a type of location: A, B, C or D`, 'format');
+    if (!qualifier)
+      add('locationOfGoodsQualifier', 'Choose how the location is identified (DE 5/23)', 'required');
+    else if (!(LOCATION_QUALIFIERS as readonly string[]).includes(qualifier))
+      add('locationOfGoodsQualifier', `${qualifier} is not a qualifier of identification`, 'format');
+    else if (location) {
+      const problem = locationProblem(qualifier, location.toUpperCase());
+      if (problem) add('locationOfGoods', problem, 'format');
+      else if (type === 'transit' && !['U', 'V', 'X', 'Y'].includes(qualifier))
+        add(
+          'locationOfGoodsQualifier',
+          'A transit names its location of goods by UN/LOCODE (U), customs office (V), EORI (X) or authorisation number (Y): the product does not send addresses or coordinates to NCTS yet',
+          'transit-location',
+        );
+    }
+  }
+
+  // Authorisations (DE 2/3)
+  const authorisations = d.authorisations ?? [];
+  const hasAuthorisation = (types: readonly AuthorisationType[]) =>
+    authorisations.some((a) => types.includes(a.type as AuthorisationType) && text(a.reference));
+  const seenAuthorisations = new Set<string>();
+  authorisations.forEach((a, i) => {
+    if (!(AUTHORISATION_TYPES as readonly string[]).includes(a.type))
+      add(
+        `authorisations.${i}.type`,
+        `${a.type || 'This'} is not an authorisation type the product knows`,
+        'format',
+      );
+    else if (type === 'transit' && !TRANSIT_AUTHORISATION_TYPES.includes(a.type as AuthorisationType))
+      add(
+        `authorisations.${i}.type`,
+        `A transit declaration names only the authorisations ${TRANSIT_AUTHORISATION_TYPES.join(', ')}, not ${a.type} (${AUTHORISATION_TYPE_LABELS[a.type as AuthorisationType].toLowerCase()})`,
+        'transit-authorisation',
+      );
+    const reference = text(a.reference);
+    if (!reference) add(`authorisations.${i}.reference`, 'Enter the number of the authorisation', 'required');
+    else if (/\s/.test(reference) || reference.length > 35)
+      add(
+        `authorisations.${i}.reference`,
+        'An authorisation number has no spaces and at most 35 characters',
+        'format',
+      );
+    else {
+      const key = `${a.type} ${reference.toUpperCase()}`;
+      if (seenAuthorisations.has(key))
+        add(`authorisations.${i}.reference`, `Authorisation ${key} is listed twice`, 'duplicate');
+      seenAuthorisations.add(key);
+    }
+  });
+  if (text(d.methodOfPayment) === 'E' && !hasAuthorisation(['C506']))
+    add(
+      'authorisations',
+      'Deferred payment (E) needs the deferment authorisation: add C506 with its number',
+      'deferment-authorisation',
+    );
+  if (
+    type === 'import' &&
+    d.items.some((item) => text(item.procedureCode)?.startsWith('71')) &&
+    !hasAuthorisation(WAREHOUSE_AUTHORISATION_TYPES)
+  )
+    add(
+      'authorisations',
+      'Customs warehousing (procedure 71) needs the warehouse authorisation: add C517, C518 or C519 with its number',
+      'warehouse-authorisation',
+    );
+
+  // Additional information (DE 2/2)
+  (d.additionalInformation ?? []).forEach((a, i) => {
+    const c = text(a.code);
+    if (!c) add(`additionalInformation.${i}.code`, 'Enter the code of the statement, e.g. 00500', 'required');
+    else if (!/^[0-9A-Z]{5}$/.test(c.toUpperCase()))
+      add(
+        `additionalInformation.${i}.code`,
+        'An additional information code has 5 characters, e.g. 00500',
+        'format',
+      );
+  });
+
+  // Seals (DE 7/18) and a transit's limit date
+  const containersOnItems = new Set(
+    d.items.flatMap((item) => (item.containers ?? []).map((c) => c.trim().toUpperCase())),
+  );
+  const seenSeals = new Set<string>();
+  (d.seals ?? []).forEach((seal, i) => {
+    const id = text(seal.identifier)?.toUpperCase() ?? null;
+    if (!id) add(`seals.${i}.identifier`, 'Enter the seal number', 'required');
+    else if (/\s/.test(id) || id.length > 20)
+      add(`seals.${i}.identifier`, 'A seal number has no spaces and at most 20 characters', 'format');
+    else if (seenSeals.has(id)) add(`seals.${i}.identifier`, `Seal ${id} is listed twice`, 'duplicate');
+    if (id) seenSeals.add(id);
+    const container = text(seal.container)?.toUpperCase() ?? null;
+    if (container && !containersOnItems.has(container))
+      add(
+        `seals.${i}.container`,
+        `Container ${container} is not on any item: a seal closes one of the declaration's containers`,
+        'seal-container',
+      );
+  });
+  if (type !== 'transit' && text(d.limitDate))
+    add('limitDate', 'Only a transit declaration has a limit date', 'format');
+
   // Guarantee (transit)
   if (type === 'transit') {
     const gType = text(d.guaranteeType);
@@ -578,6 +719,60 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
       const problem = procedureCodeProblem(procedure ?? '', category);
       if (problem) add(at('procedureCode'), problem, 'procedure');
     }
+
+    // Additional procedure (DE 1/11): 000 when there is none; a transit has none.
+    const additional = (item.additionalProcedureCodes ?? [])
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean);
+    if (type === 'transit' && additional.length > 0)
+      add(
+        at('additionalProcedureCodes'),
+        'A transit item has no additional procedure code (DE 1/11)',
+        'format',
+      );
+    else if (customsOrTrade && additional.length === 0)
+      add(
+        at('additionalProcedureCodes'),
+        `Enter the additional procedure code of ${no}: 000 when there is none (DE 1/11)`,
+        'required',
+      );
+    additional.forEach((c, j) => {
+      if (!/^[A-Z0-9]{3}$/.test(c))
+        add(
+          at(`additionalProcedureCodes.${j}`),
+          `${c} is not an additional procedure code: 3 letters or digits, e.g. 000 or F45`,
+          'format',
+        );
+      else if (additional.indexOf(c) !== j)
+        add(at(`additionalProcedureCodes.${j}`), `Additional procedure ${c} is listed twice`, 'duplicate');
+    });
+    if (additional.includes('000') && additional.length > 1)
+      add(
+        at('additionalProcedureCodes'),
+        `000 means no additional procedure: it cannot stand with ${additional.filter((c) => c !== '000').join(', ')}`,
+        'format',
+      );
+
+    // Valuation method (DE 4/16): an import's; 1 is the transaction value.
+    const method = text(item.valuationMethod);
+    if (type === 'import' && !method)
+      add(at('valuationMethod'), `Choose the valuation method of ${no} (DE 4/16)`, 'required');
+    else if (method && !(VALUATION_METHODS as readonly string[]).includes(method))
+      add(at('valuationMethod'), `${method} is not a valuation method: 1 to 6`, 'format');
+    else if (method && type !== 'import')
+      add(at('valuationMethod'), `Only an import item has a valuation method: clear it on ${no}`, 'format');
+
+    // Supplementary units (DE 6/2): the quantity in the unit the CN code asks for, when it asks.
+    const units = text(item.supplementaryUnits);
+    const unit = customsOrTrade && code ? supplementaryUnitOf(code) : null;
+    if (units && !positive(units))
+      add(at('supplementaryUnits'), 'The supplementary units are more than 0', 'format');
+    else if (unit && !units)
+      add(
+        at('supplementaryUnits'),
+        `Enter the supplementary units of ${no}: CN ${normalizeCommodityCode(code ?? '').slice(0, 4)} is declared in ${unit.symbol} (${unit.name}) (DE 6/2)`,
+        'required',
+      );
 
     const kind = text(item.packageKind);
     if (!kind) add(at('packageKind'), `Choose the kind of packages of ${no}`, 'required');
@@ -732,4 +927,30 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
   }
 
   return problems;
+}
+
+/** DE 5/23: the identification read as its qualifier says (the formats a check here can know). */
+function locationProblem(qualifier: string, location: string): string | undefined {
+  switch (qualifier) {
+    case 'U':
+      return /^[A-Z]{2}[A-Z2-9]{3}$/.test(location)
+        ? undefined
+        : 'With qualifier U the location is a UN/LOCODE of 5 characters, e.g. NLRTM';
+    case 'V': {
+      const problem = customsOfficeProblem(location);
+      return problem
+        ? `With qualifier V the location is a customs office: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`
+        : undefined;
+    }
+    case 'X': {
+      const problem = eoriProblem(location);
+      return problem ? `With qualifier X the location is an EORI number: ${problem}` : undefined;
+    }
+    case 'Y':
+      return /^\S{1,35}$/.test(location)
+        ? undefined
+        : 'With qualifier Y the location is an authorisation number: no spaces, at most 35 characters';
+    default:
+      return undefined;
+  }
 }

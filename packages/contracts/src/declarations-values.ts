@@ -412,3 +412,99 @@ export const SANDBOX_LABEL = 'Sandbox authority — not a real customs lodgement
 
 /** An LRN is the declarant's own reference: customs takes up to 22 characters (domain-standards.md). */
 export const MAX_LRN_LENGTH = 22;
+
+/**
+ * Valuation method, DE 4/16 (UCC art. 70–74): 1 the transaction value, 2–6 the fallbacks in their
+ * legal order (identical goods, similar goods, deductive, computed, fall-back).
+ */
+export const VALUATION_METHODS = ['1', '2', '3', '4', '5', '6'] as const;
+export type ValuationMethod = (typeof VALUATION_METHODS)[number];
+export const VALUATION_METHOD_LABELS: Readonly<Record<ValuationMethod, string>> = {
+  '1': 'Transaction value of the goods imported',
+  '2': 'Transaction value of identical goods',
+  '3': 'Transaction value of similar goods',
+  '4': 'Deductive value',
+  '5': 'Computed value',
+  '6': 'Fall-back method',
+};
+
+/**
+ * Authorisations a declaration names, DE 2/3 (Annex B, title II, the C5xx codes): the ones a
+ * forwarder's declarations cite. A transit names only those of NCTS code list CL235.
+ */
+export const AUTHORISATION_TYPES = [
+  'C505',
+  'C506',
+  'C512',
+  'C513',
+  'C514',
+  'C516',
+  'C517',
+  'C518',
+  'C519',
+  'C520',
+  'C521',
+  'C522',
+  'C523',
+  'C524',
+] as const;
+export type AuthorisationType = (typeof AUTHORISATION_TYPES)[number];
+export const AUTHORISATION_TYPE_LABELS: Readonly<Record<AuthorisationType, string>> = {
+  C505: 'Comprehensive guarantee',
+  C506: 'Deferred payment',
+  C512: 'Simplified declaration',
+  C513: 'Centralised clearance',
+  C514: "Entry in the declarant's records",
+  C516: 'Temporary admission',
+  C517: 'Private customs warehouse',
+  C518: 'Public customs warehouse type I',
+  C519: 'Public customs warehouse type II',
+  C520: 'Temporary storage facility',
+  C521: 'Authorised consignor (transit)',
+  C522: 'Authorised consignee (transit)',
+  C523: 'Seals of a special type',
+  C524: 'Transit declaration with a reduced data set',
+};
+/** NCTS code list CL235: the authorisations an IE015 may carry. */
+export const TRANSIT_AUTHORISATION_TYPES: readonly AuthorisationType[] = ['C521', 'C523', 'C524'];
+/** The warehouse authorisations entry into customs warehousing (procedure 71) cites (UCC art. 211, 240). */
+export const WAREHOUSE_AUTHORISATION_TYPES: readonly AuthorisationType[] = ['C517', 'C518', 'C519'];
+
+/** Location of goods, DE 5/23: the type of location. */
+export const LOCATION_TYPES = ['A', 'B', 'C', 'D'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+export const LOCATION_TYPE_LABELS: Readonly<Record<LocationType, string>> = {
+  A: 'Designated location',
+  B: 'Authorised place',
+  C: 'Approved place',
+  D: 'Other',
+};
+
+/** Location of goods, DE 5/23: how the identification that follows is to be read. */
+export const LOCATION_QUALIFIERS = ['T', 'U', 'V', 'W', 'X', 'Y', 'Z'] as const;
+export type LocationQualifier = (typeof LOCATION_QUALIFIERS)[number];
+export const LOCATION_QUALIFIER_LABELS: Readonly<Record<LocationQualifier, string>> = {
+  T: 'Postcode and house number',
+  U: 'UN/LOCODE',
+  V: 'Customs office',
+  W: 'GNSS coordinates',
+  X: 'EORI number',
+  Y: 'Authorisation number',
+  Z: 'Free-text address',
+};
+
+/**
+ * Additional information codes, DE 2/2 (Annex B, title II): the ones the product's users cite most; any
+ * 5-character code of the Union or national list is accepted.
+ */
+export const ADDITIONAL_INFORMATION_LABELS: Readonly<Record<string, string>> = {
+  '00100': 'Simplified authorisation',
+  '00200': 'Several occurrences of documents and parties',
+  '00300': 'Forwarder',
+  '00500': 'Identity of declarant and importer',
+  '00700': 'Goods delivered to a free zone',
+  '30300': 'Export: goods under a prior export declaration',
+  '30400': 'Export: the RET-EXP procedure',
+  '30500': 'Export: the exporter acts for another',
+  '30600': 'Export: goods leave by fixed transport installation',
+};

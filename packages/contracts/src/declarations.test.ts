@@ -50,6 +50,54 @@ describe('declaration contracts', () => {
     });
   });
 
+  it('takes the Annex B data elements as a clerk types them, and names the field it refuses (issue 26 item 1)', () => {
+    const d = declarationCreateSchema.parse({
+      type: 'import',
+      customerId,
+      locationOfGoodsType: 'A',
+      locationOfGoodsQualifier: 'U',
+      authorisations: [{ type: 'C506', reference: ' nl dpo 0001234 ' }],
+      additionalInformation: [{ code: '00500' }],
+      seals: [{ identifier: ' ml 4471230 ', container: 'msku 601 167 2' }, { identifier: 'ML4471231' }],
+      limitDate: '',
+      items: [
+        { additionalProcedureCodes: ['f45', ' c07 '], valuationMethod: '1', supplementaryUnits: '120' },
+      ],
+    });
+    expect(d).toMatchObject({
+      authorisations: [{ type: 'C506', reference: 'NLDPO0001234' }],
+      additionalInformation: [{ code: '00500', text: null }],
+      seals: [
+        { identifier: 'ML4471230', container: 'MSKU6011672' },
+        { identifier: 'ML4471231', container: null },
+      ],
+      limitDate: null,
+      items: [{ additionalProcedureCodes: ['F45', 'C07'], valuationMethod: '1', supplementaryUnits: '120' }],
+    });
+    const bad = declarationCreateSchema.safeParse({
+      type: 'import',
+      customerId,
+      locationOfGoodsType: 'Q',
+      authorisations: [{ type: 'X999', reference: 'A1' }],
+      additionalInformation: [{ code: '5' }],
+      seals: [{ identifier: 'S1', container: 'MSKU6011673' }],
+      limitDate: '2026-02-30',
+      items: [{ additionalProcedureCodes: ['F4'], valuationMethod: '7', supplementaryUnits: '-1' }],
+    });
+    expect(paths(bad).sort()).toEqual(
+      [
+        'locationOfGoodsType',
+        'authorisations.0.type',
+        'additionalInformation.0.code',
+        'seals.0.container',
+        'limitDate',
+        'items.0.additionalProcedureCodes.0',
+        'items.0.valuationMethod',
+        'items.0.supplementaryUnits',
+      ].sort(),
+    );
+  });
+
   it('checks the items against the category: a transit item has no procedure code, an import one no export code', () => {
     const transit = declarationCreateSchema.safeParse({
       type: 'transit',
@@ -149,7 +197,13 @@ describe('declaration contracts', () => {
       invoiceTotal: null,
       exchangeRate: null,
       locationOfGoods: null,
+      locationOfGoodsType: null,
+      locationOfGoodsQualifier: null,
       warehouseReference: null,
+      authorisations: [],
+      additionalInformation: [],
+      seals: [],
+      limitDate: null,
       guaranteeType: null,
       methodOfPayment: null,
       guaranteeReference: null,
@@ -185,7 +239,13 @@ describe('declaration contracts', () => {
     });
     const fields = lodgingProblems(d).map((p) => p.field);
     expect(fields).toEqual(
-      expect.arrayContaining(['declarant', 'officeOfLodgement', 'officeOfExitEntry', 'items']),
+      expect.arrayContaining([
+        'declarant',
+        'officeOfLodgement',
+        'officeOfExitEntry',
+        'locationOfGoods',
+        'items',
+      ]),
     );
   });
 });

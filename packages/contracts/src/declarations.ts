@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeclarationTotals, ItemEstimate } from './customs-math.ts';
 import {
+  AUTHORISATION_TYPES,
   CATEGORIES_OF_TYPE,
   CUSTOMS_TRANSPORT_MODES,
   DECLARATION_ACTIONS,
@@ -13,16 +14,28 @@ import {
   type DeclarationCategory,
   type DeclarationType,
   GUARANTEE_TYPES,
+  LOCATION_QUALIFIERS,
+  LOCATION_TYPES,
   METHODS_OF_PAYMENT,
   PACKAGE_KINDS,
   PREVIOUS_DOCUMENT_TYPES,
   REPRESENTATIVE_STATUSES,
   SUPPORTING_DOCUMENT_TYPES,
+  VALUATION_METHODS,
 } from './declarations-values.ts';
 import { MONEY_COLUMN, optionalIncotermSchema, RATE_COLUMN } from './dossiers.ts';
 import { currencyDecimalsProblem } from './money.ts';
 import { partyRefSchema } from './parties.ts';
-import { calendarDate, decimal, int, optionalText, queryBoolean, text, versionSchema } from './primitives.ts';
+import {
+  calendarDate,
+  decimal,
+  int,
+  optionalCalendarDate,
+  optionalText,
+  queryBoolean,
+  text,
+  versionSchema,
+} from './primitives.ts';
 import { csvOf, type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
 import {
   commodityCodeProblem,
@@ -72,6 +85,18 @@ export const guaranteeTypeSchema = z.enum(GUARANTEE_TYPES, {
   message: 'Choose a guarantee type from the list',
 });
 export const packageKindSchema = z.enum(PACKAGE_KINDS, { message: 'Choose a kind of package from the list' });
+export const valuationMethodSchema = z.enum(VALUATION_METHODS, {
+  message: 'Choose a valuation method from 1 to 6',
+});
+export const authorisationTypeSchema = z.enum(AUTHORISATION_TYPES, {
+  message: 'Choose an authorisation type from the list',
+});
+export const locationTypeSchema = z.enum(LOCATION_TYPES, {
+  message: 'Choose a type of location from the list',
+});
+export const locationQualifierSchema = z.enum(LOCATION_QUALIFIERS, {
+  message: 'Choose how the location is identified, from the list',
+});
 
 /** Column sizes (migration 0020). */
 const MASS_COLUMN = { precision: 14, scale: 3 } as const;
@@ -195,7 +220,28 @@ export const declarationItemInputSchema = z
     /** Box 37: requested + previous procedure, e.g. 4000; checked against the category (see below). */
     procedureCode: code((v) => (/^\d{4}$/.test(v) ? undefined : 'A procedure code has 4 digits, e.g. 4000'), {
       max: 4,
-    }),
+    }).meta({ description: 'DE 1/10 procedure (SAD box 37, first part): requested and previous, e.g. 4000' }),
+    additionalProcedureCodes: z
+      .array(
+        codeValue(additionalProcedureProblem, { squash: true, max: 3 }).pipe(
+          z.string({ error: 'Enter the code, e.g. 000' }),
+        ),
+      )
+      .max(99, 'At most 99 additional procedure codes')
+      .optional()
+      .meta({
+        description:
+          'DE 1/11 additional procedure (SAD box 37, second part): 3 characters each, 000 when there is none, e.g. F45',
+      }),
+    valuationMethod: valuationMethodSchema
+      .nullish()
+      .meta({ description: 'DE 4/16 valuation method (SAD box 43): 1 transaction value, 2–6 the fallbacks' }),
+    supplementaryUnits: decimal({ ...MASS_COLUMN, positive: true })
+      .nullish()
+      .meta({
+        description:
+          'DE 6/2 supplementary units (SAD box 41): the quantity in the unit the CN code requires (supplementaryUnitOf)',
+      }),
     packages: int({ min: 0, max: 99_999_999 }).nullish(),
     packageKind: z
       .string()
@@ -208,9 +254,11 @@ export const declarationItemInputSchema = z
     grossMassKg: mass,
     netMassKg: mass,
     /** In the declaration's currency. */
-    invoiceValue: amount,
+    invoiceValue: amount.meta({
+      description: "DE 4/14 item price (SAD box 42), in the declaration's currency",
+    }),
     /** EUR (box 46 / 47 base). */
-    customsValue: amount,
+    customsValue: amount.meta({ description: 'DE 4/17 customs value in EUR (the base of SAD box 47)' }),
     statisticalValue: amount,
     /** Percent of the customs value. */
     dutyRate: decimal({ ...DUTY_RATE_COLUMN, min: 0 }).nullish(),
@@ -240,6 +288,42 @@ export const declarationItemInputSchema = z
   });
 export type DeclarationItemInput = z.input<typeof declarationItemInputSchema>;
 export type DeclarationItemParsed = z.output<typeof declarationItemInputSchema>;
+
+/** DE 1/11: 3 characters, letters and digits (Union codes such as F45 or C07, 000 for none). */
+function additionalProcedureProblem(v: string): string | undefined {
+  return /^[A-Z0-9]{3}$/.test(v)
+    ? undefined
+    : 'An additional procedure code is 3 letters or digits, e.g. 000 or F45';
+}
+
+/** DE 2/3: an authorisation the declaration relies on, by its type and number. */
+const authorisationSchema = z.strictObject({
+  type: authorisationTypeSchema,
+  /** As issued; spaces are dropped (NCTS takes it without). */
+  reference: text(35, { min: 1 }).transform((s) => s.replace(/\s+/g, '').toUpperCase()),
+});
+
+/** DE 2/2: a coded statement, with text where the code asks for it. */
+const additionalInformationSchema = z
+  .strictObject({
+    code: codeValue(
+      (v) =>
+        /^[0-9A-Z]{5}$/.test(v) ? undefined : 'An additional information code has 5 characters, e.g. 00500',
+      { max: 5 },
+    ).pipe(z.string({ error: 'Enter the code, e.g. 00500' })),
+    text: optionalText(512),
+  })
+  .transform((a) => ({ code: a.code, text: a.text ?? null }));
+
+/** DE 7/18: one seal's identity, and the container it closes (none: the vehicle's or the load compartment's). */
+const sealSchema = z
+  .strictObject({
+    identifier: text(20, { min: 1 })
+      .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+      .refine((s) => s.length > 0, 'Enter the seal number'),
+    container: containerNumber.nullish(),
+  })
+  .transform((s) => ({ identifier: s.identifier, container: s.container ?? null }));
 
 const items = z
   .array(declarationItemInputSchema)
@@ -279,17 +363,46 @@ export const declarationHeaderFields = {
   containerIndicator: z.boolean({ error: 'Send true or false' }).optional(),
   incoterm: optionalIncotermSchema,
   incotermPlace: optionalText(100),
-  natureOfTransaction,
+  natureOfTransaction: natureOfTransaction.meta({ description: 'DE 8/5 nature of transaction (SAD box 24)' }),
   currency,
   /** Box 22, in `currency`. */
   invoiceTotal: amount,
   /** Box 23: EUR per unit of `currency`. */
   exchangeRate: decimal({ ...RATE_COLUMN, positive: true }).nullish(),
-  locationOfGoods: optionalText(70),
-  warehouseReference: optionalText(35),
+  locationOfGoods: optionalText(70).meta({
+    description:
+      'DE 5/23 location of goods (SAD box 30): the identification, read as locationOfGoodsQualifier says (a UN/LOCODE, an office, an EORI, …)',
+  }),
+  locationOfGoodsType: locationTypeSchema
+    .nullish()
+    .meta({ description: 'DE 5/23 type of location: A designated, B authorised, C approved place, D other' }),
+  locationOfGoodsQualifier: locationQualifierSchema.nullish().meta({
+    description:
+      'DE 5/23 qualifier of the identification: T postcode, U UN/LOCODE, V customs office, W GNSS, X EORI, Y authorisation number, Z address',
+  }),
+  warehouseReference: optionalText(35).meta({
+    description: 'DE 2/7 identification of the warehouse (SAD box 49)',
+  }),
+  authorisations: z.array(authorisationSchema).max(99, 'At most 99 authorisations').optional().meta({
+    description: 'DE 2/3 authorisations the declaration relies on (C5xx codes, e.g. C506 deferred payment)',
+  }),
+  additionalInformation: z
+    .array(additionalInformationSchema)
+    .max(99, 'At most 99 statements')
+    .optional()
+    .meta({ description: 'DE 2/2 additional information (SAD box 44): a 5-character code and its text' }),
+  seals: z.array(sealSchema).max(99, 'At most 99 seals').optional().meta({
+    description: 'DE 7/18 seals (SAD box D): their number is the count, each with its identity and container',
+  }),
+  limitDate: optionalCalendarDate().meta({
+    description:
+      'Transit: the date by which the goods must be presented at the office of destination (SAD box D)',
+  }),
   guaranteeType: guaranteeTypeSchema.nullish(),
   /** DE 4/8: how an import's duties and taxes are paid (each tax line carries it). */
-  methodOfPayment: methodOfPaymentSchema.nullish(),
+  methodOfPayment: methodOfPaymentSchema
+    .nullish()
+    .meta({ description: 'DE 4/8 method of payment of the duties and taxes (SAD box 47, MP)' }),
   guaranteeReference: code(grnProblem, { squash: true, max: 24 }),
   /** EUR. */
   guaranteeAmount: decimal({ ...MONEY_COLUMN, positive: true }).nullish(),
@@ -468,6 +581,18 @@ export type DeclarationParty = z.infer<typeof declarationPartySchema>;
 
 export const declarationDocumentRefSchema = z.object({ type: z.string(), reference: z.string() });
 export type DeclarationDocumentRef = z.infer<typeof declarationDocumentRefSchema>;
+export const declarationAuthorisationSchema = z.object({
+  type: authorisationTypeSchema,
+  reference: z.string(),
+});
+export type DeclarationAuthorisation = z.infer<typeof declarationAuthorisationSchema>;
+export const declarationAdditionalInformationSchema = z.object({
+  code: z.string(),
+  text: z.string().nullable(),
+});
+export type DeclarationAdditionalInformation = z.infer<typeof declarationAdditionalInformationSchema>;
+export const declarationSealSchema = z.object({ identifier: z.string(), container: z.string().nullable() });
+export type DeclarationSeal = z.infer<typeof declarationSealSchema>;
 
 export const itemEstimateSchema = z.object({
   customsValue: z.string(),
@@ -502,6 +627,9 @@ export const declarationItemSchema = z.object({
   countryOfOrigin: z.string().nullable(),
   preference: z.string().nullable(),
   procedureCode: z.string().nullable(),
+  additionalProcedureCodes: z.array(z.string()),
+  valuationMethod: valuationMethodSchema.nullable(),
+  supplementaryUnits: z.string().nullable(),
   packages: z.number().int().nullable(),
   packageKind: z.string().nullable(),
   marks: z.string().nullable(),
@@ -571,7 +699,13 @@ export const declarationSchema = z.object({
   invoiceTotal: z.string().nullable(),
   exchangeRate: z.string().nullable(),
   locationOfGoods: z.string().nullable(),
+  locationOfGoodsType: locationTypeSchema.nullable(),
+  locationOfGoodsQualifier: locationQualifierSchema.nullable(),
   warehouseReference: z.string().nullable(),
+  authorisations: z.array(declarationAuthorisationSchema),
+  additionalInformation: z.array(declarationAdditionalInformationSchema),
+  seals: z.array(declarationSealSchema),
+  limitDate: z.string().nullable(),
   guaranteeType: guaranteeTypeSchema.nullable(),
   methodOfPayment: methodOfPaymentSchema.nullable(),
   guaranteeReference: z.string().nullable(),

@@ -26,6 +26,7 @@ export * from './sales-values.ts';
 export * from './search.ts';
 export * from './shipments.ts';
 export * from './stock.ts';
+export * from './supplementary-units.ts';
 export * from './transports.ts';
 export * from './users.ts';
 export * from './validators/index.ts';

@@ -625,7 +625,13 @@ export interface DeclarationsTable {
   invoice_total: NullableNumeric;
   exchange_rate: NullableNumeric;
   location_of_goods: string | null;
+  location_of_goods_type: string | null;
+  location_of_goods_qualifier: string | null;
   warehouse_reference: string | null;
+  authorisations: JsonCol<{ type: string; reference: string }[]>;
+  additional_information: JsonCol<{ code: string; text: string | null }[]>;
+  seals: JsonCol<{ identifier: string; container: string | null }[]>;
+  limit_date: string | null;
   guarantee_type: string | null;
   method_of_payment: string | null;
   guarantee_reference: string | null;
@@ -664,6 +670,9 @@ export interface DeclarationItemsTable {
   country_of_origin: string | null;
   preference: string | null;
   procedure_code: string | null;
+  additional_procedure_codes: TextArray;
+  valuation_method: string | null;
+  supplementary_units: NullableNumeric;
   packages: number | null;
   package_kind: string | null;
   marks: string | null;

@@ -84,6 +84,57 @@ describe('IE015 of a transit declaration', () => {
     expect(xml).toMatch(/<grossMass>120<\/grossMass>\s*<netMass>100<\/netMass>/);
     expect(xml).toMatch(/<containerIdentificationNumber>MSKU6011672<\/containerIdentificationNumber>/);
     expect(xml).toMatch(/<type>N830<\/type>\s*<referenceNumber>25NL000000001234A0<\/referenceNumber>/);
+    // The Annex B data of item 1: limit date, authorisation, the container's seal, the location.
+    expect(xml).toMatch(/<bindingItinerary>0<\/bindingItinerary>\s*<limitDate>2026-12-15<\/limitDate>/);
+    expect(xml).toMatch(
+      /<Authorisation>\s*<sequenceNumber>1<\/sequenceNumber>\s*<type>C521<\/type>\s*<referenceNumber>NLC521RTM0042<\/referenceNumber>/,
+    );
+    expect(xml).toMatch(
+      /<containerIdentificationNumber>MSKU6011672<\/containerIdentificationNumber>\s*<numberOfSeals>1<\/numberOfSeals>\s*<Seal>\s*<sequenceNumber>1<\/sequenceNumber>\s*<identifier>NL-CUS-0045521<\/identifier>/,
+    );
+    expect(xml).toMatch(
+      /<LocationOfGoods>\s*<typeOfLocation>B<\/typeOfLocation>\s*<qualifierOfIdentification>Y<\/qualifierOfIdentification>\s*<authorisationNumber>NLC521RTM0042<\/authorisationNumber>/,
+    );
+  });
+
+  it('carries seals off the containers, additional information and each location qualifier NCTS takes', async () => {
+    const locations = [
+      { locationOfGoods: 'NLRTM', locationOfGoodsQualifier: 'U', element: /<UNLocode>NLRTM<\/UNLocode>/ },
+      {
+        locationOfGoods: 'NL000396',
+        locationOfGoodsQualifier: 'V',
+        element: /<CustomsOffice>\s*<referenceNumber>NL000396<\/referenceNumber>/,
+      },
+      {
+        locationOfGoods: 'NL859437215',
+        locationOfGoodsQualifier: 'X',
+        element: /<EconomicOperator>\s*<identificationNumber>NL859437215<\/identificationNumber>/,
+      },
+    ];
+    for (const [n, { element, ...location }] of locations.entries()) {
+      const d = await transit({
+        ...location,
+        locationOfGoodsType: 'A',
+        seals: [
+          { identifier: 'NL-CUS-0045521', container: 'MSKU6011672' },
+          { identifier: 'TRUCK-7781', container: null },
+          { identifier: 'TRUCK-7782', container: null },
+        ],
+        additionalInformation: [{ code: '20300', text: 'Export goods, N830 cited per item' }],
+      });
+      const xml = ie015(d, { ...envelope, messageId: `FVG-TEST-00001${n}` });
+      await written(`ie015-t1-location-${location.locationOfGoodsQualifier}`, xml);
+      expect(await validateNcts(xml)).toEqual({ messageType: 'cc015c', valid: true, errors: [] });
+      expect(xml).toMatch(element);
+      // The container with its seal, then one equipment without a number for the vehicle's two.
+      expect(xml.match(/<TransportEquipment>/g)).toHaveLength(2);
+      expect(xml).toMatch(
+        /<sequenceNumber>2<\/sequenceNumber>\s*<numberOfSeals>2<\/numberOfSeals>\s*<Seal>\s*<sequenceNumber>1<\/sequenceNumber>\s*<identifier>TRUCK-7781<\/identifier>/,
+      );
+      expect(xml).toMatch(
+        /<AdditionalInformation>\s*<sequenceNumber>1<\/sequenceNumber>\s*<code>20300<\/code>\s*<text>Export goods, N830 cited per item<\/text>\s*<\/AdditionalInformation>\s*<HouseConsignment>/,
+      );
+    }
   });
 
   it('is valid with a representative, several items in two containers and a 6-digit HS subheading', async () => {

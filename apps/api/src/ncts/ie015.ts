@@ -1,13 +1,20 @@
-import { type Declaration, type DeclarationParty, declarationTotals } from '@fvg/contracts';
+import {
+  type Declaration,
+  type DeclarationParty,
+  declarationTotals,
+  TRANSIT_AUTHORISATION_TYPES,
+} from '@fvg/contracts';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 
 /**
  * The transit declaration as NCTS phase 6 receives it: message IE015 (CC015C, DDNTA 6.4.1, XSD 60.4.16,
  * in `xsd/`), built from the declaration as stored, element for element in the order the schema's
- * sequences ask (issue 26 item 6). What the product does not record yet (seals, limit date,
- * authorisations, a structured location of goods: issue 26 item 1) is left out where the schema lets
- * it; the message is valid against the schema whenever the declaration passes the lodging rules.
+ * sequences ask (issue 26 item 6), with the Annex B data of item 1: authorisations, the limit date, the
+ * seals per container, the location of goods by its qualifier, additional information. What the
+ * product does not record (a carrier, the countries of routing, transport documents) is left out where
+ * the schema lets it; the message is valid against the schema whenever the declaration passes the
+ * lodging rules.
  */
 export const NCTS_NAMESPACE = 'http://ncts.dgtaxud.ec';
 
@@ -91,6 +98,18 @@ export function ie015(d: Declaration, envelope: MessageEnvelope): string {
   leaf(op, 'security', '0');
   leaf(op, 'reducedDatasetIndicator', '0');
   leaf(op, 'bindingItinerary', '0');
+  leaf(op, 'limitDate', d.limitDate);
+
+  // The lodging rules let a transit name only the authorisations of code list CL235; at most 9.
+  d.authorisations
+    .filter((a) => TRANSIT_AUTHORISATION_TYPES.includes(a.type))
+    .slice(0, 9)
+    .forEach((a, i) => {
+      const auth = root.ele('Authorisation');
+      leaf(auth, 'sequenceNumber', i + 1);
+      leaf(auth, 'type', a.type);
+      leaf(auth, 'referenceNumber', a.reference);
+    });
 
   root
     .ele('CustomsOfficeOfDeparture')
@@ -139,21 +158,34 @@ export function ie015(d: Declaration, envelope: MessageEnvelope): string {
   trader(c, 'Consignor', d.consignor);
   trader(c, 'Consignee', d.consignee);
 
-  // One transport equipment per container, naming the items it carries.
+  // One transport equipment per container with its seals, naming the items it carries; seals on no
+  // container (the vehicle's, the load compartment's) make one equipment without a number, for all items.
   const containers = [...new Set(d.items.flatMap((i) => i.containers))];
-  containers.forEach((container, n) => {
+  const equipment = containers.map((container) => ({
+    container: container as string | null,
+    seals: d.seals.filter((s) => s.container === container),
+    items: d.items.filter((i) => i.containers.includes(container)),
+  }));
+  const looseSeals = d.seals.filter((s) => !s.container || !containers.includes(s.container));
+  if (looseSeals.length) equipment.push({ container: null, seals: looseSeals, items: d.items });
+  equipment.forEach((e, n) => {
     const eq = c.ele('TransportEquipment');
     leaf(eq, 'sequenceNumber', n + 1);
-    leaf(eq, 'containerIdentificationNumber', container);
-    leaf(eq, 'numberOfSeals', 0);
-    d.items
-      .filter((i) => i.containers.includes(container))
-      .forEach((i, m) => {
-        const g = eq.ele('GoodsReference');
-        leaf(g, 'sequenceNumber', m + 1);
-        leaf(g, 'declarationGoodsItemNumber', i.position);
-      });
+    leaf(eq, 'containerIdentificationNumber', e.container);
+    leaf(eq, 'numberOfSeals', e.seals.length);
+    e.seals.forEach((seal, m) => {
+      const s = eq.ele('Seal');
+      leaf(s, 'sequenceNumber', m + 1);
+      leaf(s, 'identifier', seal.identifier);
+    });
+    e.items.forEach((i, m) => {
+      const g = eq.ele('GoodsReference');
+      leaf(g, 'sequenceNumber', m + 1);
+      leaf(g, 'declarationGoodsItemNumber', i.position);
+    });
   });
+
+  locationOfGoods(c, d);
 
   if (d.meansAtDeparture && d.meansAtDepartureCountry) {
     const means = c.ele('DepartureTransportMeans');
@@ -163,6 +195,13 @@ export function ie015(d: Declaration, envelope: MessageEnvelope): string {
     leaf(means, 'identificationNumber', text(d.meansAtDeparture, 35)?.replace(/\s/g, ''));
     leaf(means, 'nationality', d.meansAtDepartureCountry);
   }
+
+  d.additionalInformation.forEach((a, i) => {
+    const info = c.ele('AdditionalInformation');
+    leaf(info, 'sequenceNumber', i + 1);
+    leaf(info, 'code', a.code);
+    leaf(info, 'text', text(a.text, 512));
+  });
 
   const house = c.ele('HouseConsignment');
   leaf(house, 'sequenceNumber', 1);
@@ -202,4 +241,22 @@ export function ie015(d: Declaration, envelope: MessageEnvelope): string {
   });
 
   return root.end({ prettyPrint: true });
+}
+
+/**
+ * DE 5/23 as NCTS carries it: the type and qualifier, then the one element the qualifier names. The
+ * lodging rules let a transit use U, V, X or Y only (an address or coordinates the product does not
+ * hold as their parts); anything else leaves the optional group out rather than send it half.
+ */
+function locationOfGoods(parent: Node, d: Declaration): void {
+  const id = d.locationOfGoods?.trim().toUpperCase();
+  const q = d.locationOfGoodsQualifier;
+  if (!id || !d.locationOfGoodsType || !q || !['U', 'V', 'X', 'Y'].includes(q)) return;
+  const l = parent.ele('LocationOfGoods');
+  leaf(l, 'typeOfLocation', d.locationOfGoodsType);
+  leaf(l, 'qualifierOfIdentification', q);
+  if (q === 'Y') leaf(l, 'authorisationNumber', id);
+  if (q === 'U') leaf(l, 'UNLocode', id);
+  if (q === 'V') l.ele('CustomsOffice').ele('referenceNumber').txt(id);
+  if (q === 'X') l.ele('EconomicOperator').ele('identificationNumber').txt(id);
 }

@@ -157,6 +157,11 @@ export function prefillFromDossier(type: DeclarationType, d: DossierForDeclarati
     countryOfOrigin: null,
     preference: null,
     procedureCode: DEFAULT_PROCEDURE[type],
+    // DE 1/11 000 (no additional procedure) and DE 4/16 1 (the transaction value): the usual case, the
+    // clerk changes them where it is not.
+    additionalProcedureCodes: type === 'transit' ? [] : ['000'],
+    valuationMethod: type === 'import' ? '1' : null,
+    supplementaryUnits: null,
     packages: d.packages !== null && d.packages >= 0 && d.packages <= 99_999_999 ? d.packages : null,
     packageKind: packageKindOf(d.package_type),
     marks: null,

@@ -4,6 +4,8 @@ import {
   type CustomsTransportMode,
   type Declaration,
   type DeclarationAction,
+  type DeclarationAdditionalInformation,
+  type DeclarationAuthorisation,
   type DeclarationCategory,
   type DeclarationDocumentRef,
   type DeclarationItem,
@@ -15,6 +17,7 @@ import {
   type DeclarationParty,
   type DeclarationRequest,
   type DeclarationRule,
+  type DeclarationSeal,
   type DeclarationStatus,
   type DeclarationType,
   type DeclarationUpdateInputWithoutVersion,
@@ -23,9 +26,12 @@ import {
   type GuaranteeType,
   isCancellable,
   itemEstimate,
+  type LocationQualifier,
+  type LocationType,
   type MethodOfPayment,
   type RepresentativeStatus,
   SANDBOX_LABEL,
+  type ValuationMethod,
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -78,7 +84,13 @@ export interface DeclarationRow {
   invoice_total: string | null;
   exchange_rate: string | null;
   location_of_goods: string | null;
+  location_of_goods_type: LocationType | null;
+  location_of_goods_qualifier: LocationQualifier | null;
   warehouse_reference: string | null;
+  authorisations: DeclarationAuthorisation[];
+  additional_information: DeclarationAdditionalInformation[];
+  seals: DeclarationSeal[];
+  limit_date: string | null;
   guarantee_type: GuaranteeType | null;
   guarantee_reference: string | null;
   guarantee_amount: string | null;
@@ -139,7 +151,13 @@ export const HEADER_COLUMNS = {
   invoiceTotal: 'invoice_total',
   exchangeRate: 'exchange_rate',
   locationOfGoods: 'location_of_goods',
+  locationOfGoodsType: 'location_of_goods_type',
+  locationOfGoodsQualifier: 'location_of_goods_qualifier',
   warehouseReference: 'warehouse_reference',
+  authorisations: 'authorisations',
+  additionalInformation: 'additional_information',
+  seals: 'seals',
+  limitDate: 'limit_date',
   guaranteeType: 'guarantee_type',
   guaranteeReference: 'guarantee_reference',
   guaranteeAmount: 'guarantee_amount',
@@ -156,6 +174,8 @@ const PARTY_FIELDS = new Set<HeaderField>([
   'holder',
 ]);
 const DECIMAL_FIELDS = new Set<HeaderField>(['invoiceTotal', 'exchangeRate', 'guaranteeAmount']);
+/** jsonb arrays: stored as sent (the contract normalised them), never null. */
+const LIST_FIELDS = new Set<HeaderField>(['authorisations', 'additionalInformation', 'seals']);
 
 /** A decimal string without the trailing zeros numeric columns carry (`21.000` → `21`), keeping `min` decimals. */
 export function trimDecimal(d: string, min = 0): string {
@@ -185,6 +205,7 @@ export function headerValues(input: Partial<Record<HeaderField, unknown>>): Reco
     const v = input[f];
     if (PARTY_FIELDS.has(f)) values[HEADER_COLUMNS[f]] = v === null ? null : JSON.stringify(normalParty(v));
     else if (f === 'officesOfTransit') values[HEADER_COLUMNS[f]] = v ?? [];
+    else if (LIST_FIELDS.has(f)) values[HEADER_COLUMNS[f]] = JSON.stringify(v ?? []);
     else if (f === 'containerIndicator') values[HEADER_COLUMNS[f]] = v ?? false;
     else values[HEADER_COLUMNS[f]] = v;
   }
@@ -256,6 +277,9 @@ interface ItemRow {
   country_of_origin: string | null;
   preference: string | null;
   procedure_code: string | null;
+  additional_procedure_codes: string[];
+  valuation_method: ValuationMethod | null;
+  supplementary_units: string | null;
   packages: number | null;
   package_kind: string | null;
   marks: string | null;
@@ -281,6 +305,9 @@ function toItem(type: DeclarationType, r: ItemRow): DeclarationItem {
     countryOfOrigin: r.country_of_origin,
     preference: r.preference,
     procedureCode: r.procedure_code,
+    additionalProcedureCodes: r.additional_procedure_codes,
+    valuationMethod: r.valuation_method,
+    supplementaryUnits: trimmed(r.supplementary_units),
     packages: r.packages,
     packageKind: r.package_kind,
     marks: r.marks,
@@ -327,7 +354,8 @@ const SELECT = sql`x.id, x.type, x.category, x.status, x.lrn, x.mrn, x.gateway, 
   x.transport_mode_border, x.transport_mode_inland, x.means_at_departure, x.means_at_departure_country,
   x.means_at_border, x.means_at_border_country, x.container_indicator, x.incoterm, x.incoterm_place,
   x.nature_of_transaction, x.currency, x.invoice_total::text, x.exchange_rate::text, x.location_of_goods,
-  x.warehouse_reference, x.guarantee_type, x.guarantee_reference, x.guarantee_amount::text, x.method_of_payment, x.notes, x.packages,
+  x.location_of_goods_type, x.location_of_goods_qualifier, x.authorisations, x.additional_information, x.seals,
+  x.limit_date, x.warehouse_reference, x.guarantee_type, x.guarantee_reference, x.guarantee_amount::text, x.method_of_payment, x.notes, x.packages,
   x.gross_mass_kg::text, x.customs_value::text, x.duty::text, x.vat::text, x.duty_and_vat::text,
   x.pending_request, x.pending_amendment, x.rejection, x.last_message_kind, x.last_message_at, x.lodged_at,
   x.accepted_at, x.released_at, x.exited_at, x.arrived_at, x.discharged_at, x.version, x.created_at,
@@ -400,6 +428,9 @@ export function storedItems(declarationId: string, type: DeclarationType, items:
       country_of_origin: i.countryOfOrigin ?? null,
       preference: i.preference ?? null,
       procedure_code: i.procedureCode ?? null,
+      additional_procedure_codes: i.additionalProcedureCodes ?? [],
+      valuation_method: i.valuationMethod ?? null,
+      supplementary_units: i.supplementaryUnits ?? null,
       packages: i.packages ?? null,
       package_kind: i.packageKind ?? null,
       marks: i.marks ?? null,
@@ -423,7 +454,8 @@ export function storedItems(declarationId: string, type: DeclarationType, items:
 
 async function readItems(db: Db, type: DeclarationType, declarationId: string): Promise<DeclarationItem[]> {
   const r = await sql<ItemRow>`
-    select id, position, commodity_code, description, country_of_origin, preference, procedure_code, packages,
+    select id, position, commodity_code, description, country_of_origin, preference, procedure_code,
+      additional_procedure_codes, valuation_method, supplementary_units::text, packages,
       package_kind, marks, gross_mass_kg::text, net_mass_kg::text, invoice_value::text, customs_value::text,
       statistical_value::text, duty_rate::text, vat_rate::text, vat_costs::text, containers,
       supporting_documents, previous_documents

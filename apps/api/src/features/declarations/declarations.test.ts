@@ -274,6 +274,113 @@ describe('the method of payment (DE 4/8)', () => {
   });
 });
 
+describe('the Annex B data elements (issue 26 item 1)', () => {
+  const annexB = {
+    locationOfGoods: 'nlrtm',
+    locationOfGoodsType: 'A',
+    locationOfGoodsQualifier: 'U',
+    authorisations: [{ type: 'C506', reference: 'nl dpo 0001234' }],
+    additionalInformation: [{ code: '00500', text: 'Importer declares itself' }],
+    seals: [{ identifier: 'ml 4471230', container: 'MSKU6011672' }],
+  };
+
+  it('stores, answers and copies them, item data included, as the contract normalised them', async () => {
+    const d = await create(
+      completeImport(partyId.ACME, {
+        ...annexB,
+        items: [
+          importItem({ additionalProcedureCodes: ['f45'], valuationMethod: '1', supplementaryUnits: '100' }),
+        ],
+      }),
+    );
+    const expected = {
+      locationOfGoods: 'nlrtm',
+      locationOfGoodsType: 'A',
+      locationOfGoodsQualifier: 'U',
+      authorisations: [{ type: 'C506', reference: 'NLDPO0001234' }],
+      additionalInformation: [{ code: '00500', text: 'Importer declares itself' }],
+      seals: [{ identifier: 'ML4471230', container: 'MSKU6011672' }],
+      limitDate: null,
+      items: [
+        expect.objectContaining({
+          additionalProcedureCodes: ['F45'],
+          valuationMethod: '1',
+          supplementaryUnits: '100',
+        }),
+      ],
+    };
+    expect((await call('GET', `/declarations/${d.id}`, staff)).body).toMatchObject(expected);
+    // A copy takes the content as it stands: the new data too.
+    const copy = await create({ type: 'import', copyOf: d.id });
+    expect(copy).toMatchObject(expected);
+    // The lists are replaced whole by an edit; the history names the field that changed.
+    const edited = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      authorisations: [],
+    });
+    expect(edited.body.authorisations).toEqual([]);
+    const history = (await call('GET', `/declarations/${d.id}/history`, staff)).body as unknown as {
+      changes: { field: string }[];
+    }[];
+    expect(history.flatMap((h) => h.changes.map((c) => c.field))).toContain('authorisations');
+  });
+
+  it('refuses to lodge without what the rules ask, citing the source; the column checks keep out what is not a code', async () => {
+    const d = await create(
+      completeImport(partyId.ACME, { ...annexB, authorisations: [], locationOfGoods: 'NL RTM' }),
+    );
+    const refused = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        field: 'locationOfGoods',
+        message: 'With qualifier U the location is a UN/LOCODE of 5 characters, e.g. NLRTM',
+      },
+      {
+        field: 'authorisations',
+        message:
+          'Deferred payment (E) needs the deferment authorisation: add C506 with its number (UCC art. 110; Annex B, DE 2/3)',
+      },
+    ]);
+    const item = await db.db
+      .selectFrom('declaration_items')
+      .select('id')
+      .where('declaration_id', '=', d.id)
+      .executeTakeFirstOrThrow();
+    await expect(
+      db.db
+        .updateTable('declaration_items')
+        .set({ additional_procedure_codes: ['F4'] })
+        .where('id', '=', item.id)
+        .execute(),
+    ).rejects.toThrow(/check constraint/);
+    await expect(
+      db.db
+        .updateTable('declarations')
+        .set({ location_of_goods_qualifier: 'Q' })
+        .where('id', '=', d.id)
+        .execute(),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('names each data element by its Annex B number in the API reference', async () => {
+    const doc = JSON.stringify((await setup.app.inject('/api/openapi.json')).json());
+    for (const de of [
+      'DE 1/11',
+      'DE 2/2',
+      'DE 2/3',
+      'DE 4/8',
+      'DE 4/14',
+      'DE 4/16',
+      'DE 5/23',
+      'DE 6/2',
+      'DE 7/18',
+      'DE 8/5',
+    ])
+      expect(doc, de).toContain(de);
+  });
+});
+
 describe('from a dossier', () => {
   it('prefills parties with their EORI, goods, containers, references and transport', async () => {
     const dossier = await call('POST', '/dossiers', staff, {

@@ -57,6 +57,10 @@ export function importItem(over: Record<string, unknown> = {}) {
     countryOfOrigin: 'CN',
     preference: '100',
     procedureCode: '4000',
+    additionalProcedureCodes: ['000'],
+    valuationMethod: '1',
+    // CN 8471 is declared in number of items too (DE 6/2).
+    supplementaryUnits: '100',
     packages: 100,
     packageKind: 'CT',
     marks: 'ACME 1-100',
@@ -105,7 +109,10 @@ export function completeImport(customerId: string, over: Record<string, unknown>
     invoiceTotal: '12000.00',
     exchangeRate: '0.92',
     methodOfPayment: 'E',
+    authorisations: [{ type: 'C506', reference: 'NLDPO0001234' }],
     locationOfGoods: 'NLRTMECTDELTA',
+    locationOfGoodsType: 'A',
+    locationOfGoodsQualifier: 'Z',
     items: [importItem()],
     ...over,
   };

@@ -1,19 +1,20 @@
 import {
   type DeclarationCreate,
+  type DeclarationCreateParsed,
   type DeclarationMessageKind,
   type DeclarationParty,
-  type DeclarationPartyInput,
   type DeclarationStatus,
   type DeclarationType,
   type DocumentType,
   declarationCreateSchema,
   declarationTotals,
-  itemEstimate,
   makeMrn,
   mrnProblem,
+  supplementaryUnitOf,
   transitAmountAtStake,
 } from '@fvg/contracts';
 import { takeSeriesNumber } from '../../features/company/company.service.ts';
+import { headerValues, storedItems } from '../../features/declarations/declarations.repository.ts';
 import { labelled, summaries } from '../../features/declarations/sandbox/messages.ts';
 import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
 import type { SandboxRule } from '../../features/declarations/sandbox/sandbox-rules.ts';
@@ -46,6 +47,8 @@ interface Goods {
   /** In the declaration's currency. */
   invoiceValue: string;
   dutyRate?: string;
+  /** DE 6/2, for a CN code that asks for a supplementary unit: how many per package (1 when not said). */
+  perPackage?: number;
 }
 
 /**
@@ -57,7 +60,10 @@ const GOODS: { match: RegExp; items: Goods[] }[] = [
   {
     match: /LED lighting/i,
     items: [
-      g('8539520000', 'LED lamps, E27 fitting, 9 W', 'CN', 420, 'CT', '5460', '4830', '18900.00', '2.7'),
+      {
+        ...g('8539520000', 'LED lamps, E27 fitting, 9 W', 'CN', 420, 'CT', '5460', '4830', '18900.00', '2.7'),
+        perPackage: 24,
+      },
       g(
         '8504409590',
         'LED drivers (static converters), 40 W',
@@ -446,6 +452,21 @@ function papersOf(r: { plan: Plan; status: DeclarationStatus }) {
 
 const round2 = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
 
+/** DE 6/2: the quantity in the CN code's supplementary unit, when it has one (null otherwise). */
+function unitsOf(x: Goods, commodityCode = x.commodityCode): string | null {
+  return supplementaryUnitOf(commodityCode) ? String(x.packages * (x.perPackage ?? 1)) : null;
+}
+
+/** The forwarder's authorisations the demo's declarations cite (DE 2/3). */
+const AUTHORISATION = {
+  /** Authorised consignor at the Waalhaven cross-dock: transits start there. */
+  consignor: 'NLC521RTM0042',
+  /** Use of seals of a special type. */
+  seals: 'NLC523RTM0042',
+  /** The customs warehouse RTM1 (private, type C517). */
+  warehouse: 'NLC517RTM1000017',
+} as const;
+
 /** The content a clerk would have entered for this plan, as the create schema takes it. */
 function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
   const d = plan.dossier;
@@ -502,6 +523,10 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
         preference: '100',
         // Customs warehousing suspends duty and VAT: nothing is estimated until the goods leave it.
         procedureCode: entry ? '7100' : '4000',
+        additionalProcedureCodes: ['000'],
+        // The transaction value (DE 4/16 1): the invoice price plus the freight to the border.
+        valuationMethod: '1' as const,
+        supplementaryUnits: unitsOf(x),
         packages: x.packages,
         packageKind: x.packageKind,
         marks: `${d.customerReference}/${i + 1}`,
@@ -531,6 +556,7 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
         ? {
             category: 'H2' as const,
             warehouseReference: DEMO_WAREHOUSE,
+            authorisations: [{ type: 'C517' as const, reference: AUTHORISATION.warehouse }],
             notes: 'Into the customs warehouse RTM1: Acme sells from stock, duties paid as the goods leave.',
           }
         : // Acme's duties and VAT go by electronic credit transfer (DE 4/8 H).
@@ -561,13 +587,23 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
       currency: 'USD',
       invoiceTotal: round2(sum),
       exchangeRate: rate,
-      locationOfGoods: entry
-        ? 'NLRTM FVG customs warehouse RTM1, Waalhaven'
-        : airport
-          ? 'NLAMS Schiphol cargo, KLM warehouse'
-          : inland
-            ? 'DEDUI logport, Duisburg Intermodal Terminal'
-            : 'NLRTM ECT Delta terminal, Maasvlakte',
+      // DE 5/23: the warehouse by its authorisation; the terminals, temporary storage facilities
+      // customs approved, by their address.
+      ...(entry
+        ? {
+            locationOfGoods: AUTHORISATION.warehouse,
+            locationOfGoodsType: 'C',
+            locationOfGoodsQualifier: 'Y',
+          }
+        : {
+            locationOfGoods: airport
+              ? 'NLAMS Schiphol cargo, KLM warehouse'
+              : inland
+                ? 'DEDUI logport, Duisburg Intermodal Terminal'
+                : 'NLRTM ECT Delta terminal, Maasvlakte',
+            locationOfGoodsType: 'C',
+            locationOfGoodsQualifier: 'Z',
+          }),
       items,
     };
   }
@@ -581,6 +617,8 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
       description: x.description,
       countryOfOrigin: 'DE',
       procedureCode: '1000',
+      additionalProcedureCodes: ['000'],
+      supplementaryUnits: unitsOf(x),
       packages: x.packages,
       packageKind: x.packageKind,
       marks: `GLOBEX ${d.customerReference}/${i + 1}`,
@@ -622,6 +660,8 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
       currency: 'EUR',
       invoiceTotal: round2(items.reduce((s, x) => s + Number(x.invoiceValue), 0)),
       locationOfGoods: airport ? 'DEFRA Frankfurt cargo city south' : 'DEHAM Container Terminal Burchardkai',
+      locationOfGoodsType: 'C',
+      locationOfGoodsQualifier: 'Z',
       items,
     };
   }
@@ -659,7 +699,24 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     countryOfDestination: 'CZ',
     meansAtDepartureCountry: 'NL',
     meansAtBorderCountry: 'NL',
-    locationOfGoods: 'NLRTM Waalhaven, FVG cross-dock',
+    // FVG loads at its cross-dock as authorised consignor, under its own seals; the goods are due in
+    // Praha within 8 days of lodging (the limit date).
+    locationOfGoods: AUTHORISATION.consignor,
+    locationOfGoodsType: 'B',
+    locationOfGoodsQualifier: 'Y',
+    authorisations: [
+      { type: 'C521', reference: AUTHORISATION.consignor },
+      { type: 'C523', reference: AUTHORISATION.seals },
+    ],
+    seals: containers.length
+      ? containers.map((container, i) => ({
+          identifier: `FVG${String(427100 + plan.daysAgo * 10 + i)}`,
+          container,
+        }))
+      : [{ identifier: `FVG${String(427100 + plan.daysAgo * 10)}`, container: null }],
+    limitDate: at(ctx, plan.daysAgo - 8, 12)
+      .toISOString()
+      .slice(0, 10),
     guaranteeType: '1',
     guaranteeReference: `26NL00000${String(plan.daysAgo).padStart(2, '0')}000427`,
     guaranteeAmount: (Math.ceil(atStake / 100) * 100).toFixed(2),
@@ -712,6 +769,22 @@ const AUDIT_ACTION: Partial<Record<DeclarationMessageKind, string>> = {
   discharged: 'discharged',
 };
 
+/** The header fields of a create body (what headerValues writes): without the create-only keys. */
+function withoutContentKeys(input: DeclarationCreateParsed) {
+  const {
+    type: _t,
+    category: _c,
+    dossierId: _d,
+    customerId: _cu,
+    copyOf: _co,
+    shipmentId: _s,
+    lrn: _l,
+    items: _i,
+    ...header
+  } = input;
+  return header;
+}
+
 async function insertOne(
   ctx: DemoContext,
   plan: Plan,
@@ -720,18 +793,11 @@ async function insertOne(
   nextSerial: () => string,
 ) {
   const input = valid(declarationCreateSchema, contentOf(ctx, plan), `declaration ${lrn}`);
-  const items = (input.items ?? []).map((item, i) => {
-    const estimate = itemEstimate({
-      customsValue: item.customsValue ?? null,
-      dutyRate: item.dutyRate ?? null,
-      vatRate: item.vatRate ?? null,
-      vatCosts: item.vatCosts ?? null,
-    });
-    return { item, position: i + 1, estimate };
-  });
+  const items = input.items ?? [];
+  // The header's totals as the API keeps them (declarationTotals over the items).
   const totals = declarationTotals(
     plan.type,
-    items.map(({ item }) => ({
+    items.map((item) => ({
       packages: item.packages ?? null,
       grossMassKg: item.grossMassKg ?? null,
       netMassKg: item.netMassKg ?? null,
@@ -781,18 +847,6 @@ async function insertOne(
     const column = STAMP[a.to];
     if (column) stamps[column] = a.at;
   }
-  const partyJson = (p: DeclarationPartyInput | null | undefined) =>
-    p
-      ? JSON.stringify({
-          partyId: p.partyId ?? null,
-          name: p.name,
-          street: p.street ?? null,
-          postalCode: p.postalCode ?? null,
-          city: p.city ?? null,
-          countryCode: p.countryCode ?? null,
-          eori: p.eori ?? null,
-        })
-      : null;
   const { id } = await ctx.db
     .insertInto('declarations')
     .values({
@@ -803,38 +857,8 @@ async function insertOne(
       mrn,
       dossier_id: plan.dossier.id,
       customer_id: plan.dossier.customerId,
-      declarant: partyJson(input.declarant),
-      representative: partyJson(input.representative),
-      consignor: partyJson(input.consignor),
-      consignee: partyJson(input.consignee),
-      holder: partyJson(input.holder),
-      representative_status: input.representativeStatus ?? null,
-      office_of_lodgement: input.officeOfLodgement ?? null,
-      office_of_exit_entry: input.officeOfExitEntry ?? null,
-      office_of_destination: input.officeOfDestination ?? null,
-      offices_of_transit: input.officesOfTransit ?? [],
-      country_of_dispatch: input.countryOfDispatch ?? null,
-      country_of_destination: input.countryOfDestination ?? null,
-      transport_mode_border: input.transportModeBorder ?? null,
-      transport_mode_inland: input.transportModeInland ?? null,
-      means_at_departure: input.meansAtDeparture ?? null,
-      means_at_departure_country: input.meansAtDepartureCountry ?? null,
-      means_at_border: input.meansAtBorder ?? null,
-      means_at_border_country: input.meansAtBorderCountry ?? null,
-      container_indicator: input.containerIndicator ?? false,
-      incoterm: input.incoterm ?? null,
-      incoterm_place: input.incotermPlace ?? null,
-      nature_of_transaction: input.natureOfTransaction ?? null,
-      currency: input.currency ?? null,
-      invoice_total: input.invoiceTotal ?? null,
-      exchange_rate: input.exchangeRate ?? null,
-      location_of_goods: input.locationOfGoods ?? null,
-      warehouse_reference: input.warehouseReference ?? null,
-      guarantee_type: input.guaranteeType ?? null,
-      guarantee_reference: input.guaranteeReference ?? null,
-      guarantee_amount: input.guaranteeAmount ?? null,
-      method_of_payment: input.methodOfPayment ?? null,
-      notes: input.notes ?? null,
+      // The header as the API writes it (declarations.repository), so a new field reaches the demo too.
+      ...(headerValues(withoutContentKeys(input)) as object),
       packages: totals.packages,
       gross_mass_kg: totals.grossMassKg,
       customs_value: totals.customsValue,
@@ -863,34 +887,7 @@ async function insertOne(
   if (items.length > 0)
     await ctx.db
       .insertInto('declaration_items')
-      .values(
-        items.map(({ item, position, estimate }) => ({
-          declaration_id: id,
-          position,
-          commodity_code: item.commodityCode ?? null,
-          description: item.description ?? null,
-          country_of_origin: item.countryOfOrigin ?? null,
-          preference: item.preference ?? null,
-          procedure_code: item.procedureCode ?? null,
-          packages: item.packages ?? null,
-          package_kind: item.packageKind ?? null,
-          marks: item.marks ?? null,
-          gross_mass_kg: item.grossMassKg ?? null,
-          net_mass_kg: item.netMassKg ?? null,
-          invoice_value: item.invoiceValue ?? null,
-          customs_value: item.customsValue ?? null,
-          statistical_value: item.statisticalValue ?? null,
-          duty_rate: item.dutyRate ?? null,
-          vat_rate: item.vatRate ?? null,
-          vat_costs: item.vatCosts ?? null,
-          containers: item.containers ?? [],
-          supporting_documents: JSON.stringify(item.supportingDocuments ?? []),
-          previous_documents: JSON.stringify(item.previousDocuments ?? []),
-          duty: estimate?.duty ?? null,
-          vat_base: estimate?.vatBase ?? null,
-          vat: estimate?.vat ?? null,
-        })),
-      )
+      .values(storedItems(id, plan.type, items))
       .execute();
 
   await audit(ctx, {

@@ -569,6 +569,8 @@ async function completeOutboundDraft(
         // Duties and VAT due as the goods leave the warehouse, by electronic credit transfer (DE 4/8 H).
         methodOfPayment: 'H',
         locationOfGoods: entry.locationOfGoods,
+        locationOfGoodsType: entry.locationOfGoodsType,
+        locationOfGoodsQualifier: entry.locationOfGoodsQualifier,
         items,
       },
       'outbound declaration',

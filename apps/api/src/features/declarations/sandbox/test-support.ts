@@ -54,6 +54,8 @@ export function content(type: 'import' | 'export' | 'transit', customerId: strin
     meansAtBorderCountry: 'DK',
     containerIndicator: true,
     locationOfGoods: 'NLRTM ECT Delta',
+    locationOfGoodsType: 'A',
+    locationOfGoodsQualifier: 'Z',
   };
   const item = {
     commodityCode: '84713000',
@@ -85,6 +87,10 @@ export function content(type: 'import' | 'export' | 'transit', customerId: strin
           countryOfOrigin: 'CN',
           preference: '100',
           procedureCode: '4000',
+          additionalProcedureCodes: ['000'],
+          valuationMethod: '1',
+          // CN 8471: number of items.
+          supplementaryUnits: '10',
           invoiceValue: '1000.00',
           customsValue: '1050.00',
           statisticalValue: '1050.00',
@@ -114,6 +120,8 @@ export function content(type: 'import' | 'export' | 'transit', customerId: strin
           ...item,
           countryOfOrigin: 'NL',
           procedureCode: '1000',
+          additionalProcedureCodes: ['000'],
+          supplementaryUnits: '10',
           invoiceValue: '2500.00',
           statisticalValue: '2500.00',
           supportingDocuments: [{ type: 'N380', reference: 'INV-2026-002' }],
@@ -131,6 +139,13 @@ export function content(type: 'import' | 'export' | 'transit', customerId: strin
     officesOfTransit: ['DE004058'],
     countryOfDispatch: 'NL',
     countryOfDestination: 'CH',
+    // An authorised consignor's place, named by its authorisation (NCTS carries no free text).
+    locationOfGoods: 'NLC521RTM0042',
+    locationOfGoodsType: 'B',
+    locationOfGoodsQualifier: 'Y',
+    authorisations: [{ type: 'C521', reference: 'NLC521RTM0042' }],
+    seals: [{ identifier: 'NL-CUS-0045521', container: 'MSKU6011672' }],
+    limitDate: '2026-12-15',
     guaranteeType: '1',
     guaranteeReference: '26NL0000000000001',
     guaranteeAmount: '5000.00',

@@ -75,6 +75,10 @@ export function outboundDeclarationDraft(
       description: a.description,
       countryOfOrigin: a.country_of_origin ?? it?.country_of_origin ?? null,
       procedureCode: proc,
+      // DE 1/11: no additional procedure unless the clerk names one.
+      additionalProcedureCodes: ['000'],
+      // DE 6/2: the share of the entry item's supplementary units.
+      supplementaryUnits: proRata(it?.supplementary_units ?? null, q, a.quantity_received, 3),
       packages,
       packageKind: kinds.size === 1 ? [...kinds][0] : (it?.package_kind ?? null),
       grossMassKg: proRata(a.gross_mass_kg, q, a.quantity_received, 3),
@@ -85,6 +89,8 @@ export function outboundDeclarationDraft(
       ...(type === 'import'
         ? {
             preference: it?.preference ?? null,
+            // The entry's valuation method (DE 4/16); the transaction value when it named none.
+            valuationMethod: it?.valuation_method ?? '1',
             dutyRate: it?.duty_rate ?? null,
             vatRate: it?.vat_rate ?? null,
           }

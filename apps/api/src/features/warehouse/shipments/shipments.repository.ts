@@ -352,6 +352,8 @@ export interface EntryData {
     statistical_value: string | null;
     duty_rate: string | null;
     vat_rate: string | null;
+    valuation_method: string | null;
+    supplementary_units: string | null;
     supporting_documents: { type: string; reference: string }[];
   }[];
 }
@@ -366,7 +368,8 @@ export async function entriesOf(db: Db, ownerId: string, ids: string[]): Promise
   const own = heads.rows.map((h) => h.id);
   const items = await sql<EntryData['items'][number] & { declaration_id: string }>`
     select declaration_id, position, commodity_code, description, country_of_origin, preference, package_kind,
-      customs_value::text, statistical_value::text, duty_rate::text, vat_rate::text, supporting_documents
+      customs_value::text, statistical_value::text, duty_rate::text, vat_rate::text, valuation_method,
+      supplementary_units::text, supporting_documents
     from declaration_items where declaration_id = any(${own}::uuid[]) order by declaration_id, position`.execute(
     db,
   );

@@ -122,6 +122,8 @@ describe('goods in temporary storage leave a shipment by 4000 or 3100', () => {
       invoiceTotal: '80.00',
       methodOfPayment: 'H',
       locationOfGoods: 'NLRTM ECT Delta',
+      locationOfGoodsType: 'C',
+      locationOfGoodsQualifier: 'Z',
       items: [
         {
           ...item,

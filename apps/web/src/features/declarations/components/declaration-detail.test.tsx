@@ -124,6 +124,72 @@ describe('the declaration screen', () => {
     );
   });
 
+  it('edits a transit’s authorisations and seals as lines and saves them with the draft (Annex B, DE 2/3 and 7/18)', async () => {
+    const base = aDeclaration();
+    const item = base.items[0];
+    if (!item) throw new Error('the fixture has an item');
+    const transit = aDeclaration({
+      type: 'transit',
+      category: 'T1',
+      guaranteeType: '1',
+      guaranteeReference: '26NL0000000000001',
+      guaranteeAmount: '25000.00',
+      items: [
+        {
+          ...item,
+          procedureCode: null,
+          additionalProcedureCodes: [],
+          valuationMethod: null,
+          containers: ['MSKU6011672'],
+        },
+      ],
+    });
+    const fetchMock = stubApi(transit, {
+      [`PATCH /declarations/${DECLARATION_ID}`]: (body) => jsonResponse({ ...transit, ...body, version: 4 }),
+    });
+    await start('staff');
+    await screen.findByTestId('declaration-form');
+    // A transit offers only the authorisations NCTS takes (CL235), the first preselected.
+    fireEvent.click(screen.getByTestId('add-authorisation'));
+    await waitFor(() => expect(field('authorisations.0.reference')).toBeTruthy());
+    fireEvent.change(field('authorisations.0.reference'), { target: { value: 'nlc521rtm0042' } });
+    // The only container is the new seal's, unless the clerk clears it (the vehicle's seal).
+    fireEvent.click(screen.getByTestId('add-seal'));
+    await waitFor(() => expect(field('seals.0.identifier')).toBeTruthy());
+    fireEvent.change(field('seals.0.identifier'), { target: { value: 'fvg427100' } });
+    expect(screen.getByTestId('section-seals').textContent).toContain(
+      'Each on its container, or on the vehicle',
+    );
+    fireEvent.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({
+      authorisations: [{ type: 'C521', reference: 'NLC521RTM0042' }],
+      seals: [{ identifier: 'FVG427100', container: 'MSKU6011672' }],
+    });
+  });
+
+  it('reads the Annex B lists as text once lodged, with the codes’ meanings', async () => {
+    stubApi({
+      ...released(),
+      authorisations: [{ type: 'C506', reference: 'NLDPO0001234' }],
+      additionalInformation: [{ code: '00500', text: null }],
+      locationOfGoods: 'NLRTM',
+      locationOfGoodsType: 'A',
+      locationOfGoodsQualifier: 'U',
+    });
+    await start('staff');
+    await screen.findByTestId('declaration-header');
+    expect(screen.getByTestId('authorisations').textContent).toContain(
+      'C506 · Deferred payment: NLDPO0001234',
+    );
+    expect(screen.getByTestId('additional-information').textContent).toContain(
+      '00500 · Identity of declarant and importer',
+    );
+    expect(screen.queryByTestId('add-authorisation')).toBeNull();
+    expect(locked('locationOfGoodsQualifier')).toBe(true);
+  });
+
   it('shows a released declaration read-only: disabled fields, no Save or Lodge, the MRN in the header', async () => {
     stubApi(released());
     await start('staff');

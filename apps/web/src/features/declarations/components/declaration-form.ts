@@ -51,7 +51,10 @@ export const TEXT_FIELDS = [
   'exchangeRate',
   'methodOfPayment',
   'locationOfGoods',
+  'locationOfGoodsType',
+  'locationOfGoodsQualifier',
   'warehouseReference',
+  'limitDate',
   'guaranteeType',
   'guaranteeReference',
   'guaranteeAmount',
@@ -66,6 +69,10 @@ export type DeclarationFormValues = FieldValues &
     category: string;
     officesOfTransit: string[];
     containerIndicator: boolean;
+    /** DE 2/3, DE 2/2, DE 7/18: short lists of small records, text throughout ('' for none). */
+    authorisations: { type: string; reference: string }[];
+    additionalInformation: { code: string; text: string }[];
+    seals: { identifier: string; container: string }[];
     items: ItemFormValue[];
   };
 
@@ -125,6 +132,9 @@ export function formValuesOf(d: Declaration): DeclarationFormValues {
     category: d.category,
     officesOfTransit: [...d.officesOfTransit],
     containerIndicator: d.containerIndicator,
+    authorisations: d.authorisations.map((a) => ({ ...a })),
+    additionalInformation: d.additionalInformation.map((a) => ({ code: a.code, text: a.text ?? '' })),
+    seals: d.seals.map((s) => ({ identifier: s.identifier, container: s.container ?? '' })),
     items: d.items.map(itemFromContract),
   };
 }
@@ -138,6 +148,17 @@ export function contentInputOf(values: DeclarationFormValues): DeclarationChange
     ...parties,
     officesOfTransit: values.officesOfTransit.map((o) => o.trim()).filter(Boolean),
     containerIndicator: values.containerIndicator,
+    // A line with nothing typed (an authorisation's type alone is the default) is dropped; one half
+    // filled goes as typed, for the rules to name what it lacks.
+    authorisations: (values.authorisations ?? [])
+      .filter((a) => a.reference.trim() !== '')
+      .map((a) => ({ type: a.type, reference: a.reference.trim() })),
+    additionalInformation: (values.additionalInformation ?? [])
+      .filter((a) => a.code.trim() !== '' || a.text.trim() !== '')
+      .map((a) => ({ code: a.code.trim(), text: nullIfEmpty(a.text) })),
+    seals: (values.seals ?? [])
+      .filter((s) => s.identifier.trim() !== '' || s.container !== '')
+      .map((s) => ({ identifier: s.identifier.trim(), container: s.container || null })),
     items: values.items.map(itemToInput),
   } as DeclarationChanges;
 }

@@ -1,10 +1,17 @@
-import { type DeclarationType, transitAmountAtStake } from '@fvg/contracts';
+import {
+  ADDITIONAL_INFORMATION_LABELS,
+  AUTHORISATION_TYPE_LABELS,
+  type AuthorisationType,
+  type DeclarationType,
+  transitAmountAtStake,
+} from '@fvg/contracts';
 import { Button, Fieldset, Group, type SelectProps, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUserSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldPath, type UseFormReturn, useWatch } from 'react-hook-form';
 import {
+  DateField,
   SelectField,
   SwitchField,
   TagsField,
@@ -13,6 +20,7 @@ import {
 } from '../../../components/records/form-fields.tsx';
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
 import { RecordSelect } from '../../../components/records/record-select.tsx';
+import { RowListField } from '../../../components/records/row-list-field.tsx';
 import { COUNTRY_OPTIONS } from '../../../lib/countries.ts';
 import { INCOTERM_OPTIONS } from '../../dossiers/index.ts';
 import { anyPartyLookup, partyOptions } from '../../parties/index.ts';
@@ -20,8 +28,11 @@ import { type DeclarationFormValues, emptyParty, type PartyKey } from './declara
 import classes from './declaration-header.module.css';
 import { eur } from './declaration-list-config.tsx';
 import {
+  authorisationOptionsOf,
   GUARANTEE_TYPE_OPTIONS,
   DECLARATION_FIELD_LABELS as L,
+  LOCATION_QUALIFIER_OPTIONS,
+  LOCATION_TYPE_OPTIONS,
   METHOD_OF_PAYMENT_OPTIONS,
   REPRESENTATIVE_STATUS_OPTIONS,
   TRANSPORT_MODE_OPTIONS,
@@ -207,6 +218,92 @@ function GuaranteeAmount({ form }: { form: Form }) {
   );
 }
 
+/** How the identification of DE 5/23 reads under each qualifier: the hint and an example. */
+const LOCATION_HINTS: Record<string, string> = {
+  U: 'A UN/LOCODE, e.g. NLRTM',
+  V: 'A customs office, e.g. NL000396',
+  X: 'An EORI number, e.g. NL812345678',
+  Y: 'The authorisation number, e.g. NLC521RTM0042',
+  Z: 'The address, e.g. ECT Delta terminal, Maasvlakte',
+  T: 'Postcode and house number',
+  W: 'Latitude and longitude',
+};
+
+/** DE 5/23's identification, its hint following the qualifier chosen beside it. */
+function LocationIdentification({ form, readOnly }: { form: Form; readOnly: boolean }) {
+  const qualifier = useWatch({ control: form.control, name: 'locationOfGoodsQualifier' }) ?? '';
+  const f = fieldsOf(form, readOnly);
+  return f.text('locationOfGoods', 70, {
+    label: 'Identification of the location',
+    hint: LOCATION_HINTS[qualifier] ?? 'Where customs can examine the goods',
+  });
+}
+
+/**
+ * A transit's seals (DE 7/18: their number is the count), each on one of the items' containers or on
+ * the vehicle, and the limit date by which the goods are due at the office of destination.
+ */
+function SealsSection({ form, readOnly }: { form: Form; readOnly: boolean }) {
+  const items = useWatch({ control: form.control, name: 'items' }) ?? [];
+  const containers = [...new Set(items.flatMap((i) => i.containers ?? []))].map((c) => ({
+    value: c,
+    label: c,
+  }));
+  return (
+    <Section title="Seals and time limit" testId="seals">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <RowListField
+          form={form}
+          name="seals"
+          title="Seals"
+          itemName="seal"
+          hint={
+            containers.length
+              ? 'Each on its container, or on the vehicle'
+              : 'On the vehicle or the load compartment'
+          }
+          columns={[
+            {
+              key: 'identifier',
+              label: 'Seal number',
+              kind: 'text',
+              maxLength: 20,
+              code: true,
+              transform: upper,
+              grow: 1,
+            },
+            {
+              key: 'container',
+              label: 'Container of seal',
+              kind: 'select',
+              options: containers,
+              clearable: true,
+              placeholder: 'Vehicle (no container)',
+              grow: 1,
+            },
+          ]}
+          newRow={() => ({
+            identifier: '',
+            container: containers.length === 1 ? (containers[0]?.value ?? '') : '',
+          })}
+          describe={(s) =>
+            `${s.identifier} — ${s.container ? `on container ${s.container}` : 'on the vehicle'}`
+          }
+          readOnly={readOnly}
+          testIds={{ list: 'seals', add: 'add-seal', remove: (i) => `remove-seal-${i}` }}
+        />
+        <DateField
+          form={form}
+          name="limitDate"
+          label={L.limitDate}
+          hint={readOnly ? undefined : 'When the goods are due at the office of destination'}
+          maw={240}
+        />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
 export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHeaderProps) {
   const currency = (useWatch({ control: form.control, name: 'currency' }) ?? '').trim().toUpperCase();
   const foreign = /^[A-Z]{3}$/.test(currency) && currency !== 'EUR';
@@ -290,9 +387,87 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
         </Section>
 
         <Section title="Location of goods" testId="location">
+          {/* Two by two: the options' words ("Y · Authorisation number") need the width. */}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {f.text('locationOfGoods', 70, { hint: 'Where customs can examine the goods' })}
+            {f.choice('locationOfGoodsType', LOCATION_TYPE_OPTIONS)}
+            {f.choice('locationOfGoodsQualifier', LOCATION_QUALIFIER_OPTIONS)}
+            <LocationIdentification form={form} readOnly={readOnly} />
             {f.text('warehouseReference', 35)}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Authorisations and additional information" testId="references">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <RowListField
+              form={form}
+              name="authorisations"
+              title="Authorisations"
+              itemName="authorisation"
+              hint={
+                type === 'transit'
+                  ? 'Authorised consignor, special seals, reduced data set'
+                  : 'e.g. deferred payment (C506), customs warehouse (C517)'
+              }
+              columns={[
+                {
+                  key: 'type',
+                  label: 'Type of authorisation',
+                  kind: 'select',
+                  options: authorisationOptionsOf(type),
+                  grow: 3,
+                },
+                {
+                  key: 'reference',
+                  label: 'Number of authorisation',
+                  kind: 'text',
+                  maxLength: 35,
+                  code: true,
+                  transform: upper,
+                  grow: 2,
+                },
+              ]}
+              newRow={() => ({ type: authorisationOptionsOf(type)[0]?.value ?? '', reference: '' })}
+              describe={(a) =>
+                `${a.type} · ${AUTHORISATION_TYPE_LABELS[a.type as AuthorisationType] ?? a.type}: ${a.reference || '—'}`
+              }
+              readOnly={readOnly}
+              testIds={{
+                list: 'authorisations',
+                add: 'add-authorisation',
+                remove: (i) => `remove-authorisation-${i}`,
+              }}
+            />
+            <RowListField
+              form={form}
+              name="additionalInformation"
+              title="Additional information"
+              itemName="statement"
+              hint="A 5-character code, e.g. 00500 (declarant and importer are the same)"
+              columns={[
+                {
+                  key: 'code',
+                  label: 'Code of statement',
+                  kind: 'text',
+                  maxLength: 5,
+                  code: true,
+                  transform: upper,
+                  placeholder: '00500',
+                  grow: 1,
+                },
+                { key: 'text', label: 'Text of statement', kind: 'text', maxLength: 512, grow: 3 },
+              ]}
+              newRow={() => ({ code: '', text: '' })}
+              describe={(a) => {
+                const known = ADDITIONAL_INFORMATION_LABELS[a.code ?? ''];
+                return `${a.code}${known ? ` · ${known}` : ''}${a.text ? `: ${a.text}` : ''}`;
+              }}
+              readOnly={readOnly}
+              testIds={{
+                list: 'additional-information',
+                add: 'add-additional-information',
+                remove: (i) => `remove-additional-information-${i}`,
+              }}
+            />
           </SimpleGrid>
         </Section>
 
@@ -322,6 +497,8 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
             </SimpleGrid>
           </Section>
         )}
+
+        {type === 'transit' && <SealsSection form={form} readOnly={readOnly} />}
 
         {type === 'transit' && (
           <Section title="Guarantee" testId="guarantee">

@@ -235,6 +235,39 @@ describe('DeclarationItems', () => {
     await waitFor(() => expect(last(changes).map((i) => i.description)).toEqual(['C', 'A']));
   });
 
+  it('starts an import item with 000 and the transaction value, and asks the units in the CN code’s unit (Annex B)', async () => {
+    const changes: ItemFormValue[][] = [];
+    renderWithProviders(<Harness changes={changes} />);
+    fireEvent.click(screen.getByTestId('add-item'));
+    await waitFor(() => expect(last(changes)).toHaveLength(1));
+    expect(last(changes)[0]).toMatchObject({ additionalProcedureCodes: ['000'], valuationMethod: '1' });
+    fireEvent.change(field('items.0.commodityCode'), { target: { value: '8471 30 00' } });
+    fireEvent.click(screen.getByTestId('details-item-0'));
+    // CN 8471 is declared in number of items: the label and the hint say so.
+    const units = await screen.findByRole('textbox', { name: 'Supplementary units, item 1' });
+    expect(screen.getByText('Supplementary units (p/st)')).toBeDefined();
+    expect(screen.getByText('CN 8471: number of items')).toBeDefined();
+    fireEvent.change(units, { target: { value: '1,200' } });
+    await waitFor(() => expect(last(changes)[0]?.supplementaryUnits).toBe('1200'));
+    expect(itemToInput(last(changes)[0] as ItemFormValue)).toMatchObject({
+      additionalProcedureCodes: ['000'],
+      valuationMethod: '1',
+      supplementaryUnits: '1200',
+    });
+  });
+
+  it('gives an export item no valuation method and a transit item none of the three', () => {
+    const { unmount } = renderWithProviders(<Harness changes={[]} type="export" initial={[item()]} />);
+    fireEvent.click(screen.getByTestId('details-item-0'));
+    expect(screen.queryByRole('textbox', { name: 'Valuation method, item 1' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Supplementary units, item 1' })).toBeDefined();
+    unmount();
+    renderWithProviders(<Harness changes={[]} type="transit" initial={[item({ procedureCode: '' })]} />);
+    fireEvent.click(screen.getByTestId('details-item-0'));
+    expect(screen.queryByRole('textbox', { name: 'Supplementary units, item 1' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Additional procedure, item 1' })).toBeNull();
+  });
+
   it('reads as text when read-only: no inputs in the rows or the details, no add, move or remove', () => {
     renderWithProviders(
       <Harness
@@ -244,6 +277,9 @@ describe('DeclarationItems', () => {
           item({
             supportingDocuments: [{ type: 'N380', reference: 'INV-2026-118' }],
             containers: ['MSCU1234565'],
+            additionalProcedureCodes: ['F45'],
+            valuationMethod: '1',
+            supplementaryUnits: '1200',
           }),
         ]}
       />,
@@ -260,6 +296,11 @@ describe('DeclarationItems', () => {
     );
     expect(screen.getByTestId('item-0-containers').textContent).toContain('MSCU1234565');
     expect(screen.getByTestId('item-0-calculation').textContent).toContain('= €2,706.90');
+    expect(screen.getByTestId('item-0-valuationMethod').textContent).toContain(
+      '1 — Transaction value of the goods imported',
+    );
+    expect(screen.getByTestId('item-0-supplementaryUnits').textContent).toContain('1,200 p/st');
+    expect(screen.getByTestId('item-0-additionalProcedureCodes').textContent).toContain('F45');
   });
 
   it('has no procedure code for a transit; its value and rates give the duties at stake the guarantee covers', () => {
@@ -321,6 +362,9 @@ describe('item converters', () => {
     countryOfOrigin: 'CN',
     preference: null,
     procedureCode: '4000',
+    additionalProcedureCodes: ['F45'],
+    valuationMethod: '1',
+    supplementaryUnits: null,
     packages: 10,
     packageKind: 'CT',
     marks: null,
@@ -346,9 +390,13 @@ describe('item converters', () => {
       packages: '10',
       grossMassKg: '120.500',
       vatCosts: '',
+      additionalProcedureCodes: ['F45'],
+      valuationMethod: '1',
+      supplementaryUnits: '',
     });
     const input = itemToInput({
       ...value,
+      additionalProcedureCodes: ['f45', ' c07 ', ''],
       commodityCode: '8471 30 00',
       previousDocuments: [{ type: 'N830', reference: ' ' }],
     });
@@ -361,6 +409,9 @@ describe('item converters', () => {
       grossMassKg: '120.500',
       containers: ['MSCU1234565'],
       supportingDocuments: [{ type: 'N380', reference: 'INV-1' }],
+      additionalProcedureCodes: ['F45', 'C07'],
+      valuationMethod: '1',
+      supplementaryUnits: null,
     });
     // A pair left with a type only is still sent, for the contract to name what is missing.
     expect(input.previousDocuments).toEqual([{ type: 'N830', reference: '' }]);

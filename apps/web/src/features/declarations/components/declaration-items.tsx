@@ -16,11 +16,12 @@ import {
   PACKAGE_KIND_LABELS,
   preferenceProblem,
   procedureCodeProblem,
+  supplementaryUnitOf,
+  VALUATION_METHOD_LABELS,
 } from '@fvg/contracts';
-import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import { type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import {
   SelectField,
   TagsField,
@@ -29,12 +30,14 @@ import {
 } from '../../../components/records/form-fields.tsx';
 import { type LineColumn, LineItemsEditor } from '../../../components/records/line-items-editor.tsx';
 import { DecimalField, MoneyField } from '../../../components/records/money-field.tsx';
+import { RowListField } from '../../../components/records/row-list-field.tsx';
 import { countryName } from '../../../lib/countries.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import {
   PACKAGE_KIND_OPTIONS,
   PREVIOUS_DOCUMENT_OPTIONS,
   SUPPORTING_DOCUMENT_OPTIONS,
+  VALUATION_METHOD_OPTIONS,
 } from './declaration-meta.ts';
 import { DeclarationTotals } from './declaration-totals.tsx';
 import { estimateOf, ItemCalculation } from './item-calculation.tsx';
@@ -61,6 +64,12 @@ export interface ItemFormValue extends Record<string, unknown> {
   countryOfOrigin: string;
   preference: string;
   procedureCode: string;
+  /** DE 1/11, 3 characters each. */
+  additionalProcedureCodes: string[];
+  /** DE 4/16, import: '1'–'6'. */
+  valuationMethod: string;
+  /** DE 6/2, in the unit the commodity code asks for. */
+  supplementaryUnits: string;
   packages: string;
   packageKind: string;
   marks: string;
@@ -87,6 +96,9 @@ export function emptyItem(): ItemFormValue {
     countryOfOrigin: '',
     preference: '',
     procedureCode: '',
+    additionalProcedureCodes: [],
+    valuationMethod: '',
+    supplementaryUnits: '',
     packages: '',
     packageKind: '',
     marks: '',
@@ -120,6 +132,9 @@ export function itemFromContract(item: DeclarationItem): ItemFormValue {
     countryOfOrigin: text(item.countryOfOrigin),
     preference: text(item.preference),
     procedureCode: text(item.procedureCode),
+    additionalProcedureCodes: [...item.additionalProcedureCodes],
+    valuationMethod: text(item.valuationMethod),
+    supplementaryUnits: text(item.supplementaryUnits),
     packages: text(item.packages),
     packageKind: text(item.packageKind),
     marks: text(item.marks),
@@ -149,6 +164,9 @@ export function itemToInput(v: ItemFormValue): DeclarationItemInput {
     countryOfOrigin: orNull(v.countryOfOrigin),
     preference: orNull(v.preference),
     procedureCode: orNull(v.procedureCode),
+    additionalProcedureCodes: v.additionalProcedureCodes.map((c) => c.trim().toUpperCase()).filter(Boolean),
+    valuationMethod: orNull(v.valuationMethod),
+    supplementaryUnits: orNull(v.supplementaryUnits),
     packages:
       packages === '' ? null : /^\d+$/.test(packages) ? Number(packages) : (packages as unknown as number),
     packageKind: orNull(v.packageKind),
@@ -350,6 +368,8 @@ function detailFields(type: DeclarationType): string[] {
   const all = [
     // A transit item has none; one that holds a code anyway (copied from an import) shows it to be cleared.
     'procedureCode',
+    ...(type !== 'transit' ? ['additionalProcedureCodes', 'supplementaryUnits'] : []),
+    ...(type === 'import' ? ['valuationMethod'] : []),
     'countryOfOrigin',
     'preference',
     'packageKind',
@@ -453,8 +473,8 @@ export function DeclarationItems({
         form={form}
         name="items"
         columns={columns}
-        newLine={nextItem}
-        addActions={[{ label: 'Add item', line: () => nextItem(watched[watched.length - 1]) }]}
+        newLine={(previous) => nextItem(type, previous)}
+        addActions={[{ label: 'Add item', line: () => nextItem(type, watched[watched.length - 1]) }]}
         readOnly={readOnly}
         itemName="item"
         emptyTitle="No items yet — add the first one"
@@ -490,12 +510,22 @@ export function DeclarationItems({
   );
 }
 
-/** A new item after `previous`, with what items of one consignment usually share. */
-function nextItem(previous: ItemFormValue | undefined): ItemFormValue {
+/**
+ * A new item after `previous`, with what items of one consignment usually share; the first of an
+ * import or export starts with no additional procedure (000) and an import's at the transaction value
+ * (valuation method 1), the usual case the clerk changes where it is not.
+ */
+export function nextItem(type: DeclarationType, previous: ItemFormValue | undefined): ItemFormValue {
   return {
     ...emptyItem(),
     countryOfOrigin: previous?.countryOfOrigin ?? '',
     procedureCode: previous?.procedureCode ?? '',
+    additionalProcedureCodes: previous
+      ? [...previous.additionalProcedureCodes]
+      : type === 'transit'
+        ? []
+        : ['000'],
+    valuationMethod: previous?.valuationMethod ?? (type === 'import' ? '1' : ''),
     packageKind: previous?.packageKind ?? '',
     vatRate: previous?.vatRate ?? '',
   };
@@ -518,6 +548,8 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
   const has = (field: string) => fields.includes(field);
   const label = (name: string) => `${name}, item ${index + 1}`;
   const invoiceCurrency = currency ?? 'EUR';
+  const unit = supplementaryUnitOf(item.commodityCode);
+  const unitsLabel = unit ? `Supplementary units (${unit.symbol})` : 'Supplementary units';
 
   // The invoice value at the declaration's rate: the customs value of an import, the statistical
   // value of an export (the clerk adds the costs to the border and confirms).
@@ -538,6 +570,12 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
     switch (field) {
       case 'packageKind':
         return PACKAGE_KIND_LABELS[v as keyof typeof PACKAGE_KIND_LABELS] ?? v;
+      case 'valuationMethod':
+        return v in VALUATION_METHOD_LABELS
+          ? `${v} — ${VALUATION_METHOD_LABELS[v as keyof typeof VALUATION_METHOD_LABELS]}`
+          : v;
+      case 'supplementaryUnits':
+        return isDecimal(v) ? `${formatNumber(v as `${number}`)}${unit ? ` ${unit.symbol}` : ''}` : v;
       case 'countryOfOrigin':
         return `${v} — ${countryName(v)}`;
       case 'invoiceValue':
@@ -600,6 +638,46 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
               maxLength={4}
             />,
           )}
+        {show(
+          'additionalProcedureCodes',
+          'Additional procedure',
+          <TagsField
+            form={form}
+            name={path('additionalProcedureCodes')}
+            label="Additional procedure"
+            aria-label={label('Additional procedure')}
+            placeholder={item.additionalProcedureCodes.length ? '' : '000'}
+            splitChars={[',', ' ']}
+            maxTags={99}
+          />,
+        )}
+        {show(
+          'valuationMethod',
+          'Valuation method',
+          <SelectField
+            form={form}
+            name={path('valuationMethod')}
+            label="Valuation method"
+            aria-label={label('Valuation method')}
+            data={VALUATION_METHOD_OPTIONS}
+          />,
+        )}
+        {show(
+          'supplementaryUnits',
+          unitsLabel,
+          <DecimalField
+            form={form}
+            name={path('supplementaryUnits')}
+            label={unitsLabel}
+            aria-label={label('Supplementary units')}
+            decimals={QUANTITY_DECIMALS}
+            description={
+              unit
+                ? `CN ${formatCommodityCode(normalizeCommodityCode(item.commodityCode)).slice(0, 4)}: ${unit.name}`
+                : undefined
+            }
+          />,
+        )}
         {show(
           'countryOfOrigin',
           'Country of origin',
@@ -799,80 +877,35 @@ function DocumentRefs({
   readOnly: boolean;
   hint?: string | undefined;
 }) {
-  // The item type's index signature (the line editor's) hides the nested array from the path types.
-  const list = useFieldArray({ control: form.control, name: `items.${index}.${field}` as never });
   const name = title.toLowerCase().replace(/s$/, '');
-  const values = (useWatch({ control: form.control, name: `items.${index}.${field}` }) ??
-    []) as DocumentRefValue[];
   return (
-    <Stack gap={4} data-testid={`item-${index}-${field}`}>
-      <Text size="sm" fw={600}>
-        {title}
-      </Text>
-      {hint && !readOnly && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-      {list.fields.length === 0 && (
-        <Text size="sm" c="dimmed">
-          None
-        </Text>
-      )}
-      {readOnly
-        ? values.map((doc, i) => (
-            <Text size="sm" key={list.fields[i]?.id ?? i}>
-              {options.find((o) => o.value === doc.type)?.label ?? doc.type}: {doc.reference || '—'}
-            </Text>
-          ))
-        : list.fields.map((entry, i) => (
-            <Group key={entry.id} gap="xs" align="flex-start" wrap="nowrap">
-              <SelectField
-                form={form}
-                name={`items.${index}.${field}.${i}.type`}
-                aria-label={`Type of ${name} ${i + 1}, item ${index + 1}`}
-                data={options as { value: string; label: string }[]}
-                searchable
-                allowDeselect={false}
-                style={{ flex: '1 1 50%' }}
-              />
-              <TextField
-                form={form}
-                name={`items.${index}.${field}.${i}.reference`}
-                aria-label={`Reference of ${name} ${i + 1}, item ${index + 1}`}
-                placeholder="Reference"
-                maxLength={70}
-                style={{ flex: '1 1 50%' }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={4}
-                onClick={() => list.remove(i)}
-                aria-label={`Remove ${name} ${i + 1} of item ${index + 1}`}
-                data-testid={`remove-${field}-${index}-${i}`}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-          ))}
-      {!readOnly && (
-        <div>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() =>
-              list.append({ type: options[0]?.value ?? '', reference: '' } as never, {
-                focusName: `items.${index}.${field}.${list.fields.length}.reference`,
-              })
-            }
-            data-testid={`add-${field}-${index}`}
-          >
-            Add {name}
-          </Button>
-        </div>
-      )}
-    </Stack>
+    <RowListField
+      form={form}
+      name={`items.${index}.${field}`}
+      title={title}
+      itemName={name}
+      context={`, item ${index + 1}`}
+      columns={[
+        { key: 'type', label: `Type of ${name}`, kind: 'select', options },
+        {
+          key: 'reference',
+          label: `Reference of ${name}`,
+          kind: 'text',
+          placeholder: 'Reference',
+          maxLength: 70,
+        },
+      ]}
+      newRow={() => ({ type: options[0]?.value ?? '', reference: '' })}
+      describe={(doc) =>
+        `${options.find((o) => o.value === doc.type)?.label ?? doc.type}: ${doc.reference || '—'}`
+      }
+      readOnly={readOnly}
+      hint={hint}
+      testIds={{
+        list: `item-${index}-${field}`,
+        add: `add-${field}-${index}`,
+        remove: (i) => `remove-${field}-${index}-${i}`,
+      }}
+    />
   );
 }

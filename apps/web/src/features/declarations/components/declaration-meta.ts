@@ -1,4 +1,6 @@
 import {
+  AUTHORISATION_TYPE_LABELS,
+  AUTHORISATION_TYPES,
   CUSTOMS_TRANSPORT_MODE_LABELS,
   CUSTOMS_TRANSPORT_MODES,
   DECLARATION_CATEGORY_LABELS,
@@ -13,6 +15,10 @@ import {
   type DeclarationType,
   GUARANTEE_TYPE_LABELS,
   GUARANTEE_TYPES,
+  LOCATION_QUALIFIER_LABELS,
+  LOCATION_QUALIFIERS,
+  LOCATION_TYPE_LABELS,
+  LOCATION_TYPES,
   METHOD_OF_PAYMENT_LABELS,
   METHODS_OF_PAYMENT,
   PACKAGE_KIND_LABELS,
@@ -25,6 +31,9 @@ import {
   STATUSES_OF_TYPE,
   SUPPORTING_DOCUMENT_TYPE_LABELS,
   SUPPORTING_DOCUMENT_TYPES,
+  TRANSIT_AUTHORISATION_TYPES,
+  VALUATION_METHOD_LABELS,
+  VALUATION_METHODS,
 } from '@fvg/contracts';
 import type { MantineColor } from '@mantine/core';
 
@@ -115,6 +124,15 @@ export const SUPPORTING_DOCUMENT_OPTIONS = codedOptions(
   SUPPORTING_DOCUMENT_TYPE_LABELS,
 );
 export const PREVIOUS_DOCUMENT_OPTIONS = codedOptions(PREVIOUS_DOCUMENT_TYPES, PREVIOUS_DOCUMENT_TYPE_LABELS);
+export const VALUATION_METHOD_OPTIONS = codedOptions(VALUATION_METHODS, VALUATION_METHOD_LABELS);
+export const LOCATION_TYPE_OPTIONS = codedOptions(LOCATION_TYPES, LOCATION_TYPE_LABELS);
+export const LOCATION_QUALIFIER_OPTIONS = codedOptions(LOCATION_QUALIFIERS, LOCATION_QUALIFIER_LABELS);
+/** A transit names only the authorisations of NCTS list CL235; imports and exports any. */
+export const authorisationOptionsOf = (type: DeclarationType) =>
+  codedOptions(
+    type === 'transit' ? TRANSIT_AUTHORISATION_TYPES : AUTHORISATION_TYPES,
+    AUTHORISATION_TYPE_LABELS,
+  );
 
 export const transportModeLabel = (mode: string | null) =>
   mode && mode in CUSTOMS_TRANSPORT_MODE_LABELS
@@ -162,7 +180,16 @@ export const DECLARATION_FIELD_LABELS: Record<string, string> = {
   exchangeRate: 'Exchange rate',
   methodOfPayment: 'Method of payment',
   locationOfGoods: 'Location of goods',
+  locationOfGoodsType: 'Type of location',
+  locationOfGoodsQualifier: 'Identified by',
   warehouseReference: 'Warehouse',
+  authorisations: 'Authorisations',
+  additionalInformation: 'Additional information',
+  seals: 'Seals',
+  limitDate: 'Limit date',
+  additionalProcedureCodes: 'Additional procedure',
+  valuationMethod: 'Valuation method',
+  supplementaryUnits: 'Supplementary units',
   guaranteeType: 'Guarantee type',
   guaranteeReference: 'Guarantee reference (GRN)',
   guaranteeAmount: 'Guarantee amount',

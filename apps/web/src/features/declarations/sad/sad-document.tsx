@@ -1,4 +1,6 @@
 import {
+  ADDITIONAL_INFORMATION_LABELS,
+  AUTHORISATION_TYPE_LABELS,
   type Declaration,
   type DeclarationDocumentRef,
   type DeclarationItem,
@@ -12,9 +14,11 @@ import {
   SAD_BOX1,
   SANDBOX_LABEL,
   SUPPORTING_DOCUMENT_TYPE_LABELS,
+  supplementaryUnitOf,
   TAX_TYPE_LABELS,
   type TaxLine,
   taxLines,
+  VALUATION_METHOD_LABELS,
 } from '@fvg/contracts';
 import type { ReactNode } from 'react';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
@@ -189,6 +193,40 @@ function Taxes({ declaration, item }: { declaration: Declaration; item: Declarat
   );
 }
 
+/** Box 41: the quantity in the unit the CN code asks for (DE 6/2). */
+function units(item: DeclarationItem): string {
+  if (blank(item.supplementaryUnits)) return '';
+  const unit = supplementaryUnitOf(item.commodityCode);
+  const n = formatNumber(item.supplementaryUnits as `${number}`, { maximumFractionDigits: 3 });
+  return unit ? `${n} ${unit.symbol}` : n;
+}
+
+/** Box 42: the item's price in the invoice currency. */
+function money(value: string | null, currency: string | null): string {
+  return blank(value) ? '' : formatMoney(value as `${number}`, { currency: currency ?? 'EUR' });
+}
+
+/** The declaration's statements (DE 2/2) and authorisations (DE 2/3), as box 44 lists them. */
+function HeaderReferences({ declaration: d }: { declaration: Declaration }) {
+  if (d.additionalInformation.length === 0 && d.authorisations.length === 0) return null;
+  return (
+    <div data-testid="sad-header-references">
+      {d.additionalInformation.map((a) => (
+        <div key={`${a.code}-${a.text}`}>
+          <span className={classes.mono}>{a.code}</span>{' '}
+          {a.text ?? ADDITIONAL_INFORMATION_LABELS[a.code] ?? ''}
+        </div>
+      ))}
+      {d.authorisations.map((a) => (
+        <div key={`${a.type}-${a.reference}`}>
+          <span className={classes.mono}>{a.type}</span> {labelOf(AUTHORISATION_TYPE_LABELS, a.type)}:{' '}
+          <span className={classes.mono}>{a.reference}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function ItemBoxes({ declaration, item }: { declaration: Declaration; item: DeclarationItem }) {
   const kind = labelOf(PACKAGE_KIND_LABELS, item.packageKind);
   const packages = [
@@ -220,8 +258,10 @@ function ItemBoxes({ declaration, item }: { declaration: Declaration; item: Decl
           <Box n="40" title="Previous document" className={classes.grow}>
             <DocumentList documents={item.previousDocuments} labels={PREVIOUS_DOCUMENT_TYPE_LABELS} />
           </Box>
-          <Box n="44" title="Documents produced" className={classes.grow}>
+          <Box n="44" title="Additional information / documents produced" className={classes.grow}>
             <DocumentList documents={item.supportingDocuments} labels={SUPPORTING_DOCUMENT_TYPE_LABELS} />
+            {/* The header's statements and authorisations (DE 2/2, 2/3), once, on the first item. */}
+            {item.position === 1 && <HeaderReferences declaration={declaration} />}
           </Box>
         </div>
         <Box n="49" title="Identification of warehouse">
@@ -253,12 +293,30 @@ function ItemBoxes({ declaration, item }: { declaration: Declaration; item: Decl
         <div className={classes.row}>
           <Box n="37" title="Procedure" className={classes.w2}>
             {item.procedureCode}
+            {item.additionalProcedureCodes.length > 0 && (
+              <div className={classes.mono} data-testid={`sad-additional-procedure-${item.position}`}>
+                {item.additionalProcedureCodes.join(' ')}
+              </div>
+            )}
           </Box>
           <Box n="38" title="Net mass" className={classes.grow}>
             {kg(item.netMassKg)}
           </Box>
           <Box n="46" title="Statistical value" className={classes.w3}>
             {eur(item.statisticalValue)}
+          </Box>
+        </div>
+        <div className={classes.row}>
+          <Box n="41" title="Supplementary units" className={classes.w3}>
+            <span data-testid={`sad-units-${item.position}`}>{units(item)}</span>
+          </Box>
+          <Box n="42" title="Item price" className={classes.grow}>
+            {money(item.invoiceValue, declaration.currency)}
+          </Box>
+          <Box n="43" title="V.M." className={classes.w2}>
+            <span title={labelOf(VALUATION_METHOD_LABELS, item.valuationMethod) ?? undefined}>
+              {item.valuationMethod}
+            </span>
           </Box>
         </div>
         <Box
@@ -392,6 +450,12 @@ function HeaderBoxes({
           <span className={classes.mono}>{d.officeOfExitEntry}</span>
         </Box>
         <Box n="30" title="Location of goods" className={classes.grow}>
+          {(d.locationOfGoodsType || d.locationOfGoodsQualifier) && (
+            <span className={classes.mono} title="Type of location and qualifier (DE 5/23)">
+              {d.locationOfGoodsType}
+              {d.locationOfGoodsQualifier}{' '}
+            </span>
+          )}
           {d.locationOfGoods}
         </Box>
       </div>
@@ -451,6 +515,22 @@ function TransitBoxes({ declaration: d }: { declaration: Declaration }) {
         </Box>
         <Box n="53" title="Office of destination (and country)" className={classes.grow}>
           <span className={classes.mono}>{d.officeOfDestination}</span>
+        </Box>
+        <Box n="D" title="Control by office of departure" className={classes.grow}>
+          <div data-testid="sad-seals">
+            <span className={classes.inlineLabel}>Seals affixed</span> {d.seals.length}
+            {d.seals.length > 0 && (
+              <>
+                {' · '}
+                <span className={classes.mono}>{d.seals.map((s) => s.identifier).join(', ')}</span>
+              </>
+            )}
+          </div>
+          {!blank(d.limitDate) && (
+            <div data-testid="sad-limit-date">
+              <span className={classes.inlineLabel}>Time limit</span> {formatDate(d.limitDate)}
+            </div>
+          )}
         </Box>
       </div>
     </div>

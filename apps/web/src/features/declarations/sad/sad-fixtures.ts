@@ -23,6 +23,9 @@ export function anItem(position: number, overrides: Partial<DeclarationItem> = {
     countryOfOrigin: 'CN',
     preference: '100',
     procedureCode: '4000',
+    additionalProcedureCodes: ['000'],
+    valuationMethod: '1',
+    supplementaryUnits: null,
     packages: 10,
     packageKind: 'CT',
     marks: `ACME ${position}/10`,
@@ -96,7 +99,13 @@ export function anImport(overrides: Partial<Declaration> = {}): Declaration {
     invoiceTotal: '20000.00',
     exchangeRate: '0.925000',
     locationOfGoods: 'NLRTMECT',
+    locationOfGoodsType: 'C',
+    locationOfGoodsQualifier: 'Z',
     warehouseReference: null,
+    authorisations: [{ type: 'C506', reference: 'NLDPO0001234' }],
+    additionalInformation: [{ code: '00500', text: null }],
+    seals: [],
+    limitDate: null,
     guaranteeType: null,
     methodOfPayment: 'H',
     guaranteeReference: null,
@@ -105,6 +114,8 @@ export function anImport(overrides: Partial<Declaration> = {}): Declaration {
     items: [
       anItem(1, {
         dutyRate: '3.5',
+        additionalProcedureCodes: ['F45'],
+        supplementaryUnits: '120',
         estimate: {
           customsValue: '9500.00',
           dutyRate: '3.5',
@@ -192,9 +203,18 @@ export function aTransit(overrides: Partial<Declaration> = {}): Declaration {
     currency: null,
     invoiceTotal: null,
     exchangeRate: null,
+    authorisations: [{ type: 'C521', reference: 'NLC521RTM0042' }],
+    additionalInformation: [],
+    seals: [
+      { identifier: 'FVG427100', container: 'MSKU6011672' },
+      { identifier: 'TRUCK-7781', container: null },
+    ],
+    limitDate: '2026-12-15',
     items: [
       anItem(1, {
         procedureCode: null,
+        additionalProcedureCodes: [],
+        valuationMethod: null,
         previousDocuments: [{ type: 'N830', reference: '26NLA0000000000013' }],
         estimate: null,
       }),

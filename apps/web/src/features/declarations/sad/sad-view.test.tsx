@@ -48,7 +48,7 @@ describe('SadDocument', () => {
     expect(box('26', sheet)).toBe('3 · Road');
     expect(box('29', sheet)).toBe('NL000396');
     expect(within(sheet).getByTestId('sad-box-29').textContent).toContain('Office of entry');
-    expect(box('30', sheet)).toBe('NLRTMECT');
+    expect(box('30', sheet)).toBe('CZ NLRTMECT');
 
     const item1 = screen.getByTestId('sad-item-1');
     expect(box('31', item1)).toContain('ACME 1/10');
@@ -60,10 +60,19 @@ describe('SadDocument', () => {
     expect(box('34', item1)).toBe('CN');
     expect(box('35', item1)).toBe('1,250.5 kg');
     expect(box('36', item1)).toBe('100');
-    expect(box('37', item1)).toBe('4000');
+    // Box 37 second part: the additional procedure (DE 1/11).
+    expect(box('37', item1)).toBe('4000F45');
+    expect(within(item1).getByTestId('sad-additional-procedure-1').textContent).toBe('F45');
     expect(box('38', item1)).toBe('1,100 kg');
     expect(box('40', item1)).toBe('N337 · Temporary storage declaration — TS-2026-77');
-    expect(box('44', item1)).toBe('N380 · Commercial invoice — INV-2026-0042');
+    // Box 44 on the first item: the item's documents, then the header's statements and authorisations.
+    expect(box('44', item1)).toBe(
+      'N380 · Commercial invoice — INV-2026-004200500 Identity of declarant and importerC506 Deferred payment: NLDPO0001234',
+    );
+    // Boxes 41–43: supplementary units in the CN code's unit, the item price, the valuation method.
+    expect(box('41', item1)).toBe('120 p/st');
+    expect(box('42', item1)).toBe('$10,000.00');
+    expect(box('43', item1)).toBe('1');
     expect(box('46', item1)).toBe('€9,500.00');
     const taxes = within(item1).getByTestId('sad-taxes');
     expect(within(item1).getByTestId('sad-box-47').textContent).toContain('Estimate');
@@ -96,7 +105,9 @@ describe('SadDocument', () => {
     expect(box('29', sheet)).toBe('NL000854');
     expect(box('22', sheet)).toBe('EUR €20,000.00');
     expect(box('23', sheet)).toBe('');
-    expect(box('37', sheet)).toBe('1000');
+    // 1000, and under it 000: no additional procedure.
+    expect(box('37', sheet)).toBe('1000000');
+    expect(within(sheet).getByTestId('sad-additional-procedure-1').textContent).toBe('000');
     expect(box('47', sheet)).toBe('No import duties or taxes');
     expect(screen.queryByTestId('sad-taxes')).toBeNull();
     expect(screen.queryByTestId('sad-transit')).toBeNull();
@@ -123,6 +134,9 @@ describe('SadDocument', () => {
     expect(box('40', sheet)).toBe('N830 · Export declaration — 26NLA0000000000013');
     expect(box('37', sheet)).toBe('');
     expect(box('22', sheet)).toBe('');
+    // Box D: the seals affixed and the time limit.
+    expect(box('D', sheet)).toBe('Seals affixed 2 · FVG427100, TRUCK-7781Time limit 15 Dec 2026');
+    expect(box('43', sheet)).toBe('');
   });
 
   it('continues on BIS sheets of three items with boxes 1, 3 and 7, the MRN and the sandbox label on each', () => {
