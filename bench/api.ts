@@ -13,7 +13,8 @@
  * there is no stock yet): the stock list and a stock record's tree as scenarios (the admin's token: staff
  * has no warehouse access), and release throughput (`releasing`): fresh draft shipments on the same
  * few SKUs released through the API by 1 and 10 concurrent releasers, then checked that nothing is
- * oversold or reserved twice, next to the bare SQL of a release.
+ * oversold or reserved twice, next to the bare SQL of a release. A transit's IE015 built, and built and
+ * checked against the NCTS schema, in messages per second (`ncts`, bench/ncts.ts).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -73,6 +74,7 @@ import {
 import { seedWarehouse } from '../apps/api/src/seed/scale/warehouse.ts';
 import { drive, type LoadResult } from './api-load.ts';
 import { dcsaEvents } from './dcsa-events.ts';
+import { benchNcts } from './ncts.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -1120,6 +1122,8 @@ try {
     runs.push({ connections: C, rows, ...(issuing ? { issuing } : {}), ...(releasing ? { releasing } : {}) });
   }
   const sandbox = !ONLY.length || ONLY.some((w) => 'sandbox'.includes(w)) ? await benchSandbox() : undefined;
+  // A transit's IE015, built, and built and checked against the NCTS schema (issue 26).
+  const ncts = !ONLY.length || ONLY.some((w) => 'ncts'.includes(w)) ? await benchNcts() : undefined;
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(root, 'bench/results/api-latest.json'),
@@ -1140,6 +1144,7 @@ try {
         cores: os.cpus().length,
         runs,
         ...(sandbox ? { sandbox } : {}),
+        ...(ncts ? { ncts } : {}),
       },
       null,
       2,

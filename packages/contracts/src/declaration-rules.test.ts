@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { cbamCategoryOf } from './cbam.ts';
 import {
+  type LodgingContext,
   type LodgingInput,
   type LodgingItem,
   lodgingProblems,
@@ -690,6 +692,84 @@ describe('lodgingProblems', () => {
       ).toBe('An additional information code has 5 characters, e.g. 00500');
       expect(
         problemsOf({ ...completeImport, additionalInformation: [{ code: '00500', text: null }] }),
+      ).toEqual([]);
+    });
+  });
+  describe('goods under CBAM on an import (issue 26 item 4)', () => {
+    const steel = (over: Partial<LodgingItem> = {}): LodgingItem => ({
+      ...importItem,
+      commodityCode: '7318159590',
+      description: 'Steel hex bolts, M12',
+      supplementaryUnits: null,
+      netMassKg: '18000.000',
+      grossMassKg: '18500.000',
+      ...over,
+    });
+    const withSteel = (item: LodgingItem, context?: LodgingContext) =>
+      lodgingProblems({ ...completeImport, items: [item] }, context).filter((p) => p.code.startsWith('cbam'));
+
+    it('knows Annex I by CN code, the longest prefix deciding and 3105 60 00 left out', () => {
+      expect(cbamCategoryOf('7318 15 95 90')).toBe('iron-steel');
+      expect(cbamCategoryOf('76061291')).toBe('aluminium');
+      expect(cbamCategoryOf('27160000')).toBe('electricity');
+      expect(cbamCategoryOf('28041000')).toBe('hydrogen');
+      expect(cbamCategoryOf('25232900')).toBe('cement');
+      expect(cbamCategoryOf('31056000')).toBeNull();
+      expect(cbamCategoryOf('31052010')).toBe('fertilisers');
+      expect(cbamCategoryOf('73170020')).toBeNull();
+      expect(cbamCategoryOf('84713000')).toBeNull();
+    });
+
+    it('asks each CBAM item for the CBAM account number (Y128) or the exemption that applies, citing art. 25', () => {
+      expect(withSteel(steel())).toEqual([
+        {
+          field: 'items.0.supportingDocuments',
+          message:
+            "Item 1 is goods under CBAM (iron and steel, CN 7318): cite the importer's CBAM account number (Y128), or Y137 while its CBAM goods stay within 50 tonnes a year (Regulation (EU) 2023/956, art. 25)",
+          code: 'cbam',
+        },
+      ]);
+      const y128 = { type: 'Y128', reference: 'CBAM-NL-2026-AAA00000000042' };
+      expect(withSteel(steel({ supportingDocuments: [y128] }), { cbamKgThisYear: '90000' })).toEqual([]);
+      expect(withSteel(steel({ supportingDocuments: [{ type: 'Y237', reference: 'N/A' }] }))).toEqual([]);
+    });
+
+    it('lets de minimis (Y137) stand only within 50 tonnes a year, counted with the importer’s other declarations', () => {
+      const y137 = steel({
+        supportingDocuments: [
+          { type: 'N380', reference: 'INV-1' },
+          { type: 'Y137', reference: 'N/A' },
+        ],
+      });
+      // Without the API's count the threshold waits (a form cannot know the other declarations).
+      expect(withSteel(y137)).toEqual([]);
+      expect(withSteel(y137, { cbamKgThisYear: '32000' })).toEqual([]);
+      // 32 000 + 18 000 = 50 000: still within; one more kilogram is not.
+      expect(withSteel(y137, { cbamKgThisYear: '32000.001' })).toEqual([
+        {
+          field: 'items.0.supportingDocuments',
+          message:
+            "Item 1 is goods under CBAM (iron and steel, CN 7318): the importer's goods under CBAM come to 50 000.001 kg this year with this declaration, above the 50-tonne threshold; de minimis (Y137) no longer applies, cite the CBAM account number (Y128) (Regulation (EU) 2023/956, art. 2a)",
+          code: 'cbam-threshold',
+        },
+      ]);
+      // Electricity and hydrogen have no threshold at all.
+      const power = steel({
+        commodityCode: '2716000000',
+        supportingDocuments: [{ type: 'Y137', reference: 'N/A' }],
+      });
+      expect(withSteel(power, { cbamKgThisYear: '0' }).map((p) => [p.field, p.code])).toEqual([
+        ['items.0.supportingDocuments.0.type', 'cbam-threshold'],
+      ]);
+    });
+
+    it('asks nothing of exports, transits and goods outside Annex I', () => {
+      expect(withSteel(importItem)).toEqual([]);
+      expect(
+        lodgingProblems({
+          ...completeExport,
+          items: [{ ...(completeExport.items[0] as LodgingItem), commodityCode: '73181595' }],
+        }).filter((p) => p.code.startsWith('cbam')),
       ).toEqual([]);
     });
   });

@@ -4,6 +4,13 @@
  * next to the fields before the clerk presses Lodge. Pure and zod-free; formats come from the same
  * validators the schemas call, so a message reads the same everywhere.
  */
+import {
+  CBAM_CATEGORY_LABELS,
+  CBAM_DOCUMENT_TYPES,
+  CBAM_THRESHOLD_KG,
+  cbamCategoryOf,
+  cbamWithoutDeMinimis,
+} from './cbam.ts';
 import { declarationTotals } from './customs-math.ts';
 import {
   AUTHORISATION_TYPE_LABELS,
@@ -194,6 +201,12 @@ const UNCOUNTED_KINDS = ['NE', 'VR', 'VQ'];
  */
 export interface LodgingContext {
   warehouseEntries?: Readonly<Record<string, CustomsStatus>>;
+  /**
+   * The net mass (kg) of goods under CBAM with a de minimis threshold that the importer's other import
+   * declarations of this calendar year carry (lodged and not rejected or cancelled): what the 50-tonne
+   * threshold counts besides this declaration. Undefined: the threshold rule waits for the API.
+   */
+  cbamKgThisYear?: string;
 }
 
 /**
@@ -292,6 +305,10 @@ function legalSource(code: string, field: string, type: DeclarationType): string
       return 'NCTS code list CL235';
     case 'transit-location':
       return 'NCTS IE015, LocationOfGoods';
+    case 'cbam':
+      return 'Regulation (EU) 2023/956, art. 25';
+    case 'cbam-threshold':
+      return 'Regulation (EU) 2023/956, art. 2a';
     default:
       return undefined;
   }
@@ -902,6 +919,9 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
     });
   });
 
+  // CBAM (from 2026): goods of Annex I cite the importer's CBAM account (Y128) or why they need none.
+  if (type === 'import') cbamProblems(d, context, add);
+
   // Box 22 against the items (DE 4/11, 4/14): the total amount invoiced is the sum of the items' prices,
   // to the cent; the declarant spreads a rounding difference over the items (ADR 0047).
   if (type !== 'transit' && total && totalChecked && d.items.length > 0) {
@@ -952,5 +972,64 @@ function locationProblem(qualifier: string, location: string): string | undefine
         : 'With qualifier Y the location is an authorisation number: no spaces, at most 35 characters';
     default:
       return undefined;
+  }
+}
+
+/**
+ * Goods under CBAM on an import: each such item cites the CBAM account number (Y128) or the reason
+ * none is needed (Y137 de minimis, Y237 Union origin, Y134 the excluded territories). De minimis holds
+ * while the importer's CBAM goods of the year, this declaration's included, weigh at most 50 tonnes, and
+ * never for electricity or hydrogen.
+ */
+function cbamProblems(
+  d: LodgingInput,
+  context: LodgingContext,
+  add: (field: string, message: string, code: string) => void,
+): void {
+  const cbamItems = d.items
+    .map((item, i) => ({ item, i, category: cbamCategoryOf(text(item.commodityCode)) }))
+    .filter((x) => x.category !== null);
+  if (cbamItems.length === 0) return;
+  const thisDeclarationKg = sumDecimal(
+    cbamItems
+      .filter((x) => x.category && !cbamWithoutDeMinimis(x.category))
+      .map((x) => text(x.item.netMassKg))
+      .filter((v): v is string => v !== null && isDecimal(v)),
+    3,
+  );
+  const yearKg =
+    context.cbamKgThisYear === undefined ? null : sumDecimal([context.cbamKgThisYear, thisDeclarationKg], 3);
+  for (const { item, i, category } of cbamItems) {
+    if (!category) continue;
+    const code = normalizeCommodityCode(text(item.commodityCode) ?? '').slice(0, 4);
+    const what = `Item ${i + 1} is goods under CBAM (${CBAM_CATEGORY_LABELS[category]}, CN ${code})`;
+    const cited = (item.supportingDocuments ?? []).filter((doc) =>
+      (CBAM_DOCUMENT_TYPES as readonly string[]).includes(doc.type),
+    );
+    const at = `items.${i}.supportingDocuments`;
+    if (cited.length === 0) {
+      add(
+        at,
+        cbamWithoutDeMinimis(category)
+          ? `${what}: cite the importer's CBAM account number (Y128)`
+          : `${what}: cite the importer's CBAM account number (Y128), or Y137 while its CBAM goods stay within 50 tonnes a year`,
+        'cbam',
+      );
+      continue;
+    }
+    const deMinimis = (item.supportingDocuments ?? []).findIndex((doc) => doc.type === 'Y137');
+    if (deMinimis < 0) continue;
+    if (cbamWithoutDeMinimis(category))
+      add(
+        `${at}.${deMinimis}.type`,
+        `${what}: electricity and hydrogen have no 50-tonne threshold; cite the importer's CBAM account number (Y128)`,
+        'cbam-threshold',
+      );
+    else if (yearKg !== null && compareDecimal(yearKg, CBAM_THRESHOLD_KG) > 0)
+      add(
+        at,
+        `${what}: the importer's goods under CBAM come to ${kg(yearKg)} kg this year with this declaration, above the 50-tonne threshold; de minimis (Y137) no longer applies, cite the CBAM account number (Y128)`,
+        'cbam-threshold',
+      );
   }
 }

@@ -334,6 +334,10 @@ export const SUPPORTING_DOCUMENT_TYPES = [
   'N730',
   'N954',
   'N861',
+  'Y128',
+  'Y137',
+  'Y237',
+  'Y134',
 ] as const;
 export type SupportingDocumentType = (typeof SUPPORTING_DOCUMENT_TYPES)[number];
 
@@ -346,6 +350,10 @@ export const SUPPORTING_DOCUMENT_TYPE_LABELS: Readonly<Record<SupportingDocument
   N730: 'Road consignment note (CMR)',
   N954: 'Movement certificate EUR.1',
   N861: 'Certificate of origin',
+  Y128: 'CBAM account number (authorised CBAM declarant)',
+  Y137: 'CBAM de minimis: under 50 tonnes a year',
+  Y237: 'CBAM: goods of Union origin',
+  Y134: 'CBAM: goods from Büsingen, Heligoland or Livigno',
 };
 
 /**

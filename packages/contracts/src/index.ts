@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './backups.ts';
+export * from './cbam.ts';
 export * from './company.ts';
 export * from './constants.ts';
 export * from './container-events.ts';

@@ -1,7 +1,10 @@
 import {
   amendmentProblem,
+  CBAM_PREFIXES,
   type CustomsStatus,
   type CustomsTransportMode,
+  cbamCategoryOf,
+  cbamWithoutDeMinimis,
   type Declaration,
   type DeclarationAction,
   type DeclarationAdditionalInformation,
@@ -28,6 +31,7 @@ import {
   itemEstimate,
   type LocationQualifier,
   type LocationType,
+  type LodgingContext,
   type MethodOfPayment,
   type RepresentativeStatus,
   SANDBOX_LABEL,
@@ -553,6 +557,40 @@ export async function writeDeclarationContent(
  * document (the rule function's `warehouseEntries`): goods taken from stock leave by the procedures
  * their status allows (issue 23 item 11).
  */
+/**
+ * What the lodging rules read besides the declaration (LodgingContext): the customs status of cited
+ * warehouse stock, and for an import the importer's goods under CBAM already declared this calendar
+ * year (by the consignee's EORI; lodged and not rejected, cancelled or refused release) for the
+ * 50-tonne de minimis threshold.
+ */
+export async function lodgingContextOf(db: Db, d: Declaration): Promise<LodgingContext> {
+  return {
+    warehouseEntries: await warehouseEntriesOf(db, d),
+    ...(d.type === 'import' ? { cbamKgThisYear: await cbamKgThisYear(db, d) } : {}),
+  };
+}
+
+/** The CN prefixes whose goods count towards the 50-tonne threshold (not electricity nor hydrogen). */
+const CBAM_COUNTED = CBAM_PREFIXES.filter((p) => {
+  const category = cbamCategoryOf(p.padEnd(8, '0'));
+  return category !== null && !cbamWithoutDeMinimis(category);
+}).map((p) => `${p}%`);
+
+async function cbamKgThisYear(db: Db, d: Declaration): Promise<string> {
+  const eori = d.consignee?.eori?.trim().toUpperCase();
+  if (!eori) return '0';
+  const r = await sql<{ kg: string }>`
+    select coalesce(sum(i.net_mass_kg), 0)::text as kg
+    from declaration_items i join declarations x on x.id = i.declaration_id
+    where x.type = 'import' and x.id <> ${d.id || '00000000-0000-0000-0000-000000000000'}::uuid
+      and upper(x.consignee->>'eori') = ${eori}
+      and x.status in ('lodged', 'accepted', 'under_control', 'released')
+      and x.lodged_at >= date_trunc('year', now())
+      and i.commodity_code like any(${CBAM_COUNTED}::text[])
+      and i.commodity_code not like '31056000%'`.execute(db);
+  return r.rows[0]?.kg ?? '0';
+}
+
 export async function warehouseEntriesOf(
   db: Db,
   d: { items: readonly { previousDocuments?: readonly { reference: string }[] | null }[] },

@@ -56,11 +56,11 @@ import {
   headerOf,
   headerValues,
   itemTotals,
+  lodgingContextOf,
   normalParty,
   storedItems,
   toDeclaration,
   trimDecimal,
-  warehouseEntriesOf,
   writeDeclarationContent,
 } from './declarations.repository.ts';
 import { checkShipmentLink, inheritedShipment, noteShipmentDeclaration } from './declarations.shipment.ts';
@@ -646,8 +646,9 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         const row = await locked(trx, user, idOrLrn, input.version);
         draftOnly(row, 'lodged');
         const current = await toDeclaration(trx, { all: true }, row);
-        // The one pre-lodging rule function (ADR 0047), with what the warehouse knows of cited entries.
-        const found = lodgingProblems(current, { warehouseEntries: await warehouseEntriesOf(trx, current) });
+        // The one pre-lodging rule function (ADR 0047), with what the warehouse knows of cited entries
+        // and the importer's CBAM goods of the year.
+        const found = lodgingProblems(current, await lodgingContextOf(trx, current));
         if (found.length) notReady(row.lrn, found);
         await touch(trx, user, row, { status: 'lodged', lodged_at: new Date(), rejection: '[]' }, 'lodged', [
           { field: 'status', from: row.status, to: 'lodged' },
@@ -686,9 +687,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
         computedIssues(row.type, changes.items, 'changes.');
         const current = await toDeclaration(trx, { all: true }, row);
         const proposed = proposedContent(current, changes);
-        const found = lodgingProblems(proposed, {
-          warehouseEntries: await warehouseEntriesOf(trx, proposed),
-        });
+        const found = lodgingProblems(proposed, await lodgingContextOf(trx, proposed));
         if (found.length) notReady(row.lrn, found, 'changes.');
         await touch(
           trx,

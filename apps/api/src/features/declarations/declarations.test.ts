@@ -381,6 +381,56 @@ describe('the Annex B data elements (issue 26 item 1)', () => {
   });
 });
 
+describe('goods under CBAM (issue 26 item 4)', () => {
+  it("counts the importer's CBAM goods of the year across its declarations: de minimis (Y137) until 50 tonnes, then the CBAM account (Y128)", async () => {
+    // An importer of its own, so no other test's declarations count.
+    const importer = party({ partyId: partyId.ACME, name: 'Steel Importer B.V.', eori: 'NL555555555' });
+    const steel = (netMassKg: string, document: { type: string; reference: string }) =>
+      importItem({
+        commodityCode: '7318 15 95 90',
+        description: 'Steel hex bolts, M12',
+        supplementaryUnits: null,
+        grossMassKg: String(Number(netMassKg) + 500),
+        netMassKg,
+        supportingDocuments: [{ type: 'N380', reference: 'INV-2026-0042' }, document],
+      });
+    const y137 = { type: 'Y137', reference: 'N/A' };
+    const first = await create(
+      completeImport(partyId.ACME, { consignee: importer, items: [steel('40000', y137)] }),
+    );
+    const lodged = await call('POST', `/declarations/${first.id}/lodge`, staff, { version: first.version });
+    expect(lodged.status, JSON.stringify(lodged.body)).toBe(200);
+
+    // 40 000 + 12 000 kg: above the threshold, de minimis no longer holds.
+    const second = await create(
+      completeImport(partyId.ACME, { consignee: importer, items: [steel('12000', y137)] }),
+    );
+    const refused = await call('POST', `/declarations/${second.id}/lodge`, staff, {
+      version: second.version,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        field: 'items.0.supportingDocuments',
+        message:
+          "Item 1 is goods under CBAM (iron and steel, CN 7318): the importer's goods under CBAM come to 52 000.000 kg this year with this declaration, above the 50-tonne threshold; de minimis (Y137) no longer applies, cite the CBAM account number (Y128) (Regulation (EU) 2023/956, art. 2a)",
+      },
+    ]);
+    // Another importer's goods do not count; this one's account number lets it through.
+    const other = await create(completeImport(partyId.ACME, { items: [steel('12000', y137)] }));
+    expect(
+      (await call('POST', `/declarations/${other.id}/lodge`, staff, { version: other.version })).status,
+    ).toBe(200);
+    const fixed = await call('PATCH', `/declarations/${second.id}`, staff, {
+      version: second.version,
+      items: [steel('12000', { type: 'Y128', reference: 'CBAM-NL-2026-AAA00000000042' })],
+    });
+    expect(
+      (await call('POST', `/declarations/${second.id}/lodge`, staff, { version: fixed.body.version })).status,
+    ).toBe(200);
+  });
+});
+
 describe('from a dossier', () => {
   it('prefills parties with their EORI, goods, containers, references and transport', async () => {
     const dossier = await call('POST', '/dossiers', staff, {

@@ -1,4 +1,5 @@
 import {
+  cbamCategoryOf,
   type DeclarationCreate,
   type DeclarationCreateParsed,
   type DeclarationMessageKind,
@@ -103,6 +104,19 @@ const GOODS: { match: RegExp; items: Goods[] }[] = [
         '0',
       ),
       g('9403200080', 'Garden tables, aluminium', 'CN', 160, 'CT', '4320', '3950', '12480.00', '0'),
+      // Aluminium profiles are goods under CBAM (Regulation (EU) 2023/956, Annex I): the import cites
+      // Acme's CBAM account number.
+      g(
+        '7604291000',
+        'Aluminium profiles, spare legs for the garden tables',
+        'CN',
+        40,
+        'CT',
+        '980',
+        '940',
+        '3150.00',
+        '7.5',
+      ),
     ],
   },
   {
@@ -457,6 +471,9 @@ function unitsOf(x: Goods, commodityCode = x.commodityCode): string | null {
   return supplementaryUnitOf(commodityCode) ? String(x.packages * (x.perPackage ?? 1)) : null;
 }
 
+/** Acme's account in the CBAM registry, as an authorised CBAM declarant (TARIC document Y128). */
+const ACME_CBAM_ACCOUNT = 'CBAM-NL-2026-ACM00000000017';
+
 /** The forwarder's authorisations the demo's declarations cite (DE 2/3). */
 const AUTHORISATION = {
   /** Authorised consignor at the Waalhaven cross-dock: transits start there. */
@@ -543,7 +560,9 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
               vatCosts: round2(Number(customsValue) * 0.008),
             }),
         containers: i === 0 ? containers : [],
-        supportingDocuments: supporting,
+        supportingDocuments: cbamCategoryOf(x.commodityCode)
+          ? [...supporting, { type: 'Y128' as const, reference: ACME_CBAM_ACCOUNT }]
+          : supporting,
         previousDocuments: [
           { type: 'N337' as const, reference: `${d.masterBl ?? d.bookingNumber ?? d.number}` },
         ],

@@ -13,7 +13,7 @@ import {
   sumDecimal,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
-import { loadDeclaration, warehouseEntriesOf } from '../../features/declarations/declarations.repository.ts';
+import { loadDeclaration, lodgingContextOf } from '../../features/declarations/declarations.repository.ts';
 import { declarationsService, noCustomsGateway } from '../../features/declarations/declarations.service.ts';
 import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
 import type { SessionUser } from '../../features/users/users.repository.ts';
@@ -576,7 +576,7 @@ async function completeOutboundDraft(
       'outbound declaration',
     ),
   );
-  const problems = lodgingProblems(done, { warehouseEntries: await warehouseEntriesOf(ctx.db, done) });
+  const problems = lodgingProblems(done, await lodgingContextOf(ctx.db, done));
   if (problems.length)
     throw new Error(
       `demo company: outbound declaration ${done.lrn}: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
