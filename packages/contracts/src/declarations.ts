@@ -258,7 +258,10 @@ export const declarationItemInputSchema = z
       description: "DE 4/14 item price (SAD box 42), in the declaration's currency",
     }),
     /** EUR (box 46 / 47 base). */
-    customsValue: amount.meta({ description: 'DE 4/17 customs value in EUR (the base of SAD box 47)' }),
+    customsValue: amount.meta({
+      description:
+        'Customs value in EUR, the base of SAD box 47: the item price (DE 4/14) at the exchange rate (DE 4/15) with the additions and deductions (DE 4/9)',
+    }),
     statisticalValue: amount,
     /** Percent of the customs value. */
     dutyRate: decimal({ ...DUTY_RATE_COLUMN, min: 0 }).nullish(),

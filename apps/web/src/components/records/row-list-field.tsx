@@ -32,7 +32,7 @@ export interface RowListFieldProps<T extends FieldValues> {
   form: UseFormReturn<T>;
   /** The array's path in the form, e.g. `authorisations` or `items.0.supportingDocuments`. */
   name: string;
-  title: string;
+  title: ReactNode;
   /** One line's name in the buttons: "Add authorisation", "Remove authorisation 2". */
   itemName: string;
   columns: readonly RowListColumn[];

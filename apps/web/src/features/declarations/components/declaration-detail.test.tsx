@@ -72,6 +72,22 @@ describe('the declaration screen', () => {
     expect(screen.getByText('Office of entry')).toBeTruthy();
   });
 
+  it('names each Annex B data element beside its label, in a tooltip, without changing the field’s name', async () => {
+    stubApi(aDeclaration());
+    await start('staff');
+    await screen.findByTestId('declaration-form');
+    expect(screen.getByTestId('de-locationOfGoodsType').dataset.de).toBe('5/23');
+    expect(screen.getByTestId('de-methodOfPayment').dataset.de).toBe('4/8');
+    expect(screen.getByTestId('de-authorisations').dataset.de).toBe('2/3');
+    // The input keeps its visible label as its accessible name.
+    expect(screen.getAllByLabelText('Type of location')).toContain(field('locationOfGoodsType'));
+    expect(screen.getByRole('textbox', { name: 'Identification of the location' })).toBe(
+      field('locationOfGoods'),
+    );
+    fireEvent.mouseEnter(screen.getByTestId('de-natureOfTransaction'));
+    expect(await screen.findByText('Data element 8/5 (UCC Annex B)')).toBeTruthy();
+  });
+
   it('asks a transit for its guarantee, holder and office of destination instead of finances', async () => {
     const base = aDeclaration();
     stubApi(

@@ -24,6 +24,7 @@ import { RowListField } from '../../../components/records/row-list-field.tsx';
 import { COUNTRY_OPTIONS } from '../../../lib/countries.ts';
 import { INCOTERM_OPTIONS } from '../../dossiers/index.ts';
 import { anyPartyLookup, partyOptions } from '../../parties/index.ts';
+import { DataElementLabel } from './data-element-label.tsx';
 import { type DeclarationFormValues, emptyParty, type PartyKey } from './declaration-form.ts';
 import classes from './declaration-header.module.css';
 import { eur } from './declaration-list-config.tsx';
@@ -61,7 +62,9 @@ interface FieldOptions {
  * choices (clearable while edited) and countries. Read-only, hints give way to the values.
  */
 function fieldsOf(form: Form, readOnly: boolean) {
-  const labelOf = (name: Name, options: FieldOptions) => options.label ?? L[name] ?? name;
+  const labelOf = (name: Name, options: FieldOptions) => (
+    <DataElementLabel field={name}>{options.label ?? L[name] ?? name}</DataElementLabel>
+  );
   const text = (
     name: Name,
     maxLength: number,
@@ -255,7 +258,7 @@ function SealsSection({ form, readOnly }: { form: Form; readOnly: boolean }) {
         <RowListField
           form={form}
           name="seals"
-          title="Seals"
+          title={<DataElementLabel field="seals">Seals</DataElementLabel>}
           itemName="seal"
           hint={
             containers.length
@@ -330,7 +333,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
           <SelectField
             form={form}
             name="representativeStatus"
-            label={L.representativeStatus}
+            label={<DataElementLabel field="representativeStatus">{L.representativeStatus}</DataElementLabel>}
             data={REPRESENTATIVE_STATUS_OPTIONS}
             clearable={!readOnly}
             maw={360}
@@ -381,7 +384,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
           <SwitchField
             form={form}
             name="containerIndicator"
-            label={L.containerIndicator}
+            label={<DataElementLabel field="containerIndicator">{L.containerIndicator}</DataElementLabel>}
             description={readOnly ? undefined : 'The goods travel in containers (box 19)'}
           />
         </Section>
@@ -401,7 +404,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
             <RowListField
               form={form}
               name="authorisations"
-              title="Authorisations"
+              title={<DataElementLabel field="authorisations">Authorisations</DataElementLabel>}
               itemName="authorisation"
               hint={
                 type === 'transit'
@@ -440,7 +443,9 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
             <RowListField
               form={form}
               name="additionalInformation"
-              title="Additional information"
+              title={
+                <DataElementLabel field="additionalInformation">Additional information</DataElementLabel>
+              }
               itemName="statement"
               hint="A 5-character code, e.g. 00500 (declarant and importer are the same)"
               columns={[
@@ -481,14 +486,16 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
               <MoneyField
                 form={form}
                 name="invoiceTotal"
-                label={L.invoiceTotal}
+                label={<DataElementLabel field="invoiceTotal">{L.invoiceTotal}</DataElementLabel>}
                 currency={/^[A-Z]{3}$/.test(currency) ? currency : 'EUR'}
               />
               {foreign && (
                 <DecimalField
                   form={form}
                   name="exchangeRate"
-                  label={`${L.exchangeRate} (EUR per ${currency})`}
+                  label={
+                    <DataElementLabel field="exchangeRate">{`${L.exchangeRate} (EUR per ${currency})`}</DataElementLabel>
+                  }
                   decimals={6}
                 />
               )}

@@ -33,6 +33,7 @@ import { DecimalField, MoneyField } from '../../../components/records/money-fiel
 import { RowListField } from '../../../components/records/row-list-field.tsx';
 import { countryName } from '../../../lib/countries.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { DataElementLabel } from './data-element-label.tsx';
 import {
   PACKAGE_KIND_OPTIONS,
   PREVIOUS_DOCUMENT_OPTIONS,
@@ -613,14 +614,15 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
 
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+      {/* Three across on a laptop's 1280, four from 1408: the labels fit on a line or two. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm" verticalSpacing="xs">
         {show(
           'preference',
           'Preference',
           <TextField
             form={form}
             name={path('preference')}
-            label="Preference"
+            label={<DataElementLabel field="preference">Preference</DataElementLabel>}
             aria-label={label('Preference')}
             maxLength={3}
             placeholder="100"
@@ -633,7 +635,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             <TextField
               form={form}
               name={path('procedureCode')}
-              label="Procedure code"
+              label={<DataElementLabel field="procedureCode">Procedure code</DataElementLabel>}
               aria-label={label('Procedure code')}
               maxLength={4}
             />,
@@ -644,7 +646,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <TagsField
             form={form}
             name={path('additionalProcedureCodes')}
-            label="Additional procedure"
+            label={<DataElementLabel field="additionalProcedureCodes">Additional procedure</DataElementLabel>}
             aria-label={label('Additional procedure')}
             placeholder={item.additionalProcedureCodes.length ? '' : '000'}
             splitChars={[',', ' ']}
@@ -657,7 +659,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <SelectField
             form={form}
             name={path('valuationMethod')}
-            label="Valuation method"
+            label={<DataElementLabel field="valuationMethod">Valuation method</DataElementLabel>}
             aria-label={label('Valuation method')}
             data={VALUATION_METHOD_OPTIONS}
           />,
@@ -668,9 +670,11 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <DecimalField
             form={form}
             name={path('supplementaryUnits')}
-            label={unitsLabel}
+            label={<DataElementLabel field="supplementaryUnits">{unitsLabel}</DataElementLabel>}
             aria-label={label('Supplementary units')}
             decimals={QUANTITY_DECIMALS}
+            // Under the input, so the input lines up with its neighbours.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             description={
               unit
                 ? `CN ${formatCommodityCode(normalizeCommodityCode(item.commodityCode)).slice(0, 4)}: ${unit.name}`
@@ -684,7 +688,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <TextField
             form={form}
             name={path('countryOfOrigin')}
-            label="Country of origin"
+            label={<DataElementLabel field="countryOfOrigin">Country of origin</DataElementLabel>}
             aria-label={label('Country of origin')}
             maxLength={2}
             transform={(v) => v.toUpperCase()}
@@ -697,7 +701,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <SelectField
             form={form}
             name={path('packageKind')}
-            label="Kind of packages"
+            label={<DataElementLabel field="packageKind">Kind of packages</DataElementLabel>}
             aria-label={label('Kind of packages')}
             data={PACKAGE_KIND_OPTIONS}
             searchable
@@ -709,7 +713,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <TextareaField
             form={form}
             name={path('marks')}
-            label="Marks and numbers"
+            label={<DataElementLabel field="marks">Marks and numbers</DataElementLabel>}
             aria-label={label('Marks and numbers')}
             minRows={1}
             maxRows={3}
@@ -722,7 +726,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <TagsField
             form={form}
             name={path('containers')}
-            label="Containers"
+            label={<DataElementLabel field="containers">Containers</DataElementLabel>}
             aria-label={label('Containers')}
             placeholder="MSCU1234565"
             splitChars={[',', ' ']}
@@ -734,7 +738,9 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <MoneyField
             form={form}
             name={path('invoiceValue')}
-            label={`Invoice value${currency ? ` (${currency})` : ''}`}
+            label={
+              <DataElementLabel field="invoiceValue">{`Invoice value${currency ? ` (${currency})` : ''}`}</DataElementLabel>
+            }
             aria-label={label('Invoice value')}
             currency={invoiceCurrency}
           />,
@@ -745,7 +751,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <MoneyField
             form={form}
             name={path('customsValue')}
-            label="Customs value (EUR)"
+            label={<DataElementLabel field="customsValue">Customs value (EUR)</DataElementLabel>}
             aria-label={label('Customs value')}
             currency="EUR"
           />,
@@ -756,7 +762,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <MoneyField
             form={form}
             name={path('statisticalValue')}
-            label="Statistical value (EUR)"
+            label={<DataElementLabel field="statisticalValue">Statistical value (EUR)</DataElementLabel>}
             aria-label={label('Statistical value')}
             currency="EUR"
           />,
@@ -767,7 +773,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <DecimalField
             form={form}
             name={path('dutyRate')}
-            label="Duty rate (%)"
+            label={<DataElementLabel field="dutyRate">Duty rate (%)</DataElementLabel>}
             aria-label={label('Duty rate')}
             decimals={RATE_DECIMALS}
           />,
@@ -778,7 +784,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <DecimalField
             form={form}
             name={path('vatRate')}
-            label="VAT rate (%)"
+            label={<DataElementLabel field="vatRate">VAT rate (%)</DataElementLabel>}
             aria-label={label('VAT rate')}
             decimals={VAT_RATE_DECIMALS}
           />,
@@ -789,7 +795,7 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
           <MoneyField
             form={form}
             name={path('vatCosts')}
-            label="Costs to destination (EUR)"
+            label={<DataElementLabel field="vatCosts">Costs to destination (EUR)</DataElementLabel>}
             aria-label={label('Costs to destination')}
             currency="EUR"
           />,
