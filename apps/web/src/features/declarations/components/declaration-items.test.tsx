@@ -245,7 +245,7 @@ describe('DeclarationItems', () => {
     fireEvent.click(screen.getByTestId('details-item-0'));
     // CN 8471 is declared in number of items: the label and the hint say so.
     const units = await screen.findByRole('textbox', { name: 'Supplementary units, item 1' });
-    expect(units.labels?.[0]?.textContent).toBe('Supplementary units (p/st)');
+    expect((units as HTMLInputElement).labels?.[0]?.textContent).toBe('Supplementary units (p/st)');
     expect(screen.getByText('CN 8471: number of items')).toBeDefined();
     fireEvent.change(units, { target: { value: '1,200' } });
     await waitFor(() => expect(last(changes)[0]?.supplementaryUnits).toBe('1200'));
