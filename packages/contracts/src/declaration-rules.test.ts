@@ -642,6 +642,20 @@ describe('lodgingProblems', () => {
       expect(
         one(withItem(completeExport, { valuationMethod: '1' }), 'items.0.valuationMethod')?.message,
       ).toBe('Only an import item has a valuation method: clear it on item 1');
+      // A typed customs value under methods 2–6 says why the transaction value does not apply.
+      expect(
+        one(withItem(completeImport, { valuationMethod: '3' }), 'items.0.valuationReason')?.message,
+      ).toBe(
+        'Say why the customs value of item 1 is not the transaction value (valuation method 3) (UCC art. 74(1))',
+      );
+      expect(
+        problemsOf(
+          withItem(completeImport, {
+            valuationMethod: '3',
+            valuationReason: 'Related parties: the price was influenced; similar goods sold at 23 800.00',
+          }),
+        ),
+      ).toEqual([]);
     });
 
     it('asks for the supplementary units in the unit the CN code requires (DE 6/2)', () => {

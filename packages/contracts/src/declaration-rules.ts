@@ -84,6 +84,7 @@ export interface LodgingItem {
   procedureCode?: Text;
   additionalProcedureCodes?: readonly string[] | null;
   valuationMethod?: Text;
+  valuationReason?: Text;
   supplementaryUnits?: Text;
   /** A number from the API, a string or '' from a form. */
   packages?: number | string | null;
@@ -305,6 +306,8 @@ function legalSource(code: string, field: string, type: DeclarationType): string
       return 'NCTS code list CL235';
     case 'transit-location':
       return 'NCTS IE015, LocationOfGoods';
+    case 'valuation-reason':
+      return 'UCC art. 74(1)';
     case 'cbam':
       return 'Regulation (EU) 2023/956, art. 25';
     case 'cbam-threshold':
@@ -778,6 +781,12 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
       add(at('valuationMethod'), `${method} is not a valuation method: 1 to 6`, 'format');
     else if (method && type !== 'import')
       add(at('valuationMethod'), `Only an import item has a valuation method: clear it on ${no}`, 'format');
+    else if (method && method !== '1' && !text(item.valuationReason))
+      add(
+        at('valuationReason'),
+        `Say why the customs value of ${no} is not the transaction value (valuation method ${method})`,
+        'valuation-reason',
+      );
 
     // Supplementary units (DE 6/2): the quantity in the unit the CN code asks for, when it asks.
     const units = text(item.supplementaryUnits);

@@ -236,6 +236,11 @@ export const declarationItemInputSchema = z
     valuationMethod: valuationMethodSchema
       .nullish()
       .meta({ description: 'DE 4/16 valuation method (SAD box 43): 1 transaction value, 2–6 the fallbacks' }),
+    /** Why the customs value is not the transaction value: required with valuation methods 2–6. */
+    valuationReason: optionalText(512).meta({
+      description:
+        'Why the customs value is not the transaction value (UCC art. 74): required with valuation methods 2–6',
+    }),
     supplementaryUnits: decimal({ ...MASS_COLUMN, positive: true })
       .nullish()
       .meta({
@@ -632,6 +637,7 @@ export const declarationItemSchema = z.object({
   procedureCode: z.string().nullable(),
   additionalProcedureCodes: z.array(z.string()),
   valuationMethod: valuationMethodSchema.nullable(),
+  valuationReason: z.string().nullable(),
   supplementaryUnits: z.string().nullable(),
   packages: z.number().int().nullable(),
   packageKind: z.string().nullable(),

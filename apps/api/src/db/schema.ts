@@ -672,6 +672,7 @@ export interface DeclarationItemsTable {
   procedure_code: string | null;
   additional_procedure_codes: TextArray;
   valuation_method: string | null;
+  valuation_reason: string | null;
   supplementary_units: NullableNumeric;
   packages: number | null;
   package_kind: string | null;

@@ -283,6 +283,7 @@ interface ItemRow {
   procedure_code: string | null;
   additional_procedure_codes: string[];
   valuation_method: ValuationMethod | null;
+  valuation_reason: string | null;
   supplementary_units: string | null;
   packages: number | null;
   package_kind: string | null;
@@ -311,6 +312,7 @@ function toItem(type: DeclarationType, r: ItemRow): DeclarationItem {
     procedureCode: r.procedure_code,
     additionalProcedureCodes: r.additional_procedure_codes,
     valuationMethod: r.valuation_method,
+    valuationReason: r.valuation_reason,
     supplementaryUnits: trimmed(r.supplementary_units),
     packages: r.packages,
     packageKind: r.package_kind,
@@ -434,6 +436,7 @@ export function storedItems(declarationId: string, type: DeclarationType, items:
       procedure_code: i.procedureCode ?? null,
       additional_procedure_codes: i.additionalProcedureCodes ?? [],
       valuation_method: i.valuationMethod ?? null,
+      valuation_reason: i.valuationReason ?? null,
       supplementary_units: i.supplementaryUnits ?? null,
       packages: i.packages ?? null,
       package_kind: i.packageKind ?? null,
@@ -459,7 +462,7 @@ export function storedItems(declarationId: string, type: DeclarationType, items:
 async function readItems(db: Db, type: DeclarationType, declarationId: string): Promise<DeclarationItem[]> {
   const r = await sql<ItemRow>`
     select id, position, commodity_code, description, country_of_origin, preference, procedure_code,
-      additional_procedure_codes, valuation_method, supplementary_units::text, packages,
+      additional_procedure_codes, valuation_method, valuation_reason, supplementary_units::text, packages,
       package_kind, marks, gross_mass_kg::text, net_mass_kg::text, invoice_value::text, customs_value::text,
       statistical_value::text, duty_rate::text, vat_rate::text, vat_costs::text, containers,
       supporting_documents, previous_documents

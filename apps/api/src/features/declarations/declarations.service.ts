@@ -496,6 +496,7 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
             procedureCode: i.procedureCode ?? null,
             additionalProcedureCodes: i.additionalProcedureCodes ?? [],
             valuationMethod: i.valuationMethod ?? null,
+            valuationReason: i.valuationReason ?? null,
             supplementaryUnits: i.supplementaryUnits ?? null,
             packages: i.packages ?? null,
             packageKind: i.packageKind ?? null,

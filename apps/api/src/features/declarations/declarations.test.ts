@@ -290,6 +290,10 @@ describe('the Annex B data elements (issue 26 item 1)', () => {
         ...annexB,
         items: [
           importItem({ additionalProcedureCodes: ['f45'], valuationMethod: '1', supplementaryUnits: '100' }),
+          importItem({
+            valuationMethod: '3',
+            valuationReason: 'Related parties: similar goods sold at this value',
+          }),
         ],
       }),
     );
@@ -306,6 +310,10 @@ describe('the Annex B data elements (issue 26 item 1)', () => {
           additionalProcedureCodes: ['F45'],
           valuationMethod: '1',
           supplementaryUnits: '100',
+        }),
+        expect.objectContaining({
+          valuationMethod: '3',
+          valuationReason: 'Related parties: similar goods sold at this value',
         }),
       ],
     };

@@ -256,6 +256,24 @@ describe('DeclarationItems', () => {
     });
   });
 
+  it('asks why the customs value is not the transaction value once a fallback method is chosen', () => {
+    const { unmount } = renderWithProviders(
+      <Harness changes={[]} initial={[item({ valuationMethod: '1' })]} />,
+    );
+    fireEvent.click(screen.getByTestId('details-item-0'));
+    expect(screen.queryByRole('textbox', { name: 'Why not the transaction value, item 1' })).toBeNull();
+    unmount();
+    const changes: ItemFormValue[][] = [];
+    renderWithProviders(<Harness changes={changes} initial={[item({ valuationMethod: '3' })]} />);
+    fireEvent.click(screen.getByTestId('details-item-0'));
+    const reason = screen.getByRole('textbox', { name: 'Why not the transaction value, item 1' });
+    fireEvent.change(reason, { target: { value: 'Related parties' } });
+    expect(itemToInput(last(changes)[0] as ItemFormValue)).toMatchObject({
+      valuationMethod: '3',
+      valuationReason: 'Related parties',
+    });
+  });
+
   it('gives an export item no valuation method and a transit item none of the three', () => {
     const { unmount } = renderWithProviders(<Harness changes={[]} type="export" initial={[item()]} />);
     fireEvent.click(screen.getByTestId('details-item-0'));

@@ -69,6 +69,8 @@ export interface ItemFormValue extends Record<string, unknown> {
   additionalProcedureCodes: string[];
   /** DE 4/16, import: '1'–'6'. */
   valuationMethod: string;
+  /** Why not the transaction value (methods 2–6). */
+  valuationReason: string;
   /** DE 6/2, in the unit the commodity code asks for. */
   supplementaryUnits: string;
   packages: string;
@@ -99,6 +101,7 @@ export function emptyItem(): ItemFormValue {
     procedureCode: '',
     additionalProcedureCodes: [],
     valuationMethod: '',
+    valuationReason: '',
     supplementaryUnits: '',
     packages: '',
     packageKind: '',
@@ -135,6 +138,7 @@ export function itemFromContract(item: DeclarationItem): ItemFormValue {
     procedureCode: text(item.procedureCode),
     additionalProcedureCodes: [...item.additionalProcedureCodes],
     valuationMethod: text(item.valuationMethod),
+    valuationReason: text(item.valuationReason),
     supplementaryUnits: text(item.supplementaryUnits),
     packages: text(item.packages),
     packageKind: text(item.packageKind),
@@ -167,6 +171,7 @@ export function itemToInput(v: ItemFormValue): DeclarationItemInput {
     procedureCode: orNull(v.procedureCode),
     additionalProcedureCodes: v.additionalProcedureCodes.map((c) => c.trim().toUpperCase()).filter(Boolean),
     valuationMethod: orNull(v.valuationMethod),
+    valuationReason: orNull(v.valuationReason),
     supplementaryUnits: orNull(v.supplementaryUnits),
     packages:
       packages === '' ? null : /^\d+$/.test(packages) ? Number(packages) : (packages as unknown as number),
@@ -370,7 +375,7 @@ function detailFields(type: DeclarationType): string[] {
     // A transit item has none; one that holds a code anyway (copied from an import) shows it to be cleared.
     'procedureCode',
     ...(type !== 'transit' ? ['additionalProcedureCodes', 'supplementaryUnits'] : []),
-    ...(type === 'import' ? ['valuationMethod'] : []),
+    ...(type === 'import' ? ['valuationMethod', 'valuationReason'] : []),
     'countryOfOrigin',
     'preference',
     'packageKind',
@@ -664,6 +669,22 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
             data={VALUATION_METHOD_OPTIONS}
           />,
         )}
+        {item.valuationMethod !== '' &&
+          item.valuationMethod !== '1' &&
+          show(
+            'valuationReason',
+            'Why not the transaction value',
+            <TextareaField
+              form={form}
+              name={path('valuationReason')}
+              label="Why not the transaction value"
+              aria-label={label('Why not the transaction value')}
+              minRows={1}
+              maxRows={3}
+              maxLength={512}
+              placeholder="e.g. a sale between related parties whose price the relationship influenced"
+            />,
+          )}
         {show(
           'supplementaryUnits',
           unitsLabel,

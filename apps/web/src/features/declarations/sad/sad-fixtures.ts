@@ -25,6 +25,7 @@ export function anItem(position: number, overrides: Partial<DeclarationItem> = {
     procedureCode: '4000',
     additionalProcedureCodes: ['000'],
     valuationMethod: '1',
+    valuationReason: null,
     supplementaryUnits: null,
     packages: 10,
     packageKind: 'CT',

@@ -16,6 +16,7 @@ export function anItem(overrides: Partial<DeclarationItem> = {}): DeclarationIte
     procedureCode: '4000',
     additionalProcedureCodes: ['000'],
     valuationMethod: '1',
+    valuationReason: null,
     supplementaryUnits: null,
     packages: 10,
     packageKind: 'CT',
