@@ -787,4 +787,30 @@ describe('lodgingProblems', () => {
       ).toEqual([]);
     });
   });
+  describe('the customs value built from the invoice (issue 26 item 2)', () => {
+    it('holds a transaction value to its price at the rate plus its share of the additions, once they are entered', () => {
+      // 25 000.00 USD × 0.9215 = 23 037.50 EUR, + 762.50 of freight and insurance to the border = 23 800.00.
+      expect(problemsOf({ ...completeImport, additionTransportInsurance: '762.50' })).toEqual([]);
+      expect(
+        one({ ...completeImport, additionTransportInsurance: '700.00' }, 'items.0.customsValue'),
+      ).toEqual({
+        field: 'items.0.customsValue',
+        message:
+          'The customs value of item 1 is 23,800.00 EUR; its price at the rate with its share of the additions and deductions (by value) gives 23,737.50 EUR (UCC art. 70–72)',
+        code: 'customs-value-build-up',
+      });
+      // Without additions or deductions the typed value stands (the clerk may have added freight by hand);
+      // a fallback method's value is typed, with its reason.
+      expect(problemsOf({ ...completeImport, additionTransportInsurance: '0' })).toEqual([]);
+      expect(
+        problemsOf({
+          ...withItem(completeImport, {
+            valuationMethod: '2',
+            valuationReason: 'Identical goods, same importer',
+          }),
+          additionTransportInsurance: '700.00',
+        }),
+      ).toEqual([]);
+    });
+  });
 });

@@ -12,6 +12,7 @@ import {
   cbamWithoutDeMinimis,
 } from './cbam.ts';
 import { declarationTotals } from './customs-math.ts';
+import { customsValueBuildUp, hasAdjustments, type ValuationAdjustments } from './customs-value.ts';
 import {
   AUTHORISATION_TYPE_LABELS,
   AUTHORISATION_TYPES,
@@ -106,7 +107,7 @@ export interface LodgingItem {
  * The part of a declaration the rules read: a structural subset of the `Declaration` contract (same
  * field names), so the API passes its `Declaration` and the web its form values.
  */
-export interface LodgingInput {
+export interface LodgingInput extends ValuationAdjustments {
   type: DeclarationType;
   category?: DeclarationCategory | '' | null;
   declarant?: LodgingParty | null;
@@ -133,6 +134,7 @@ export interface LodgingInput {
   methodOfPayment?: Text;
   guaranteeReference?: Text;
   guaranteeAmount?: Text;
+  apportionment?: Text;
   locationOfGoods?: Text;
   locationOfGoodsType?: Text;
   locationOfGoodsQualifier?: Text;
@@ -308,6 +310,8 @@ function legalSource(code: string, field: string, type: DeclarationType): string
       return 'NCTS IE015, LocationOfGoods';
     case 'valuation-reason':
       return 'UCC art. 74(1)';
+    case 'customs-value-build-up':
+      return 'UCC art. 70–72';
     case 'cbam':
       return 'Regulation (EU) 2023/956, art. 25';
     case 'cbam-threshold':
@@ -927,6 +931,25 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
       }
     });
   });
+
+  // The customs value built from the invoice (UCC art. 70–72): once the consignment's additions or
+  // deductions are entered, an item valued at its transaction value (method 1) carries its price at the
+  // rate plus its share of them, to the cent.
+  if (type === 'import' && hasAdjustments(d)) {
+    const by = text(d.apportionment) === 'mass' ? 'mass' : 'value';
+    const lines = customsValueBuildUp(d.items, currency === 'EUR' && !rate ? '1' : rate, d, by);
+    lines?.forEach((line, i) => {
+      const item = d.items[i];
+      const typed = text(item?.customsValue);
+      if (text(item?.valuationMethod) !== '1' || !typed || !isDecimal(typed)) return;
+      if (compareDecimal(typed, line.customsValue) !== 0)
+        add(
+          `items.${i}.customsValue`,
+          `The customs value of item ${i + 1} is ${money(typed, 'EUR')}; its price at the rate with its share of the additions and deductions (by ${by}) gives ${money(line.customsValue, 'EUR')}`,
+          'customs-value-build-up',
+        );
+    });
+  }
 
   // CBAM (from 2026): goods of Annex I cite the importer's CBAM account (Y128) or why they need none.
   if (type === 'import') cbamProblems(d, context, add);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DeclarationTotals, ItemEstimate } from './customs-math.ts';
+import { APPORTIONMENTS } from './customs-value.ts';
 import {
   AUTHORISATION_TYPES,
   CATEGORIES_OF_TYPE,
@@ -407,6 +408,28 @@ export const declarationHeaderFields = {
       'Transit: the date by which the goods must be presented at the office of destination (SAD box D)',
   }),
   guaranteeType: guaranteeTypeSchema.nullish(),
+  // DE 4/9: the consignment's additions and deductions, EUR, apportioned to the items (customs-value.ts).
+  additionTransportInsurance: decimal({ ...MONEY_COLUMN, min: 0 })
+    .nullish()
+    .meta({
+      description: 'DE 4/9 addition, EUR: transport and insurance to the place of entry into the Union',
+    }),
+  additionCommissions: decimal({ ...MONEY_COLUMN, min: 0 })
+    .nullish()
+    .meta({ description: 'DE 4/9 addition, EUR: commissions and brokerage, except buying commissions' }),
+  additionPacking: decimal({ ...MONEY_COLUMN, min: 0 })
+    .nullish()
+    .meta({ description: 'DE 4/9 addition, EUR: containers and packing not in the price' }),
+  deductionTransportAfterEntry: decimal({ ...MONEY_COLUMN, min: 0 })
+    .nullish()
+    .meta({ description: 'DE 4/9 deduction, EUR: transport after entry into the Union, when in the price' }),
+  deductionDuties: decimal({ ...MONEY_COLUMN, min: 0 })
+    .nullish()
+    .meta({ description: 'DE 4/9 deduction, EUR: import duties and taxes in the Union, when in the price' }),
+  apportionment: z.enum(APPORTIONMENTS, { message: 'Apportion by value or by mass' }).nullish().meta({
+    description:
+      'How the additions and deductions are split over the items: by value (default) or by net mass',
+  }),
   /** DE 4/8: how an import's duties and taxes are paid (each tax line carries it). */
   methodOfPayment: methodOfPaymentSchema
     .nullish()
@@ -716,6 +739,12 @@ export const declarationSchema = z.object({
   seals: z.array(declarationSealSchema),
   limitDate: z.string().nullable(),
   guaranteeType: guaranteeTypeSchema.nullable(),
+  additionTransportInsurance: z.string().nullable(),
+  additionCommissions: z.string().nullable(),
+  additionPacking: z.string().nullable(),
+  deductionTransportAfterEntry: z.string().nullable(),
+  deductionDuties: z.string().nullable(),
+  apportionment: z.enum(APPORTIONMENTS).nullable(),
   methodOfPayment: methodOfPaymentSchema.nullable(),
   guaranteeReference: z.string().nullable(),
   guaranteeAmount: z.string().nullable(),

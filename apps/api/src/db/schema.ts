@@ -633,6 +633,12 @@ export interface DeclarationsTable {
   seals: JsonCol<{ identifier: string; container: string | null }[]>;
   limit_date: string | null;
   guarantee_type: string | null;
+  addition_transport_insurance: NullableNumeric;
+  addition_commissions: NullableNumeric;
+  addition_packing: NullableNumeric;
+  deduction_transport_after_entry: NullableNumeric;
+  deduction_duties: NullableNumeric;
+  apportionment: string | null;
   method_of_payment: string | null;
   guarantee_reference: string | null;
   guarantee_amount: NullableNumeric;

@@ -1,10 +1,13 @@
 import {
+  ADDITION_FIELDS,
+  type Apportionment,
   amendmentProblem,
   CBAM_PREFIXES,
   type CustomsStatus,
   type CustomsTransportMode,
   cbamCategoryOf,
   cbamWithoutDeMinimis,
+  DEDUCTION_FIELDS,
   type Declaration,
   type DeclarationAction,
   type DeclarationAdditionalInformation,
@@ -98,6 +101,12 @@ export interface DeclarationRow {
   guarantee_type: GuaranteeType | null;
   guarantee_reference: string | null;
   guarantee_amount: string | null;
+  addition_transport_insurance: string | null;
+  addition_commissions: string | null;
+  addition_packing: string | null;
+  deduction_transport_after_entry: string | null;
+  deduction_duties: string | null;
+  apportionment: Apportionment | null;
   method_of_payment: MethodOfPayment | null;
   notes: string | null;
   packages: number;
@@ -166,6 +175,12 @@ export const HEADER_COLUMNS = {
   guaranteeReference: 'guarantee_reference',
   guaranteeAmount: 'guarantee_amount',
   methodOfPayment: 'method_of_payment',
+  additionTransportInsurance: 'addition_transport_insurance',
+  additionCommissions: 'addition_commissions',
+  additionPacking: 'addition_packing',
+  deductionTransportAfterEntry: 'deduction_transport_after_entry',
+  deductionDuties: 'deduction_duties',
+  apportionment: 'apportionment',
   notes: 'notes',
 } as const;
 export type HeaderField = keyof typeof HEADER_COLUMNS;
@@ -177,7 +192,13 @@ const PARTY_FIELDS = new Set<HeaderField>([
   'consignee',
   'holder',
 ]);
-const DECIMAL_FIELDS = new Set<HeaderField>(['invoiceTotal', 'exchangeRate', 'guaranteeAmount']);
+const ADJUSTMENT_FIELDS: HeaderField[] = [...ADDITION_FIELDS, ...DEDUCTION_FIELDS];
+const DECIMAL_FIELDS = new Set<HeaderField>([
+  'invoiceTotal',
+  'exchangeRate',
+  'guaranteeAmount',
+  ...ADJUSTMENT_FIELDS,
+]);
 /** jsonb arrays: stored as sent (the contract normalised them), never null. */
 const LIST_FIELDS = new Set<HeaderField>(['authorisations', 'additionalInformation', 'seals']);
 
@@ -361,7 +382,9 @@ const SELECT = sql`x.id, x.type, x.category, x.status, x.lrn, x.mrn, x.gateway, 
   x.means_at_border, x.means_at_border_country, x.container_indicator, x.incoterm, x.incoterm_place,
   x.nature_of_transaction, x.currency, x.invoice_total::text, x.exchange_rate::text, x.location_of_goods,
   x.location_of_goods_type, x.location_of_goods_qualifier, x.authorisations, x.additional_information, x.seals,
-  x.limit_date, x.warehouse_reference, x.guarantee_type, x.guarantee_reference, x.guarantee_amount::text, x.method_of_payment, x.notes, x.packages,
+  x.limit_date, x.warehouse_reference, x.guarantee_type, x.guarantee_reference, x.guarantee_amount::text, x.method_of_payment,
+  x.addition_transport_insurance::text, x.addition_commissions::text, x.addition_packing::text,
+  x.deduction_transport_after_entry::text, x.deduction_duties::text, x.apportionment, x.notes, x.packages,
   x.gross_mass_kg::text, x.customs_value::text, x.duty::text, x.vat::text, x.duty_and_vat::text,
   x.pending_request, x.pending_amendment, x.rejection, x.last_message_kind, x.last_message_at, x.lodged_at,
   x.accepted_at, x.released_at, x.exited_at, x.arrived_at, x.discharged_at, x.version, x.created_at,

@@ -101,6 +101,11 @@ const DECIMALS: Partial<Record<HeaderField, number>> = {
   invoiceTotal: 2,
   exchangeRate: 0,
   guaranteeAmount: 2,
+  additionTransportInsurance: 2,
+  additionCommissions: 2,
+  additionPacking: 2,
+  deductionTransportAfterEntry: 2,
+  deductionDuties: 2,
 };
 
 /** Header input as the history compares it with the stored row (decimals as the row reads them). */

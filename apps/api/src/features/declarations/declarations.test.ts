@@ -389,6 +389,37 @@ describe('the Annex B data elements (issue 26 item 1)', () => {
   });
 });
 
+describe('the customs value built from the invoice (issue 26 item 2)', () => {
+  it('stores the additions, deductions and key, and lodges a transaction value only when it equals its build-up', async () => {
+    // 12 000.00 USD × 0.92 = 11 040.00 EUR; the item's customs value 11 500.00 holds 460.00 of freight.
+    const d = await create(
+      completeImport(partyId.ACME, { additionTransportInsurance: '400', apportionment: 'mass' }),
+    );
+    expect(d).toMatchObject({
+      additionTransportInsurance: '400.00',
+      apportionment: 'mass',
+      deductionDuties: null,
+    });
+    const refused = await call('POST', `/declarations/${d.id}/lodge`, staff, { version: d.version });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        field: 'items.0.customsValue',
+        message:
+          'The customs value of item 1 is 11,500.00 EUR; its price at the rate with its share of the additions and deductions (by mass) gives 11,440.00 EUR (UCC art. 70–72)',
+      },
+    ]);
+    const fixed = await call('PATCH', `/declarations/${d.id}`, staff, {
+      version: d.version,
+      additionTransportInsurance: '460.00',
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(
+      (await call('POST', `/declarations/${d.id}/lodge`, staff, { version: fixed.body.version })).status,
+    ).toBe(200);
+  });
+});
+
 describe('goods under CBAM (issue 26 item 4)', () => {
   it("counts the importer's CBAM goods of the year across its declarations: de minimis (Y137) until 50 tonnes, then the CBAM account (Y128)", async () => {
     // An importer of its own, so no other test's declarations count.

@@ -1,5 +1,6 @@
 import {
   cbamCategoryOf,
+  customsValueBuildUp,
   type DeclarationCreate,
   type DeclarationCreateParsed,
   type DeclarationMessageKind,
@@ -11,6 +12,8 @@ import {
   declarationTotals,
   makeMrn,
   mrnProblem,
+  multiplyDecimal,
+  sumDecimal,
   supplementaryUnitOf,
   transitAmountAtStake,
 } from '@fvg/contracts';
@@ -531,8 +534,17 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
     const airport = d.mode === 'air';
     const inland = d.destination === 'DEDUI';
     const entry = plan.warehouseEntry === true;
+    // The customs value built from the invoice (UCC art. 70–72): each price at the rate, plus its share
+    // by value of the sea or air freight and insurance to the border (4.5 % of the goods' value).
+    const freight = multiplyDecimal(
+      sumDecimal(goods.map((x) => multiplyDecimal(x.invoiceValue, rate, 2))),
+      '0.045',
+      2,
+    );
+    const builtUp = customsValueBuildUp(goods, rate, { additionTransportInsurance: freight }, 'value');
+    if (!builtUp) throw new Error(`demo company: no customs value build-up for ${d.number}`);
     const items = goods.map((x, i) => {
-      const customsValue = round2(Number(x.invoiceValue) * Number(rate) * 1.045);
+      const customsValue = (builtUp[i] as { customsValue: string }).customsValue;
       return {
         commodityCode: x.commodityCode,
         description: x.description,
@@ -580,6 +592,8 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
           }
         : // Acme's duties and VAT go by electronic credit transfer (DE 4/8 H).
           { methodOfPayment: 'H' as const }),
+      additionTransportInsurance: freight,
+      apportionment: 'value',
       declarant: acme,
       representative: company,
       representativeStatus: '2',

@@ -66,8 +66,11 @@ describe('the declaration screen', () => {
     expect(screen.getByTestId('sad-view').getAttribute('href')).toBe(
       `/declarations/import/${DECLARATION_ID}/alt`,
     );
-    // An import has finances and an office of entry, no guarantee.
+    // An import has finances (with the customs value's additions and deductions) and an office of entry, no guarantee.
     expect(screen.getByTestId('section-financial')).toBeTruthy();
+    expect(screen.getByTestId('valuation-adjustments').textContent).toContain(
+      'Transport and insurance to the EU border (EUR)',
+    );
     expect(screen.queryByTestId('section-guarantee')).toBeNull();
     expect(screen.getByText('Office of entry')).toBeTruthy();
   });
@@ -85,7 +88,8 @@ describe('the declaration screen', () => {
       field('locationOfGoods'),
     );
     fireEvent.mouseEnter(screen.getByTestId('de-natureOfTransaction'));
-    expect(await screen.findByText('Data element 8/5 (UCC Annex B)')).toBeTruthy();
+    // The tooltip opens after its delay; a loaded CI machine is slow in jsdom.
+    expect(await screen.findByText('Data element 8/5 (UCC Annex B)', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('asks a transit for its guarantee, holder and office of destination instead of finances', async () => {

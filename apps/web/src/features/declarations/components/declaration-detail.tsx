@@ -118,6 +118,24 @@ function ItemsField({
   const currency = useWatch({ control: form.control, name: 'currency' });
   const exchangeRate = useWatch({ control: form.control, name: 'exchangeRate' });
   const category = useWatch({ control: form.control, name: 'category' });
+  const [
+    additionTransportInsurance,
+    additionCommissions,
+    additionPacking,
+    deductionTransportAfterEntry,
+    deductionDuties,
+    apportionment,
+  ] = useWatch({
+    control: form.control,
+    name: [
+      'additionTransportInsurance',
+      'additionCommissions',
+      'additionPacking',
+      'deductionTransportAfterEntry',
+      'deductionDuties',
+      'apportionment',
+    ],
+  });
   // Subscribes to the errors so server and resolver messages reach the item cells.
   const errors = form.formState.errors.items;
   return (
@@ -134,6 +152,16 @@ function ItemsField({
       onChange={(next) => form.setValue('items', next, { shouldDirty: true })}
       readOnly={readOnly}
       errors={itemErrorsOf(errors)}
+      valuation={{
+        adjustments: {
+          additionTransportInsurance,
+          additionCommissions,
+          additionPacking,
+          deductionTransportAfterEntry,
+          deductionDuties,
+        },
+        apportionment: apportionment === 'mass' ? 'mass' : 'value',
+      }}
     />
   );
 }

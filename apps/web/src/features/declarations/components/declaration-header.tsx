@@ -307,6 +307,52 @@ function SealsSection({ form, readOnly }: { form: Form; readOnly: boolean }) {
   );
 }
 
+const APPORTIONMENT_OPTIONS = [
+  { value: 'value', label: 'Value of the items' },
+  { value: 'mass', label: 'Net mass of the items' },
+];
+
+/**
+ * The consignment's additions and deductions (DE 4/9, UCC art. 71–72), in EUR: split over the items by
+ * value or by net mass, each item's share shown in its details with the whole build-up.
+ */
+function ValuationAdjustments({ form, readOnly }: { form: Form; readOnly: boolean }) {
+  const f = fieldsOf(form, readOnly);
+  const money = (name: Name) => (
+    <MoneyField
+      form={form}
+      name={name}
+      label={<DataElementLabel field={name}>{`${L[name]} (EUR)`}</DataElementLabel>}
+      currency="EUR"
+    />
+  );
+  return (
+    <Fieldset
+      legend="Customs value: additions and deductions"
+      variant="filled"
+      p="sm"
+      data-testid="valuation-adjustments"
+    >
+      <Stack gap="xs">
+        {!readOnly && (
+          <Text size="xs" c="dimmed">
+            Costs of the whole consignment, split over the items; an item at its transaction value (method 1)
+            then carries its price at the exchange rate plus its share.
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {money('additionTransportInsurance')}
+          {money('additionCommissions')}
+          {money('additionPacking')}
+          {money('deductionTransportAfterEntry')}
+          {money('deductionDuties')}
+          {f.choice('apportionment', APPORTIONMENT_OPTIONS)}
+        </SimpleGrid>
+      </Stack>
+    </Fieldset>
+  );
+}
+
 export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHeaderProps) {
   const currency = (useWatch({ control: form.control, name: 'currency' }) ?? '').trim().toUpperCase();
   const foreign = /^[A-Z]{3}$/.test(currency) && currency !== 'EUR';
@@ -502,6 +548,7 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
               {type === 'import' &&
                 f.choice('methodOfPayment', METHOD_OF_PAYMENT_OPTIONS, { searchable: true })}
             </SimpleGrid>
+            {type === 'import' && <ValuationAdjustments form={form} readOnly={readOnly} />}
           </Section>
         )}
 

@@ -1,6 +1,6 @@
 import type { DeclarationItem, DeclarationType } from '@fvg/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { errorOf, field } from '../../../test/fields.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -40,7 +40,9 @@ function Harness({
   currency = 'EUR',
   exchangeRate = null,
   changes,
+  valuation,
 }: {
+  valuation?: ComponentProps<typeof DeclarationItems>['valuation'];
   type?: DeclarationType;
   initial?: ItemFormValue[];
   readOnly?: boolean;
@@ -62,6 +64,7 @@ function Harness({
       }}
       readOnly={readOnly}
       errors={errors}
+      valuation={valuation}
     />
   );
 }
@@ -272,6 +275,30 @@ describe('DeclarationItems', () => {
       valuationMethod: '3',
       valuationReason: 'Related parties',
     });
+  });
+
+  it('shows each item’s customs value built from the invoice once the consignment has additions, and takes it on request', async () => {
+    const changes: ItemFormValue[][] = [];
+    renderWithProviders(
+      <Harness
+        changes={changes}
+        currency="USD"
+        exchangeRate="0.925"
+        valuation={{ adjustments: { additionTransportInsurance: '1350.00' }, apportionment: 'value' }}
+        initial={[
+          item({ invoiceValue: '10000.00', valuationMethod: '1' }),
+          item({ invoiceValue: '5000.00', valuationMethod: '1' }),
+        ]}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('details-item-1'));
+    // 5 000.00 × 0.925 = 4 625.00, + a third of 1 350.00.
+    expect(screen.getByTestId('item-1-build-up').textContent).toBe(
+      'Customs value built from the invoice: $5,000.00 × 0.925 = €4,625.00 + €450.00 additions − €0.00 deductions (by value) = €5,075.00Use it',
+    );
+    fireEvent.click(screen.getByTestId('item-1-use-build-up'));
+    await waitFor(() => expect(last(changes)[1]?.customsValue).toBe('5075.00'));
+    expect(screen.queryByTestId('item-1-use-build-up')).toBeNull();
   });
 
   it('gives an export item no valuation method and a transit item none of the three', () => {

@@ -1,7 +1,10 @@
 import {
+  type Apportionment,
+  type BuildUpLine,
   CATEGORIES_OF_TYPE,
   commodityCodeProblem,
   compareDecimal,
+  customsValueBuildUp,
   customsValueFromInvoice,
   type DeclarationCategory,
   type DeclarationItem,
@@ -9,6 +12,7 @@ import {
   type DeclarationType,
   declarationTotals,
   formatCommodityCode,
+  hasAdjustments,
   isCountryCode,
   isDecimal,
   mrnProblem,
@@ -18,6 +22,7 @@ import {
   procedureCodeProblem,
   supplementaryUnitOf,
   VALUATION_METHOD_LABELS,
+  type ValuationAdjustments,
 } from '@fvg/contracts';
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
@@ -410,6 +415,8 @@ export interface DeclarationItemsProps {
   errors: Record<string, string>;
   /** The live totals under the items (off when the screen shows the saved totals elsewhere). */
   showTotals?: boolean;
+  /** An import's additions and deductions and how they are split (the header's; absent: none). */
+  valuation?: { adjustments: ValuationAdjustments; apportionment: Apportionment };
 }
 
 interface ItemsForm {
@@ -426,6 +433,7 @@ export function DeclarationItems({
   readOnly,
   errors,
   showTotals = true,
+  valuation,
 }: DeclarationItemsProps) {
   const form = useForm<ItemsForm>({ defaultValues: { items: value } });
   const watched = (useWatch({ control: form.control, name: 'items' }) ?? []) as ItemFormValue[];
@@ -472,6 +480,11 @@ export function DeclarationItems({
   const columns = useMemo(() => rowColumns(type, currency), [type, currency]);
   const fields = useMemo(() => detailFields(type), [type]);
   const rate = rateToEur(currency, exchangeRate);
+  // The customs values built from the invoice (UCC art. 70–72), once additions or deductions are entered.
+  const lines =
+    type === 'import' && valuation && hasAdjustments(valuation.adjustments)
+      ? customsValueBuildUp(watched, rate, valuation.adjustments, valuation.apportionment)
+      : null;
 
   return (
     <Stack gap="md" data-testid="declaration-items">
@@ -495,6 +508,8 @@ export function DeclarationItems({
               form={form}
               index={index}
               item={item}
+              buildUp={lines?.[index] ?? null}
+              apportionment={valuation?.apportionment ?? 'value'}
               type={type}
               currency={currency}
               rate={rate}
@@ -541,6 +556,9 @@ interface DetailsProps {
   form: UseFormReturn<ItemsForm>;
   index: number;
   item: ItemFormValue;
+  /** The item's customs value built from the invoice, when the header's additions or deductions ask for it. */
+  buildUp: BuildUpLine | null;
+  apportionment: Apportionment;
   type: DeclarationType;
   currency: string | null;
   rate: string | null;
@@ -549,7 +567,18 @@ interface DetailsProps {
 }
 
 /** The fields of one item the row has no room for, then its calculation. */
-function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields }: DetailsProps) {
+function ItemDetails({
+  form,
+  index,
+  item,
+  buildUp,
+  apportionment,
+  type,
+  currency,
+  rate,
+  readOnly,
+  fields,
+}: DetailsProps) {
   const path = <F extends keyof ItemFormValue & string>(field: F) => `items.${index}.${field}` as const;
   const has = (field: string) => fields.includes(field);
   const label = (name: string) => `${name}, item ${index + 1}`;
@@ -567,6 +596,8 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
       ? { field: 'customsValue' as const, label: 'Customs value', amount }
       : { field: 'statisticalValue' as const, label: 'Statistical value', amount };
   })();
+  // With the consignment's additions or deductions entered, the whole build-up replaces the hint.
+  const built = buildUp && type === 'import' ? buildUp : null;
 
   const readOnlyValue = (field: keyof ItemFormValue & string): ReactNode => {
     const raw = item[field];
@@ -823,7 +854,30 @@ function ItemDetails({ form, index, item, type, currency, rate, readOnly, fields
         )}
       </SimpleGrid>
 
-      {hint && (
+      {built && (
+        <Group gap="xs" data-testid={`item-${index}-build-up`}>
+          <Text size="sm" c="dimmed">
+            Customs value built from the invoice:{' '}
+            {formatMoney(built.price as `${number}`, { currency: invoiceCurrency })} ×{' '}
+            {formatNumber(built.rate as `${number}`, { maximumFractionDigits: 6 })} = {eur(built.priceEur)} +{' '}
+            {eur(built.additions)} additions − {eur(built.deductions)} deductions (by {apportionment}) ={' '}
+            <b>{eur(built.customsValue)}</b>
+          </Text>
+          {!readOnly && item.valuationMethod === '1' && item.customsValue.trim() !== built.customsValue && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => form.setValue(path('customsValue'), built.customsValue, { shouldDirty: true })}
+              aria-label={`Use ${eur(built.customsValue)} as the customs value of item ${index + 1}`}
+              data-testid={`item-${index}-use-build-up`}
+            >
+              Use it
+            </Anchor>
+          )}
+        </Group>
+      )}
+      {hint && !built && (
         <Group gap="xs" data-testid={`item-${index}-value-hint`}>
           <Text size="sm" c="dimmed">
             {hint.label} from the invoice value: {eur(hint.amount)}

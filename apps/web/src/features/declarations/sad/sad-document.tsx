@@ -1,12 +1,14 @@
 import {
   ADDITIONAL_INFORMATION_LABELS,
   AUTHORISATION_TYPE_LABELS,
+  customsValueBuildUp,
   type Declaration,
   type DeclarationDocumentRef,
   type DeclarationItem,
   type DeclarationParty,
   formatCommodityCode,
   GUARANTEE_TYPE_LABELS,
+  hasAdjustments,
   METHOD_OF_PAYMENT_LABELS,
   PACKAGE_KIND_LABELS,
   PREVIOUS_DOCUMENT_TYPE_LABELS,
@@ -14,6 +16,7 @@ import {
   SAD_BOX1,
   SANDBOX_LABEL,
   SUPPORTING_DOCUMENT_TYPE_LABELS,
+  sumDecimal,
   supplementaryUnitOf,
   TAX_TYPE_LABELS,
   type TaxLine,
@@ -201,6 +204,18 @@ function units(item: DeclarationItem): string {
   return unit ? `${n} ${unit.symbol}` : n;
 }
 
+/**
+ * Box 45: the item's share of the consignment's additions less its deductions (DE 4/9), when the
+ * customs value is built from the invoice (customs-value.ts); empty otherwise.
+ */
+function adjustmentOf(d: Declaration, item: DeclarationItem): string {
+  if (d.type !== 'import' || !hasAdjustments(d)) return '';
+  const rate = d.currency === 'EUR' ? (d.exchangeRate ?? '1') : d.exchangeRate;
+  const lines = customsValueBuildUp(d.items, rate, d, d.apportionment ?? 'value');
+  const line = lines?.[d.items.indexOf(item)];
+  return line ? eur(sumDecimal([line.additions, `-${line.deductions}`])) : '';
+}
+
 /** Box 42: the item's price in the invoice currency. */
 function money(value: string | null, currency: string | null): string {
   return blank(value) ? '' : formatMoney(value as `${number}`, { currency: currency ?? 'EUR' });
@@ -317,6 +332,9 @@ function ItemBoxes({ declaration, item }: { declaration: Declaration; item: Decl
             <span title={labelOf(VALUATION_METHOD_LABELS, item.valuationMethod) ?? undefined}>
               {item.valuationMethod}
             </span>
+          </Box>
+          <Box n="45" title="Adjustment" className={classes.w3}>
+            <span data-testid={`sad-adjustment-${item.position}`}>{adjustmentOf(declaration, item)}</span>
           </Box>
         </div>
         <Box

@@ -93,6 +93,24 @@ describe('SadDocument', () => {
     expect(within(sheet).getByTestId('sad-box-54')).toBeTruthy();
   });
 
+  it('prints in box 45 each item’s share of the additions less the deductions when the value is built from the invoice', () => {
+    const { unmount } = renderWithProviders(<SadDocument declaration={anImport()} tag="import" />);
+    expect(box('45', screen.getByTestId('sad-item-1'))).toBe('');
+    unmount();
+    renderWithProviders(
+      <SadDocument
+        declaration={anImport({
+          additionTransportInsurance: '300.00',
+          deductionTransportAfterEntry: '100.00',
+        })}
+        tag="import"
+      />,
+    );
+    // Two items of the same price: 150.00 − 50.00 each.
+    expect(box('45', screen.getByTestId('sad-item-1'))).toBe('€100.00');
+    expect(box('45', screen.getByTestId('sad-item-2'))).toBe('€100.00');
+  });
+
   it('lays an export out with EX in box 1, the office of exit and no taxes', () => {
     renderWithProviders(<SadDocument declaration={anExport()} tag="export" />);
     const [sheet] = sheets() as [HTMLElement];
