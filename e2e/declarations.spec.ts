@@ -109,6 +109,7 @@ test('staff lodge an import declaration made from a dossier and watch it release
   await expect(items.getByTestId('field-items.0.valuationMethod')).toHaveValue(/^1 · Transaction value/);
   await screens(page, 'declaration-draft-items', items);
   await screens(page, 'declaration-draft-location', page.getByTestId('section-location'));
+  await screens(page, 'declaration-draft-financial', page.getByTestId('section-financial'));
   await page.evaluate(() => window.scrollTo(0, 0));
   await screens(page, 'declaration-draft');
 
@@ -213,4 +214,48 @@ test('a demo transit shows the duties and taxes at stake, which its guarantee co
   await expect(page.getByTestId('field-locationOfGoodsQualifier')).toHaveValue('Y · Authorisation number');
   await screens(page, 'declaration-transit-references', page.getByTestId('section-references'));
   await screens(page, 'declaration-transit-seals', page.getByTestId('section-seals'));
+});
+
+test('a demo import shows each item’s customs value built from its invoice, and the SAD its share in box 45', async ({
+  page,
+  baseURL,
+}) => {
+  const staff = await apiAs(baseURL as string, DEMO.staff);
+  const list = await staff.call<{ items: { id: string; lrn: string }[] }>(
+    'GET',
+    '/declarations?type=import&status=released&pageSize=50',
+  );
+  // The demo's imports add their freight and insurance to the border (DE 4/9), apportioned by value;
+  // other specs lodge imports of their own without, and a warehouse release has none.
+  type Detail = {
+    id: string;
+    lrn: string;
+    additionTransportInsurance: string | null;
+    items: { customsValue: string }[];
+  };
+  let d: Detail | undefined;
+  for (const item of list.items) {
+    const detail = await staff.call<Detail>('GET', `/declarations/${item.id}`);
+    if (Number(detail.additionTransportInsurance) > 0) {
+      d = detail;
+      break;
+    }
+  }
+  expect(d, 'a released demo import with its freight to the border').toBeTruthy();
+  const found = d as Detail;
+  await signIn(page, DEMO.staff);
+  await page.goto(`/declarations/${found.id}`);
+  await expect(page.getByRole('heading', { name: found.lrn })).toBeVisible();
+  await expect(page.getByTestId('valuation-adjustments')).toBeVisible();
+  await page.getByTestId('details-item-0').click();
+  const buildUp = page.getByTestId('item-0-build-up');
+  await expect(buildUp).toContainText('Customs value built from the invoice');
+  const value = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(
+    Number(found.items[0]?.customsValue),
+  );
+  await expect(buildUp).toContainText(`= ${value}`);
+  await screens(page, 'declaration-import-build-up', page.getByTestId('declaration-items'));
+  await screens(page, 'declaration-import-adjustments', page.getByTestId('section-financial'));
+  await page.goto(`/declarations/import/${found.id}/alt`);
+  await expect(page.getByTestId('sad-adjustment-1')).toHaveText(/^€[\d,]+\.\d{2}$/);
 });
