@@ -29,6 +29,19 @@ export interface MessageEnvelope {
   preparedAt: Date;
 }
 
+/**
+ * The envelope the product sends a declaration's IE015 in: from the declarant (else the holder), to the
+ * national transit application of the office of departure's country.
+ */
+export function envelopeOf(d: Declaration, messageId: string, preparedAt: Date): MessageEnvelope {
+  return {
+    sender: d.declarant?.eori ?? d.holder?.eori ?? 'FVG',
+    recipient: `NTA.${(d.officeOfLodgement ?? '').slice(0, 2).toUpperCase()}`,
+    messageId,
+    preparedAt,
+  };
+}
+
 type Node = XMLBuilder;
 
 /** An element with text, left out when there is none (every optional leaf of the schema). */

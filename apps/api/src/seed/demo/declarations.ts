@@ -18,10 +18,15 @@ import {
   transitAmountAtStake,
 } from '@fvg/contracts';
 import { takeSeriesNumber } from '../../features/company/company.service.ts';
-import { headerValues, storedItems } from '../../features/declarations/declarations.repository.ts';
+import {
+  headerValues,
+  loadDeclaration,
+  storedItems,
+} from '../../features/declarations/declarations.repository.ts';
 import { labelled, summaries } from '../../features/declarations/sandbox/messages.ts';
 import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
 import type { SandboxRule } from '../../features/declarations/sandbox/sandbox-rules.ts';
+import { envelopeOf, ie015 } from '../../ncts/ie015.ts';
 import type { Change } from '../../records/audit.ts';
 import { DEMO_COMPANY_FIELDS } from './company.ts';
 import {
@@ -936,6 +941,8 @@ async function insertOne(
     ],
     at: createdAt,
   });
+  // A lodged transit went as its IE015 (ADR 0066): stored with the lodgement, as the sandbox stores it.
+  const sent = lodgedAt && plan.type === 'transit' ? await loadDeclaration(ctx.db, id) : undefined;
   const messages = lodgedAt
     ? await writeLog(ctx, {
         id,
@@ -947,6 +954,7 @@ async function insertOne(
         mrn,
         rules,
         officeOfDestination: input.officeOfDestination ?? null,
+        ie015: sent ? ie015(sent, envelopeOf(sent, `DEMO${lrn}`, lodgedAt)) : null,
       })
     : 0;
   return { id, lrn, mrn, plan, status: plan.status, createdAt, messages };
@@ -965,6 +973,7 @@ async function writeLog(
     mrn: string | null;
     rules: SandboxRule[];
     officeOfDestination: string | null;
+    ie015?: string | null;
   },
 ): Promise<number> {
   let messages = 0;
@@ -977,7 +986,12 @@ async function writeLog(
       at: d.lodgedAt,
       summary: labelled(summaries.lodge(d.type, d.lrn)),
       mrn: null,
-      payload: JSON.stringify({ lrn: d.lrn, type: d.type, items: d.items }),
+      payload: JSON.stringify({
+        lrn: d.lrn,
+        type: d.type,
+        items: d.items,
+        ...(d.ie015 ? { ie015: d.ie015 } : {}),
+      }),
       sandbox: true,
       created_by: ctx.users.staff,
     })

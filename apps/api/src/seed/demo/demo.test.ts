@@ -435,23 +435,21 @@ describe('the demo company on a first start', () => {
           if (!/^SBX-R5\d\d$/.test(r.code)) broken.push(`${row.lrn} rejected under ${r.code}`);
     }
     expect(broken).toEqual([]);
-    // Issue 26 item 6: each demo transit as the IE015 NCTS receives, valid against the phase 6 schema
-    // (written to test-results/ncts/ for CI's second check with xmllint).
-    const transits = rows.filter((r) => r.lrn && r.status !== 'draft');
+    // Issue 26 item 6: each lodged demo transit went as the IE015 NCTS receives, stored with its
+    // lodgement and valid against the phase 6 schema (written to test-results/ncts/ for CI's second
+    // check with xmllint).
+    const stored = await sql<{ lrn: string; xml: string | null }>`
+      select d.lrn, m.payload ->> 'ie015' as xml from declarations d
+      join declaration_messages m on m.declaration_id = d.id and m.kind = 'lodge'
+      where d.type = 'transit' order by d.lrn`.execute(db.db);
     let messages = 0;
-    for (const row of transits) {
-      const d = (await loadDeclaration(db.db, row.id)) as Declaration;
-      if (d.type !== 'transit') continue;
-      const xml = ie015(d, {
-        sender: d.declarant?.eori ?? 'FVG',
-        recipient: `NTA.${(d.officeOfLodgement ?? 'NL').slice(0, 2)}`,
-        messageId: `DEMO-${d.lrn}`,
-        preparedAt: d.lodgedAt ? new Date(d.lodgedAt) : new Date(),
-      });
-      const result = await validateNcts(xml);
-      expect(result.errors, d.lrn).toEqual([]);
+    for (const { lrn, xml } of stored.rows) {
+      expect(xml, `${lrn} stores the IE015 it was lodged with`).toBeTruthy();
+      const result = await validateNcts(xml as string);
+      expect(result.errors, lrn).toEqual([]);
+      expect(xml).toContain(`<LRN>${lrn}</LRN>`);
       await mkdir(NCTS_OUT, { recursive: true });
-      await writeFile(path.join(NCTS_OUT, `demo-${d.lrn}.xml`), xml);
+      await writeFile(path.join(NCTS_OUT, `demo-${lrn}.xml`), xml as string);
       messages++;
     }
     expect(messages).toBeGreaterThan(0);

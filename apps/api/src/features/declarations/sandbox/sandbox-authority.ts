@@ -14,7 +14,7 @@ import type { Db } from '../../../db/database.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { problems } from '../../../http/problem.ts';
 import { enqueue, type Jobs } from '../../../jobs/jobs.ts';
-import { ie015 } from '../../../ncts/ie015.ts';
+import { envelopeOf, ie015 } from '../../../ncts/ie015.ts';
 import { validateNcts } from '../../../ncts/validate.ts';
 import { type Change, diff, writeAudit } from '../../../records/audit.ts';
 import type { RecordEvents } from '../../../records/events.ts';
@@ -435,12 +435,7 @@ export function createSandboxAuthority(
 
   /** The IE015 of a transit, valid against its schema, or a 422 naming what the schema refused. */
   async function transitMessage(d: Declaration): Promise<string> {
-    const xml = ie015(d, {
-      sender: d.declarant?.eori ?? d.holder?.eori ?? 'FVG',
-      recipient: `NTA.${(d.officeOfLodgement ?? '').slice(0, 2).toUpperCase()}`,
-      messageId: randomUUID().replaceAll('-', ''),
-      preparedAt: new Date(),
-    });
+    const xml = ie015(d, envelopeOf(d, randomUUID().replaceAll('-', ''), new Date()));
     const check = await validateNcts(xml);
     if (!check.valid)
       throw problems.unprocessable(
