@@ -113,6 +113,15 @@ export function cbamCategoryOf(commodityCode: string | null | undefined): CbamCa
 export const cbamWithoutDeMinimis = (category: CbamCategory) =>
   category === 'electricity' || category === 'hydrogen';
 
+/**
+ * The requested procedures that release goods for free circulation (40, 42, 43, 44, 61, 63): CBAM's
+ * "importation" (Regulation (EU) 2023/956, art. 3(12)). Entry into customs warehousing (71) is not; the
+ * goods count when they leave the warehouse into free circulation.
+ */
+export const CBAM_RELEASE_PROCEDURES = ['40', '42', '43', '44', '61', '63'] as const;
+export const isCbamImportation = (procedureCode: string | null | undefined) =>
+  (CBAM_RELEASE_PROCEDURES as readonly string[]).includes((procedureCode ?? '').trim().slice(0, 2));
+
 /** The yearly net mass per importer under which CBAM goods may enter without authorisation (art. 2a). */
 export const CBAM_THRESHOLD_KG = '50000';
 

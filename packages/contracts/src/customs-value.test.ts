@@ -54,6 +54,11 @@ describe('the customs value built from the invoice (UCC art. 70–72)', () => {
     expect(
       customsValueBuildUp([{ invoiceValue: '10.00', netMassKg: null }], '1', adjustments, 'mass'),
     ).toBeNull();
+    // A minus typed into a deduction is no deduction (the API refuses it; the screen must not break).
+    expect(
+      customsValueBuildUp([{ invoiceValue: '100.00' }], '1', { deductionDuties: '-5' }, 'value')?.[0]
+        ?.customsValue,
+    ).toBe('100.00');
     expect(hasAdjustments({})).toBe(false);
     expect(hasAdjustments({ additionCommissions: '0.00' })).toBe(false);
     expect(hasAdjustments(adjustments)).toBe(true);

@@ -1,4 +1,4 @@
-import { compareDecimal, isDecimal, multiplyDecimal, sumDecimal } from './money.ts';
+import { compareDecimal, isDecimal, multiplyDecimal, subtractDecimal, sumDecimal } from './money.ts';
 
 /**
  * The customs value built from the invoice (UCC art. 70–72; issue 26 item 2): each item's price at the
@@ -29,9 +29,10 @@ export const ADDITION_FIELDS = [
 ] as const;
 export const DEDUCTION_FIELDS = ['deductionTransportAfterEntry', 'deductionDuties'] as const;
 
+/** An amount of 0 or more; anything else (empty, still being typed, negative) counts as missing. */
 const amountOf = (v: string | null | undefined): string | null => {
   const t = v?.trim() ?? '';
-  return t !== '' && isDecimal(t) ? t : null;
+  return t !== '' && isDecimal(t) && compareDecimal(t, '0') >= 0 ? t : null;
 };
 
 /** Whether any addition or deduction is entered: only then is a build-up asked for. */
@@ -134,7 +135,7 @@ export function customsValueBuildUp(
       priceEur: eur,
       additions: add,
       deductions: ded,
-      customsValue: sumDecimal([eur, add, `-${ded}`]),
+      customsValue: subtractDecimal(sumDecimal([eur, add]), ded),
     };
   });
 }

@@ -605,6 +605,10 @@ describe('lodgingProblems', () => {
           'authorisations.0.reference',
         )?.code,
       ).toBe('format');
+      const ten = Array.from({ length: 10 }, (_, i) => ({ type: 'C521', reference: `NLC521RTM00${40 + i}` }));
+      expect(one({ ...completeTransit, authorisations: ten }, 'authorisations')?.message).toBe(
+        'A transit names at most 9 authorisations (NCTS IE015)',
+      );
     });
 
     it('needs the additional procedure code of imports and exports, 000 standing alone (DE 1/11)', () => {
@@ -777,8 +781,10 @@ describe('lodgingProblems', () => {
       ]);
     });
 
-    it('asks nothing of exports, transits and goods outside Annex I', () => {
+    it('asks nothing of exports, transits, goods outside Annex I, and goods entering a customs warehouse', () => {
       expect(withSteel(importItem)).toEqual([]);
+      // CBAM's importation is the release for free circulation: they count when they leave the warehouse.
+      expect(withSteel(steel({ procedureCode: '7100' }))).toEqual([]);
       expect(
         lodgingProblems({
           ...completeExport,

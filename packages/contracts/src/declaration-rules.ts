@@ -10,6 +10,7 @@ import {
   CBAM_THRESHOLD_KG,
   cbamCategoryOf,
   cbamWithoutDeMinimis,
+  isCbamImportation,
 } from './cbam.ts';
 import { declarationTotals } from './customs-math.ts';
 import { customsValueBuildUp, hasAdjustments, type ValuationAdjustments } from './customs-value.ts';
@@ -560,6 +561,8 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
 
   // Authorisations (DE 2/3)
   const authorisations = d.authorisations ?? [];
+  if (type === 'transit' && authorisations.length > 9)
+    add('authorisations', 'A transit names at most 9 authorisations (NCTS IE015)', 'format');
   const hasAuthorisation = (types: readonly AuthorisationType[]) =>
     authorisations.some((a) => types.includes(a.type as AuthorisationType) && text(a.reference));
   const seenAuthorisations = new Set<string>();
@@ -1020,7 +1023,7 @@ function cbamProblems(
 ): void {
   const cbamItems = d.items
     .map((item, i) => ({ item, i, category: cbamCategoryOf(text(item.commodityCode)) }))
-    .filter((x) => x.category !== null);
+    .filter((x) => x.category !== null && isCbamImportation(text(x.item.procedureCode)));
   if (cbamItems.length === 0) return;
   const thisDeclarationKg = sumDecimal(
     cbamItems

@@ -91,6 +91,7 @@ export function outboundDeclarationDraft(
             preference: it?.preference ?? null,
             // The entry's valuation method (DE 4/16); the transaction value when it named none.
             valuationMethod: it?.valuation_method ?? '1',
+            valuationReason: it?.valuation_reason ?? null,
             dutyRate: it?.duty_rate ?? null,
             vatRate: it?.vat_rate ?? null,
           }

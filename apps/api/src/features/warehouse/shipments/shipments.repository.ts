@@ -353,6 +353,7 @@ export interface EntryData {
     duty_rate: string | null;
     vat_rate: string | null;
     valuation_method: string | null;
+    valuation_reason: string | null;
     supplementary_units: string | null;
     supporting_documents: { type: string; reference: string }[];
   }[];
@@ -369,7 +370,7 @@ export async function entriesOf(db: Db, ownerId: string, ids: string[]): Promise
   const items = await sql<EntryData['items'][number] & { declaration_id: string }>`
     select declaration_id, position, commodity_code, description, country_of_origin, preference, package_kind,
       customs_value::text, statistical_value::text, duty_rate::text, vat_rate::text, valuation_method,
-      supplementary_units::text, supporting_documents
+      valuation_reason, supplementary_units::text, supporting_documents
     from declaration_items where declaration_id = any(${own}::uuid[]) order by declaration_id, position`.execute(
     db,
   );
