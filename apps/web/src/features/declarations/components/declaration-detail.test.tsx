@@ -210,6 +210,22 @@ describe('the declaration screen', () => {
     expect(locked('locationOfGoodsQualifier')).toBe(true);
   });
 
+  it('shows a lodged transit’s seals and limit date read-only, with no clear or add buttons', async () => {
+    stubApi({
+      ...released(),
+      type: 'transit',
+      category: 'T1',
+      seals: [{ identifier: 'FVG427100', container: null }],
+      limitDate: '2026-12-15',
+      items: [],
+    });
+    await start('staff');
+    const seals = await screen.findByTestId('section-seals');
+    expect(seals.textContent).toContain('FVG427100 — on the vehicle');
+    expect(field('limitDate').value).toBe('15 Dec 2026');
+    expect(within(seals).queryAllByRole('button')).toHaveLength(0);
+  });
+
   it('shows a released declaration read-only: disabled fields, no Save or Lodge, the MRN in the header', async () => {
     stubApi(released());
     await start('staff');

@@ -299,6 +299,8 @@ function SealsSection({ form, readOnly }: { form: Form; readOnly: boolean }) {
           form={form}
           name="limitDate"
           label={L.limitDate}
+          // Read-only, the date shows without its clear button (like the selects).
+          clearable={!readOnly}
           hint={readOnly ? undefined : 'When the goods are due at the office of destination'}
           maw={240}
         />
