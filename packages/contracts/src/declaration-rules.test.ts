@@ -208,23 +208,23 @@ describe('lodgingProblems', () => {
         .filter((p) => p.field.startsWith('items.0.'))
         .map((p) => [p.field, p.message]);
     expect(fieldsOf(completeImport)).toEqual([
-      ['items.0.commodityCode', 'Enter the commodity code of item 1'],
-      ['items.0.description', 'Enter the description of the goods of item 1'],
-      ['items.0.procedureCode', 'Enter the procedure code of item 1'],
+      ['items.0.commodityCode', 'Enter the commodity code of item 1 (Annex B, DE 6/14)'],
+      ['items.0.description', 'Enter the description of the goods of item 1 (Annex B, DE 6/8)'],
+      ['items.0.procedureCode', 'Enter the procedure code of item 1 (Annex B, DE 1/10)'],
       [
         'items.0.additionalProcedureCodes',
         'Enter the additional procedure code of item 1: 000 when there is none (DE 1/11)',
       ],
       ['items.0.valuationMethod', 'Choose the valuation method of item 1 (DE 4/16)'],
-      ['items.0.packageKind', 'Choose the kind of packages of item 1'],
-      ['items.0.packages', 'Enter the number of packages of item 1'],
-      ['items.0.grossMassKg', 'Enter the gross mass of item 1'],
-      ['items.0.netMassKg', 'Enter the net mass of item 1'],
+      ['items.0.packageKind', 'Choose the kind of packages of item 1 (Annex B, DE 6/9)'],
+      ['items.0.packages', 'Enter the number of packages of item 1 (Annex B, DE 6/10)'],
+      ['items.0.grossMassKg', 'Enter the gross mass of item 1 (Annex B, DE 6/5)'],
+      ['items.0.netMassKg', 'Enter the net mass of item 1 (Annex B, DE 6/1)'],
       ['items.0.customsValue', 'Enter the customs value of item 1, in EUR'],
-      ['items.0.countryOfOrigin', 'Enter the country of origin of item 1'],
+      ['items.0.countryOfOrigin', 'Enter the country of origin of item 1 (Annex B, DE 5/15)'],
       [
         'items.0.invoiceValue',
-        "Enter the item price of item 1: the total amount invoiced is the sum of the items' prices",
+        "Enter the item price of item 1: the total amount invoiced is the sum of the items' prices (Annex B, DE 4/14)",
       ],
     ]);
     expect(fieldsOf(completeTransit).map(([f]) => f)).toEqual([
@@ -338,7 +338,7 @@ describe('lodgingProblems', () => {
       'XX is not a country code',
     );
     expect(one({ ...completeImport, exchangeRate: null }, 'exchangeRate')?.message).toBe(
-      'Enter the exchange rate: EUR per 1 USD (box 23)',
+      'Enter the exchange rate: EUR per 1 USD (box 23; Annex B, DE 4/15)',
     );
     expect(one({ ...completeImport, exchangeRate: '0' }, 'exchangeRate')?.message).toBe(
       'The exchange rate is more than 0',
@@ -351,7 +351,7 @@ describe('lodgingProblems', () => {
       'XYZ is not an ISO 4217 currency',
     );
     expect(one({ ...completeImport, invoiceTotal: '' }, 'invoiceTotal')?.message).toBe(
-      'Enter the total amount invoiced (box 22)',
+      'Enter the total amount invoiced (box 22; Annex B, DE 4/11)',
     );
     expect(
       one({ ...completeImport, currency: 'JPY', invoiceTotal: '1200.50' }, 'invoiceTotal')?.message,
@@ -373,10 +373,10 @@ describe('lodgingProblems', () => {
 
   it('needs a transit guarantee: type, GRN where the type has one, amount', () => {
     expect(one({ ...completeTransit, guaranteeType: null }, 'guaranteeType')?.message).toBe(
-      'Choose the guarantee type (box 52)',
+      'Choose the guarantee type (box 52; Annex B, DE 8/2)',
     );
     expect(one({ ...completeTransit, guaranteeReference: '' }, 'guaranteeReference')?.message).toBe(
-      'Enter the guarantee reference number (GRN) of the guarantee',
+      'Enter the guarantee reference number (GRN) of the guarantee (Annex B, DE 8/3)',
     );
     expect(problemsOf({ ...completeTransit, guaranteeType: '3', guaranteeReference: null })).toEqual([]);
     expect(

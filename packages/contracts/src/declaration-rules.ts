@@ -21,6 +21,7 @@ import {
   CATEGORIES_OF_TYPE,
   CUSTOMS_TRANSPORT_MODE_LABELS,
   CUSTOMS_TRANSPORT_MODES,
+  DATA_ELEMENTS,
   type DeclarationCategory,
   type DeclarationType,
   GUARANTEE_TYPES,
@@ -334,8 +335,16 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
   const problems: RuleProblem[] = [];
   const { type } = d;
   const add = (field: string, message: string, code: string) => {
-    const source = legalSource(code, field, type);
-    problems.push({ field, message: source ? `${message} (${source})` : message, code });
+    const source =
+      legalSource(code, field, type) ?? (code === 'required' ? dataElementOf(field, message) : undefined);
+    // "… (box 23)" and its source read as one note: "… (box 23; Annex B, DE 4/15)".
+    const box = / \((box [^)]+)\)$/.exec(message);
+    const noted = !source
+      ? message
+      : box
+        ? `${message.slice(0, box.index)} (${box[1]}; ${source})`
+        : `${message} (${source})`;
+    problems.push({ field, message: noted, code });
   };
   const customsOrTrade = type === 'import' || type === 'export';
 
@@ -982,6 +991,18 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
   }
 
   return problems;
+}
+
+/**
+ * Where a completeness problem's data element is laid down: `Annex B, DE 6/14` for `items.0.commodityCode`
+ * (the field's own name decides; a party's fields and the offices have none in the table). A message that
+ * already names its DE keeps its own.
+ */
+function dataElementOf(field: string, message: string): string | undefined {
+  if (/\bDE \d/.test(message)) return undefined;
+  const name = field.replace(/^items\.\d+\./, '').replace(/\.\d+(\.\w+)?$/, '');
+  const de = field.includes('.') && !field.startsWith('items.') ? undefined : DATA_ELEMENTS[name];
+  return de ? `Annex B, DE ${de}` : undefined;
 }
 
 /** DE 5/23: the identification read as its qualifier says (the formats a check here can know). */

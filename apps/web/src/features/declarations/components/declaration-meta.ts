@@ -3,6 +3,7 @@ import {
   AUTHORISATION_TYPES,
   CUSTOMS_TRANSPORT_MODE_LABELS,
   CUSTOMS_TRANSPORT_MODES,
+  DATA_ELEMENTS,
   DECLARATION_CATEGORY_LABELS,
   DECLARATION_MESSAGE_KIND_LABELS,
   DECLARATION_STATUS_LABELS,
@@ -38,6 +39,7 @@ import {
 import type { MantineColor } from '@mantine/core';
 
 export {
+  DATA_ELEMENTS,
   DECLARATION_CATEGORY_LABELS,
   DECLARATION_MESSAGE_KIND_LABELS,
   DECLARATION_STATUS_LABELS,
@@ -203,63 +205,6 @@ export const DECLARATION_FIELD_LABELS: Record<string, string> = {
   items: 'Items',
   reason: 'Reason',
   version: 'Version',
-};
-
-/**
- * The Annex B data element of each field (UCC Delegated and Implementing Regulation, Annex B, title II),
- * keyed like the form's names; an item's by its field. The form shows it beside the label.
- */
-export const DATA_ELEMENTS: Readonly<Record<string, string>> = {
-  representativeStatus: '3/21',
-  countryOfDispatch: '5/14',
-  countryOfDestination: '5/8',
-  transportModeBorder: '7/4',
-  transportModeInland: '7/5',
-  meansAtDeparture: '7/7',
-  meansAtDepartureCountry: '7/8',
-  meansAtBorder: '7/14',
-  meansAtBorderCountry: '7/15',
-  containerIndicator: '7/2',
-  incoterm: '4/1',
-  incotermPlace: '4/1',
-  natureOfTransaction: '8/5',
-  currency: '4/10',
-  invoiceTotal: '4/11',
-  exchangeRate: '4/15',
-  methodOfPayment: '4/8',
-  additionTransportInsurance: '4/9',
-  additionCommissions: '4/9',
-  additionPacking: '4/9',
-  deductionTransportAfterEntry: '4/9',
-  deductionDuties: '4/9',
-  locationOfGoods: '5/23',
-  locationOfGoodsType: '5/23',
-  locationOfGoodsQualifier: '5/23',
-  warehouseReference: '2/7',
-  authorisations: '2/3',
-  additionalInformation: '2/2',
-  seals: '7/18',
-  guaranteeType: '8/2',
-  guaranteeReference: '8/3',
-  // Items
-  commodityCode: '6/14',
-  description: '6/8',
-  countryOfOrigin: '5/15',
-  preference: '4/17',
-  procedureCode: '1/10',
-  additionalProcedureCodes: '1/11',
-  valuationMethod: '4/16',
-  supplementaryUnits: '6/2',
-  packages: '6/10',
-  packageKind: '6/9',
-  marks: '6/11',
-  grossMassKg: '6/5',
-  netMassKg: '6/1',
-  invoiceValue: '4/14',
-  statisticalValue: '8/6',
-  containers: '7/10',
-  supportingDocuments: '2/3',
-  previousDocuments: '2/1',
 };
 
 /** The party roles of the header, in SAD order, with the types that carry each. */
