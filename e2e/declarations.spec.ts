@@ -212,6 +212,8 @@ test('a demo transit shows the duties and taxes at stake, which its guarantee co
   await expect(page.getByTestId('authorisations')).toContainText('C521 · Authorised consignor (transit)');
   await expect(page.getByTestId('seals')).toContainText(/FVG\d+ — on (the vehicle|container [A-Z]{4}\d{7})/);
   await expect(page.getByTestId('field-locationOfGoodsQualifier')).toHaveValue('Y · Authorisation number');
+  // Read-only, the containerised switch shows as a switch: its own checkbox input stays hidden.
+  await expect(page.getByTestId('field-containerIndicator')).toHaveCSS('opacity', '0');
   await screens(page, 'declaration-transit-references', page.getByTestId('section-references'));
   await screens(page, 'declaration-transit-seals', page.getByTestId('section-seals'));
 });

@@ -25,7 +25,6 @@ import { warehouseInvariantBreaks } from '../../db/warehouse-invariants.ts';
 import { loadDeclaration, warehouseEntriesOf } from '../../features/declarations/declarations.repository.ts';
 import { LocalDiskStore } from '../../features/documents/storage.ts';
 import { invoiceRuleBreaks } from '../../features/sales-invoices/invoice-invariants.ts';
-import { ie015 } from '../../ncts/ie015.ts';
 import { validateNcts } from '../../ncts/validate.ts';
 import {
   apiCaller,
