@@ -155,11 +155,13 @@ describe('the demo company on a first start', () => {
 
   it('plans legs this week and next, some without a carrier, and flags exactly one vehicle overlap', async () => {
     const from = monday(new Date());
+    // Eight weeks from this Monday: the seed picks its carrier-less and overlapping legs among those
+    // more than 36 hours ahead, so late on a Sunday some of them lie beyond next week.
     const r = await get('/planning', tokens.staff, {
       from: plus(from, 0),
-      to: plus(from, 13),
+      to: plus(from, 55),
       tz: 'UTC',
-      limit: '500',
+      limit: '1000',
     });
     expect(r.status).toBe(200);
     const items = r.body.items as { id: string; pickupFrom: string; carrier: unknown; flags: string[] }[];
@@ -168,7 +170,11 @@ describe('the demo company on a first start', () => {
     expect(thisWeek.length).toBeGreaterThan(0);
     expect(nextWeek.length).toBeGreaterThan(0);
     const unassigned = items.filter((t) => t.flags.includes('missing_carrier'));
-    expect(unassigned.length).toBeGreaterThanOrEqual(3);
+    expect(unassigned.length).toBe(
+      (seeded.company as { transports: { unassigned: number } }).transports.unassigned,
+    );
+    // Up to four: every second leg more than 36 hours ahead, so fewer late in the week.
+    expect(unassigned.length).toBeGreaterThan(0);
     expect(unassigned.every((t) => t.carrier === null)).toBe(true);
     // One truck on two legs at once: both legs flagged, nothing else.
     expect(
