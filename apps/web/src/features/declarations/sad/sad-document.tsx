@@ -205,15 +205,19 @@ function units(item: DeclarationItem): string {
 }
 
 /**
- * Box 45: the item's share of the consignment's additions less its deductions (DE 4/9), when the
+ * Box 45 by item id: each item's share of the consignment's additions less its deductions (DE 4/9), when the
  * customs value is built from the invoice (customs-value.ts); empty otherwise.
  */
-function adjustmentOf(d: Declaration, item: DeclarationItem): string {
-  if (d.type !== 'import' || !hasAdjustments(d)) return '';
+function adjustmentsOf(d: Declaration): Map<string, string> {
+  const out = new Map<string, string>();
+  if (d.type !== 'import' || !hasAdjustments(d)) return out;
   const rate = d.currency === 'EUR' ? (d.exchangeRate ?? '1') : d.exchangeRate;
-  const lines = customsValueBuildUp(d.items, rate, d, d.apportionment ?? 'value');
-  const line = lines?.[d.items.indexOf(item)];
-  return line ? eur(sumDecimal([line.additions, `-${line.deductions}`])) : '';
+  // Once per declaration: every item's share comes from the one split.
+  customsValueBuildUp(d.items, rate, d, d.apportionment ?? 'value')?.forEach((line, i) => {
+    const item = d.items[i];
+    if (item) out.set(item.id, eur(sumDecimal([line.additions, `-${line.deductions}`])));
+  });
+  return out;
 }
 
 /** Box 42: the item's price in the invoice currency. */
@@ -242,7 +246,16 @@ function HeaderReferences({ declaration: d }: { declaration: Declaration }) {
   );
 }
 
-function ItemBoxes({ declaration, item }: { declaration: Declaration; item: DeclarationItem }) {
+function ItemBoxes({
+  declaration,
+  item,
+  adjustment,
+}: {
+  declaration: Declaration;
+  item: DeclarationItem;
+  /** Box 45, worked out once for the declaration. */
+  adjustment: string;
+}) {
   const kind = labelOf(PACKAGE_KIND_LABELS, item.packageKind);
   const packages = [
     item.packages === null ? '' : formatNumber(item.packages),
@@ -334,7 +347,7 @@ function ItemBoxes({ declaration, item }: { declaration: Declaration; item: Decl
             </span>
           </Box>
           <Box n="45" title="Adjustment" className={classes.w3}>
-            <span data-testid={`sad-adjustment-${item.position}`}>{adjustmentOf(declaration, item)}</span>
+            <span data-testid={`sad-adjustment-${item.position}`}>{adjustment}</span>
           </Box>
         </div>
         <Box
@@ -580,6 +593,7 @@ export interface SadDocumentProps {
 /** Every sheet of the declaration's SAD, on screen as paper sheets and printed one per A4 page. */
 export function SadDocument({ declaration, tag }: SadDocumentProps) {
   const sheets = sadSheets(declaration.items);
+  const adjustments = adjustmentsOf(declaration);
   const sandbox = declaration.gateway.sandbox;
   return (
     <div className={classes.document} data-testid="sad-document">
@@ -629,7 +643,12 @@ export function SadDocument({ declaration, tag }: SadDocumentProps) {
             <SummaryBoxes declaration={declaration} sheet={sheet.number} sheets={sheets.length} />
           )}
           {sheet.items.map((item) => (
-            <ItemBoxes key={item.id} declaration={declaration} item={item} />
+            <ItemBoxes
+              key={item.id}
+              declaration={declaration}
+              item={item}
+              adjustment={adjustments.get(item.id) ?? ''}
+            />
           ))}
           {sheet.first && declaration.items.length === 0 && (
             <p className={classes.muted} data-testid="sad-no-items">
