@@ -261,3 +261,58 @@ test('a demo import shows each item’s customs value built from its invoice, an
   await page.goto(`/declarations/import/${found.id}/alt`);
   await expect(page.getByTestId('sad-adjustment-1')).toHaveText(/^€[\d,]+\.\d{2}$/);
 });
+
+test('staff keep the month’s customs exchange rates beside the declarations, and a draft offers the month’s rate', async ({
+  page,
+  baseURL,
+}) => {
+  const staff = await apiAs(baseURL as string, DEMO.staff);
+  const drafts = await staff.call<{ items: { id: string; lrn: string }[] }>(
+    'GET',
+    '/declarations?type=import&status=draft&pageSize=50',
+  );
+  type Detail = { id: string; lrn: string; currency: string | null; exchangeRate: string | null };
+  let draft: Detail | undefined;
+  for (const item of drafts.items) {
+    const detail = await staff.call<Detail>('GET', `/declarations/${item.id}`);
+    if (detail.currency === 'USD' && detail.exchangeRate) {
+      draft = detail;
+      break;
+    }
+  }
+  expect(draft, 'a demo import draft invoiced in USD').toBeTruthy();
+  const found = draft as Detail;
+  const month = new Intl.DateTimeFormat('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Amsterdam',
+  }).format(new Date());
+
+  await signIn(page, DEMO.staff);
+  await page.goto('/declarations');
+  await page.getByTestId('customs-rates-open').click();
+  const dialog = page.getByTestId('customs-rates-dialog');
+  await expect(dialog.getByTestId('customs-rates-month')).toHaveText(month);
+  // The demo keeps this month's rates of the currencies its declarations use; the draft's is USD's.
+  const usd = dialog.getByTestId('customs-rate-USD');
+  await expect(usd.getByLabel('EUR per 1 USD')).toHaveValue(found.exchangeRate as string);
+  await expect(usd).toContainText('USD');
+  await screens(page, 'declarations-customs-rates', dialog);
+  await dialog.getByRole('button', { name: 'Previous month' }).click();
+  await expect(dialog.getByTestId('customs-rates-month')).not.toHaveText(month);
+  await expect(dialog.getByTestId('customs-rate-USD')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.goto(`/declarations/${found.id}`);
+  await expect(page.getByRole('heading', { name: found.lrn })).toBeVisible();
+  const hint = page.getByTestId('customs-rate-hint');
+  await expect(hint).toHaveText(`The customs rate of ${month}`);
+  const rate = page.getByTestId('section-financial').getByRole('textbox', { name: /Exchange rate/ });
+  await rate.fill('0.5');
+  await expect(hint).toContainText(`Customs rate of ${month}: ${found.exchangeRate}`);
+  await screens(page, 'declaration-customs-rate-hint', page.getByTestId('section-financial'));
+  await page.getByTestId('customs-rate-use').click();
+  await expect(rate).toHaveValue(found.exchangeRate as string);
+  await expect(hint).toHaveText(`The customs rate of ${month}`);
+});

@@ -23,6 +23,7 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { chatService } from './features/chat/chat.service.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { companyService } from './features/company/company.service.ts';
+import { customsRatesService } from './features/company/customs-rates.ts';
 import { containerEventsRoutes } from './features/container-events/container-events.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { dashboardService } from './features/dashboard/dashboard.service.ts';
@@ -226,7 +227,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, preferences: profile.preferences });
       await api.register(profileRoutes, { profile });
       await api.register(partiesRoutes, { parties });
-      await api.register(companyRoutes, { company: companyService(db) });
+      await api.register(companyRoutes, { company: companyService(db), rates: customsRatesService(db) });
       await api.register(dossiersRoutes, { dossiers });
       await api.register(usersRoutes, { users });
       await api.register(chatRoutes, { chat });

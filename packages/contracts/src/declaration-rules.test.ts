@@ -333,6 +333,28 @@ describe('lodgingProblems', () => {
     );
   });
 
+  it('converts at the company’s customs rate of the month once the API gives it (UCC art. 53)', () => {
+    const at = (rate: string | null) => ({ customsRate: { month: '2026-11', rate } });
+    const rateOf = (d: LodgingInput, rate: string | null) =>
+      lodgingProblems(d, at(rate)).find((p) => p.field === 'exchangeRate');
+    // completeImport: USD at 0.921500.
+    expect(rateOf(completeImport, '0.9215')).toBeUndefined();
+    expect(rateOf(completeImport, '0.9301')).toEqual({
+      field: 'exchangeRate',
+      message:
+        'The customs exchange rate for USD in November 2026 is 0.9301, not 0.9215 (UCC art. 53(1); IA art. 146)',
+      code: 'customs-rate',
+    });
+    expect(rateOf(completeImport, null)?.message).toBe(
+      "The company has no customs exchange rate for USD in November 2026: enter the month's published rate under Declarations, Customs rates (UCC art. 53(1); IA art. 146)",
+    );
+    // Without the API's context the rule waits; a missing rate is the completeness rule's.
+    expect(problemsOf(completeImport)).toEqual([]);
+    expect(rateOf({ ...completeImport, exchangeRate: null }, '0.9215')?.code).toBe('required');
+    // A EUR invoice has no customs rate to meet.
+    expect(lodgingProblems(completeExport, at(null))).toEqual([]);
+  });
+
   it('needs the countries, currency, invoice total and exchange rate', () => {
     expect(one({ ...completeImport, countryOfDispatch: 'XX' }, 'countryOfDispatch')?.message).toBe(
       'XX is not a country code',

@@ -13,6 +13,7 @@ import {
   isCbamImportation,
 } from './cbam.ts';
 import { declarationTotals } from './customs-math.ts';
+import { monthName } from './customs-rates.ts';
 import { customsValueBuildUp, hasAdjustments, type ValuationAdjustments } from './customs-value.ts';
 import {
   AUTHORISATION_TYPE_LABELS,
@@ -37,7 +38,7 @@ import {
   VALUATION_METHODS,
   WAREHOUSE_AUTHORISATION_TYPES,
 } from './declarations-values.ts';
-import { compareDecimal, currencyDecimalsProblem, isDecimal, sumDecimal } from './money.ts';
+import { compareDecimal, currencyDecimalsProblem, isDecimal, sumDecimal, trimDecimal } from './money.ts';
 import { supplementaryUnitOf } from './supplementary-units.ts';
 import {
   commodityCodeProblem,
@@ -212,6 +213,12 @@ export interface LodgingContext {
    * threshold counts besides this declaration. Undefined: the threshold rule waits for the API.
    */
   cbamKgThisYear?: string;
+  /**
+   * The company's customs exchange rate for the invoice currency in the month the declaration is
+   * accepted in (the month of lodging; of the original lodging for an amendment), `rate` null when the
+   * table has none. Undefined (a EUR invoice, or no API): the rule waits for the API.
+   */
+  customsRate?: { month: string; rate: string | null };
 }
 
 /**
@@ -314,6 +321,8 @@ function legalSource(code: string, field: string, type: DeclarationType): string
       return 'UCC art. 74(1)';
     case 'customs-value-build-up':
       return 'UCC art. 70–72';
+    case 'customs-rate':
+      return 'UCC art. 53(1); IA art. 146';
     case 'cbam':
       return 'Regulation (EU) 2023/956, art. 25';
     case 'cbam-threshold':
@@ -321,6 +330,24 @@ function legalSource(code: string, field: string, type: DeclarationType): string
     default:
       return undefined;
   }
+}
+
+/**
+ * The invoice is converted at the customs rate of the month of acceptance, as the company's table holds
+ * it (ADR 0070): a rate typed apart from it, or a month the table has no rate for, is refused.
+ */
+function customsRateProblem(
+  currency: string,
+  rate: string,
+  table: LodgingContext['customsRate'],
+): string | undefined {
+  if (!table) return undefined;
+  const month = monthName(table.month);
+  if (table.rate === null)
+    return `The company has no customs exchange rate for ${currency} in ${month}: enter the month's published rate under Declarations, Customs rates`;
+  if (isDecimal(rate) && compareDecimal(rate, table.rate) !== 0)
+    return `The customs exchange rate for ${currency} in ${month} is ${trimDecimal(table.rate)}, not ${trimDecimal(rate)}`;
+  return undefined;
 }
 
 /**
@@ -529,6 +556,10 @@ export function lodgingProblems(d: LodgingInput, context: LodgingContext = {}): 
   if (currency && currency !== 'EUR' && isCurrencyCode(currency)) {
     if (!rate) add('exchangeRate', `Enter the exchange rate: EUR per 1 ${currency} (box 23)`, 'required');
     else if (!positive(rate)) add('exchangeRate', 'The exchange rate is more than 0', 'format');
+    else {
+      const problem = customsRateProblem(currency, rate, context.customsRate);
+      if (problem) add('exchangeRate', problem, 'customs-rate');
+    }
   } else if (currency === 'EUR' && rate && (!isDecimal(rate) || compareDecimal(rate, '1') !== 0))
     add('exchangeRate', 'A EUR invoice has exchange rate 1', 'format');
 

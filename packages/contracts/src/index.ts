@@ -5,6 +5,7 @@ export * from './company.ts';
 export * from './constants.ts';
 export * from './container-events.ts';
 export * from './customs-math.ts';
+export * from './customs-rates.ts';
 export * from './customs-value.ts';
 export * from './dashboard.ts';
 export * from './declaration-rules.ts';

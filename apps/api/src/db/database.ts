@@ -38,6 +38,7 @@ import * as m0038 from './migrations/0038-method-of-payment.ts';
 import * as m0039 from './migrations/0039-annex-b-data.ts';
 import * as m0040 from './migrations/0040-valuation-reason.ts';
 import * as m0041 from './migrations/0041-valuation-adjustments.ts';
+import * as m0042 from './migrations/0042-customs-exchange-rates.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0039-annex-b-data': m0039,
   '0040-valuation-reason': m0040,
   '0041-valuation-adjustments': m0041,
+  '0042-customs-exchange-rates': m0042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -107,6 +107,7 @@ export interface Database {
   login_known_addresses: LoginKnownAddressesTable;
   number_series: NumberSeriesTable;
   company_settings: CompanySettingsTable;
+  customs_exchange_rates: CustomsExchangeRatesTable;
   document_series: DocumentSeriesTable;
   document_series_years: DocumentSeriesYearsTable;
   audit_log: AuditLogTable;
@@ -118,6 +119,15 @@ export interface Database {
 }
 
 /** The one row of the company's own data (migration 0016). */
+export interface CustomsExchangeRatesTable {
+  /** The month's first day, `YYYY-MM-01`. */
+  month: string;
+  currency: string;
+  rate: string;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
 export interface CompanySettingsTable {
   id: Generated<string>;
   legal_name: string;

@@ -22,7 +22,7 @@ import type { App } from '../app.ts';
 import { authRepository } from '../features/auth/auth.repository.ts';
 import { newOpaqueToken } from '../features/auth/tokens.ts';
 import { gateIn } from '../features/container-events/test-support.ts';
-import { completeImport, recordingGateway } from '../features/declarations/test-support.ts';
+import { completeImport, recordingGateway, usdCustomsRates } from '../features/declarations/test-support.ts';
 import { minimalPdf } from '../features/documents/minimal-pdf.ts';
 import { todayIn } from '../features/sales-invoices/sales-invoices.service.ts';
 import { completeCompany, draftBody } from '../features/sales-invoices/test-support.ts';
@@ -625,6 +625,7 @@ async function freshDeclaration(
 ): Promise<{ id: string; version: number }> {
   const notes = `Declaration broker note ${owner}: fee 45 EUR`;
   if (!world.internalFigures.includes(notes)) world.internalFigures.push(notes);
+  await usdCustomsRates(world.db.db);
   const made = await world.send(
     'POST',
     '/api/declarations',
@@ -1001,6 +1002,29 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     expect: adminOnly(200),
   },
   'GET /api/company/history': { build: () => ({}), expect: staffOnly(200) },
+  // customs exchange rates (ADR 0070): internal, staff keep them
+  'GET /api/company/customs-rates': {
+    build: () => ({ query: { month: '2026-11' } }),
+    expect: staffOnly(200),
+  },
+  'PUT /api/company/customs-rates/{month}/{currency}': {
+    build: () => ({ path: { month: '2031-01', currency: 'CHF' }, body: { rate: '1.0621' } }),
+    expect: staffOnly(200),
+  },
+  'DELETE /api/company/customs-rates/{month}/{currency}': {
+    // A rate of its own per call, in a month no declaration of the world is lodged in.
+    build: async ({ world }) => {
+      const currency = ['GBP', 'JPY', 'CNY', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN'][nextSerial() % 8] as string;
+      const month = `2031-${String((nextSerial() % 12) + 1).padStart(2, '0')}`;
+      await world.db.db
+        .insertInto('customs_exchange_rates')
+        .values({ month: `${month}-01`, currency, rate: '1.5' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return { path: { month, currency } };
+    },
+    expect: staffOnly(200),
+  },
   // backups (ADR 0054): read-only, admins
   'GET /api/backups': { build: () => ({}), expect: adminOnly(200) },
 

@@ -1,4 +1,4 @@
-import { Tabs } from '@mantine/core';
+import { Card, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AdminScreen } from '../components/admin-screen.tsx';
 import { RecordHistory } from '../components/records/history-tab.tsx';
@@ -8,6 +8,7 @@ import { backupOptions, companyHistoryOptions, companyOptions } from '../feature
 import { BackupCard } from '../features/company/components/backup-card.tsx';
 import { CompanyForm } from '../features/company/components/company-form.tsx';
 import { companyHistoryLabels } from '../features/company/components/company-form-values.ts';
+import { CustomsRatesEditor } from '../features/company/components/customs-rates-editor.tsx';
 
 function Backups() {
   const backups = useQuery(backupOptions());
@@ -16,7 +17,7 @@ function Backups() {
   return <BackupCard overview={backups.data} />;
 }
 
-const TABS = ['settings', 'history', 'backups'] as const;
+const TABS = ['settings', 'customs-rates', 'history', 'backups'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -50,6 +51,9 @@ export default function AdminCompanyScreen() {
             <Tabs.Tab value="settings" data-testid="tab-settings">
               Settings
             </Tabs.Tab>
+            <Tabs.Tab value="customs-rates" data-testid="tab-customs-rates">
+              Customs rates
+            </Tabs.Tab>
             <Tabs.Tab value="history" data-testid="tab-history">
               History
             </Tabs.Tab>
@@ -59,6 +63,11 @@ export default function AdminCompanyScreen() {
           </Tabs.List>
           <Tabs.Panel value="settings">
             <CompanyForm company={company.data} reload={async () => (await company.refetch()).data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="customs-rates">
+            <Card withBorder padding="lg" maw={880}>
+              <CustomsRatesEditor />
+            </Card>
           </Tabs.Panel>
           <Tabs.Panel value="history">
             <RecordHistory

@@ -7,7 +7,6 @@ import { useNewRecordDialog } from '../components/records/list-screen.tsx';
 import { anyPartyLookup } from '../features/parties/api/parties-api.ts';
 import { InviteForm } from '../features/users/components/invite-form.tsx';
 import { userListConfig } from '../features/users/components/user-list-config.tsx';
-import { pathFor } from '../lib/route-table.ts';
 
 /** /admin/users: administrators, with admin mode on, manage who can sign in. */
 export default function AdminUsersScreen() {

@@ -1,4 +1,9 @@
+import { Button } from '@mantine/core';
+import { IconCurrencyEuro } from '@tabler/icons-react';
 import { NewThenOpenListScreen } from '../components/records/list-screen.tsx';
+import { RecordModal } from '../components/records/record-modal.tsx';
+import { useRouteSearch } from '../components/records/use-route-search.ts';
+import { CustomsRatesEditor } from '../features/company/index.ts';
 import {
   declarationListConfig,
   declarationPath,
@@ -15,9 +20,11 @@ const lookups = { customerLookup: customerPartyLookup, dossierLookup };
 
 /**
  * /declarations: import, export and transit declarations. Staff open "New declaration" in a dialog
- * over the list (`?new=1`); customers see their own party's lodged declarations, read-only.
+ * over the list (`?new=1`), and the month's customs exchange rates (`?rates=1`); customers see their
+ * own party's lodged declarations, read-only.
  */
 export default function DeclarationsScreen() {
+  const [search, setSearch] = useRouteSearch<{ rates?: number | undefined }>();
   return (
     <NewThenOpenListScreen
       route="declarations"
@@ -29,6 +36,26 @@ export default function DeclarationsScreen() {
         message: `Draft declaration ${declaration.lrn} made: fill it in and lodge it.`,
         to: declarationPath(declaration),
       })}
-    />
+      staffActions={
+        <Button
+          variant="default"
+          leftSection={<IconCurrencyEuro size={16} />}
+          onClick={() => setSearch({ rates: 1 })}
+          data-testid="customs-rates-open"
+        >
+          Customs rates
+        </Button>
+      }
+    >
+      <RecordModal
+        opened={search.rates === 1}
+        title="Customs exchange rates"
+        onClose={() => setSearch({ rates: undefined })}
+        testId="customs-rates-dialog"
+        size="xl"
+      >
+        <CustomsRatesEditor />
+      </RecordModal>
+    </NewThenOpenListScreen>
   );
 }

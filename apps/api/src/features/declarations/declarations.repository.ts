@@ -47,6 +47,7 @@ import { defineListSpec, escapeLike, filter, type ListSource, listReader } from 
 import type { Scope } from '../../records/scope.ts';
 import { dayStart } from '../../records/time-zone.ts';
 import { redact } from '../../records/visibility.ts';
+import { customsMonthOf, customsRateOf } from '../company/customs-rates.ts';
 
 /** The zone whose calendar days the list's `from`/`to` mean: the company's (the forwarder is Dutch). */
 const COMPANY_TIME_ZONE = 'Europe/Amsterdam';
@@ -589,14 +590,20 @@ export async function writeDeclarationContent(
  */
 /**
  * What the lodging rules read besides the declaration (LodgingContext): the customs status of cited
- * warehouse stock, and for an import the importer's goods under CBAM already declared this calendar
- * year (by the consignee's EORI; lodged and not rejected, cancelled or refused release) for the
- * 50-tonne de minimis threshold.
+ * warehouse stock, for an import the importer's goods under CBAM already declared this calendar year
+ * (by the consignee's EORI; lodged and not rejected, cancelled or refused release) for the 50-tonne de
+ * minimis threshold, and the company's customs exchange rate of the invoice currency for the month.
  */
 export async function lodgingContextOf(db: Db, d: Declaration): Promise<LodgingContext> {
+  const currency = d.currency?.trim().toUpperCase();
+  // The rate of the month of acceptance: of the original lodging once lodged (an amendment), else now.
+  const month = customsMonthOf(d.lodgedAt ? new Date(d.lodgedAt) : new Date());
   return {
     warehouseEntries: await warehouseEntriesOf(db, d),
     ...(d.type === 'import' ? { cbamKgThisYear: await cbamKgThisYear(db, d) } : {}),
+    ...(currency && currency !== 'EUR' && /^[A-Z]{3}$/.test(currency)
+      ? { customsRate: { month, rate: await customsRateOf(db, currency, month) } }
+      : {}),
   };
 }
 

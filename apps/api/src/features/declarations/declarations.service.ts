@@ -38,6 +38,7 @@ import type { RecordEvents } from '../../records/events.ts';
 import { checkVersion, pgConstraintProblem } from '../../records/mutation.ts';
 import { orNotFound, requireStaff, type Scope, scopeOf } from '../../records/scope.ts';
 import { readCompany, takeSeriesNumber } from '../company/company.service.ts';
+import { customsMonthOf, customsRateOf } from '../company/customs-rates.ts';
 import type { SessionUser } from '../users/users.repository.ts';
 import {
   companyParty,
@@ -411,6 +412,10 @@ export function declarationsService(db: Db, { events, gateway }: DeclarationsDep
       // Status 1: the declarant acts in its own name, so the suggested representative goes.
       if (merged.representativeStatus === '1' && header.representative === undefined)
         merged.representative = null;
+      // A draft in another currency starts at the company's customs rate of the month (ADR 0070).
+      const currency = typeof merged.currency === 'string' ? merged.currency.toUpperCase() : null;
+      if (currency && currency !== 'EUR' && !merged.exchangeRate)
+        merged.exchangeRate = (await customsRateOf(trx, currency, customsMonthOf())) ?? merged.exchangeRate;
       const finalItems = items ?? baseItems;
       computedIssues(type, finalItems);
       const finalLrn = lrn ?? (await seriesLrn(trx));

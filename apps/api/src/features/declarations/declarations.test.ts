@@ -1,10 +1,19 @@
+import { addMonths, monthName } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { apiTest } from '../../test/api-test.ts';
 import { createTestApp, type Json, multipartForm, nextEvent } from '../../test/helpers.ts';
+import { customsMonthOf } from '../company/customs-rates.ts';
 import { minimalPdf } from '../documents/minimal-pdf.ts';
 import { noCustomsGateway } from './declarations.service.ts';
-import { completeImport, declarantCompany, importItem, party, recordingGateway } from './test-support.ts';
+import {
+  completeImport,
+  declarantCompany,
+  importItem,
+  party,
+  recordingGateway,
+  TEST_USD_RATE,
+} from './test-support.ts';
 
 const recorder = recordingGateway();
 const setup = apiTest({
@@ -1154,5 +1163,78 @@ describe('the hub', () => {
     expect(acmeHeard.filter((c) => c.id === d.id)).toEqual([
       { kind: 'declaration', id: d.id, action: 'updated' },
     ]);
+  });
+});
+
+describe('the customs exchange rate of the month (UCC art. 53, ADR 0070)', () => {
+  const month = customsMonthOf();
+  const rateMessage = (body: Json) => errors(body).find((e) => e.field === 'exchangeRate')?.message;
+
+  it('a draft in another currency starts at the company’s rate of the month; a typed rate stays', async () => {
+    const fresh = await create(completeImport(partyId.ACME, { exchangeRate: null }));
+    expect(fresh.exchangeRate).toBe(TEST_USD_RATE);
+    const typed = await create(completeImport(partyId.ACME, { exchangeRate: '0.93' }));
+    expect(typed.exchangeRate).toBe('0.93');
+    // No rate kept for the currency: the draft starts without one.
+    const gbp = await create(completeImport(partyId.ACME, { currency: 'GBP', exchangeRate: null }));
+    expect(gbp.exchangeRate).toBeNull();
+  });
+
+  it('lodging refuses a rate apart from the table’s, or a currency the table has no rate for this month', async () => {
+    const off = await create(completeImport(partyId.ACME, { exchangeRate: '0.93' }));
+    const r = await call('POST', `/declarations/${off.id}/lodge`, staff, { version: off.version });
+    expect(r.status).toBe(422);
+    expect(rateMessage(r.body)).toBe(
+      `The customs exchange rate for USD in ${monthName(month)} is 0.92, not 0.93 (UCC art. 53(1); IA art. 146)`,
+    );
+    const gbp = await create(completeImport(partyId.ACME, { currency: 'GBP', exchangeRate: '1.17' }));
+    const g = await call('POST', `/declarations/${gbp.id}/lodge`, staff, { version: gbp.version });
+    expect(g.status).toBe(422);
+    expect(rateMessage(g.body)).toMatch(
+      new RegExp(`^The company has no customs exchange rate for GBP in ${monthName(month)}: enter`),
+    );
+    expect((await call('GET', `/declarations/${gbp.id}`, staff)).body.status).toBe('draft');
+    // The same rate written with more decimals is the same rate.
+    const same = await create(completeImport(partyId.ACME, { exchangeRate: '0.920000' }));
+    const s = await call('POST', `/declarations/${same.id}/lodge`, staff, { version: same.version });
+    expect(s.status, JSON.stringify(s.body)).toBe(200);
+  });
+
+  it('a rate a lodged declaration was converted at is corrected, never removed', async () => {
+    const r = await call('DELETE', `/company/customs-rates/${month}/USD`, staff);
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toMatch(
+      new RegExp(`^Declarations lodged in ${monthName(month)} were converted at this rate \\(LRN-`),
+    );
+    const rates = await call('GET', `/company/customs-rates?month=${month}`, staff);
+    expect(rates.body.rates).toMatchObject([{ currency: 'USD', rate: TEST_USD_RATE }]);
+  });
+
+  it('an amendment is converted at the rate of the month the declaration was lodged in', async () => {
+    const a = await accepted(completeImport(partyId.ACME), '26NL00039600000R53');
+    const back = addMonths(month, -3);
+    await db.db
+      .updateTable('declarations')
+      .set({ lodged_at: new Date(`${back}-15T10:00:00Z`) })
+      .where('id', '=', a.id)
+      .execute();
+    const amend = () =>
+      call('POST', `/declarations/${a.id}/amend`, staff, {
+        version: a.version,
+        reason: 'The rate of the month of acceptance',
+        changes: { exchangeRate: '0.95' },
+      });
+    const none = await amend();
+    expect(none.status).toBe(422);
+    expect(errors(none.body).find((e) => e.field === 'changes.exchangeRate')?.message).toMatch(
+      new RegExp(`no customs exchange rate for USD in ${monthName(back)}`),
+    );
+    await db.db
+      .insertInto('customs_exchange_rates')
+      .values({ month: `${back}-01`, currency: 'USD', rate: '0.95' })
+      .execute();
+    const ok = await amend();
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.pendingRequest).toBe('amendment');
   });
 });

@@ -1,11 +1,36 @@
+import { addMonths } from '@fvg/contracts';
 import type { Db } from '../../db/database.ts';
+import { customsMonthOf } from '../company/customs-rates.ts';
 import { completeCompany } from '../sales-invoices/test-support.ts';
 import type { CustomsGateway } from './gateway.ts';
 
-/** The forwarder's settings as a declarant needs them: complete, with its own EORI (test `prepare`). */
+/** The customs exchange rate the tests' USD invoices are converted at (EUR per USD). */
+export const TEST_USD_RATE = '0.92';
+
+/**
+ * The USD customs rate of this month, the one before and the one after (a run that crosses midnight at a
+ * month's end still finds it): what lodging the tests' USD declarations needs.
+ */
+export async function usdCustomsRates(db: Db): Promise<void> {
+  const month = customsMonthOf();
+  await db
+    .insertInto('customs_exchange_rates')
+    .values(
+      [addMonths(month, -1), month, addMonths(month, 1)].map((m) => ({
+        month: `${m}-01`,
+        currency: 'USD',
+        rate: TEST_USD_RATE,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['month', 'currency']).doUpdateSet({ rate: TEST_USD_RATE }))
+    .execute();
+}
+
+/** The forwarder's settings as a declarant needs them: complete, with its own EORI and USD rates (test `prepare`). */
 export async function declarantCompany(db: Db): Promise<void> {
   await completeCompany(db);
   await db.updateTable('company_settings').set({ eori: 'NL859437215' }).execute();
+  await usdCustomsRates(db);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   transitAmountAtStake,
 } from '@fvg/contracts';
 import { takeSeriesNumber } from '../../features/company/company.service.ts';
+import { customsMonthOf } from '../../features/company/customs-rates.ts';
 import {
   headerValues,
   loadDeclaration,
@@ -28,7 +29,7 @@ import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
 import type { SandboxRule } from '../../features/declarations/sandbox/sandbox-rules.ts';
 import { envelopeOf, ie015 } from '../../ncts/ie015.ts';
 import type { Change } from '../../records/audit.ts';
-import { DEMO_COMPANY_FIELDS } from './company.ts';
+import { DEMO_COMPANY_FIELDS, demoCustomsRate } from './company.ts';
 import {
   audit,
   type DemoContext,
@@ -453,6 +454,11 @@ export async function seedDeclarations(ctx: DemoContext) {
   return { declarations: rows.length, messages, documents: documents.documents };
 }
 
+/** When a plan's declaration went to customs (null for a draft). */
+function lodgedAtOf(ctx: DemoContext, plan: Plan): Date | null {
+  return plan.status === 'draft' ? null : notAfterNow(ctx, at(ctx, plan.daysAgo, 9, 10));
+}
+
 /** An instant `daysAgo` days before today at hh:mm UTC. */
 function at(ctx: DemoContext, daysAgo: number, hour: number, minute = 0): Date {
   return new Date(ctx.today.getTime() - daysAgo * DAY + hour * HOUR + minute * MINUTE);
@@ -534,8 +540,9 @@ function contentOf(ctx: DemoContext, plan: Plan): DeclarationCreate {
   } as const;
 
   if (plan.type === 'import') {
-    // USD invoices; customs value = invoice value in EUR plus the freight share to the border.
-    const rate = '0.925000';
+    // USD invoices at the company's customs rate of the month of lodging (UCC art. 53; a draft: this
+    // month's); customs value = invoice value in EUR plus the freight share to the border.
+    const rate = demoCustomsRate('USD', customsMonthOf(lodgedAtOf(ctx, plan) ?? ctx.now));
     const airport = d.mode === 'air';
     const inland = d.destination === 'DEDUI';
     const entry = plan.warehouseEntry === true;
@@ -848,7 +855,7 @@ async function insertOne(
     })),
   );
 
-  const lodgedAt = plan.status === 'draft' ? null : notAfterNow(ctx, at(ctx, plan.daysAgo, 9, 10));
+  const lodgedAt = lodgedAtOf(ctx, plan);
   const chain = lodgedAt ? chainOf(plan) : [];
   const answers = chain.map((c) => ({
     ...c,

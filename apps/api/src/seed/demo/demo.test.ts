@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { warehouseInvariantBreaks } from '../../db/warehouse-invariants.ts';
-import { loadDeclaration, warehouseEntriesOf } from '../../features/declarations/declarations.repository.ts';
+import { loadDeclaration, lodgingContextOf } from '../../features/declarations/declarations.repository.ts';
 import { LocalDiskStore } from '../../features/documents/storage.ts';
 import { invoiceRuleBreaks } from '../../features/sales-invoices/invoice-invariants.ts';
 import { validateNcts } from '../../ncts/validate.ts';
@@ -425,8 +425,10 @@ describe('the demo company on a first start', () => {
     const broken: string[] = [];
     for (const row of rows) {
       const d = (await loadDeclaration(db.db, row.id)) as Declaration;
-      // The same function the API runs before lodging and the sandbox re-runs (ADR 0047).
-      const found = lodgingProblems(d, { warehouseEntries: await warehouseEntriesOf(db.db, d) });
+      // The same function the API runs before lodging and the sandbox re-runs (ADR 0047), with all the
+      // API reads besides: cited warehouse stock, the importer's CBAM goods, the customs rate of the
+      // month it was lodged in (a draft: this month's).
+      const found = lodgingProblems(d, await lodgingContextOf(db.db, d));
       broken.push(...found.map((p) => `${row.lrn} (${row.status}) ${p.field}: ${p.message}`));
       const created = row.created_at.getTime();
       for (const at of [row.lodged_at, row.accepted_at, row.released_at, row.exited_at])

@@ -13,6 +13,7 @@ import {
   sumDecimal,
 } from '@fvg/contracts';
 import { sql } from 'kysely';
+import { customsMonthOf, customsRateOf } from '../../features/company/customs-rates.ts';
 import { loadDeclaration, lodgingContextOf } from '../../features/declarations/declarations.repository.ts';
 import { declarationsService, noCustomsGateway } from '../../features/declarations/declarations.service.ts';
 import { SANDBOX_MRN_LETTER } from '../../features/declarations/sandbox/mrn.ts';
@@ -517,8 +518,10 @@ async function completeOutboundDraft(
   const draft = await loadDeclaration(ctx.db, id);
   if (!entry || !draft)
     throw new Error('demo company: the outbound declaration has no H2 entry to complete it from');
-  const rate = entry.exchangeRate ?? '1';
   const currency = draft.currency ?? entry.currency ?? 'EUR';
+  // Released today: converted at this month's customs rate, not the entry's (UCC art. 53).
+  const rate = currency === 'EUR' ? '1' : await customsRateOf(ctx.db, currency, customsMonthOf(ctx.now));
+  if (!rate) throw new Error(`demo company: no customs rate for ${currency} this month`);
   const items = draft.items.map(({ id: _id, position: _p, estimate: _e, ...item }, i) => {
     if (!item.invoiceValue) throw new Error(`demo company: outbound item ${i + 1} has no price`);
     const customsValue = multiplyDecimal(multiplyDecimal(item.invoiceValue, rate, 6), '1.045', 2);

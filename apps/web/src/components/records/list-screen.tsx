@@ -103,6 +103,9 @@ export interface NewThenOpenListRoute<T extends RowData, L extends object, R> {
   /** Staff only: the form (lazyNamed), the button's label and the dialog's size. */
   create: Pick<NewThenOpen<R, L & DialogFormWiring<R>>, 'label' | 'testId' | 'size' | 'form'>;
   saved: NewThenOpen<R, L & DialogFormWiring<R>>['saved'];
+  /** Staff only: buttons beside "New <record>", and the dialogs they open. */
+  staffActions?: ReactNode;
+  children?: ReactNode;
 }
 
 /**
@@ -117,13 +120,25 @@ export function NewThenOpenListScreen<T extends RowData, L extends object, R>({
   notice,
   create,
   saved,
+  staffActions,
+  children,
 }: NewThenOpenListRoute<T, L, R>) {
   const staff = useIsStaff();
   const list = useMemo(() => config({ ...lookups, staff }), [config, lookups, staff]);
   // The lookups are the form's props but its wiring (L holds none of onSaved, onCancel, keepsForm).
   const props = lookups as NewThenOpen<R, L & DialogFormWiring<R>>['props'];
   const newRecord = useNewThenOpen({ ...create, props, saved });
-  return <ListScreen route={route} config={list} notice={notice} create={staff && newRecord} />;
+  return (
+    <ListScreen
+      route={route}
+      config={list}
+      notice={notice}
+      create={staff && newRecord}
+      {...(staff && staffActions ? { actions: staffActions } : {})}
+    >
+      {staff && children}
+    </ListScreen>
+  );
 }
 
 /** A row opens its record in a dialog over the list (`?open=<id>`, `&edit=1` for its edit form). */

@@ -1,2 +1,3 @@
 /* The company area's public entry: what other features may use (ADR 0056). */
-export { companyOptions } from './api/company-api.ts';
+export { companyOptions, customsRatesOptions } from './api/company-api.ts';
+export { CustomsRatesEditor } from './components/customs-rates-editor.tsx';

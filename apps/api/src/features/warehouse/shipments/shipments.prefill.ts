@@ -119,7 +119,6 @@ export function outboundDeclarationDraft(
     ...(entry
       ? {
           officeOfLodgement: entry.office_of_lodgement,
-          exchangeRate: entry.currency === currency ? entry.exchange_rate : null,
           ...(type === 'import'
             ? {
                 countryOfDispatch: entry.country_of_dispatch,

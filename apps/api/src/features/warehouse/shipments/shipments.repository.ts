@@ -334,7 +334,6 @@ export interface EntryData {
   id: string;
   mrn: string | null;
   currency: string | null;
-  exchange_rate: string | null;
   country_of_dispatch: string | null;
   incoterm: string | null;
   incoterm_place: string | null;
@@ -363,7 +362,7 @@ export interface EntryData {
 export async function entriesOf(db: Db, ownerId: string, ids: string[]): Promise<EntryData[]> {
   if (!ids.length) return [];
   const heads = await sql<Omit<EntryData, 'items'>>`
-    select id, mrn, currency, exchange_rate::text, country_of_dispatch, incoterm, incoterm_place,
+    select id, mrn, currency, country_of_dispatch, incoterm, incoterm_place,
       nature_of_transaction, office_of_lodgement, consignor
     from declarations where id = any(${ids}::uuid[]) and customer_id = ${ownerId}`.execute(db);
   const own = heads.rows.map((h) => h.id);

@@ -2,6 +2,7 @@ import {
   amendmentProblem,
   CATEGORIES_OF_TYPE,
   cancellationProblem,
+  customsMonthOf,
   type Declaration,
   type DeclarationCategory,
 } from '@fvg/contracts';
@@ -182,7 +183,13 @@ function Content({
   return (
     <Stack gap="lg">
       {banner}
-      <DeclarationHeader form={form} type={declaration.type} readOnly={readOnly} staff={staff} />
+      <DeclarationHeader
+        form={form}
+        type={declaration.type}
+        readOnly={readOnly}
+        staff={staff}
+        rateMonth={customsMonthOf(declaration.lodgedAt ? new Date(declaration.lodgedAt) : new Date())}
+      />
       <Stack gap="xs">
         <Title order={4}>Items</Title>
         <ItemsField form={form} declaration={declaration} readOnly={readOnly} />

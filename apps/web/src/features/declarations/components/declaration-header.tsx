@@ -24,6 +24,7 @@ import { RowListField } from '../../../components/records/row-list-field.tsx';
 import { COUNTRY_OPTIONS } from '../../../lib/countries.ts';
 import { INCOTERM_OPTIONS } from '../../dossiers/index.ts';
 import { anyPartyLookup, partyOptions } from '../../parties/index.ts';
+import { CustomsRateHint } from './customs-rate-hint.tsx';
 import { DataElementLabel } from './data-element-label.tsx';
 import { type DeclarationFormValues, emptyParty, type PartyKey } from './declaration-form.ts';
 import classes from './declaration-header.module.css';
@@ -190,6 +191,8 @@ export interface DeclarationHeaderProps {
   readOnly: boolean;
   /** Internal notes are staff's; customers never get them. */
   staff: boolean;
+  /** The month whose customs rate applies (`YYYY-MM`): of the lodging once lodged, else this month. */
+  rateMonth?: string;
 }
 
 /**
@@ -355,9 +358,10 @@ function ValuationAdjustments({ form, readOnly }: { form: Form; readOnly: boolea
   );
 }
 
-export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHeaderProps) {
+export function DeclarationHeader({ form, type, readOnly, staff, rateMonth }: DeclarationHeaderProps) {
   const currency = (useWatch({ control: form.control, name: 'currency' }) ?? '').trim().toUpperCase();
   const foreign = /^[A-Z]{3}$/.test(currency) && currency !== 'EUR';
+  const exchangeRate = useWatch({ control: form.control, name: 'exchangeRate' });
   const representativeStatus = useWatch({ control: form.control, name: 'representativeStatus' });
   const representativeName = useWatch({ control: form.control, name: 'representative.name' });
   const f = fieldsOf(form, readOnly);
@@ -545,6 +549,22 @@ export function DeclarationHeader({ form, type, readOnly, staff }: DeclarationHe
                     <DataElementLabel field="exchangeRate">{`${L.exchangeRate} (EUR per ${currency})`}</DataElementLabel>
                   }
                   decimals={6}
+                  {...(staff && !readOnly && rateMonth
+                    ? {
+                        // Under the input, so the field lines up with its neighbours.
+                        inputWrapperOrder: ['label', 'input', 'description', 'error'] as const,
+                        description: (
+                          <CustomsRateHint
+                            currency={currency}
+                            month={rateMonth}
+                            value={exchangeRate ?? ''}
+                            onUse={(rate) =>
+                              form.setValue('exchangeRate', rate, { shouldDirty: true, shouldValidate: true })
+                            }
+                          />
+                        ),
+                      }
+                    : {})}
                 />
               )}
               {type === 'import' &&
