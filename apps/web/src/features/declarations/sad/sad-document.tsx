@@ -568,10 +568,68 @@ function TransitBoxes({ declaration: d }: { declaration: Declaration }) {
   );
 }
 
-function SignatureBox() {
+/**
+ * Box B, accounting details: what the office books. An import: the duties and taxes by type and how
+ * they are paid (DE 4/8), with the deferment authorisation when deferred; a transit: the guarantee that
+ * secures the reference amount; an export owes nothing.
+ */
+function AccountingBox({ declaration: d }: { declaration: Declaration }) {
+  const t = d.totals;
+  const deferment = d.authorisations.find((a) => a.type === 'C506');
+  return (
+    <Box n="B" title="Accounting details" className={classes.grow}>
+      <div data-testid="sad-accounting">
+        {d.type === 'import' ? (
+          t.dutyAndVat === null ? (
+            <span className={classes.muted}>No estimate of the duties and taxes yet</span>
+          ) : (
+            <>
+              <div>
+                <span className={classes.inlineLabel}>A00</span> {eur(t.duty)}{' '}
+                <span className={classes.inlineLabel}>B00</span> {eur(t.vat)}{' '}
+                <span className={classes.inlineLabel}>Total</span> <strong>{eur(t.dutyAndVat)}</strong>
+              </div>
+              <div>
+                <span className={classes.inlineLabel}>MP</span>{' '}
+                {d.methodOfPayment
+                  ? codeWith(d.methodOfPayment, METHOD_OF_PAYMENT_LABELS[d.methodOfPayment])
+                  : 'not chosen yet'}
+                {d.methodOfPayment === 'E' && deferment && (
+                  <>
+                    {' · '}
+                    <span className={classes.mono}>{deferment.reference}</span>
+                  </>
+                )}
+              </div>
+            </>
+          )
+        ) : d.type === 'transit' ? (
+          d.guaranteeType ? (
+            <div>
+              <span className={classes.inlineLabel}>Guarantee</span> {d.guaranteeType}
+              {!blank(d.guaranteeReference) && (
+                <>
+                  {' · '}
+                  <span className={classes.mono}>{d.guaranteeReference}</span>
+                </>
+              )}
+              {!blank(d.guaranteeAmount) && <> · {eur(d.guaranteeAmount)}</>}
+            </div>
+          ) : (
+            <span className={classes.muted}>No guarantee yet</span>
+          )
+        ) : (
+          <span className={classes.muted}>No duties or taxes on export</span>
+        )}
+      </div>
+    </Box>
+  );
+}
+
+function SignatureBox({ declaration }: { declaration: Declaration | null }) {
   return (
     <div className={classes.row}>
-      <div className={classes.spacer} />
+      {declaration ? <AccountingBox declaration={declaration} /> : <div className={classes.spacer} />}
       <Box
         n="54"
         title="Place and date; signature and name of the declarant / representative"
@@ -657,7 +715,7 @@ export function SadDocument({ declaration, tag }: SadDocumentProps) {
           )}
           {sheet.first && declaration.type === 'transit' && <TransitBoxes declaration={declaration} />}
           <div className={classes.fill} />
-          <SignatureBox />
+          <SignatureBox declaration={sheet.first ? declaration : null} />
         </section>
       ))}
     </div>

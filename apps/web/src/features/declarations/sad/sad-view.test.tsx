@@ -91,6 +91,10 @@ describe('SadDocument', () => {
     // Import: no transit boxes; the signature box on the sheet.
     expect(screen.queryByTestId('sad-transit')).toBeNull();
     expect(within(sheet).getByTestId('sad-box-54')).toBeTruthy();
+    // Box B: the duties and taxes by type and how they are paid (H, electronic credit transfer).
+    expect(box('B', sheet)).toBe(
+      'A00 €332.50 B00 €2,117.33 Total €2,449.83MP H · Electronic credit transfer',
+    );
   });
 
   it('prints in box 45 each item’s share of the additions less the deductions when the value is built from the invoice', () => {
@@ -129,6 +133,7 @@ describe('SadDocument', () => {
     expect(box('47', sheet)).toBe('No import duties or taxes');
     expect(screen.queryByTestId('sad-taxes')).toBeNull();
     expect(screen.queryByTestId('sad-transit')).toBeNull();
+    expect(box('B', sheet)).toBe('No duties or taxes on export');
   });
 
   it('lays a transit out with T1, the principal, offices of transit, guarantee and destination', () => {
@@ -155,6 +160,8 @@ describe('SadDocument', () => {
     // Box D: the seals affixed and the time limit.
     expect(box('D', sheet)).toBe('Seals affixed 2 · FVG427100, TRUCK-7781Time limit 15 Dec 2026');
     expect(box('43', sheet)).toBe('');
+    // Box B: the guarantee that secures the reference amount.
+    expect(box('B', sheet)).toBe('Guarantee 1 · 26NL0000000000042 · €15,000.00');
   });
 
   it('continues on BIS sheets of three items with boxes 1, 3 and 7, the MRN and the sandbox label on each', () => {
