@@ -182,7 +182,9 @@ export function prefillFromDossier(type: DeclarationType, d: DossierForDeclarati
       countryOfDispatch: countryOfLocode(d.origin_locode),
       countryOfDestination: countryOfLocode(d.destination_locode),
       transportModeBorder: mode,
-      transportModeInland: mode,
+      // The inland mode (box 26) is how the goods go on inside the Union (a sea import leaves the port by
+      // road or rail): the dossier does not say, so the clerk chooses it (issue 27 item 5).
+      transportModeInland: null,
       containerIndicator: d.container_numbers.length > 0,
       incoterm: d.incoterm,
       incotermPlace: d.incoterm_place,

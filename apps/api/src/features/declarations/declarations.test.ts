@@ -526,7 +526,7 @@ describe('from a dossier', () => {
       countryOfDispatch: 'CN',
       countryOfDestination: 'NL',
       transportModeBorder: '1',
-      transportModeInland: '1',
+      transportModeInland: null,
       containerIndicator: true,
       incoterm: 'FOB',
       incotermPlace: 'Shanghai',

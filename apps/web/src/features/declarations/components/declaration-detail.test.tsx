@@ -1,10 +1,11 @@
 import type { Declaration } from '@fvg/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanNotifications, notifications, notificationsStore } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, field } from '../../../test/fields.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { aDeclaration, DECLARATION_ID, released } from '../test/fixtures.ts';
-import { DeclarationDetail } from './declaration-detail.tsx';
+import { DeclarationDetail, lodgedToastId } from './declaration-detail.tsx';
 
 type Answer = (body: Record<string, unknown>) => Response;
 
@@ -316,6 +317,49 @@ describe('the declaration screen', () => {
     expect(list.textContent).toContain('Enter the net mass');
     // The items component shows the server's item error on its row.
     expect(screen.getByTestId('declaration-items').textContent).toContain('Enter the net mass');
+  });
+
+  it('takes the “lodged, the status follows” toast away once the answer came, not before', async () => {
+    const ids = () => notificationsStore.getState().notifications.map((n) => n.id);
+    const lodgedToast = () =>
+      notifications.show({
+        id: lodgedToastId(DECLARATION_ID),
+        message: 'The status follows',
+        autoClose: false,
+      });
+    // Still lodged: the toast stays.
+    act(() => lodgedToast());
+    stubApi(aDeclaration({ status: 'lodged', allowedActions: [] }));
+    await start('staff');
+    await screen.findByTestId('declaration-items');
+    expect(ids()).toContain(lodgedToastId(DECLARATION_ID));
+    act(() => cleanNotifications());
+    // Rejected: the answer is on screen, the toast goes.
+    act(() => lodgedToast());
+    stubApi(aDeclaration({ status: 'rejected', allowedActions: ['copy'] }));
+    await start('staff');
+    await waitFor(() => expect(ids()).not.toContain(lodgedToastId(DECLARATION_ID)));
+    act(() => cleanNotifications());
+  });
+
+  it('takes the clerk from each problem of a refusal to its field, an item’s field in its details included', async () => {
+    stubApi(aDeclaration(), {
+      'POST /lodge': () =>
+        problem(422, [
+          { field: 'officeOfExitEntry', message: 'Enter the office of entry' },
+          { field: 'items.0.valuationMethod', message: 'Choose the valuation method' },
+        ]),
+    });
+    await start('staff');
+    fireEvent.click(await screen.findByTestId('lodge-declaration'));
+    fireEvent.click(await screen.findByTestId('lodge-confirm'));
+    const office = await screen.findByTestId('lodge-problem-officeOfExitEntry');
+    expect(office.textContent).toContain('Enter the office of entry');
+    fireEvent.click(office);
+    expect(document.activeElement).toBe(field('officeOfExitEntry'));
+    // The valuation method sits in the item's details, which its error opened.
+    fireEvent.click(screen.getByTestId('lodge-problem-items.0.valuationMethod'));
+    await waitFor(() => expect(document.activeElement).toBe(field('items.0.valuationMethod')));
   });
 
   it('names a pending amendment and opens an amendment draft with a reason for an accepted declaration', async () => {

@@ -6,7 +6,7 @@ import {
   type Declaration,
   type DeclarationCategory,
 } from '@fvg/contracts';
-import { Alert, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import type { RecordScreenProps } from '../../../components/records/detail-layout.tsx';
@@ -96,14 +96,38 @@ function changesOf(values: DeclarationFormValues, base: DeclarationFormValues) {
 }
 
 /** Every message of a lodging refusal, worded with the form's labels: the list above the form. */
-function problemLines(error: unknown): string[] {
-  if (!isApiError(error) || error.fieldErrors.length === 0) return [problemMessage(error)];
+/** The toast lodging shows, by declaration, so that the answer can take it away. */
+export const lodgedToastId = (id: string) => `declaration-lodged-${id}`;
+
+/** A problem the API named, in words, with the form field it is about (null: the whole declaration). */
+interface ProblemLine {
+  text: string;
+  field: string | null;
+}
+
+function problemLines(error: unknown): ProblemLine[] {
+  if (!isApiError(error) || error.fieldErrors.length === 0)
+    return [{ text: problemMessage(error), field: null }];
   return error.fieldErrors.map((e) => {
-    const path = normalizeFieldPath(e.field);
+    const path = normalizeFieldPath(e.field).replace(/^changes\./, '');
     const item = /^items\.(\d+)\.(.+)$/.exec(path);
     const label = item ? `Item ${Number(item[1]) + 1}: ${labelFor(item[2] ?? '', L)}` : labelFor(path, L);
-    return fieldMessage(problemIssue(e), label);
+    return { text: fieldMessage(problemIssue(e), label), field: path };
   });
+}
+
+/**
+ * Takes the clerk to a problem's field and focuses it (an item's field is in its details, which an error
+ * on it has opened: the line items editor opens a line whose panel has an error).
+ */
+function goToField(form: Form, path: string) {
+  const el = document.querySelector<HTMLElement>(`[data-testid="field-${path}"]`);
+  if (!el) return form.setFocus(path as never);
+  el.scrollIntoView?.({ block: 'center' });
+  const input = el.matches('input, textarea, button')
+    ? el
+    : el.querySelector<HTMLElement>('input, textarea, button');
+  (input ?? el).focus();
 }
 
 function ItemsField({
@@ -294,7 +318,15 @@ function RejectionBanner({ d }: { d: Declaration }) {
   );
 }
 
-function ProblemsBanner({ title, lines }: { title: string; lines: string[] }) {
+function ProblemsBanner({
+  title,
+  lines,
+  onGo,
+}: {
+  title: string;
+  lines: ProblemLine[];
+  onGo: (field: string) => void;
+}) {
   if (lines.length === 0) return null;
   return (
     <Alert
@@ -306,8 +338,21 @@ function ProblemsBanner({ title, lines }: { title: string; lines: string[] }) {
     >
       <Stack gap={2}>
         {lines.map((line) => (
-          <Text key={line} size="sm">
-            • {line}
+          <Text key={`${line.field ?? ''}-${line.text}`} size="sm">
+            •{' '}
+            {line.field ? (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => onGo(line.field as string)}
+                data-testid={`lodge-problem-${line.field}`}
+              >
+                {line.text}
+              </Anchor>
+            ) : (
+              line.text
+            )}
           </Text>
         ))}
       </Stack>
@@ -356,7 +401,7 @@ function LoadedDeclaration({
   const base = useRecordBase(form, d, formValuesOf);
   const [amending, setAmending] = useState(false);
   const [asking, setAsking] = useState<'lodge' | 'delete' | 'cancel' | 'amend' | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<ProblemLine[]>([]);
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [preparing, setPreparing] = useState(false);
   const update = useUpdateDeclaration();
@@ -365,6 +410,11 @@ function LoadedDeclaration({
   const cancel = useCancelDeclaration();
   const remove = useDeleteDeclaration();
   const copy = useCreateDeclaration();
+  // "Lodged, the status follows" is done once the status follows: an answer (a rejection above all)
+  // does not arrive under a toast that still says to wait for it (issue 27 item 5).
+  useEffect(() => {
+    if (d.status !== 'lodged') notifications.hide(lodgedToastId(d.id));
+  }, [d.status, d.id]);
   const can = (action: Declaration['allowedActions'][number]) => staff && d.allowedActions.includes(action);
   const mode: Mode = can('edit') ? 'draft' : amending && can('amend') ? 'amend' : 'view';
   const guard = useUnsavedChangesGuard(mode !== 'view' && form.formState.isDirty);
@@ -419,6 +469,7 @@ function LoadedDeclaration({
         onSuccess: (saved) => {
           base.restart(saved);
           notifications.show({
+            id: lodgedToastId(saved.id),
             color: 'green',
             title: `Declaration ${saved.lrn} lodged`,
             message: 'The authority answers in the messages; the status follows on its own.',
@@ -528,6 +579,7 @@ function LoadedDeclaration({
       <ProblemsBanner
         title={mode === 'amend' ? 'Not sent' : 'Not lodged yet: fix these first'}
         lines={problems}
+        onGo={(field) => goToField(form, field)}
       />
     </Stack>
   );
@@ -561,7 +613,9 @@ function LoadedDeclaration({
             onClick={async () => {
               setProblems([]);
               if (!form.formState.isDirty) {
-                setProblems(['Nothing changed yet: change the fields to amend first.']);
+                setProblems([
+                  { text: 'Nothing changed yet: change the fields to amend first.', field: null },
+                ]);
                 return;
               }
               if (await form.trigger()) setAsking('amend');
