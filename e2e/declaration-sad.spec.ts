@@ -178,6 +178,11 @@ test('the SAD of a lodged import: boxes, sheets of three items, an A4 PDF of as 
     .nth(0)
     .evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await screens(page, 'declaration-sad-items', page.getByTestId('sad-item-1'));
+  // Box B on the first sheet: the duties and taxes by type and how they are paid.
+  const accounting = page.getByTestId('sad-sheet').nth(0).getByTestId('sad-accounting');
+  await expect(accounting).toContainText('A00');
+  await expect(accounting).toContainText('MP H');
+  await screens(page, 'declaration-sad-accounting', accounting);
 
   // Printed: one A4 page per sheet, nothing of the app's shell.
   const pdf = await page.pdf({ format: 'A4' });
