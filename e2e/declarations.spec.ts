@@ -316,3 +316,30 @@ test('staff keep the month’s customs exchange rates beside the declarations, a
   await expect(rate).toHaveValue(found.exchangeRate as string);
   await expect(hint).toHaveText(`The customs rate of ${month}`);
 });
+
+test('a demo import customs did not release says what can happen next, and the dashboard counts it as awaiting action', async ({
+  page,
+  baseURL,
+}) => {
+  const staff = await apiAs(baseURL as string, DEMO.staff);
+  const list = await staff.call<{ items: { id: string; lrn: string }[] }>(
+    'GET',
+    '/declarations?status=not_released&pageSize=10',
+  );
+  const found = list.items[0];
+  expect(found, 'a demo declaration not released after its control').toBeTruthy();
+  await signIn(page, DEMO.staff);
+  await page.goto(`/declarations/${found?.id}`);
+  const banner = page.getByTestId('not-released');
+  await expect(banner).toContainText('Not released after the control on');
+  await expect(banner).toContainText('Re-export the goods');
+  await expect(page.getByTestId('copy-declaration')).toBeVisible();
+  await screens(page, 'declaration-not-released', banner);
+
+  await page.goto('/dashboard');
+  const card = page.getByTestId('dashboard-card-declarations');
+  const point = card.getByTestId('point-not_released');
+  await expect(point).toContainText('Not released');
+  await expect(point).toContainText(String(list.items.length));
+  await screens(page, 'dashboard-declarations-awaiting', card);
+});

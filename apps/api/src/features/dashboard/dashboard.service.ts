@@ -35,13 +35,15 @@ export const OPEN_DOSSIER_STATUSES = [
   'delivered',
 ] as const satisfies readonly DossierStatus[];
 /**
- * Declarations waiting for the forwarder: drafts to complete and lodge, rejections to correct, and
- * controls to answer. Lodged and accepted ones wait for the authority, not for us.
+ * Declarations waiting for the forwarder: drafts to complete and lodge, rejections to correct, controls
+ * to answer, and goods not released to re-export, abandon or declare anew (issue 27 item 5). Lodged and
+ * accepted ones wait for the authority, not for us.
  */
 export const AWAITING_DECLARATION_STATUSES = [
   'draft',
   'rejected',
   'under_control',
+  'not_released',
 ] as const satisfies readonly DeclarationStatus[];
 /** Shipments not yet out of the door. */
 export const OPEN_SHIPMENT_STATUSES = [

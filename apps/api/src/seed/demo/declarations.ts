@@ -323,6 +323,9 @@ const IMPORT_STATES: { status: DeclarationStatus; controlled?: boolean; notPrese
   { status: 'released', controlled: true },
   { status: 'released' },
   { status: 'rejected', notPresented: true },
+  // Controlled and refused release: what the clerk does next (re-export, abandonment, a new
+  // declaration) is the screen's to say, and the dashboard counts it as awaiting action.
+  { status: 'not_released', controlled: true },
   { status: 'under_control' },
   { status: 'accepted' },
   { status: 'draft' },
@@ -345,6 +348,7 @@ const DAYS_AGO: Partial<Record<DeclarationStatus, number>> = {
   arrived: 2,
   released: 6,
   rejected: 1,
+  not_released: 3,
   under_control: 1,
   accepted: 0,
   draft: 0,
@@ -783,6 +787,10 @@ function chainOf(
   const controlled = s === 'under_control' || plan.controlled === true;
   if (controlled) out.push({ kind: 'under_control', step: 'control', after: 20, to: 'under_control' });
   if (s === 'under_control') return out;
+  if (s === 'not_released') {
+    out.push({ kind: 'not_released', step: 'release', after: 26 * 60, to: 'not_released' });
+    return out;
+  }
   out.push({
     kind: 'released',
     step: controlled ? 'release' : 'control',
@@ -809,6 +817,7 @@ const AUDIT_ACTION: Partial<Record<DeclarationMessageKind, string>> = {
   rejected: 'rejected',
   under_control: 'selected for control',
   released: 'released',
+  not_released: 'not released',
   exit_confirmed: 'exit confirmed',
   arrived: 'arrived',
   discharged: 'discharged',

@@ -344,6 +344,7 @@ describe('the demo company on a first start', () => {
         'under_control',
         'released',
         'rejected',
+        'not_released',
         'exited',
         'arrived',
         'discharged',

@@ -319,6 +319,23 @@ describe('the declaration screen', () => {
     expect(screen.getByTestId('declaration-items').textContent).toContain('Enter the net mass');
   });
 
+  it('says what can happen to goods customs did not release, and staff that Copy starts a new draft', async () => {
+    stubApi(
+      aDeclaration({
+        status: 'not_released',
+        allowedActions: ['copy'],
+        lastMessage: { kind: 'not_released', at: '2026-11-20T10:30:00Z' },
+      }),
+    );
+    await start('staff');
+    const banner = await screen.findByTestId('not-released');
+    expect(banner.textContent).toContain('Not released after the control on 20 Nov 2026');
+    expect(banner.textContent).toContain('Re-export the goods');
+    expect(banner.textContent).toContain('Abandon them to the State or have them destroyed');
+    expect(banner.textContent).toContain('Copy makes a new draft from this declaration.');
+    expect(screen.getByTestId('copy-declaration')).toBeTruthy();
+  });
+
   it('takes the “lodged, the status follows” toast away once the answer came, not before', async () => {
     const ids = () => notificationsStore.getState().notifications.map((n) => n.id);
     const lodgedToast = () =>

@@ -6,7 +6,7 @@ import {
   type Declaration,
   type DeclarationCategory,
 } from '@fvg/contracts';
-import { Alert, Anchor, Button, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -39,7 +39,7 @@ import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { fieldMessage, labelFor, normalizeFieldPath, problemIssue } from '../../../lib/field-messages.ts';
 import { applyProblemToForm } from '../../../lib/form-errors.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { pathFor } from '../../../lib/route-table.ts';
 import { DocumentsTab } from '../../documents/index.ts';
 import {
@@ -293,6 +293,55 @@ function Messages({ id, lrn }: { id: string; lrn: string }) {
       error={messages.error ?? undefined}
       onRetry={() => void messages.refetch()}
     />
+  );
+}
+
+/** What may follow when customs refuse to release the goods, by type (issue 27 item 5). */
+const NOT_RELEASED_NEXT: Record<Declaration['type'], string[]> = {
+  import: [
+    'Re-export the goods: an export declaration, or a re-export notification while they are in temporary storage (UCC art. 270 and 274).',
+    'Abandon them to the State or have them destroyed under customs supervision (UCC art. 199 and 197).',
+    'Or correct what the control found and lodge a new declaration.',
+  ],
+  export: [
+    'Correct what the control found and lodge a new export declaration.',
+    'Or keep the goods in the Union: nothing leaves under this declaration.',
+  ],
+  transit: [
+    'Correct what the control found and lodge a new transit declaration.',
+    'Or place the goods under another procedure at the office of departure.',
+  ],
+};
+
+/** Customs refused release after the control: when, and what can be done now. */
+function NotReleasedBanner({ d, staff }: { d: Declaration; staff: boolean }) {
+  if (d.status !== 'not_released') return null;
+  const when = d.lastMessage?.kind === 'not_released' ? ` on ${formatDate(d.lastMessage.at)}` : '';
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={`Not released after the control${when}`}
+      data-testid="not-released"
+    >
+      <Stack gap={4}>
+        <Text size="sm">
+          Customs did not release the goods for the procedure declared; the message log has the authority’s
+          answer. What can happen next:
+        </Text>
+        <List size="sm" spacing={2}>
+          {NOT_RELEASED_NEXT[d.type].map((step) => (
+            <List.Item key={step}>{step}</List.Item>
+          ))}
+        </List>
+        {staff && (
+          <Text size="sm" c="dimmed">
+            Copy makes a new draft from this declaration.
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -564,6 +613,7 @@ function LoadedDeclaration({
         </Alert>
       )}
       <RejectionBanner d={d} />
+      <NotReleasedBanner d={d} staff={staff} />
       {mode === 'amend' && (
         <Alert
           color="blue"
