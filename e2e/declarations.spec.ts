@@ -86,6 +86,9 @@ test('staff lodge an import declaration made from a dossier and watch it release
   await page.getByTestId('field-items.0.grossMassKg').fill('180');
   await page.getByTestId('field-items.0.netMassKg').fill('150');
   await page.getByTestId('field-items.0.customsValue').fill('12500.00');
+  // What lodging needs of the closed details is said under the row (issue 27 item 5).
+  await expect(items.getByTestId('item-0-pending')).toContainText('supplementary units');
+  await screens(page, 'declaration-item-pending-details', items);
   await page.getByTestId('details-item-0').click();
   const kind = page.getByTestId('field-items.0.packageKind');
   await kind.click();
@@ -306,6 +309,11 @@ test('staff keep the month’s customs exchange rates beside the declarations, a
 
   await page.goto(`/declarations/${found.id}`);
   await expect(page.getByRole('heading', { name: found.lrn })).toBeVisible();
+  // A hint sits under its input: the EORI lines up with the name beside it (issue 27 item 5).
+  const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())?.y;
+  expect(await top('field-consignee.eori')).toBe(await top('field-consignee.name'));
+  await expect(page.getByText('Country prefix and number, e.g. NL812345678').first()).toBeVisible();
+  await screens(page, 'declaration-parties-aligned', page.getByTestId('field-consignee.eori'));
   const hint = page.getByTestId('customs-rate-hint');
   await expect(hint).toHaveText(`The customs rate of ${month}`);
   const rate = page.getByTestId('section-financial').getByRole('textbox', { name: /Exchange rate/ });

@@ -37,6 +37,17 @@ import {
  * (so a server error can focus the field); the shared part is useBoundField (bound-field.ts).
  */
 
+/**
+ * A hint goes under its input, where its error would be: above it, a field with a hint sat lower than
+ * its neighbours in a row (issue 27 item 5: the EORI's help text pushed its input out of line).
+ */
+export const HINT_BELOW = ['label', 'input', 'description', 'error'] as (
+  | 'label'
+  | 'input'
+  | 'description'
+  | 'error'
+)[];
+
 export function TextField<T extends FieldValues>({
   form,
   name,
@@ -76,6 +87,7 @@ export function TextField<T extends FieldValues>({
           }
         : {})}
       description={props.description ?? (fieldState.error ? undefined : hint)}
+      inputWrapperOrder={props.inputWrapperOrder ?? HINT_BELOW}
     />
   );
 }
@@ -209,6 +221,7 @@ export function DateField<T extends FieldValues>({
       value={(field.value as string | null | undefined) || null}
       onChange={(value) => field.onChange(value ?? '')}
       description={props.description ?? (fieldState.error ? undefined : hint)}
+      inputWrapperOrder={props.inputWrapperOrder ?? HINT_BELOW}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { minorUnitsOf, sumDecimal } from '@fvg/contracts';
-import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import {
   IconArrowDown,
@@ -169,6 +169,11 @@ export interface LineDetails<L extends LineValues> {
   fields: readonly string[];
   /** Names the panel in the toggle's label: 'details' → "Show details of item 2". */
   label?: string;
+  /**
+   * The names of the panel's fields a line still needs (e.g. what lodging requires), shown under its
+   * row while the panel is closed, with a button that opens it: nothing required hides in a panel.
+   */
+  pending?: (index: number, line: L) => readonly string[];
 }
 
 export interface LineItemsEditorProps<T extends FieldValues, L extends LineValues> {
@@ -200,6 +205,30 @@ export interface LineItemsEditorProps<T extends FieldValues, L extends LineValue
   details?: LineDetails<L>;
   /** Lines whose order matters: move up / down buttons and Alt+↑ / Alt+↓. */
   reorderable?: boolean;
+}
+
+/** Under a closed line: which of its panel's fields still need filling in, and a way there. */
+function PendingDetails({
+  names,
+  label,
+  open,
+  testId,
+}: {
+  names: readonly string[];
+  label: string;
+  open: () => void;
+  testId: string;
+}) {
+  const t = useT('records');
+  if (names.length === 0) return null;
+  return (
+    <Text size="xs" c="orange.9" className={classes.lineError} data-testid={testId}>
+      {t('lines.pending', { details: label, fields: names.join(', ') })}{' '}
+      <Anchor component="button" type="button" size="xs" onClick={open}>
+        {t('lines.fillIn')}
+      </Anchor>
+    </Text>
+  );
 }
 
 export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
@@ -621,6 +650,14 @@ export function LineItemsEditor<T extends FieldValues, L extends LineValues>({
                 <Text size="xs" c="red" className={classes.lineError} role="alert">
                   {extra.join(' ')}
                 </Text>
+              )}
+              {details?.pending && !open && !readOnly && (
+                <PendingDetails
+                  names={details.pending(index, line)}
+                  label={detailsLabel}
+                  open={() => setToggled((t) => ({ ...t, [item.id]: true }))}
+                  testId={`${itemName}-${index}-pending`}
+                />
               )}
               {details && open && (
                 <section

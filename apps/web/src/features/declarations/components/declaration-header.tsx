@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { type FieldPath, type UseFormReturn, useWatch } from 'react-hook-form';
 import {
   DateField,
+  HINT_BELOW,
   SelectField,
   SwitchField,
   TagsField,
@@ -551,8 +552,7 @@ export function DeclarationHeader({ form, type, readOnly, staff, rateMonth }: De
                   decimals={6}
                   {...(staff && !readOnly && rateMonth
                     ? {
-                        // Under the input, so the field lines up with its neighbours.
-                        inputWrapperOrder: ['label', 'input', 'description', 'error'] as const,
+                        inputWrapperOrder: HINT_BELOW,
                         description: (
                           <CustomsRateHint
                             currency={currency}

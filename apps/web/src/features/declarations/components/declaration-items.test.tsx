@@ -121,6 +121,29 @@ describe('DeclarationItems', () => {
     expect(last(changes)[0]).toMatchObject({ description: '', netMassKg: '', containers: [] });
   });
 
+  it('says under a closed item which of its details lodging still needs, and opens them on request', async () => {
+    const changes: ItemFormValue[][] = [];
+    renderWithProviders(
+      <Harness
+        changes={changes}
+        initial={[
+          item({ packageKind: '', valuationMethod: '', additionalProcedureCodes: ['000'] }),
+          item({ valuationMethod: '1', additionalProcedureCodes: ['000'], supplementaryUnits: '10' }),
+        ]}
+      />,
+    );
+    const pending = await screen.findByTestId('item-0-pending');
+    expect(pending.textContent).toBe(
+      // Laptops (CN 8471) are declared in pieces too (DE 6/2).
+      'Still to fill in, in the details: valuation method, supplementary units, kind of packages. Fill in',
+    );
+    // The complete item has nothing pending; the same rule function as lodging says so.
+    expect(screen.queryByTestId('item-1-pending')).toBeNull();
+    fireEvent.click(within(pending).getByRole('button', { name: 'Fill in' }));
+    expect(await screen.findByTestId('item-0-details')).toBeTruthy();
+    expect(screen.queryByTestId('item-0-pending')).toBeNull();
+  });
+
   it('puts the server’s errors on their cells, opens an item whose error is among its details, and checks as you type', async () => {
     const changes: ItemFormValue[][] = [];
     renderWithProviders(

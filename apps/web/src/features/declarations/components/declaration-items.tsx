@@ -15,6 +15,8 @@ import {
   hasAdjustments,
   isCountryCode,
   isDecimal,
+  type LodgingInput,
+  lodgingProblems,
   mrnProblem,
   normalizeCommodityCode,
   PACKAGE_KIND_LABELS,
@@ -400,6 +402,40 @@ function detailFields(type: DeclarationType): string[] {
   return all.filter((f) => !row.has(f) && !(type === 'transit' && f === 'statisticalValue'));
 }
 
+/** The names the details give the fields lodging requires of an item (issue 27 item 5). */
+const DETAIL_NAMES: Readonly<Record<string, string>> = {
+  additionalProcedureCodes: 'additional procedure',
+  valuationMethod: 'valuation method',
+  valuationReason: 'why not the transaction value',
+  supplementaryUnits: 'supplementary units',
+  packageKind: 'kind of packages',
+};
+
+/**
+ * Per item, the fields of its details that lodging requires and that are still empty: the same rule
+ * function the API runs before lodging (ADR 0047), read for its completeness problems only.
+ */
+export function pendingDetails(
+  type: DeclarationType,
+  category: DeclarationCategory | undefined,
+  items: readonly ItemFormValue[],
+  fields: readonly string[],
+): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const found = lodgingProblems({ type, category: category ?? null, items } as LodgingInput);
+  for (const p of found) {
+    const m = /^items\.(\d+)\.([A-Za-z]+)$/.exec(p.field);
+    if (!m || (p.code !== 'required' && p.code !== 'valuation-reason')) continue;
+    const [, index, field] = m as unknown as [string, string, string];
+    const name = DETAIL_NAMES[field];
+    if (!name || !fields.includes(field)) continue;
+    const names = out.get(Number(index)) ?? [];
+    if (!names.includes(name)) names.push(name);
+    out.set(Number(index), names);
+  }
+  return out;
+}
+
 export interface DeclarationItemsProps {
   type: DeclarationType;
   /** Which procedure codes the items take (an import H1 or H2); the type's first category when absent. */
@@ -479,6 +515,10 @@ export function DeclarationItems({
 
   const columns = useMemo(() => rowColumns(type, currency), [type, currency]);
   const fields = useMemo(() => detailFields(type), [type]);
+  const pending = useMemo(
+    () => pendingDetails(type, category, watched, fields),
+    [type, category, watched, fields],
+  );
   const rate = rateToEur(currency, exchangeRate);
   // The customs values built from the invoice (UCC art. 70–72), once additions or deductions are entered.
   const lines =
@@ -503,6 +543,7 @@ export function DeclarationItems({
         details={{
           label: 'details',
           fields,
+          pending: (index) => pending.get(index) ?? [],
           render: (index, item) => (
             <ItemDetails
               form={form}
