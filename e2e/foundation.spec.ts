@@ -218,3 +218,34 @@ test('forgot password, mail, reset, then sign in with the new password', async (
 
   await signInThroughForm(page, { email, password: 'second-password-2' });
 });
+
+test('closing a dialog gives the focus back to what opened it (issue 27 item 8)', async ({ page }) => {
+  // The dialog has taken the focus (its focus trap), so Escape reaches it.
+  const focusInDialog = () =>
+    expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null))
+      .toBe(true);
+  await signIn(page, DEMO.staff);
+  await page.goto('/declarations');
+  for (const opener of ['customs-rates-open', 'new-declaration']) {
+    const button = page.getByTestId(opener);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await focusInDialog();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(button, `${opener} has the focus again`).toBeFocused();
+  }
+  // A question asked over a record: "Delete draft" of a demo draft declaration.
+  await page.goto('/declarations?status=draft');
+  await page.getByTestId('data-table').getByRole('link').first().click();
+  const remove = page.getByTestId('delete-record');
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await focusInDialog();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(remove, 'Delete draft has the focus again').toBeFocused();
+});

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, Suspense, useState } from 'react';
+import { ANIMATION_MS } from '@fvg/contracts';
+import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { lazyNamed } from '../../lib/lazy-component.ts';
 
 /**
@@ -30,6 +31,36 @@ export interface RecordModalProps {
   dismissible?: boolean;
 }
 
+/**
+ * Closing a dialog gives the focus back to what opened it (issue 27 item 8; WCAG 2.4.3). The opener is
+ * what had the focus in the render that opened the dialog, before the dialog's focus trap (an effect of
+ * a child, which runs before any of ours) moved it; the dialogs open through the URL and load lazily, so
+ * Mantine's own return of the focus finds the body instead.
+ */
+function useReturnFocus(opened: boolean) {
+  const [wasOpen, setWasOpen] = useState(opened);
+  const opener = useRef<HTMLElement | null>(null);
+  if (opened !== wasOpen) {
+    setWasOpen(opened);
+    if (opened && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement === document.body ? null : document.activeElement;
+  }
+  useEffect(() => {
+    if (opened || !opener.current) return;
+    const target = opener.current;
+    opener.current = null;
+    // Now and once the closing animation is over (the dialog leaves the focus on the page's body as it
+    // goes); not when the user has put it somewhere else meanwhile.
+    const give = () => {
+      const at = document.activeElement;
+      const lost = !at || at === document.body || !at.isConnected || at.closest('[role="dialog"]') !== null;
+      if (target.isConnected && lost) target.focus();
+    };
+    const timers = [setTimeout(give, 0), setTimeout(give, ANIMATION_MS + 50)];
+    return () => timers.forEach(clearTimeout);
+  }, [opened]);
+}
+
 const RecordModalDialog = lazyNamed(() => import('./record-modal-dialog.tsx'), 'RecordModalDialog');
 
 /** Starts loading the dialog before it opens (on hover or focus of what opens it). */
@@ -45,6 +76,7 @@ export const preloadRecordModal = RecordModalDialog.preload;
 export function RecordModal(props: RecordModalProps) {
   const [used, setUsed] = useState(props.opened);
   if (props.opened && !used) setUsed(true);
+  useReturnFocus(props.opened);
   if (!used) return null;
   return (
     <Suspense fallback={null}>
