@@ -170,7 +170,7 @@ test('the SAD of a lodged import: boxes, sheets of three items, an A4 PDF of as 
   await expect(item1.getByTestId('sad-tax-vat')).toHaveText('B00 Import VAT€1,128.3521 %€236.95H');
   await expect(second.getByTestId('sad-summary')).toBeVisible();
   await expect(box(second.getByTestId('sad-item-4'), '32')).toHaveText('4');
-  await expect(page.getByTestId('sad-back')).toHaveAttribute('href', `/declarations/${created.id}`);
+  await expect(page.getByTestId('sad-back')).toHaveAttribute('href', `/declarations/${created.lrn}`);
 
   await screens(page, 'declaration-sad');
   await page

@@ -33,8 +33,10 @@ test('staff lodge an import declaration made from a dossier and watch it release
   await page.goto(`/dossiers/${dossier.number}?tab=declarations`);
   await expect(page.getByTestId('dossier-declarations-empty')).toBeVisible();
   await page.getByTestId('new-import-declaration').click();
-  await expect(page).toHaveURL(/\/declarations\/[0-9a-f-]{36}$/);
+  // Its screen goes by the LRN (issue 27 item 1), which the tab title names.
+  await expect(page).toHaveURL(/\/declarations\/LRN-\d{4}-\d{6}$/);
   const id = page.url().split('/').pop() as string;
+  await expect(page).toHaveTitle(`Declaration · ${id} · FVG`);
   await expect(page.getByTestId('declaration-status')).toHaveText('Draft');
   await expect(page.getByTestId('sandbox-badge')).toBeVisible();
   await expect(page.getByTestId('sandbox-notice')).toContainText(
@@ -337,7 +339,11 @@ test('a demo import customs did not release says what can happen next, and the d
   const found = list.items[0];
   expect(found, 'a demo declaration not released after its control').toBeTruthy();
   await signIn(page, DEMO.staff);
-  await page.goto(`/declarations/${found?.id}`);
+  // Opened by its id (as a search result links it), the screen takes its LRN's address and title.
+  await page.goto(`/declarations/${found?.id}?tab=messages`);
+  await expect(page).toHaveURL(`/declarations/${found?.lrn}?tab=messages`);
+  await expect(page).toHaveTitle(`Declaration · ${found?.lrn} · FVG`);
+  await page.getByTestId('tab-declaration').click();
   const banner = page.getByTestId('not-released');
   await expect(banner).toContainText('Not released after the control on');
   await expect(banner).toContainText('Re-export the goods');

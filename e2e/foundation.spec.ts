@@ -2,7 +2,17 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PRODUCT_ROUTES, ROUTES } from '../apps/web/src/lib/route-table.ts';
-import { app, DEMO, expect, samplePath, signIn, signInThroughForm, test, waitForMail } from './support.ts';
+import {
+  apiAs,
+  app,
+  DEMO,
+  expect,
+  samplePath,
+  signIn,
+  signInThroughForm,
+  test,
+  waitForMail,
+} from './support.ts';
 
 const authRoutes = ROUTES.filter((r) => r.group === 'auth');
 /** The specification's own auth routes (the product adds a few, listed in PRODUCT_ROUTES). */
@@ -92,7 +102,7 @@ test('/ leads to the dossiers (through sign-in when signed out); an unknown path
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
 
-test('titles follow the rule: screen title, route id, FVG', async ({ page }) => {
+test('titles follow the rule: screen title, route id, FVG', async ({ page, baseURL }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('Sign in · FVG');
   await signIn(page, DEMO.admin);
@@ -103,6 +113,14 @@ test('titles follow the rule: screen title, route id, FVG', async ({ page }) => 
   await expect(page).toHaveTitle('Sales invoice · INV-9 · FVG');
   await page.goto('/declarations/transit/77/alt');
   await expect(page).toHaveTitle('Transit declaration (SAD) · 77 · FVG');
+  // A draft invoice has no number yet: titled "draft", never by its id (issue 27 item 1).
+  const admin = await apiAs(baseURL as string, DEMO.admin);
+  const drafts = await admin.call<{ items: { id: string }[] }>('GET', '/sales-invoices?status=draft');
+  const draft = drafts.items[0];
+  expect(draft, 'the demo has a draft invoice').toBeTruthy();
+  await page.goto(`/sales-invoices/${draft?.id}`);
+  await expect(page.getByTestId('record-id')).toHaveText('Draft');
+  await expect(page).toHaveTitle('Sales invoice · draft · FVG');
 });
 
 test('the footer shows the version and the service worker is registered at /sw.js with scope /', async ({

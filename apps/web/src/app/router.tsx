@@ -39,6 +39,7 @@ import {
   ROUTES,
   type RouteDef,
   type RouteName,
+  routeByName,
 } from '../lib/route-table.ts';
 import { routeTitle } from '../lib/route-text.ts';
 import { loadMeResult, logout } from '../lib/session.ts';
@@ -127,7 +128,9 @@ export function titleOfMatches(
   const leaf = matches.at(-1);
   const routeName = leaf?.staticData?.routeName;
   if (!leaf || !routeName || leaf.status === 'notFound') return pageTitle(t('shell:notFound.title'));
-  return pageTitle(routeTitle(routeName), (leaf.params ?? {}) as Record<string, unknown>);
+  return pageTitle(routeTitle(routeName), (leaf.params ?? {}) as Record<string, unknown>, {
+    draftsById: routeByName(routeName).draftsById,
+  });
 }
 
 export interface AppRouterOptions {

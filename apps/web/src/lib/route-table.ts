@@ -42,6 +42,11 @@ export interface RouteDef<N extends string = string> {
   readonly tag?: DeclarationTag;
   /** Only these roles use the screen (every signed-in role when absent); the others see "No access". */
   readonly roles?: readonly Role[];
+  /**
+   * Its records get their number when issued: an id in the address is a draft's, and the tab title says
+   * "draft" rather than the id (issue 27 item 1).
+   */
+  readonly draftsById?: boolean;
 }
 
 type RouteInput<N extends string> = Omit<RouteDef<N>, 'params'>;
@@ -155,6 +160,7 @@ const ROUTE_DATA = [
     path: '/sales-invoices/$id',
     group: 'auth',
     description: 'invoices',
+    draftsById: true,
   }),
   route({
     name: 'declarations',

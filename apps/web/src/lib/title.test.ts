@@ -25,6 +25,15 @@ describe('pageTitle', () => {
     expect(pageTitle('Thing', { id: '7', dossierId: '9' })).toBe('Thing · 7 · FVG');
   });
 
+  it('titles a draft opened by its id "draft", never by the id, where numbers come on issuing', () => {
+    const id = '40751d02-5c1e-4b7a-9f0e-2d6c1b9a7e31';
+    expect(pageTitle('Sales invoice', { id }, { draftsById: true })).toBe('Sales invoice · draft · FVG');
+    expect(pageTitle('Sales invoice', { id: 'I-2026-000007' }, { draftsById: true })).toBe(
+      'Sales invoice · I-2026-000007 · FVG',
+    );
+    expect(pageTitle('Stock record', { id })).toBe(`Stock record · ${id} · FVG`);
+  });
+
   it('ignores empty parameters', () => {
     expect(pageTitle('Dossier', { dossierId: '' })).toBe('Dossier · FVG');
   });

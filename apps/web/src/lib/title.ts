@@ -6,6 +6,8 @@ import { TITLE_TAG } from '@fvg/contracts';
  */
 export const TITLE_SEPARATOR = ' · ';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function paramValue(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim() !== '') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -20,9 +22,12 @@ function paramValue(value: unknown): string | undefined {
 export function pageTitle(
   screenTitle: string | undefined,
   params: Readonly<Record<string, unknown>> = {},
+  /** The route's records are numbered when issued: an id names a draft, titled "draft", never the id. */
+  options: { draftsById?: boolean | undefined } = {},
 ): string {
   const title = screenTitle?.trim();
   if (!title) return TITLE_TAG;
-  const recordId = paramValue(params.id) ?? paramValue(params.dossierId);
+  const given = paramValue(params.id) ?? paramValue(params.dossierId);
+  const recordId = options.draftsById && given && UUID.test(given) ? 'draft' : given;
   return [title, recordId, TITLE_TAG].filter((part) => part !== undefined).join(TITLE_SEPARATOR);
 }

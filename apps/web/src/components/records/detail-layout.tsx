@@ -1,10 +1,11 @@
 import type { Role } from '@fvg/contracts';
 import { Badge, Code, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
 import { useAdminMode } from '../../lib/admin-mode.ts';
 import { useT } from '../../lib/i18n.ts';
-import { listRouteOf, type RouteName, routeByName } from '../../lib/route-table.ts';
+import { listRouteOf, pathFor, type RouteName, routeByName } from '../../lib/route-table.ts';
 import { useRouteAccessBlock } from '../route-access.tsx';
 import { RecordLoadState } from './record-load-state.tsx';
 import { useRouteSearch } from './use-route-search.ts';
@@ -44,6 +45,24 @@ export interface DetailLayoutProps {
   query?: { isPending: boolean; error: unknown; refetch: () => unknown };
 }
 
+/** The name of a record route's parameter: `id` in `/declarations/$id`, `dossierId` in `/dossiers/$dossierId`. */
+function paramOf(route: RouteName): string {
+  return /\$([A-Za-z_][A-Za-z0-9_]*)/.exec(routeByName(route).path)?.[1] ?? 'id';
+}
+
+/** Replaces the address of a record screen opened as `id` with its `canonical` one, search kept. */
+export function useCanonicalAddress(route: RouteName, id: string, canonical: string | null) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!canonical || canonical === id) return;
+    void navigate({
+      to: pathFor(route, { [paramOf(route)]: canonical }),
+      search: (previous: Record<string, unknown>) => previous,
+      replace: true,
+    } as never);
+  }, [canonical, id, route, navigate]);
+}
+
 /** What a record's screen is given: the record's number or id as the URL names it, and who reads it. */
 export interface RecordScreenProps {
   id: string;
@@ -58,9 +77,16 @@ export function useRecordScreen<T, K extends QueryKey>(
   options: UseQueryOptions<T, Error, T, K>,
   { id, role }: RecordScreenProps,
   route: RouteName,
+  /**
+   * The record's own number, the address its screen goes by (issue 27 item 1): opened by its id (a
+   * search result, an old link) or by its number in other letters, the screen takes the number's
+   * address in place, keeping its tab, so the tab title names the number. Null: none yet (a draft).
+   */
+  canonicalId?: (record: T) => string | null,
 ) {
   const query = useQuery(options);
   const adminMode = useAdminMode(role);
+  useCanonicalAddress(route, id, query.data === undefined || !canonicalId ? null : canonicalId(query.data));
   return {
     query,
     record: query.data,

@@ -81,7 +81,9 @@ export function downloadMessageXml(declaration: { id: string; lrn: string }, mes
   );
 }
 
+/** The answer of a change, under both keys its screen may be open by: the LRN (its address) and the id. */
 export function storeDeclaration(queryClient: QueryClient, declaration: Declaration) {
+  queryClient.setQueryData(declarationKeys.detail(declaration.lrn), declaration);
   queryClient.setQueryData(declarationKeys.detail(declaration.id), declaration);
   void queryClient.invalidateQueries({ queryKey: declarationKeys.messages(declaration.id) });
   void queryClient.invalidateQueries({ queryKey: declarationKeys.history(declaration.id) });

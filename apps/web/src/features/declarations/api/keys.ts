@@ -2,8 +2,9 @@ import { registerRecordKeys } from '../../../lib/live-updates.ts';
 import type { QueryParams } from '../../../lib/query-string.ts';
 
 /**
- * Every query key of the declarations area; hooks and mutations go through these only. A declaration
- * is addressed by its id everywhere (the LRN is shown, never in the URL: it can change on a draft).
+ * Every query key of the declarations area; hooks and mutations go through these only. The screen's
+ * address names a declaration by its LRN (issue 27 item 1), but once found it is read, changed and
+ * updated live by its id: a draft's LRN can change, its id cannot.
  */
 export const declarationKeys = {
   all: ['declarations'] as const,

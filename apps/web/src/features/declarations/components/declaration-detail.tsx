@@ -24,7 +24,12 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/records/confirm-dialog.tsx';
 import type { RecordScreenProps } from '../../../components/records/detail-layout.tsx';
-import { DetailLayout, type DetailTab, useRecordScreen } from '../../../components/records/detail-layout.tsx';
+import {
+  DetailLayout,
+  type DetailTab,
+  useCanonicalAddress,
+  useRecordScreen,
+} from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import {
@@ -417,16 +422,26 @@ function ProblemsBanner({
  * their lodged declarations read-only, without notes or actions.
  */
 export function DeclarationDetail(props: RecordScreenProps): ReactNode {
+  // The address names the declaration by its LRN (or its id); once found, the screen reads it by its
+  // id, the key every change and live update of it uses (a draft's LRN can change), and takes its
+  // LRN's address (issue 27 item 1).
   const screen = useRecordScreen(declarationOptions(props.id), props, 'declaration');
-  const { record: d, query, staff, adminMode } = screen;
+  const found = screen.record;
+  const byId = useQuery({
+    ...declarationOptions(found?.id ?? props.id),
+    enabled: found !== undefined,
+    ...(found ? { initialData: found } : {}),
+  });
+  const d = found ? (byId.data ?? found) : undefined;
+  useCanonicalAddress('declaration', props.id, d?.lrn ?? null);
   if (!d) return screen.waiting;
   return (
     <LoadedDeclaration
       key={d.id}
       declaration={d}
-      staff={staff}
-      adminMode={adminMode}
-      reload={async () => (await query.refetch()).data}
+      staff={screen.staff}
+      adminMode={screen.adminMode}
+      reload={async () => (await byId.refetch()).data}
     />
   );
 }

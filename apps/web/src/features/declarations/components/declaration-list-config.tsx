@@ -30,8 +30,9 @@ import {
   TYPE_OPTIONS,
 } from './declaration-meta.ts';
 
-export const declarationPath = (declaration: { id: string }) =>
-  pathFor('declaration', { id: declaration.id });
+/** A declaration's screen goes by its LRN (issue 27 item 1); the id opens it too, and takes the LRN's address. */
+export const declarationPath = (declaration: { lrn: string }) =>
+  pathFor('declaration', { id: declaration.lrn });
 
 /** Amounts of a declaration are in euro (customs values, duty and VAT are declared in EUR). */
 export const eur = (amount: string) => formatMoney(amount as `${number}`, { currency: 'EUR' });

@@ -55,7 +55,7 @@ describe('the declarations list', () => {
       'Last message',
     ]);
     expect(within(row).getByRole('link', { name: 'LRN-2026-000042' }).getAttribute('href')).toBe(
-      `/declarations/${accepted.id}`,
+      `/declarations/${accepted.lrn}`,
     );
     expect(row.textContent).toContain('26NL000396000042R3');
     expect(row.textContent).toContain('Import');

@@ -70,7 +70,8 @@ describe('the dossier’s Declarations tab', () => {
     await screen.findByTestId('dossier-declarations-empty');
     expect(screen.queryByTestId('export-exit-proof')).toBeNull();
     fireEvent.click(screen.getByTestId('new-import-declaration'));
-    await screen.findByText('opened 9b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d');
+    // Its screen goes by the LRN (issue 27 item 1).
+    await screen.findByText('opened LRN-2026-000042');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ type: 'import', dossierId: DOSSIER_ID });
   });

@@ -241,7 +241,7 @@ describe('SAD view route', () => {
     expect(await screen.findByTestId('sad-document')).toBeTruthy();
     expect(sadTitle('import', 'LRN-2026-000012')).toBe('SAD — import — LRN-2026-000012 · FVG');
     await waitFor(() => expect(document.title).toBe('SAD — import — LRN-2026-000012 · FVG'));
-    expect(screen.getByTestId('sad-back').getAttribute('href')).toBe(`/declarations/${DECLARATION_ID}`);
+    expect(screen.getByTestId('sad-back').getAttribute('href')).toBe('/declarations/LRN-2026-000012');
     expect(screen.getByTestId('sad-sheet-count').textContent).toBe('1 A4 sheet');
     fireEvent.click(screen.getByTestId('sad-print'));
     expect(print).toHaveBeenCalledTimes(1);

@@ -79,7 +79,7 @@ export function SadView({ route, id }: SadViewProps) {
         <Group gap="sm" wrap="nowrap">
           <Button
             component={Link}
-            to={pathFor('declaration', { id: declaration.id })}
+            to={pathFor('declaration', { id: declaration.lrn })}
             variant="default"
             style={{ flexShrink: 0 }}
             leftSection={<IconArrowLeft size={16} aria-hidden />}

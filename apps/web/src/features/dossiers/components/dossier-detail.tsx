@@ -14,7 +14,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useRef, useState } from 'react';
 import { ComingArea } from '../../../components/records/coming-area.tsx';
 import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
-import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import {
+  DetailLayout,
+  type DetailTab,
+  useCanonicalAddress,
+} from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
 import { formatAuditValue, RecordHistory } from '../../../components/records/history-tab.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
@@ -275,6 +279,8 @@ export function DossierDetail({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const staff = role === 'admin' || role === 'staff';
   const d = query.data;
+  // Opened by its id (a search result): the dossier takes its number's address (issue 27 item 1).
+  useCanonicalAddress('dossier', dossierKey, d?.number ?? null);
   const editing = staff && search.edit === 1 && d !== undefined && EDITABLE(d.status);
   const detailPath = pathFor('dossier', { dossierId: dossierKey });
   const reload = async () => (await query.refetch()).data;

@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
@@ -829,19 +829,13 @@ function IssuedInvoice({
  */
 export function InvoiceDetail(props: RecordScreenProps): ReactNode {
   const invoiceKey = props.id;
-  const screen = useRecordScreen(invoiceOptions(invoiceKey), props, 'sales-invoice');
+  // A numbered invoice opened by its id (a link made while it was a draft, or the draft's own screen
+  // when it is issued) takes its number's address: the shared record screen does it as the record comes
+  // in, not the callback (a live update can swap the draft's screen for the issued one before
+  // the answer arrives, and then that callback never runs).
+  const screen = useRecordScreen(invoiceOptions(invoiceKey), props, 'sales-invoice', (i) => i.number);
   const { record: invoice, query, staff, adminMode } = screen;
   const reload = async () => (await query.refetch()).data;
-  const navigate = useNavigate();
-  const number = invoice?.number ?? null;
-  // A numbered invoice opened by its id (a link made while it was a draft, or the draft's own screen
-  // when it is issued) takes its number's address. Done here rather than in the callback: a
-  // live update can swap the draft's screen for the issued one before the answer arrives, and then
-  // that callback never runs.
-  useEffect(() => {
-    if (number && invoiceKey !== number)
-      void navigate({ to: pathFor('sales-invoice', { id: number }), replace: true });
-  }, [number, invoiceKey, navigate]);
   if (!invoice) return screen.waiting;
   if (invoice.status === 'draft' && staff)
     return (

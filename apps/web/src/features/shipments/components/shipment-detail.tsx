@@ -253,7 +253,7 @@ function ProcedureSelect({ shipment: s }: { shipment: Shipment }) {
 function DeclarationRef({ d, testId }: { d: NonNullable<Shipment['declaration']>; testId: string }) {
   return (
     <Group gap="xs" wrap="nowrap" data-testid={testId}>
-      <Anchor component={Link} to={pathFor('declaration', { id: d.id })} size="sm" ff="monospace">
+      <Anchor component={Link} to={pathFor('declaration', { id: d.lrn })} size="sm" ff="monospace">
         {d.lrn}
       </Anchor>
       <Text size="sm" c="dimmed">
@@ -288,7 +288,7 @@ function DeclarationPanel({ shipment: s }: { shipment: Shipment }) {
             <Anchor
               key="lrn"
               component={Link}
-              to={pathFor('declaration', { id: d.id })}
+              to={pathFor('declaration', { id: d.lrn })}
               size="sm"
               ff="monospace"
               data-testid="declaration-link"

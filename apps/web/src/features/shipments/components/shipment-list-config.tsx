@@ -58,7 +58,7 @@ function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
       cell: (s) =>
         s.declaration ? (
           <Group gap={4} wrap="nowrap">
-            <RecordLink to={pathFor('declaration', { id: s.declaration.id })} truncate>
+            <RecordLink to={pathFor('declaration', { id: s.declaration.lrn })} truncate>
               {s.declaration.lrn}
             </RecordLink>
             <StatusBadge

@@ -58,7 +58,7 @@ function Facts({ r, staff }: { r: StockRecord; staff: boolean }) {
           'Entry declaration',
           r.entryDeclaration &&
             (staff ? (
-              <Anchor component={Link} to={pathFor('declaration', { id: r.entryDeclaration.id })} size="sm">
+              <Anchor component={Link} to={pathFor('declaration', { id: r.entryDeclaration.lrn })} size="sm">
                 {r.entryDeclaration.lrn}
               </Anchor>
             ) : (
