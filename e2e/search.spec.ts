@@ -125,5 +125,6 @@ test('/search?q= lists the groups in full, "More" adds the next results of one k
 
   // A result opens its record.
   await group.getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/dossiers\/[0-9a-f-]{36}/);
+  // The result links the id; the dossier takes its number's address (ADR 0071).
+  await expect(page).toHaveURL(/\/dossiers\/D-\d{4}-\d{6}$/);
 });

@@ -68,7 +68,7 @@ test('admin ships 70 pieces: the older receipt goes first; the customer orders a
   await screens(page, 'shipment-editor');
   await page.getByTestId('form-submit').click();
 
-  await expect(page).toHaveURL(/\/shipments\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/shipments\/S-\d{4}-\d{6}$/);
   await expect(page.getByTestId('shipment-status')).toHaveText('Draft');
   const number = ((await page.getByTestId('record-id').textContent()) ?? '').trim();
   expect(number).toMatch(/^S-\d{4}-\d{6}$/);
@@ -104,7 +104,7 @@ test('admin ships 70 pieces: the older receipt goes first; the customer orders a
   await page.getByTestId('field-lines.0.quantity').fill('5');
   await page.getByTestId('field-customerReference').fill(`${sku}-C`);
   await page.getByTestId('form-submit').click();
-  await expect(page).toHaveURL(/\/shipments\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/shipments\/S-\d{4}-\d{6}$/);
   await expect(page.getByTestId('shipment-status')).toHaveText('Draft');
   const ordered = ((await page.getByTestId('record-id').textContent()) ?? '').trim();
   await expect(page.getByTestId('transition-released')).toHaveCount(0);

@@ -35,7 +35,7 @@ function Editor({ id }: { id: string }) {
       color: 'blue',
       message: `Shipment ${shipment.number} is no longer a draft, so it cannot be edited.`,
     });
-    void navigate({ to: pathFor('shipment', { id: shipment.id }), replace: true });
+    void navigate({ to: pathFor('shipment', { id: shipment.number }), replace: true });
   }, [locked, shipment, navigate]);
 
   const title = (
@@ -73,7 +73,7 @@ function Editor({ id }: { id: string }) {
         {title}
         <Anchor
           component={Link}
-          to={shipment ? pathFor('shipment', { id: shipment.id }) : pathFor('shipments')}
+          to={shipment ? pathFor('shipment', { id: shipment.number }) : pathFor('shipments')}
           size="sm"
         >
           {shipment ? `Back to shipment ${shipment.number}` : 'Back to shipments'}
@@ -97,10 +97,12 @@ function Editor({ id }: { id: string }) {
               ? `Draft shipment ${saved.number} saved.`
               : `Shipment ${saved.number} saved as a draft: the warehouse releases it.`,
           });
-          void navigate({ to: pathFor('shipment', { id: saved.id }) });
+          void navigate({ to: pathFor('shipment', { id: saved.number }) });
         }}
         onCancel={() =>
-          void navigate({ to: shipment ? pathFor('shipment', { id: shipment.id }) : pathFor('shipments') })
+          void navigate({
+            to: shipment ? pathFor('shipment', { id: shipment.number }) : pathFor('shipments'),
+          })
         }
         {...(shipment ? { reload: async () => (await query.refetch()).data } : {})}
       />

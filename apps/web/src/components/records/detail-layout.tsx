@@ -63,6 +63,30 @@ export function useCanonicalAddress(route: RouteName, id: string, canonical: str
   }, [canonical, id, route, navigate]);
 }
 
+/**
+ * A record whose address names it by its number (issue 27 item 1, ADR 0071): found by what the address
+ * says, then read by its id, the key every change and live update of it uses (a number can change on a
+ * draft, an id cannot), and its screen takes the number's address. `first` is the finding query (its
+ * state is the screen's while nothing is found), `byId` the one to refetch.
+ */
+export function useRecordByNumber<T, K extends QueryKey>(
+  optionsOf: (key: string) => UseQueryOptions<T, Error, T, K>,
+  route: RouteName,
+  address: string,
+  keys: { id: (record: T) => string; number: (record: T) => string | null },
+) {
+  const first = useQuery(optionsOf(address));
+  const found = first.data;
+  const byId = useQuery({
+    ...optionsOf(found === undefined ? address : keys.id(found)),
+    enabled: found !== undefined,
+    ...(found === undefined ? {} : { initialData: found }),
+  });
+  const record = found === undefined ? undefined : (byId.data ?? found);
+  useCanonicalAddress(route, address, record === undefined ? null : keys.number(record));
+  return { first, byId, record };
+}
+
 /** What a record's screen is given: the record's number or id as the URL names it, and who reads it. */
 export interface RecordScreenProps {
   id: string;

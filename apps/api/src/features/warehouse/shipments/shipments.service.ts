@@ -650,6 +650,17 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
     list: (user: SessionUser, query: ShipmentListQuery) => repo.list(ownedScope(user, query.ownerId), query),
     all: (user: SessionUser, query: ShipmentFilters) => repo.all(ownedScope(user, query.ownerId), query),
 
+    /** The id of the shipment of that number (any case), or null: the routes' address by number. */
+    async idOf(number: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('shipments')
+        .select('id')
+        // Numbers are stored upper case (series prefixes are): the unique index answers.
+        .where('number', '=', number.trim().toUpperCase())
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     async get(user: SessionUser, id: string): Promise<Shipment> {
       const scope = scopeOf(user);
       return detail(scope, await rowOr404(db, scope, id));

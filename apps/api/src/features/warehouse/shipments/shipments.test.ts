@@ -1025,3 +1025,27 @@ describe('hub events', () => {
     ]);
   });
 });
+
+describe('addressed by its number (ADR 0071)', () => {
+  it('opens, changes and moves by its number in any case; another party’s number answers as its id does', async () => {
+    const r = await receive(partyId.ACME, [looseLine({ sku: 'by-number', quantity: 10 })]);
+    const s = await draft({ ownerId: partyId.ACME, lines: [{ stockRecordId: r.lines[0]?.id, quantity: 2 }] });
+    const number = s.number as string;
+    const got = await call('GET', `/shipments/${number.toLowerCase()}`, admin);
+    expect(got.status).toBe(200);
+    expect(got.body.id).toBe(s.id);
+    const moved = await call('POST', `/shipments/${number}/transitions`, admin, {
+      to: 'released',
+      version: s.version,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ id: s.id, status: 'released' });
+    expect((await call('GET', `/shipments/${number}/history`, acme)).status).toBe(200);
+    // Globex is not Acme: its customer gets for the number what it gets for the id.
+    const byId = (await call('GET', `/shipments/${s.id}`, globex)).status;
+    expect([403, 404]).toContain(byId);
+    expect((await call('GET', `/shipments/${number}`, globex)).status).toBe(byId);
+    expect((await call('GET', '/shipments/S-1999-999999', admin)).status).toBe(404);
+    expect((await call('GET', `/shipments/${'x'.repeat(65)}`, admin)).status).toBe(400);
+  });
+});

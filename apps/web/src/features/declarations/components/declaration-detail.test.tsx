@@ -272,7 +272,7 @@ describe('the declaration screen', () => {
     await start('staff');
     const link = await screen.findByTestId('declaration-shipment');
     expect(link.textContent).toBe('S-2026-000012');
-    expect(link.getAttribute('href')).toBe('/shipments/5a000000-0000-4000-8000-000000000012');
+    expect(link.getAttribute('href')).toBe('/shipments/S-2026-000012');
     expect(document.body.textContent).toContain('outbound declaration of shipment S-2026-000012');
   });
 

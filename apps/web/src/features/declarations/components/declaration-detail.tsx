@@ -27,7 +27,7 @@ import type { RecordScreenProps } from '../../../components/records/detail-layou
 import {
   DetailLayout,
   type DetailTab,
-  useCanonicalAddress,
+  useRecordByNumber,
   useRecordScreen,
 } from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
@@ -270,7 +270,7 @@ function Subtitle({ d, staff }: { d: Declaration; staff: boolean }) {
         <>
           {' · outbound declaration of shipment '}
           <RecordLink
-            to={pathFor('shipment', { id: d.shipment.id })}
+            to={pathFor('shipment', { id: d.shipment.number })}
             size="inherit"
             testId="declaration-shipment"
           >
@@ -422,18 +422,12 @@ function ProblemsBanner({
  * their lodged declarations read-only, without notes or actions.
  */
 export function DeclarationDetail(props: RecordScreenProps): ReactNode {
-  // The address names the declaration by its LRN (or its id); once found, the screen reads it by its
-  // id, the key every change and live update of it uses (a draft's LRN can change), and takes its
-  // LRN's address (issue 27 item 1).
+  // The address names the declaration by its LRN (or its id); once found, the screen reads it by its id.
   const screen = useRecordScreen(declarationOptions(props.id), props, 'declaration');
-  const found = screen.record;
-  const byId = useQuery({
-    ...declarationOptions(found?.id ?? props.id),
-    enabled: found !== undefined,
-    ...(found ? { initialData: found } : {}),
+  const { record: d, byId } = useRecordByNumber(declarationOptions, 'declaration', props.id, {
+    id: (x) => x.id,
+    number: (x) => x.lrn,
   });
-  const d = found ? (byId.data ?? found) : undefined;
-  useCanonicalAddress('declaration', props.id, d?.lrn ?? null);
   if (!d) return screen.waiting;
   return (
     <LoadedDeclaration

@@ -83,7 +83,7 @@ describe('the actions per status and role', () => {
       'create-declaration',
       'pick-list',
     ]);
-    expect(screen.getByTestId('pick-list').getAttribute('href')).toBe(`/shipments-alt/${SHIPMENT_ID}`);
+    expect(screen.getByTestId('pick-list').getAttribute('href')).toBe('/shipments-alt/S-2026-000012');
   });
 
   it('shows a shipped one without actions', async () => {
@@ -222,7 +222,7 @@ describe('the lines, allocations and declaration', () => {
     expect((await screen.findByTestId('ship-blocker')).textContent).toContain(blocker);
     expect(screen.getByTestId('declaration-link').textContent).toBe('LRN-2026-000031');
     expect(screen.getByTestId('declaration-link').getAttribute('href')).toBe(
-      '/declarations/d1000000-0000-4000-8000-000000000001',
+      '/declarations/LRN-2026-000031',
     );
     expect(screen.getByTestId('declaration-status').textContent).toBe('Lodged');
   });

@@ -15,7 +15,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
-import { DetailLayout, type DetailTab } from '../../../components/records/detail-layout.tsx';
+import {
+  DetailLayout,
+  type DetailTab,
+  useRecordByNumber,
+} from '../../../components/records/detail-layout.tsx';
 import { SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
@@ -160,7 +164,7 @@ export function ShipmentActions({ shipment: s, staff, onLineErrors, onDeleted }:
       {staff && PICKABLE.includes(s.status) && (
         <Button
           component={Link}
-          to={pathFor('shipment-alt', { id: s.id })}
+          to={pathFor('shipment-alt', { id: s.number })}
           variant="default"
           leftSection={<IconClipboardList size={16} aria-hidden />}
           data-testid="pick-list"
@@ -171,7 +175,7 @@ export function ShipmentActions({ shipment: s, staff, onLineErrors, onDeleted }:
       {can('edit') && (
         <Button
           component={Link}
-          to={pathFor('shipment-edit', { id: s.id })}
+          to={pathFor('shipment-edit', { id: s.number })}
           variant="default"
           leftSection={<IconPencil size={16} aria-hidden />}
           data-testid="edit-record"
@@ -356,10 +360,13 @@ function HistoryPanel({ id }: { id: string }) {
 
 /** /shipments/$id: header and actions, the ship blocker, the lines with their FIFO allocations, the declaration, documents and history. */
 export function ShipmentDetail({ id, staff }: { id: string; staff: boolean }) {
-  const query = useQuery(shipmentOptions(id));
+  // Addressed by its number (or its id), read by its id once found (ADR 0071).
+  const { first: query, record: s } = useRecordByNumber(shipmentOptions, 'shipment', id, {
+    id: (x) => x.id,
+    number: (x) => x.number,
+  });
   const navigate = useNavigate();
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
-  const s = query.data;
 
   const tabs: DetailTab[] = s
     ? [

@@ -26,7 +26,8 @@ import {
 } from '../api/shipment-meta.ts';
 import { fetchShipmentList, SHIPMENTS_PATH } from '../api/shipments-api.ts';
 
-export const shipmentPath = (shipment: { id: string }) => pathFor('shipment', { id: shipment.id });
+/** A shipment's screen goes by its number (ADR 0071). */
+export const shipmentPath = (shipment: { number: string }) => pathFor('shipment', { id: shipment.number });
 
 function columns(staff: boolean): RecordColumn<ShipmentListItem>[] {
   return [

@@ -43,7 +43,7 @@ describe('/shipments-alt/$id', () => {
     expect(screen.getAllByTestId('pick-row')).toHaveLength(3);
     expect(pickListTitle('S-2026-000012')).toBe('Pick list — S-2026-000012 · FVG');
     await waitFor(() => expect(document.title).toBe('Pick list — S-2026-000012 · FVG'));
-    expect(screen.getByTestId('pick-list-back').getAttribute('href')).toBe(`/shipments/${SHIPMENT_ID}`);
+    expect(screen.getByTestId('pick-list-back').getAttribute('href')).toBe('/shipments/S-2026-000012');
     fireEvent.click(screen.getByTestId('pick-list-print'));
     expect(print).toHaveBeenCalledTimes(1);
   });

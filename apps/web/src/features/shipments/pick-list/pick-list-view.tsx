@@ -74,7 +74,7 @@ export function PickListView({ id }: { id: string }) {
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <Button
             component={Link}
-            to={pathFor('shipment', { id: shipment.id })}
+            to={pathFor('shipment', { id: shipment.number })}
             variant="default"
             style={{ flexShrink: 0 }}
             leftSection={<IconArrowLeft size={16} aria-hidden />}

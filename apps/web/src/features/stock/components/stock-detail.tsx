@@ -236,7 +236,7 @@ function Movements({ r }: { r: StockRecord }) {
             </Table.Td>
             <Table.Td>
               {m.shipment ? (
-                <Anchor component={Link} to={pathFor('shipment', { id: m.shipment.id })} size="sm">
+                <Anchor component={Link} to={pathFor('shipment', { id: m.shipment.number })} size="sm">
                   {m.shipment.number}
                 </Anchor>
               ) : (

@@ -57,7 +57,7 @@ export function UnitMovements({
             {m.shipment && (
               <>
                 {' · '}
-                <Anchor component={Link} to={pathFor('shipment', { id: m.shipment.id })} size="sm">
+                <Anchor component={Link} to={pathFor('shipment', { id: m.shipment.number })} size="sm">
                   {m.shipment.number}
                 </Anchor>
               </>
