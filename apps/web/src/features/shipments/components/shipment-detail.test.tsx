@@ -221,9 +221,7 @@ describe('the lines, allocations and declaration', () => {
     await start();
     expect((await screen.findByTestId('ship-blocker')).textContent).toContain(blocker);
     expect(screen.getByTestId('declaration-link').textContent).toBe('LRN-2026-000031');
-    expect(screen.getByTestId('declaration-link').getAttribute('href')).toBe(
-      '/declarations/LRN-2026-000031',
-    );
+    expect(screen.getByTestId('declaration-link').getAttribute('href')).toBe('/declarations/LRN-2026-000031');
     expect(screen.getByTestId('declaration-status').textContent).toBe('Lodged');
   });
 

@@ -11,7 +11,6 @@ import {
 import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconClipboardList, IconFileImport, IconPencil } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
