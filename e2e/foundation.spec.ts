@@ -121,6 +121,12 @@ test('titles follow the rule: screen title, route id, FVG', async ({ page, baseU
   await page.goto(`/sales-invoices/${draft?.id}`);
   await expect(page.getByTestId('record-id')).toHaveText('Draft');
   await expect(page).toHaveTitle('Sales invoice · draft · FVG');
+  // A party opened by its id takes its code's address (ADR 0071).
+  const parties = await admin.call<{ items: { id: string; code: string }[] }>('GET', '/parties?q=ACME');
+  const acme = parties.items.find((p) => p.code === 'ACME');
+  await page.goto(`/parties/${acme?.id}`);
+  await expect(page).toHaveURL('/parties/ACME');
+  await expect(page).toHaveTitle('Party · ACME · FVG');
 });
 
 test('the footer shows the version and the service worker is registered at /sw.js with scope /', async ({

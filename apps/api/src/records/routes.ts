@@ -15,6 +15,32 @@ import { scopeOf } from './scope.ts';
 
 /** Schemas every record area's routes share. */
 export const idParams = z.object({ id: uuidSchema });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** The `:id` of a record addressed by its id or its own number (ADR 0071): `S-2026-000012`, `ACME`. */
+export const keyParams = (what: string) =>
+  z.object({
+    id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .meta({ description: `The ${what}'s id or its number` }),
+  });
+
+/**
+ * Turns a number in `:id` into the record's id before the plugin's handlers see it (they keep working by
+ * id); an unknown number becomes an id nothing has, which they answer 404 as any missing record, so
+ * another party's number answers as its id does.
+ */
+export function resolveRecordKeys(app: FastifyInstance, idOf: (key: string) => Promise<string | null>) {
+  app.addHook('preHandler', async (request) => {
+    const params = request.params as { id?: string } | undefined;
+    if (params?.id && !UUID.test(params.id)) params.id = (await idOf(params.id)) ?? NIL_UUID;
+  });
+}
 export const exportQuery = z.object({ format: exportFormatSchema.optional() });
 export const historyResponse = z.array(auditEntrySchema);
 export const problemResponses = {

@@ -19,7 +19,7 @@ export default function PartiesScreen() {
           dialogTestId: 'new-party-dialog',
           form: ({ close, keepsForm }) => (
             <PartyForm
-              onSaved={(party) => void navigate({ to: pathFor('party', { id: party.id }) })}
+              onSaved={(party) => void navigate({ to: pathFor('party', { id: party.code }) })}
               onCancel={close}
               keepsForm={keepsForm}
             />

@@ -8,7 +8,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ExportColumn } from '../../records/export.ts';
-import { historyResponse, idParams, listRoutes, problemResponses } from '../../records/routes.ts';
+import {
+  historyResponse,
+  keyParams,
+  listRoutes,
+  problemResponses,
+  resolveRecordKeys,
+} from '../../records/routes.ts';
 import type { PartiesService } from './parties.service.ts';
 
 const columns: ExportColumn<z.infer<typeof partySchema>>[] = [
@@ -25,8 +31,12 @@ const columns: ExportColumn<z.infer<typeof partySchema>>[] = [
   { header: 'Phone', value: (p) => p.phone },
 ];
 
+/** A party is addressed by its id or its code (`ACME`, any case; ADR 0071). */
+const idParams = keyParams('party');
+
 export const partiesRoutes: FastifyPluginAsyncZod<{ parties: PartiesService }> = async (app, { parties }) => {
   app.addHook('onRequest', app.authenticate);
+  resolveRecordKeys(app, (key) => parties.idOf(key));
   const tags = ['parties'];
 
   listRoutes(app, {

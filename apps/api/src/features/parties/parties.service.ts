@@ -7,6 +7,7 @@ import {
   type partyUpdateSchema,
   peppolPairProblem,
 } from '@fvg/contracts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -66,6 +67,17 @@ export function partiesService(db: Db, events: RecordEvents) {
     list: (user: SessionUser, query: PartyListQuery) => repo.list(scopeOf(user), query),
     all: (user: SessionUser, query: PartyListQuery) => repo.all(scopeOf(user), query),
     get: getOr404,
+
+    /** The id of the party of that code (any case), or null: the routes' address by code. */
+    async idOf(code: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('parties')
+        .select('id')
+        // The unique index is on upper(code).
+        .where(sql`upper(code)`, '=', code.trim().toUpperCase())
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
 
     async create(user: SessionUser, input: PartyCreate): Promise<Party> {
       requireStaff(user);

@@ -4,7 +4,7 @@ import { apiTest } from '../../test/api-test.ts';
 import type { Json } from '../../test/helpers.ts';
 
 const setup = apiTest();
-const { db, admin, staff, acme, call } = setup;
+const { db, admin, staff, acme, partyId, call } = setup;
 
 const errorsOf = (body: Json) => (body.errors as FieldError[] | undefined) ?? [];
 
@@ -202,5 +202,23 @@ describe('parties', () => {
     const r = await call('GET', '/parties?format=csv', staff);
     expect(r.raw).toMatch(/^\uFEFFCode,Name,Roles/);
     expect(r.raw).toContain('TRADECO');
+  });
+});
+
+describe('addressed by its code (ADR 0071)', () => {
+  it('opens, changes and tells its history by its code in any case; an unknown code is a 404', async () => {
+    const got = await call('GET', '/parties/acme', staff);
+    expect(got.status).toBe(200);
+    expect(got.body.id).toBe(partyId.ACME);
+    const changed = await call('PATCH', '/parties/ACME', staff, {
+      version: got.body.version,
+      city: 'Rotterdam',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await call('GET', '/parties/Acme/history', staff)).status).toBe(200);
+    expect((await call('GET', '/parties/NO-SUCH-PARTY', staff)).status).toBe(404);
+    // A customer asking for another party by its code gets what its id gives.
+    const byId = (await call('GET', `/parties/${partyId.GLOBEX}`, acme)).status;
+    expect((await call('GET', '/parties/GLOBEX', acme)).status).toBe(byId);
   });
 });

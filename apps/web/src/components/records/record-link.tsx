@@ -83,7 +83,7 @@ export function PartyName({
   const text = `${party.name} (${party.code})`;
   if (!linked) return text;
   return (
-    <Anchor component={Link} to={pathFor('party', { id: party.id })}>
+    <Anchor component={Link} to={pathFor('party', { id: party.code })}>
       {text}
     </Anchor>
   );

@@ -13,7 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ExportColumn } from '../../../records/export.ts';
-import { historyResponse, listRoutes, problemResponses } from '../../../records/routes.ts';
+import {
+  historyResponse,
+  keyParams,
+  listRoutes,
+  problemResponses,
+  resolveRecordKeys,
+} from '../../../records/routes.ts';
 import { warehouseGate } from '../access.ts';
 import type { ShipmentsService } from './shipments.service.ts';
 
@@ -32,25 +38,14 @@ const columns: ExportColumn<ShipmentListItem>[] = [
   { header: 'Updated', value: (i) => i.updatedAt },
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
-
-/** A shipment is addressed by its id or its number (`S-2026-000012`, any case; ADR 0071). */
-const idParams = z.object({
-  id: z.string().trim().min(1).max(64).meta({ description: 'The shipment’s id or its number' }),
-});
+const idParams = keyParams('shipment');
 
 export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService }> = async (
   app,
   { shipments },
 ) => {
   warehouseGate(app);
-  // A number in the address becomes the shipment's id before the handlers see it; an unknown one an id
-  // nothing has, which they answer 404 as any missing shipment (a customer learns nothing either way).
-  app.addHook('preHandler', async (request) => {
-    const params = request.params as { id?: string } | undefined;
-    if (params?.id && !UUID.test(params.id)) params.id = (await shipments.idOf(params.id)) ?? NIL_UUID;
-  });
+  resolveRecordKeys(app, (key) => shipments.idOf(key));
   const tags = ['shipments'];
   const one = { 200: shipmentSchema, ...problemResponses, 422: problemResponses[409] };
 

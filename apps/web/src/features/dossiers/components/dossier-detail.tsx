@@ -57,7 +57,7 @@ function PartyLink({ party, staff }: { party: PartyRef; staff: boolean }) {
   if (!party) return null;
   const label = `${party.name} (${party.code})`;
   return staff ? (
-    <Anchor component={Link} to={pathFor('party', { id: party.id })} size="sm">
+    <Anchor component={Link} to={pathFor('party', { id: party.code })} size="sm">
       {label}
     </Anchor>
   ) : (

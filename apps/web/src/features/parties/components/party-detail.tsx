@@ -2,11 +2,10 @@ import type { Party, Role } from '@fvg/contracts';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog, DeleteRecordButton } from '../../../components/records/confirm-dialog.tsx';
-import { DetailLayout } from '../../../components/records/detail-layout.tsx';
+import { DetailLayout, useRecordByNumber } from '../../../components/records/detail-layout.tsx';
 import { FactsTable, SidePanel } from '../../../components/records/facts.tsx';
 import { RecordHistory } from '../../../components/records/history-tab.tsx';
 import { useRouteSearch } from '../../../components/records/use-route-search.ts';
@@ -94,13 +93,17 @@ export interface PartyDetailProps {
 export function PartyDetail({ id, role }: PartyDetailProps) {
   const navigate = useNavigate();
   const [search, setSearch] = useRouteSearch<{ tab?: string; edit?: 1 }>();
-  const party = useQuery(partyOptions(id));
+  // Addressed by its code (or its id), read by its id once found (ADR 0071).
+  const { first: found, byId: party } = useRecordByNumber(partyOptions, 'party', id, {
+    id: (p) => p.id,
+    number: (p) => p.code,
+  });
   const adminMode = useAdminMode(role);
-  const remove = useDeleteParty(id);
+  const remove = useDeleteParty(party.data?.id ?? id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const staff = role === 'admin' || role === 'staff';
-  const editing = staff && search.edit === 1 && party.data !== undefined;
-  const data = party.data;
+  const editing = staff && search.edit === 1 && (party.data ?? found.data) !== undefined;
+  const data = party.data ?? found.data;
 
   const onDelete = () => {
     remove.mutate(undefined, {
@@ -148,7 +151,7 @@ export function PartyDetail({ id, role }: PartyDetailProps) {
           )
         }
         actions={actions}
-        query={party}
+        query={found}
         tabs={
           data
             ? [
@@ -164,7 +167,7 @@ export function PartyDetail({ id, role }: PartyDetailProps) {
                   label: 'History',
                   content: (
                     <RecordHistory
-                      query={partyHistoryOptions(id)}
+                      query={partyHistoryOptions(data?.id ?? id)}
                       fieldLabels={PARTY_FIELD_LABELS}
                       allowRaw={adminMode.enabled}
                     />

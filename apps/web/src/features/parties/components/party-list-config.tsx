@@ -11,7 +11,8 @@ import { partyKeys } from '../api/keys.ts';
 import { fetchPartyList } from '../api/parties-api.ts';
 import { PARTY_KIND_LABELS, PARTY_KIND_OPTIONS, type PartyKind } from './party-meta.ts';
 
-const partyPath = (party: Party) => pathFor('party', { id: party.id });
+/** A party's screen goes by its code (ADR 0071). */
+const partyPath = (party: Party) => pathFor('party', { id: party.code });
 
 const columns: RecordColumn<Party>[] = [
   {

@@ -41,7 +41,7 @@ export function EInvoiceNotice({ invoice, staff }: { invoice: SalesInvoice; staf
         {staff && buyerMissing && (
           <Anchor
             component={Link}
-            to={pathFor('party', { id: invoice.customer.id })}
+            to={pathFor('party', { id: invoice.customer.code })}
             size="sm"
             fw={600}
             data-testid="e-invoice-fix-customer"

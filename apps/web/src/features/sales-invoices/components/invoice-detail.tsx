@@ -446,7 +446,7 @@ function PartyBanner({ invoice, problems }: { invoice: SalesInvoice; problems: P
             ))}
             <Anchor
               component={Link}
-              to={pathFor('party', { id: invoice.customer.id })}
+              to={pathFor('party', { id: invoice.customer.code })}
               size="sm"
               fw={600}
               data-testid="fix-customer"
