@@ -16,8 +16,15 @@ export const DOCUMENT_TYPES = [
   'export_accompanying_document',
   'release_note',
   'proof_of_delivery',
+  // The PDFs the product makes of its own offers, invoices and credit notes (issue 27 item 3).
+  'sales_offer',
+  'sales_invoice',
+  'credit_note',
   'other',
 ] as const;
+
+/** The types of the documents the product files itself: not offered for an upload. */
+export const GENERATED_DOCUMENT_TYPES = ['sales_offer', 'sales_invoice', 'credit_note'] as const;
 
 /**
  * The records a document can be attached to. The API accepts all of them in its schemas; a type

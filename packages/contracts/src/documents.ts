@@ -20,6 +20,9 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   export_accompanying_document: 'Export accompanying document',
   release_note: 'Release note',
   proof_of_delivery: 'Proof of delivery',
+  sales_offer: 'Sales offer',
+  sales_invoice: 'Sales invoice',
+  credit_note: 'Credit note',
   other: 'Other',
 };
 

@@ -963,7 +963,9 @@ describe('the list', () => {
     ]);
     expect((await get(`reference=LIST-&status=lodged`)).total).toBe(0);
     expect((await get(`customerId=${partyId.GLOBEX}&reference=LIST-`)).total).toBe(3);
-    const today = new Date().toISOString().slice(0, 10);
+    // The date filter counts the company's days (Europe/Amsterdam), not UTC's: at 23:30 UTC it is
+    // already tomorrow there.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
     expect((await get(`reference=LIST-&from=${today}&to=${today}`)).total).toBe(3);
     expect((await get('reference=LIST-&to=2000-01-01')).total).toBe(0);
     expect((await get('reference=LIST-&pendingRequest=true')).total).toBe(0);

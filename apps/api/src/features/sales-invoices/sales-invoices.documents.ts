@@ -70,7 +70,8 @@ export function invoiceDocuments(db: Db, store: FileStore, invoices: SalesInvoic
         content_type: 'application/pdf',
         size_bytes: put.size,
         sha256: put.sha256 || createHash('sha256').update(pdf).digest('hex'),
-        document_type: 'other',
+        // Filed as what it is (issue 27 item 3), never "Other".
+        document_type: invoice.kind === 'credit_note' ? 'credit_note' : 'sales_invoice',
         visible_to_customer: true,
         // The user who issued it; null only when that user was deleted since (the column allows it).
         uploaded_by: meta.issued_by as string,

@@ -521,13 +521,36 @@ describe('PDF and UBL', () => {
     await setup.app.services.invoiceFiles.storePdf(inv.id); // a retried job
     const docs = await db.db
       .selectFrom('documents')
-      .select(['file_name', 'visible_to_customer', 'dossier_id', 'sha256'])
+      .select(['file_name', 'visible_to_customer', 'dossier_id', 'sha256', 'document_type'])
       .where('record_type', '=', 'invoice')
       .where('record_id', '=', inv.id)
       .execute();
+    // Filed as what it is, not "Other" (issue 27 item 3).
     expect(docs).toMatchObject([
-      { file_name: `${inv.number}.pdf`, visible_to_customer: true, dossier_id: d.id },
+      {
+        file_name: `${inv.number}.pdf`,
+        visible_to_customer: true,
+        dossier_id: d.id,
+        document_type: 'sales_invoice',
+      },
     ]);
+    // Its credit note's PDF is filed as a credit note.
+    const draftNote = await call('POST', `/sales-invoices/${inv.id}/credit-notes`, staff, {
+      version: inv.version,
+      lines: [{ lineId: inv.lines[0]?.id, quantity: '1' }],
+    });
+    expect(draftNote.status, JSON.stringify(draftNote.body)).toBe(201);
+    const note = await call('POST', `/sales-invoices/${draftNote.body.id}/issue`, staff, {
+      version: draftNote.body.version,
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    await setup.app.services.invoiceFiles.storePdf(note.body.id as string);
+    const noteDocs = await db.db
+      .selectFrom('documents')
+      .select(['document_type'])
+      .where('record_id', '=', note.body.id as string)
+      .execute();
+    expect(noteDocs).toEqual([{ document_type: 'credit_note' }]);
     const first = await setup.app.inject({
       method: 'GET',
       url: `/api/sales-invoices/${inv.id}/pdf`,

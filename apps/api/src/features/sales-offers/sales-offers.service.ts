@@ -394,7 +394,7 @@ export function salesOffersService(
         content_type: 'application/pdf',
         size_bytes: put.size,
         sha256: put.sha256,
-        document_type: 'other',
+        document_type: 'sales_offer',
         visible_to_customer: true,
         uploaded_by: row.created_by,
         updated_by: row.created_by,

@@ -267,6 +267,7 @@ describe('sending', () => {
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({
       record_type: 'offer',
+      document_type: 'sales_offer',
       dossier_id: null,
       visible_to_customer: true,
       content_type: 'application/pdf',

@@ -6,9 +6,11 @@ import { type ReactNode, useEffect } from 'react';
 import { useAdminMode } from '../../lib/admin-mode.ts';
 import { useT } from '../../lib/i18n.ts';
 import { listRouteOf, pathFor, type RouteName, routeByName } from '../../lib/route-table.ts';
+import { pageTitle } from '../../lib/title.ts';
 import { useRouteAccessBlock } from '../route-access.tsx';
 import { RecordLoadState } from './record-load-state.tsx';
 import { useRouteSearch } from './use-route-search.ts';
+import { useTabTitle } from './use-tab-title.ts';
 
 export interface DetailTab {
   /** URL value (`?tab=<value>`) and test id suffix (`tab-<value>`). */
@@ -24,6 +26,11 @@ export interface DetailLayoutProps {
   route: RouteName;
   /** The record's number or id as the URL names it; shown while the record loads. */
   recordId: string;
+  /**
+   * What the record is when the route's title does not say it (a credit note on the sales invoice
+   * route): heads the screen and the tab title in its place (issue 27 item 3).
+   */
+  title?: string | undefined;
   /** A second line: the customer, the party's name… */
   subtitle?: ReactNode;
   /** The status badge. */
@@ -179,6 +186,7 @@ export function RecordTabs({ tabs, value, onChange }: RecordTabsProps) {
 export function DetailLayout({
   route,
   recordId,
+  title,
   subtitle,
   status,
   actions,
@@ -198,10 +206,11 @@ export function DetailLayout({
   // The route's access rules, as ScreenFrame applies them: a warehouse record without cw_access says
   // "No access", not "could not be loaded" after the API's 403.
   const blocked = useRouteAccessBlock(route);
+  useTabTitle(title ? pageTitle(title, { id: recordId }) : null);
   if (blocked) return blocked;
   const loaded = !error && !loading;
   const list = listRouteOf(route);
-  const what = tr(`title.${def.name}`);
+  const what = title ?? tr(`title.${def.name}`);
 
   const body = !loaded ? (
     <RecordLoadState

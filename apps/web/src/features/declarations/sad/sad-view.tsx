@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, notFound, rootRouteId, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Link, notFound, rootRouteId } from '@tanstack/react-router';
 import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
+import { useTabTitle } from '../../../components/records/use-tab-title.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { type DeclarationTag, pathFor, type RouteName, routeByName } from '../../../lib/route-table.ts';
 import { pageTitle } from '../../../lib/title.ts';
@@ -46,18 +46,8 @@ export function SadView({ route, id }: SadViewProps) {
   const validId = UUID.test(id);
   const detail = useQuery({ ...declarationOptions(id), enabled: validId });
   const declaration = detail.data;
-  const router = useRouter();
 
-  useEffect(() => {
-    if (!declaration || declaration.type !== tag) return;
-    const title = sadTitle(tag, declaration.lrn);
-    const apply = () => {
-      document.title = title;
-    };
-    apply();
-    // The router titles every screen once it resolves; a view that had its data first keeps its own.
-    return router.subscribe('onResolved', apply);
-  }, [declaration, tag, router]);
+  useTabTitle(declaration && declaration.type === tag ? sadTitle(tag, declaration.lrn) : null);
 
   if (!validId) throwNotFound();
   if (!declaration) {

@@ -7,7 +7,7 @@ import {
   useRecordForm,
 } from '../../../components/records/record-form.tsx';
 import { useUpdateDocument } from '../api/documents-api.ts';
-import { DOCUMENT_FIELD_LABELS, DOCUMENT_TYPE_OPTIONS } from './document-meta.ts';
+import { DOCUMENT_FIELD_LABELS, documentTypeLabel, UPLOAD_DOCUMENT_TYPE_OPTIONS } from './document-meta.ts';
 
 export interface DocumentFormValues {
   documentType: string;
@@ -59,7 +59,15 @@ export function DocumentForm({ document, ...wiring }: DocumentFormProps) {
             form={form}
             name="documentType"
             label="Document type"
-            data={DOCUMENT_TYPE_OPTIONS}
+            data={
+              // A PDF the product filed keeps its own type among the choices.
+              UPLOAD_DOCUMENT_TYPE_OPTIONS.some((o) => o.value === document.documentType)
+                ? UPLOAD_DOCUMENT_TYPE_OPTIONS
+                : [
+                    { value: document.documentType, label: documentTypeLabel(document.documentType) },
+                    ...UPLOAD_DOCUMENT_TYPE_OPTIONS,
+                  ]
+            }
             allowDeselect={false}
             searchable
             withAsterisk

@@ -6,12 +6,18 @@ import {
   DOCUMENT_TYPES,
   type DocumentContentType,
   type DocumentType,
+  GENERATED_DOCUMENT_TYPES,
 } from '@fvg/contracts';
 
 export const DOCUMENT_TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({
   value,
   label: DOCUMENT_TYPE_LABELS[value],
 }));
+
+/** What an upload may be filed as: not the types of the PDFs the product makes itself. */
+export const UPLOAD_DOCUMENT_TYPE_OPTIONS = DOCUMENT_TYPE_OPTIONS.filter(
+  (o) => !(GENERATED_DOCUMENT_TYPES as readonly string[]).includes(o.value),
+);
 
 export const RECORD_TYPE_OPTIONS = DOCUMENT_RECORD_TYPES.map((value) => ({
   value,

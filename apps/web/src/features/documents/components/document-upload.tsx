@@ -32,7 +32,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { documentLimitsOptions, invalidateDocumentLists, uploadDocument } from '../api/documents-api.ts';
-import { ACCEPTED_SUMMARY, DOCUMENT_TYPE_OPTIONS, documentTypeLabel, formatBytes } from './document-meta.ts';
+import {
+  ACCEPTED_SUMMARY,
+  documentTypeLabel,
+  formatBytes,
+  UPLOAD_DOCUMENT_TYPE_OPTIONS,
+} from './document-meta.ts';
 import type { SendFile, UploadItem } from './upload-queue.ts';
 import { uploadQueueFor } from './upload-queues.ts';
 
@@ -101,7 +106,7 @@ export function DocumentUpload({
         <Select
           label="Document type"
           placeholder="Choose a type"
-          data={DOCUMENT_TYPE_OPTIONS}
+          data={UPLOAD_DOCUMENT_TYPE_OPTIONS}
           value={documentType}
           onChange={(value) => {
             const parsed = documentTypeSchema.safeParse(value);

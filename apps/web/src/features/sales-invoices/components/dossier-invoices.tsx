@@ -12,7 +12,7 @@ import { RelatedRecords } from '../../../components/records/related-records.tsx'
 import { isApiError, problemMessage } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { invoiceListOptions, useCreateInvoice } from '../api/sales-invoices-api.ts';
-import { InvoiceNumber, invoicePath, OverdueBadge } from './invoice-list-config.tsx';
+import { InvoiceNumber, invoicePath, OverdueBadge, signedAmount } from './invoice-list-config.tsx';
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-meta.ts';
 
 export interface DossierInvoicesProps {
@@ -35,12 +35,17 @@ const COLUMNS: RecordColumn<SalesInvoiceListItem>[] = [
     beside: (i) => i.overdue && <OverdueBadge size="sm" />,
   }),
   dateColumn({ id: 'issueDate', header: 'Issued', date: (i) => i.issueDate }),
-  { id: 'total', header: 'Total', align: 'right', cell: (i) => money(i.taxInclusiveAmount, i.currency) },
+  {
+    id: 'total',
+    header: 'Total',
+    align: 'right',
+    cell: (i) => money(signedAmount(i.kind, i.taxInclusiveAmount), i.currency),
+  },
   {
     id: 'open',
     header: 'Open',
     align: 'right',
-    cell: (i) => (i.status === 'draft' ? '—' : money(i.openAmount, i.currency)),
+    cell: (i) => (i.status === 'draft' ? '—' : money(signedAmount(i.kind, i.openAmount), i.currency)),
   },
 ];
 

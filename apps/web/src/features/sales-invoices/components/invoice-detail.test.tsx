@@ -365,6 +365,21 @@ describe('corrections', () => {
     expect(JSON.parse(String(call[1].body))).toEqual({ reason: 'Booked on the wrong invoice' });
   });
 
+  it('heads a credit note “Credit note”, on the screen and in the tab title (issue 27 item 3)', async () => {
+    const note = {
+      ...issued,
+      kind: 'credit_note' as const,
+      number: 'C-2026-000003',
+      creditedInvoice: { id: INVOICE_ID, number: 'I-2026-000042', issueDate: '2026-11-02' },
+    };
+    stubApi(note);
+    await start('staff', 'C-2026-000003');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Credit note C-2026-000003'),
+    );
+    await waitFor(() => expect(document.title).toBe('Credit note · C-2026-000003 · FVG'));
+  });
+
   it('credits chosen lines and quantities, then opens the credit note draft', async () => {
     const creditNote = anInvoice({
       id: 'c0ffee00-0000-4000-8000-000000000001',

@@ -640,6 +640,7 @@ function DraftInvoice({
       <DetailLayout
         route="sales-invoice"
         recordId="Draft"
+        title={invoice.kind === 'credit_note' ? 'Credit note' : undefined}
         subtitle={<Subtitle invoice={invoice} staff />}
         status={<Header invoice={invoice} />}
         actions={
@@ -751,6 +752,7 @@ function IssuedInvoice({
       <DetailLayout
         route="sales-invoice"
         recordId={invoice.number ?? 'Draft'}
+        title={invoice.kind === 'credit_note' ? 'Credit note' : undefined}
         subtitle={<Subtitle invoice={invoice} staff={staff} />}
         status={<Header invoice={invoice} />}
         banner={<EInvoiceNotice invoice={invoice} staff={staff} />}

@@ -33,6 +33,15 @@ export const invoicePath = (invoice: { id: string; number: string | null }) =>
 
 const money = (amount: string, currency: string) => formatMoney(amount as `${number}`, { currency });
 
+/**
+ * An amount as the list shows it: a credit note's is negative (issue 27 item 3), so a column reads as
+ * what the customer owes and is owed.
+ */
+export function signedAmount(kind: string, amount: string): string {
+  if (kind !== 'credit_note' || /^-?0*(\.0*)?$/.test(amount)) return amount;
+  return amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
+}
+
 /** The red "Overdue" badge of the list, the invoice header and the dossier's tab. */
 export function OverdueBadge({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' | 'lg' }) {
   return (
@@ -112,7 +121,7 @@ const columns: RecordColumn<SalesInvoiceListItem>[] = [
     sortDescFirst: true,
     width: 115,
     align: 'right',
-    cell: (i) => money(i.taxInclusiveAmount, i.currency),
+    cell: (i) => money(signedAmount(i.kind, i.taxInclusiveAmount), i.currency),
   },
   {
     id: 'open',
@@ -124,7 +133,7 @@ const columns: RecordColumn<SalesInvoiceListItem>[] = [
         '—'
       ) : (
         <Text size="sm" c={i.overdue ? 'red' : undefined} fw={i.overdue ? 600 : undefined}>
-          {money(i.openAmount, i.currency)}
+          {money(signedAmount(i.kind, i.openAmount), i.currency)}
         </Text>
       ),
   },

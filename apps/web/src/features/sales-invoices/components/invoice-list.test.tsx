@@ -67,6 +67,26 @@ describe('the invoices list', () => {
     expect(draftRow.textContent).toContain('$500.00');
   });
 
+  it('shows a credit note’s total and open amount as negative (issue 27 item 3)', async () => {
+    const note = aListItem({
+      id: '2c3d4e5f-6071-4b8c-9dae-1f2a3b4c5d6e',
+      number: 'C-2026-000003',
+      kind: 'credit_note',
+      status: 'issued',
+      taxInclusiveAmount: '121.00',
+      openAmount: '121.00',
+    });
+    stubListPage([overdue, note]);
+    await start(true);
+    const row = await screen.findByTestId('row-C-2026-000003');
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(-2)).toEqual(['-€121.00', '-€121.00']);
+    expect(screen.getByTestId('row-I-2026-000042').textContent).toContain('€1,210.00');
+    expect(screen.getByTestId('row-I-2026-000042').textContent).not.toContain('-€1,210.00');
+  });
+
   it('marks an overdue invoice with a red badge and a red row edge, and only that one', async () => {
     stubList();
     await start(true);

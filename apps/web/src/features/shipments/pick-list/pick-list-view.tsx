@@ -2,9 +2,10 @@ import { SHIPMENT_STATUS_LABELS } from '@fvg/contracts';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, notFound, rootRouteId, useRouter } from '@tanstack/react-router';
+import { Link, notFound, rootRouteId } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { RecordQueryState } from '../../../components/records/record-load-state.tsx';
+import { useTabTitle } from '../../../components/records/use-tab-title.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { pathFor } from '../../../lib/route-table.ts';
 import { pageTitle } from '../../../lib/title.ts';
@@ -30,7 +31,6 @@ export function PickListView({ id }: { id: string }) {
   const validId = UUID.test(id);
   const detail = useQuery({ ...shipmentOptions(id), enabled: validId });
   const shipment = detail.data;
-  const router = useRouter();
   const [printedAt, setPrintedAt] = useState(() => new Date().toISOString());
 
   // The paper says when it was printed, not when the screen was opened.
@@ -40,16 +40,7 @@ export function PickListView({ id }: { id: string }) {
     return () => window.removeEventListener('beforeprint', stamp);
   }, []);
 
-  useEffect(() => {
-    if (!shipment) return;
-    const title = pickListTitle(shipment.number);
-    const apply = () => {
-      document.title = title;
-    };
-    apply();
-    // The router titles every screen once it resolves; a view that had its data first keeps its own.
-    return router.subscribe('onResolved', apply);
-  }, [shipment, router]);
+  useTabTitle(shipment ? pickListTitle(shipment.number) : null);
 
   if (!validId) throwNotFound();
   if (!shipment) {
