@@ -219,7 +219,8 @@ export async function acceptOfferIn(
     incotermPlace: before.incoterm_place,
     originLocode: before.origin_locode,
     destinationLocode: before.destination_locode,
-    customerReference: before.number,
+    // The customer's own reference stays theirs to give (issue 27 item 4): the dossier links its offer.
+    customerReference: null,
     cargoDescription: before.cargo_description,
     packages: before.packages,
     packageType: before.package_type,
