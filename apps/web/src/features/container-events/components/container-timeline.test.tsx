@@ -1,10 +1,11 @@
 import type { TimelineEvent } from '@fvg/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { resetDisplayPreferences, setDisplayPreferences } from '../../../lib/display-preferences.ts';
 import { applyRecordChanges } from '../../../lib/live-updates.ts';
 import { jsonResponse, renderRoute } from '../../../test/render-route.tsx';
 import { ContainerTimeline } from './container-timeline.tsx';
-import { formatEventTime } from './event-meta.ts';
+import { formatEventTime, formatPlaceTime } from './event-meta.ts';
 import { arrival, CONTAINER, timelineEvent } from './test-events.ts';
 
 const gateIn = timelineEvent({ eventDateTime: '2026-03-01T10:00:00+01:00' });
@@ -91,10 +92,11 @@ describe('container timeline', () => {
     expect(icons.size).toBe(3);
     expect(screen.getByTestId('timeline-legend').textContent).toBe('ActualEstimatedPlanned');
 
-    // The local time at the place of the event, as sent, with its offset.
-    expect(within(entries()[0] as HTMLElement).getByTestId('timeline-time').textContent).toBe(
-      '1 Mar 2026, 10:00 UTC+01:00',
-    );
+    // In the reader's zone like every other time (the tests' display zone is UTC); the place's own
+    // time on hover.
+    const first = within(entries()[0] as HTMLElement).getByTestId('timeline-time');
+    expect(first.textContent).toBe('1 Mar 2026, 09:00');
+    expect(first.getAttribute('title')).toBe('At the place of the event: 1 Mar 2026, 10:00 UTC+01:00');
     // Place, vessel and voyage, empty or laden.
     const loaded = within(entries()[1] as HTMLElement).getByTestId('timeline-facts').textContent;
     expect(loaded).toContain('NLRTM · ECTDE (Port terminal)');
@@ -114,7 +116,7 @@ describe('container timeline', () => {
       within(replaced as HTMLElement)
         .getByTestId('timeline-time')
         .querySelector('s')?.textContent,
-    ).toBe('20 Mar 2026, 08:00 UTC');
+    ).toBe('20 Mar 2026, 08:00');
 
     expect(current?.hasAttribute('data-superseded')).toBe(false);
     expect(
@@ -123,7 +125,7 @@ describe('container timeline', () => {
         .querySelector('s'),
     ).toBeNull();
     const change = within(current as HTMLElement).getByTestId('time-change');
-    expect(change.textContent).toBe('ETA changed from 20 Mar 2026, 08:00 UTC to 22 Mar 2026, 08:00 UTC');
+    expect(change.textContent).toBe('ETA changed from 20 Mar 2026, 08:00 to 22 Mar 2026, 08:00');
     expect(within(change).getByTestId('previous-time').tagName).toBe('S');
     // Nothing moved for the other events.
     expect(within(entries()[0] as HTMLElement).queryByTestId('time-change')).toBeNull();
@@ -139,7 +141,7 @@ describe('container timeline', () => {
     await start();
     await screen.findByTestId('container-timeline');
     expect(within(entries()[1] as HTMLElement).getByTestId('time-change').textContent).toBe(
-      'Last estimate was 22 Mar 2026, 08:00 UTC',
+      'Last estimate was 22 Mar 2026, 08:00',
     );
   });
 
@@ -180,12 +182,27 @@ describe('container timeline', () => {
   });
 });
 
-describe('formatEventTime', () => {
+describe('formatPlaceTime', () => {
   it('keeps the local time of the place with its offset, and falls back for other text', () => {
-    expect(formatEventTime('2026-03-01T14:12:56+01:00')).toBe('1 Mar 2026, 14:12 UTC+01:00');
-    expect(formatEventTime('2026-03-01T13:12:56.123Z')).toBe('1 Mar 2026, 13:12 UTC');
-    expect(formatEventTime('2026-03-01T13:12:56-00:00')).toBe('1 Mar 2026, 13:12 UTC');
+    expect(formatPlaceTime('2026-03-01T14:12:56+01:00')).toBe('1 Mar 2026, 14:12 UTC+01:00');
+    expect(formatPlaceTime('2026-03-01T13:12:56.123Z')).toBe('1 Mar 2026, 13:12 UTC');
+    expect(formatPlaceTime('2026-03-01T13:12:56-00:00')).toBe('1 Mar 2026, 13:12 UTC');
+    expect(formatPlaceTime(null)).toBe('—');
+    expect(formatPlaceTime('soon')).toBe('soon');
+  });
+});
+
+describe('formatEventTime', () => {
+  it('shows the instant in the reader’s zone (the tests’ display zone is UTC), as every other time', () => {
+    // 14:12 in Shanghai (UTC+08:00) is 06:12 UTC.
+    expect(formatEventTime('2026-03-01T14:12:56+08:00')).toBe('1 Mar 2026, 06:12');
     expect(formatEventTime(null)).toBe('—');
-    expect(formatEventTime('soon')).toBe('soon');
+    // A profile in Amsterdam reads the same instant at 07:12 (UTC+01:00 in March).
+    setDisplayPreferences({ timeZone: 'Europe/Amsterdam' });
+    try {
+      expect(formatEventTime('2026-03-01T14:12:56+08:00')).toBe('1 Mar 2026, 07:12');
+    } finally {
+      resetDisplayPreferences();
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   EMPTY_LABELS,
   eventLabel,
   formatEventTime,
+  formatPlaceTime,
   MODE_LABELS,
   milestoneName,
   placeText,
@@ -31,7 +32,11 @@ export function inTimeOrder(events: readonly TimelineEvent[]): TimelineEvent[] {
 function EventTime({ e }: { e: TimelineEvent }) {
   const text = formatEventTime(e.eventDateTime);
   return (
-    <time dateTime={e.eventDateTime} data-testid="timeline-time">
+    <time
+      dateTime={e.eventDateTime}
+      data-testid="timeline-time"
+      title={`At the place of the event: ${formatPlaceTime(e.eventDateTime)}`}
+    >
       {e.superseded ? <s className={classes.struck}>{text}</s> : text}
     </time>
   );

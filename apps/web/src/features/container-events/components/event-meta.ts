@@ -70,11 +70,19 @@ export function eventLabel(e: EventCodes): string {
 const PLACE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
- * A DCSA date-time as the event sent it: the local time at the place of the event with its offset
- * ('20 Mar 2026, 08:00 UTC+01:00'). A terminal's "08:00" stays 08:00 whatever the reader's time zone;
- * anything else falls back to the reader's local time.
+ * An event's time as every other time of the app shows: in the reader's zone, the profile's (issue 27
+ * item 7). The place's own wall time is `formatPlaceTime`, shown beside it where it helps.
  */
 export function formatEventTime(value: string | null | undefined): string {
+  return value ? formatDateTime(value) : '—';
+}
+
+/**
+ * A DCSA date-time as the event sent it: the local time at the place of the event with its offset
+ * ('20 Mar 2026, 08:00 UTC+01:00'), what the terminal's own papers say; anything else falls back to
+ * the reader's local time.
+ */
+export function formatPlaceTime(value: string | null | undefined): string {
   if (!value) return '—';
   const match = PLACE_TIME.exec(value.trim());
   if (!match) return formatDateTime(value);
