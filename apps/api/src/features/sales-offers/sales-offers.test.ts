@@ -357,7 +357,9 @@ describe('accepting', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const dossiers = await sql<{ n: number }>`
       select count(*)::int as n from audit_log
-      where record_kind = 'dossier' and action = ${`created from offer ${o.number as string}`}`.execute(db.db);
+      where record_kind = 'dossier' and action = ${`created from offer ${o.number as string}`}`.execute(
+      db.db,
+    );
     expect(dossiers.rows[0]?.n).toBe(1);
   });
 
