@@ -59,11 +59,16 @@ export function statusColumn<T, S extends string>({
   const badge = (row: T) => (
     <StatusBadge status={status(row)} colors={colors} labels={labels} size={size} testId="row-status" />
   );
+  // Wide enough for the longest label, so no badge is cut ("UNDER CONT…"; issue 27 item 2): an
+  // upper-case badge letter takes up to 8 px at xs (9 at sm), plus the badge's padding and the cell's.
+  const longest = Math.max(0, ...Object.values<string>(labels).map((l) => l.length));
+  const fits = Math.ceil(longest * (size === 'sm' ? 9 : 8) + 36);
   return {
     id: 'status',
     header: 'Status',
     sortField: 'status',
     ...column,
+    ...(column.width !== undefined ? { width: Math.max(column.width, fits) } : {}),
     cell: beside
       ? (row) => (
           <Group gap={4} wrap="nowrap">

@@ -67,10 +67,11 @@ const columns: RecordColumn<DeclarationListItem>[] = [
     id: 'mrn',
     header: 'MRN',
     sortField: 'mrn',
-    width: 160,
+    // 18 monospace characters, whole (issue 27 item 2); cut with an ellipsis and the whole on hover if not.
+    width: 180,
     cell: (d) =>
       d.mrn ? (
-        <Text size="sm" ff="monospace">
+        <Text size="sm" ff="monospace" truncate title={d.mrn}>
           {d.mrn}
         </Text>
       ) : (
