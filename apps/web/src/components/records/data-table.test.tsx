@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -57,6 +57,15 @@ async function toggleColumn(id: string) {
 
 describe('DataTable', () => {
   beforeEach(() => giveElementsSize());
+
+  it('ends a plain text cell in an ellipsis when narrow, with the whole text on hover (issue 27 item 2)', async () => {
+    renderWithProviders(<Table />);
+    const row = await screen.findByTestId('row-D-1');
+    const cell = within(row).getByText('Acme');
+    expect(cell.tagName).toBe('SPAN');
+    expect(cell.getAttribute('title')).toBe('Acme');
+    expect(cell.className).toMatch(/text/);
+  });
 
   it('remembers the chosen columns per list in localStorage, across mounts', async () => {
     const first = renderWithProviders(<Table />);

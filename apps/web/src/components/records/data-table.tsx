@@ -87,6 +87,20 @@ const INTERACTIVE =
 const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
 type Features = typeof features;
 
+/**
+ * A cell's text ends in an ellipsis when the column is too narrow, with the whole text on hover
+ * (issue 27 item 2): a bare string in the flex cell cannot, so it is wrapped; elements keep their own.
+ */
+function cellContent(content: ReactNode): ReactNode {
+  if (typeof content !== 'string' && typeof content !== 'number') return content;
+  const text = String(content);
+  return (
+    <span className={classes.text} title={text}>
+      {text}
+    </span>
+  );
+}
+
 function flexOf(column: { width?: number | undefined }) {
   const width = column.width ?? DEFAULT_WIDTH;
   return { flex: `1 0 ${width}px`, width };
@@ -371,7 +385,7 @@ export function DataTable<T extends RowData>({
                           data-align={column?.align}
                           style={column ? flexOf(column) : undefined}
                         >
-                          {column?.cell(row.original)}
+                          {cellContent(column?.cell(row.original))}
                         </td>
                       );
                     })}
