@@ -40,11 +40,17 @@ export interface DossierForDeclaration {
 }
 
 export async function dossierForDeclaration(db: Db, id: string): Promise<DossierForDeclaration | undefined> {
+  // The dossier's containers, and those only its tracked events know (linked by BL or booking): a sea
+  // dossier with containers makes a containerised declaration either way (issue 27 item 5).
   const r = await sql<DossierForDeclaration>`
-    select id, number, mode, customer_id, consignor_id, consignee_id, incoterm, incoterm_place, origin_locode,
-      destination_locode, master_bl, house_bl, cmr_number, cargo_description, packages, package_type,
-      gross_weight_kg::text, container_numbers
-    from dossiers where id = ${id}`.execute(db);
+    select d.id, d.number, d.mode, d.customer_id, d.consignor_id, d.consignee_id, d.incoterm, d.incoterm_place,
+      d.origin_locode, d.destination_locode, d.master_bl, d.house_bl, d.cmr_number, d.cargo_description,
+      d.packages, d.package_type, d.gross_weight_kg::text,
+      d.container_numbers || array(
+        select s.equipment_reference::text from container_summaries s
+        where s.dossier_id = d.id and not s.equipment_reference = any(d.container_numbers)
+        order by s.equipment_reference) as container_numbers
+    from dossiers d where d.id = ${id}`.execute(db);
   return r.rows[0];
 }
 

@@ -583,6 +583,28 @@ describe('from a dossier', () => {
       expect.objectContaining({ id: e.id, exitedAt: '2026-11-12T09:30:00.000Z' }),
     ]);
   });
+
+  it('counts the containers only its tracked events know: the draft is containerised (issue 27 item 5)', async () => {
+    const dossier = await call('POST', '/dossiers', staff, {
+      type: 'import',
+      mode: 'sea',
+      customerId: partyId.ACME,
+      originLocode: 'CNSHA',
+      destinationLocode: 'NLRTM',
+      masterBl: 'MAEU987654321',
+    });
+    expect(dossier.status, JSON.stringify(dossier.body)).toBe(201);
+    // The summary an event linked by the BL left (the container-events area keeps it).
+    await sql`
+      insert into container_summaries (equipment_reference, dossier_id, event_count, latest_event_id,
+        latest_is_act, latest_event_date_time, latest_event_created_date_time, latest_event_type,
+        latest_type_code)
+      values ('TGHU9876543', ${dossier.body.id as string}::uuid, 1, uuidv7(), true, now(), now(), 'EQUIPMENT',
+        'DISC')`.execute(db.db);
+    const d = await create({ type: 'import', dossierId: dossier.body.id as string });
+    expect(d.containerIndicator).toBe(true);
+    expect((d.items as Json[])[0]?.containers).toEqual(['TGHU9876543']);
+  });
 });
 
 describe('every validation error names its field', () => {
