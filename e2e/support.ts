@@ -148,6 +148,10 @@ export async function screens(page: Page, name: string, show?: Locator, check?: 
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
     await painted(page);
+    // The shell's transitions (250 ms) run after a resize: a shot mid-way showed the navbar over the footer.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+    );
     // Centred: the app's fixed footer would cover an element at the very bottom.
     if (show) await show.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     if (check) await expect(check).toPass({ timeout: 10_000 });

@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { theme } from '../components/theme.ts';
+import { useMemo } from 'react';
+import { createAppTheme, cssVariablesResolver } from '../components/theme.ts';
 import { Toasts } from '../components/toasts.tsx';
 import type { HubClientOptions } from '../lib/hub-client.ts';
 import { HubOptionsContext } from '../lib/hub-provider.tsx';
+import { useT } from '../lib/i18n.ts';
 import type { AppRouter } from './router.tsx';
 
 export interface ProvidersProps {
@@ -15,8 +17,11 @@ export interface ProvidersProps {
 }
 
 export function Providers({ queryClient, router, hubOptions }: ProvidersProps) {
+  const t = useT('common');
+  // Rebuilt when the language changes: the theme names Mantine's icon buttons.
+  const theme = useMemo(() => createAppTheme({ clear: t('clear'), close: t('close') }), [t]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* Placed below the header by app.css: a toast must not cover the search, bell or account menu. */}
       <Toasts />
       <QueryClientProvider client={queryClient}>

@@ -64,6 +64,10 @@ export function DateValueInput({
       }}
       onBlur={onBlur}
       error={error || rangeError}
+      // A text input with a calendar that pops up: the ARIA combobox pattern, which is what allows it to
+      // say whether the calendar is open (axe aria-allowed-attr; a textbox may not carry aria-expanded).
+      role="combobox"
+      aria-haspopup="dialog"
       aria-expanded={open}
       popoverProps={{
         ...popoverProps,

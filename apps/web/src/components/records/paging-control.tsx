@@ -59,8 +59,14 @@ export function PagingControl({
           size="sm"
           siblings={1}
           boundaries={totalIsEstimate ? 0 : 1}
-          getControlProps={(control) => ({ 'data-testid': `paging-${control}` })}
-          getItemProps={(item) => ({ 'data-testid': `paging-page-${item}` })}
+          getControlProps={(control) => ({
+            'data-testid': `paging-${control}`,
+            'aria-label': t(`paging.${control}`),
+          })}
+          getItemProps={(item) => ({
+            'data-testid': `paging-page-${item}`,
+            'aria-label': t('paging.page', { page: item }),
+          })}
         />
       </Group>
     </Group>

@@ -72,7 +72,11 @@ export function TruncatedText({ text, title }: { text: string | null | undefined
   );
 }
 
-/** A party as 'Name (CODE)'; staff get a link to its screen, customers plain text. */
+/**
+ * A party as 'Name (CODE)' inside a line of text (a record's subtitle); staff get a link to its screen,
+ * customers plain text. Underlined: a link in running text must not be told apart by colour alone
+ * (WCAG 1.4.1, axe link-in-text-block).
+ */
 export function PartyName({
   party,
   linked,
@@ -83,7 +87,7 @@ export function PartyName({
   const text = `${party.name} (${party.code})`;
   if (!linked) return text;
   return (
-    <Anchor component={Link} to={pathFor('party', { id: party.code })}>
+    <Anchor component={Link} to={pathFor('party', { id: party.code })} underline="always">
       {text}
     </Anchor>
   );

@@ -68,14 +68,7 @@ function Figure({ card, figure }: { card: DashboardCardName; figure: DashboardFi
   return (
     <div data-testid={`figure-${figure.key}`} data-href={target?.href}>
       {target ? (
-        <Anchor
-          component={Link}
-          to={target.to}
-          search={target.search as never}
-          underline="hover"
-          c="inherit"
-          aria-label={`${label}: ${value}`}
-        >
+        <Anchor component={Link} to={target.to} search={target.search as never} underline="hover" c="inherit">
           {body}
         </Anchor>
       ) : (
@@ -148,6 +141,8 @@ function Chart({ card, data, title }: { card: DashboardCardName; data: Dashboard
         }}
         barChartProps={{ margin: { top: 20, right: 8, left: 8, bottom: 0 } }}
         maxBarWidth={48}
+        // The chart is one picture with a name; its legend below is the bars in words and links.
+        role="img"
         aria-label={t('chart', { title })}
         barProps={{
           onClick: (entry: { payload?: Bar }) => open(entry.payload),
@@ -173,7 +168,7 @@ function Legend({ bar, name, value }: { bar: Bar; name: string; value: string })
       <ColorSwatch color={`var(--mantine-color-${bar.color}-filled)`} size={10} withShadow={false} />
       <Text size="sm" span>
         {name}
-      </Text>
+      </Text>{' '}
       <Text size="sm" fw={600} span style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Text>
@@ -187,7 +182,8 @@ function Legend({ bar, name, value }: { bar: Bar; name: string; value: string })
       search={bar.target.search as never}
       className={classes.legendLink}
       title={bar.label}
-      aria-label={`${bar.label}: ${value}`}
+      // Its name starts with the words it shows (WCAG 2.5.3), then says in full what a short name stands for.
+      aria-label={name === bar.label ? undefined : `${name} ${value}, ${bar.label}`}
     >
       {content}
     </UnstyledButton>

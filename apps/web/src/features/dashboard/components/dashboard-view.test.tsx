@@ -143,11 +143,11 @@ describe('DashboardView', () => {
     await start();
     const card = await screen.findByTestId('dashboard-card-revenue');
     const week = await within(card).findByTestId('point-2026-11-02');
-    expect(week.textContent).toBe('2 Nov$1,224.00');
-    expect(within(week).getByRole('link', { name: 'Week of 2 Nov: $1,224.00' }).getAttribute('href')).toBe(
-      '/sales-invoices?issuedFrom=2026-11-02&issuedTo=2026-11-08',
-    );
-    expect(within(card).getByTestId('point-2026-11-01').textContent).toBe('1 Nov$0.00');
+    expect(week.textContent).toBe('2 Nov $1,224.00');
+    expect(
+      within(week).getByRole('link', { name: '2 Nov $1,224.00, Week of 2 Nov' }).getAttribute('href'),
+    ).toBe('/sales-invoices?issuedFrom=2026-11-02&issuedTo=2026-11-08');
+    expect(within(card).getByTestId('point-2026-11-01').textContent).toBe('1 Nov $0.00');
     expect(within(card).getByTestId('card-chart')).toBeTruthy();
   });
 

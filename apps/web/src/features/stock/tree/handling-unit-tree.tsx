@@ -100,15 +100,8 @@ export function HandlingUnitTree({
             aria-level={row.level}
             aria-expanded={row.hasChildren ? row.expanded : undefined}
             aria-selected={selected}
-            aria-label={[
-              HANDLING_UNIT_KIND_LABELS[node.kind],
-              name,
-              formatQuantity(node.quantity, unit),
-              node.quantityReserved > 0 ? `${formatNumber(node.quantityReserved)} reserved` : '',
-              node.location,
-            ]
-              .filter(Boolean)
-              .join(', ')}
+            // Named by what it shows (kind, reference, quantity, location): a separate label said the same
+            // words with commas, which WCAG 2.5.3 counts as a name that differs from the visible label.
             tabIndex={node.id === focusId ? 0 : -1}
             ref={(el) => {
               if (el) refs.current.set(node.id, el);
