@@ -4,7 +4,7 @@ import { apiAs, closeToasts, DEMO, expect, screens, signIn, test } from './suppo
 /*
  * Shipments end to end: admin receives one article twice (an older and a newer receipt) through the
  * API, orders 70 pieces on screen, releases the shipment and sees the older receipt taken first
- * (FIFO), then picks, packs and ships it. The customer customer@acme.example (warehouse access)
+ * (FIFO), then confirms a pick, packs and ships it. The customer customer@acme.example (warehouse access)
  * orders from its own stock — a draft — and admin finds it in the list. Screenshots of the list, the
  * editor and the detail go to test-results/screens/.
  */
@@ -86,9 +86,23 @@ test('admin ships 70 pieces: the older receipt goes first; the customer orders a
   await screens(page, 'shipment-detail');
 
   await transition(page, 'picking', 'Picking');
-  await transition(page, 'packed', 'Packed');
-  await transition(page, 'shipped', 'Shipped');
+  // Picks confirmed one by one as the picker brings the goods (issue 27 item 6).
+  await expect(page.getByTestId('line-picked-1')).toHaveText('0 of 2 picked');
+  // The box follows the server's answer (it is checked once the pick is confirmed).
+  const box = page.getByRole('checkbox', { name: 'Picked: 50 pieces from RTM1-A-01-01' });
+  await box.click();
+  await expect(box).toBeChecked();
   await expect(rows.nth(0).getByTestId('allocation-state')).toHaveText('Picked');
+  await expect(rows.nth(1).getByTestId('allocation-state')).toHaveText('Reserved');
+  await expect(page.getByTestId('line-picked-1')).toHaveText('1 of 2 picked');
+  await closeToasts(page);
+  await screens(page, 'shipment-picking', page.getByTestId('line-1'));
+  // "Mark packed" picks what is left; shipping takes the goods out of stock.
+  await transition(page, 'packed', 'Packed');
+  await expect(rows.nth(1).getByTestId('allocation-state')).toHaveText('Picked');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await transition(page, 'shipped', 'Shipped');
+  await expect(rows.nth(0).getByTestId('allocation-state')).toHaveText('Shipped');
   await expect(page.getByTestId('record-actions')).toHaveCount(0);
 
   await page.goto(`/shipments?reference=${encodeURIComponent(number)}`);

@@ -22,6 +22,7 @@ import {
   SHIPMENT_ACTIONS,
   SHIPMENT_STATUSES,
   SHIPMENT_TRANSITION_TARGETS,
+  type ShipmentStatus,
 } from './warehouse-values.ts';
 
 /**
@@ -100,6 +101,20 @@ export const shipmentTransitionSchema = z.strictObject({
 });
 export type ShipmentTransition = z.input<typeof shipmentTransitionSchema>;
 
+/**
+ * Picks confirmed while a shipment is being picked (issue 27 item 6): the allocations named become
+ * `picked` (taken to the packing area), or `reserved` again with `picked: false` (put back).
+ */
+export const shipmentPicksSchema = z.strictObject({
+  allocationIds: z
+    .array(uuidSchema)
+    .min(1, 'Choose at least one allocation')
+    .max(500, 'At most 500 allocations at once'),
+  picked: z.boolean({ message: 'Say whether the goods were picked (true) or put back (false)' }),
+  version: versionSchema,
+});
+export type ShipmentPicks = z.input<typeof shipmentPicksSchema>;
+
 export const shipmentDeclarationSchema = z.strictObject({ version: versionSchema });
 export type ShipmentDeclarationRequest = z.input<typeof shipmentDeclarationSchema>;
 
@@ -120,8 +135,33 @@ export type ShipmentListQuery = z.infer<typeof shipmentListQuerySchema>;
 
 const userRefSchema = z.object({ id: z.string(), name: z.string() });
 
-export const ALLOCATION_STATES = ['reserved', 'picked', 'freed'] as const;
+/**
+ * Where an allocation's goods are (issue 27 item 6): `reserved` at their location, `picked` taken to the
+ * packing area (still on hand, still reserved), `shipped` gone with the shipment's pick movements,
+ * `freed` given back by a cancellation.
+ */
+export const ALLOCATION_STATES = ['reserved', 'picked', 'shipped', 'freed'] as const;
 export type AllocationState = (typeof ALLOCATION_STATES)[number];
+
+export const ALLOCATION_STATE_LABELS: Readonly<Record<AllocationState, string>> = {
+  reserved: 'Reserved',
+  picked: 'Picked',
+  shipped: 'Shipped',
+  freed: 'Freed',
+};
+
+/** The states that hold a reservation on the stock: the goods are still on hand. */
+export const HOLDING_ALLOCATION_STATES: readonly AllocationState[] = ['reserved', 'picked'];
+
+/** The states an allocation may be in while its shipment has a status (a draft has no allocations). */
+export const ALLOCATION_STATES_BY_STATUS: Readonly<Record<ShipmentStatus, readonly AllocationState[]>> = {
+  draft: [],
+  released: ['reserved'],
+  picking: ['reserved', 'picked'],
+  packed: ['picked'],
+  shipped: ['shipped'],
+  cancelled: ['freed'],
+};
 
 export const shipmentAllocationSchema = z.object({
   id: z.string(),

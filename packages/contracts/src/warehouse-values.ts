@@ -339,6 +339,8 @@ export const SHIPMENT_ACTIONS = [
   'declare',
   /** Staff: set or change the outbound procedure of a released shipment (issue 23 item 12). */
   'procedure',
+  /** Staff, while picking: confirm allocations picked or put back (issue 27 item 6). */
+  'confirmPicks',
 ] as const;
 export type ShipmentAction = (typeof SHIPMENT_ACTIONS)[number];
 

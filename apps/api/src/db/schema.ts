@@ -863,7 +863,7 @@ export interface ShipmentAllocationsTable {
   stock_record_id: string;
   handling_unit_id: string | null;
   quantity: number;
-  state: Generated<'reserved' | 'picked' | 'freed'>;
+  state: Generated<'reserved' | 'picked' | 'shipped' | 'freed'>;
   created_at: Generated<Date>;
 }
 

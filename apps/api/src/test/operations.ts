@@ -1480,6 +1480,22 @@ export const OPERATIONS: Record<string, OperationEntry> = {
     },
     expect: warehouseRecordWrite(200),
   },
+  'POST /api/shipments/{id}/picks': {
+    build: async (ctx) => {
+      const s = await freshShipment(ctx, 'released');
+      const p = await ctx.world.send(
+        'POST',
+        '/api/shipments/{id}/transitions',
+        { path: { id: s.id }, body: { to: 'picking', version: s.version } },
+        ctx.world.admin,
+      );
+      if (p.status !== 200) throw new Error(`world: start picking answered ${p.status} ${p.text}`);
+      const picking = p.json as { version: number; lines: { allocations: { id: string }[] }[] };
+      const allocationIds = picking.lines.flatMap((l) => l.allocations.map((a) => a.id));
+      return { path: { id: s.id }, body: { allocationIds, picked: true, version: picking.version } };
+    },
+    expect: warehouseRecordWrite(200),
+  },
   'POST /api/shipments/{id}/declaration': {
     build: versioned(freshShipment, 'released'),
     expect: warehouseRecordWrite(201),

@@ -562,6 +562,16 @@ describe('the demo company on a first start', () => {
     const released = shipments.find((x) => x.status === 'released') as Row;
     const lines = (await get(`/shipments/${released.id}`, tokens.admin)).body.lines as Row[];
     expect(((lines[0] as Row).allocations as Row[]).length).toBeGreaterThan(0);
+    // Pick states as the shipments move (issue 27 item 6): one being picked is part picked.
+    const stateOf = async (status: string) => {
+      const one = shipments.find((x) => x.status === status) as Row;
+      const detail = (await get(`/shipments/${one.id}`, tokens.admin)).body.lines as Row[];
+      return new Set(detail.flatMap((l) => (l.allocations as Row[]).map((a) => a.state)));
+    };
+    expect(await stateOf('released')).toEqual(new Set(['reserved']));
+    expect(await stateOf('picking')).toEqual(new Set(['picked', 'reserved']));
+    expect(await stateOf('packed')).toEqual(new Set(['picked']));
+    expect(await stateOf('cancelled')).toEqual(new Set(['freed']));
 
     // Acme (with warehouse access) sees its own stock and shipments, one a draft it ordered itself;
     // Globex has no warehouse access.

@@ -442,6 +442,10 @@ async function seedShipments(
     });
     for (const to of p.to)
       s = await go(s.id, to, to === 'cancelled' ? 'The customer moved the order to next month' : undefined);
+    // Being picked: the first of its allocations is already confirmed picked, the rest still to fetch.
+    const first = s.lines[0]?.allocations[0];
+    if (s.status === 'picking' && first)
+      s = await shipments.picks(admin, s.id, { allocationIds: [first.id], picked: true, version: s.version });
     out.push({ status: s.status, id: s.id, number: s.number });
   }
   // Ordered by Acme itself from its own stock: a draft staff will release.

@@ -316,7 +316,8 @@ export async function seedWarehouse(db: Db, opts: WarehouseScaleOptions): Promis
       const a = await sql`
         insert into shipment_allocations (shipment_id, line_id, stock_record_id, handling_unit_id, quantity, state, created_at)
         select b.shipment_id, b.line_id, b.id, b.pallet_id, b.shipment_quantity,
-               case b.shipment_status when 'shipped' then 'picked' when 'cancelled' then 'freed' else 'reserved' end,
+               case b.shipment_status when 'shipped' then 'shipped' when 'packed' then 'picked'
+                                      when 'cancelled' then 'freed' else 'reserved' end,
                b.shipment_at + interval '1 hour'
         from seed_wh_batch b where b.shipment_id is not null and b.shipment_status <> 'draft'`.execute(c);
       allocations += Number(a.numAffectedRows ?? 0);

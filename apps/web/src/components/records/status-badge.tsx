@@ -32,6 +32,8 @@ export function StatusBadge({
       size={size}
       data-status={status}
       data-testid={testId}
+      // Never cut: a squeezed table column grows to the whole word rather than "RESE…" (issue 27 item 2).
+      style={{ minWidth: 'max-content' }}
     >
       {statusLabel(status, labels)}
     </Badge>

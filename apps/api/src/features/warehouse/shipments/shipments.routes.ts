@@ -6,6 +6,7 @@ import {
   shipmentFieldVisibility,
   shipmentListItemSchema,
   shipmentListQuerySchema,
+  shipmentPicksSchema,
   shipmentSchema,
   shipmentTransitionSchema,
   shipmentUpdateSchema,
@@ -119,6 +120,24 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsServic
       },
     },
     (request) => shipments.transition(request.user, request.params.id, request.body),
+  );
+  app.post(
+    '/shipments/:id/picks',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm allocations picked (or put back) while the shipment is being picked',
+        description:
+          'Staff only, while the status is `picking` (409 otherwise). `picked: true` makes the allocations named ' +
+          '`picked` (taken to the packing area: still on hand and reserved until the shipment ships); `false` puts ' +
+          "them back to `reserved`. An id that is not one of the shipment's allocations answers 422 on " +
+          '`allocationIds.i`. "Mark packed" picks whatever is left.',
+        params: idParams,
+        body: shipmentPicksSchema,
+        response: one,
+      },
+    },
+    (request) => shipments.picks(request.user, request.params.id, request.body),
   );
   app.post(
     '/shipments/:id/declaration',

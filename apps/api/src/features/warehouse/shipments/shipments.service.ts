@@ -7,6 +7,7 @@ import {
   declarationCreateSchema,
   type FifoCandidate,
   type FifoTake,
+  HOLDING_ALLOCATION_STATES,
   isLiveDeclaration,
   isNonUnion,
   OUTBOUND_DECLARATION,
@@ -24,6 +25,7 @@ import {
   type ShipmentCreateParsed,
   type ShipmentDeclarationRef,
   type ShipmentListQuery,
+  type ShipmentPicks,
   type ShipmentTransitionTarget,
   type ShipmentUpdateParsed,
   type StockUnit,
@@ -123,6 +125,7 @@ function allowedActions(
   if (to.includes('released')) out.push('release');
   if (to.includes('picking')) out.push('pick');
   if (to.includes('packed')) out.push('pack');
+  if (row.status === 'picking') out.push('confirmPicks');
   if (to.includes('shipped') && !shipBlocker(row, allocations, declarations)) out.push('ship');
   if (to.includes('cancelled')) out.push('cancel');
   if (declarationProblem(row, allocations, declarations) === null) out.push('declare');
@@ -579,16 +582,17 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         .execute();
   }
 
-  /** Locks the records of the shipment's open allocations, in the one order. */
+  /** Locks the records of the shipment's open allocations (reserved or picked: still on hand), in the one order. */
   async function lockAllocated(trx: Db, shipmentId: string) {
     await sql`select s.id from stock_records s
-      where s.id in (select stock_record_id from shipment_allocations where shipment_id = ${shipmentId} and state = 'reserved')
+      where s.id in (select stock_record_id from shipment_allocations
+                     where shipment_id = ${shipmentId} and state in ('reserved', 'picked'))
       order by s.sku, s.received_on, s.id for update`.execute(trx);
     return trx
       .selectFrom('shipment_allocations')
       .selectAll()
       .where('shipment_id', '=', shipmentId)
-      .where('state', '=', 'reserved')
+      .where('state', 'in', HOLDING_ALLOCATION_STATES)
       .execute();
   }
 
@@ -606,7 +610,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       .updateTable('shipment_allocations')
       .set({ state: 'freed' })
       .where('shipment_id', '=', shipmentId)
-      .where('state', '=', 'reserved')
+      .where('state', 'in', HOLDING_ALLOCATION_STATES)
       .execute();
     return [...perRecord.keys()];
   }
@@ -629,11 +633,21 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
       });
     await trx
       .updateTable('shipment_allocations')
-      .set({ state: 'picked' })
+      .set({ state: 'shipped' })
       .where('shipment_id', '=', row.id)
-      .where('state', '=', 'reserved')
+      .where('state', 'in', HOLDING_ALLOCATION_STATES)
       .execute();
     return [...new Set(open.map((a) => a.stock_record_id))];
+  }
+
+  /** "Mark packed": whatever was not confirmed picked one by one was picked to be packed. */
+  async function pickRest(trx: Db, shipmentId: string): Promise<void> {
+    await trx
+      .updateTable('shipment_allocations')
+      .set({ state: 'picked' })
+      .where('shipment_id', '=', shipmentId)
+      .where('state', '=', 'reserved')
+      .execute();
   }
 
   /** A customer naming another party's id in a filter gets 404, as the stock lists answer: the party is not theirs to name. */
@@ -802,6 +816,7 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         if (input.to === 'released') touched = await reserve(trx, user, row);
         else if (input.to === 'shipped') touched = await ship(trx, user, row);
         else if (input.to === 'cancelled') touched = await free(trx, user, row.id);
+        else if (input.to === 'packed') await pickRest(trx, row.id);
         const at = `${input.to}_at` as
           | 'released_at'
           | 'picking_at'
@@ -846,6 +861,76 @@ export function shipmentsService(db: Db, { events }: ShipmentsDeps) {
         { kind: KIND, id, action: 'updated', partyIds: [result.owner] },
         ...stockEvents(result.touched, result.owner),
       ]);
+      return detail(scope, await rowOr404(db, scope, id));
+    },
+
+    /**
+     * Picks confirmed while picking (issue 27 item 6): the allocations named become `picked`, or
+     * `reserved` again when put back. Only while the shipment is being picked; the goods stay on hand
+     * and reserved until it ships.
+     */
+    async picks(user: SessionUser, id: string, input: ShipmentPicks): Promise<Shipment> {
+      const scope = scopeOf(user);
+      const owner = await inRetriedTransaction(db, async (trx) => {
+        const row = await rowOr404(trx, scope, id, true);
+        requireStaff(user);
+        versionCheck(row, input.version);
+        if (row.status !== 'picking')
+          throw problems.conflict(
+            `${row.number} is ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}: picks are confirmed while it is being picked.`,
+            [
+              {
+                field: 'allocationIds',
+                message: `Not while ${SHIPMENT_STATUS_LABELS[row.status].toLowerCase()}`,
+              },
+            ],
+          );
+        const mine = await trx
+          .selectFrom('shipment_allocations')
+          .select(['id', 'state'])
+          .where('shipment_id', '=', row.id)
+          .execute();
+        const byId = new Map(mine.map((a) => [a.id, a.state]));
+        const errors = input.allocationIds.flatMap((allocationId, i) =>
+          byId.has(allocationId)
+            ? []
+            : [{ field: `allocationIds.${i}`, message: `Not an allocation of ${row.number}` }],
+        );
+        if (errors.length > 0)
+          throw problems.unprocessable(`Only ${row.number}'s own allocations can be picked.`, errors);
+        const [from, to] = input.picked
+          ? (['reserved', 'picked'] as const)
+          : (['picked', 'reserved'] as const);
+        const changing = [...new Set(input.allocationIds)].filter((a) => byId.get(a) === from);
+        if (changing.length > 0) {
+          await trx
+            .updateTable('shipment_allocations')
+            .set({ state: to })
+            .where('id', 'in', changing)
+            .execute();
+          await trx
+            .updateTable('shipments')
+            .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date(), updated_by: user.id }))
+            .where('id', '=', row.id)
+            .execute();
+          const pickedBefore = mine.filter((a) => a.state === 'picked').length;
+          await writeAudit(trx, {
+            kind: KIND,
+            id: row.id,
+            action: input.picked ? 'picked' : 'put back',
+            actorId: user.id,
+            changes: [
+              {
+                field: 'picked',
+                from: `${pickedBefore} of ${mine.length}`,
+                to: `${pickedBefore + (input.picked ? changing.length : -changing.length)} of ${mine.length}`,
+              },
+            ],
+          });
+        }
+        return row.owner_id;
+      });
+      publish([{ kind: KIND, id, action: 'updated', partyIds: [owner] }]);
       return detail(scope, await rowOr404(db, scope, id));
     },
 

@@ -1,6 +1,7 @@
 import type { Shipment } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { warehouseInvariantBreaks } from '../../../db/warehouse-invariants.ts';
 import { apiTest } from '../../../test/api-test.ts';
 import { bearer, DEMO_PASSWORDS, type Json, packingList } from '../../../test/helpers.ts';
 import { completeImport, importItem } from '../../declarations/test-support.ts';
@@ -318,6 +319,108 @@ describe('release reserves first-in first-out', () => {
   });
 });
 
+describe('pick states (issue 27 item 6)', () => {
+  const picks = (
+    s: Pick<Shipment, 'id' | 'version'>,
+    allocationIds: string[],
+    picked: boolean,
+    auth: Auth = admin,
+  ) => call('POST', `/shipments/${s.id}/picks`, auth, { allocationIds, picked, version: s.version });
+  const states = (s: Shipment) => s.lines.flatMap((l) => l.allocations.map((a) => a.state));
+
+  it('reserved while released, picked one by one while picking, all picked once packed, shipped at the end', async () => {
+    const rc = await receive(partyId.ACME, [palletLine({ sku: 'pick-1' })]);
+    const id = rc.lines[0]?.id as string;
+    let s = await released(await draft({ ownerId: partyId.ACME, lines: [{ sku: 'pick-1', quantity: 70 }] }));
+    expect(states(s)).toEqual(['reserved', 'reserved']);
+    // Not before picking starts.
+    const early = await picks(s, [s.lines[0]?.allocations[0]?.id as string], true);
+    expect(early.status).toBe(409);
+    expect(errors(early.body)[0]?.field).toBe('allocationIds');
+    s = (await move(s, 'picking')).body as unknown as Shipment;
+    const [first, second] = s.lines[0]?.allocations ?? [];
+    const r = await picks(s, [first?.id as string], true);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    s = r.body as unknown as Shipment;
+    expect(states(s)).toEqual(['picked', 'reserved']);
+    // Picked goods are still on hand and still reserved.
+    expect(await stockRow(id)).toMatchObject({ quantity_on_hand: 100, quantity_reserved: 70 });
+    expect(await warehouseInvariantBreaks(db.db)).toMatchObject({
+      allocation_state_not_status: 0,
+      reserved_not_allocations: 0,
+    });
+    // Put back, then picked again: each confirmation is one version and one history entry.
+    s = (await picks(s, [first?.id as string], false)).body as unknown as Shipment;
+    expect(states(s)).toEqual(['reserved', 'reserved']);
+    s = (await picks(s, [first?.id as string], true)).body as unknown as Shipment;
+    // "Mark packed" picks what is left.
+    s = (await move(s, 'packed')).body as unknown as Shipment;
+    expect(states(s)).toEqual(['picked', 'picked']);
+    expect(second?.id).toBeDefined();
+    expect(await stockRow(id)).toMatchObject({ quantity_on_hand: 100, quantity_reserved: 70 });
+    s = (await move(s, 'shipped')).body as unknown as Shipment;
+    expect(states(s)).toEqual(['shipped', 'shipped']);
+    expect(await stockRow(id)).toMatchObject({ quantity_on_hand: 30, quantity_reserved: 0 });
+    expect(await stockInvariantViolations(db.db)).toEqual([]);
+    const breaks = await warehouseInvariantBreaks(db.db);
+    expect(Object.entries(breaks).filter(([, n]) => n !== 0)).toEqual([]);
+    const history = (await call('GET', `/shipments/${s.id}/history`, admin)).body as unknown as {
+      action: string;
+      changes: { field: string; from: unknown; to: unknown }[];
+    }[];
+    const pickEntries = history.filter((h) => h.action === 'picked' || h.action === 'put back');
+    expect(pickEntries.map((h) => [h.action, h.changes[0]?.to])).toEqual(
+      expect.arrayContaining([
+        ['picked', '1 of 2'],
+        ['put back', '0 of 2'],
+      ]),
+    );
+    expect(pickEntries).toHaveLength(3);
+  });
+
+  it('a cancellation after packing frees picked goods too', async () => {
+    const rc = await receive(partyId.ACME, [palletLine({ sku: 'pick-2' })]);
+    const id = rc.lines[0]?.id as string;
+    let s = await released(await draft({ ownerId: partyId.ACME, lines: [{ sku: 'pick-2', quantity: 65 }] }));
+    s = (await move(s, 'picking')).body as unknown as Shipment;
+    s = (await move(s, 'packed')).body as unknown as Shipment;
+    expect(states(s).every((st) => st === 'picked')).toBe(true);
+    const r = await move(s, 'cancelled', admin, 'Truck did not come');
+    expect(r.status).toBe(200);
+    expect(states(r.body as unknown as Shipment).every((st) => st === 'freed')).toBe(true);
+    expect(await stockRow(id)).toMatchObject({ quantity_on_hand: 100, quantity_reserved: 0 });
+    expect(await stockInvariantViolations(db.db)).toEqual([]);
+  });
+
+  it("refuses another shipment's allocation on its field, a stale version, bad input, and customers", async () => {
+    await receive(partyId.ACME, [looseLine({ sku: 'pick-3', quantity: 10 })]);
+    const a = await released(await draft({ ownerId: partyId.ACME, lines: [{ sku: 'pick-3', quantity: 2 }] }));
+    const b = await released(await draft({ ownerId: partyId.ACME, lines: [{ sku: 'pick-3', quantity: 3 }] }));
+    const picking = (await move(a, 'picking')).body as unknown as Shipment;
+    const own = picking.lines[0]?.allocations[0]?.id as string;
+    const foreign = b.lines[0]?.allocations[0]?.id as string;
+    const wrong = await picks(picking, [own, foreign], true);
+    expect(wrong.status).toBe(422);
+    expect(errors(wrong.body)).toEqual([
+      { field: 'allocationIds.1', message: `Not an allocation of ${picking.number}` },
+    ]);
+    // Nothing was written: the own allocation is still reserved.
+    const after = (await call('GET', `/shipments/${a.id}`, admin)).body as unknown as Shipment;
+    expect(states(after)).toEqual(['reserved']);
+    expect(after.version).toBe(picking.version);
+    expect((await picks({ ...picking, version: picking.version + 1 }, [own], true)).status).toBe(409);
+    const empty = await picks(picking, [], true);
+    expect(empty.status).toBe(400);
+    expect(errors(empty.body)[0]?.field).toBe('allocationIds');
+    // Acme's customer may read the shipment, not confirm its picks; Globex's has no warehouse access (another
+    // party's shipment answering 404 is the access matrix's).
+    expect((await picks(picking, [own], true, acme)).status).toBe(403);
+    expect((await picks(picking, [own], true, globex)).status).toBe(403);
+    // Staff without the warehouse flag neither.
+    expect((await picks(picking, [own], true, staff)).status).toBe(403);
+  });
+});
+
 describe('ship and cancel', () => {
   it('ships: pick movements, on hand drops, units follow', async () => {
     const rc = await receive(partyId.ACME, [palletLine({ sku: 'ship-1' })]);
@@ -329,7 +432,7 @@ describe('ship and cancel', () => {
       s = r.body as unknown as Shipment;
     }
     expect(s.status).toBe('shipped');
-    expect(s.lines[0]?.allocations.every((a) => a.state === 'picked')).toBe(true);
+    expect(s.lines[0]?.allocations.every((a) => a.state === 'shipped')).toBe(true);
     expect(await stockRow(id)).toMatchObject({ quantity_on_hand: 30, quantity_reserved: 0 });
     const picks = await db.db
       .selectFrom('stock_movements')

@@ -638,7 +638,7 @@ export async function reservationsOf(
   const r = await sql<{ number: string; quantity: number }>`
     select sh.number, sum(a.quantity)::bigint as quantity
     from shipment_allocations a join shipments sh on sh.id = a.shipment_id
-    where a.stock_record_id = ${stockRecordId} and a.state = 'reserved'
+    where a.stock_record_id = ${stockRecordId} and a.state in ('reserved', 'picked')
       ${handlingUnitId ? sql`and a.handling_unit_id = ${handlingUnitId}` : sql``}
     group by sh.number order by sh.number`.execute(db);
   return r.rows;

@@ -80,15 +80,12 @@ export const SHIPMENT_TRANSITION_CONFIRM: Readonly<Record<ShipmentTransitionTarg
   cancelled: 'Cancel this shipment? Its reservations are freed and it cannot be reopened.',
 };
 
-export const ALLOCATION_STATE_LABELS: Readonly<Record<AllocationState, string>> = {
-  reserved: 'Reserved',
-  picked: 'Picked',
-  freed: 'Freed',
-};
+export { ALLOCATION_STATE_LABELS } from '@fvg/contracts';
 
 export const ALLOCATION_STATE_COLORS: Readonly<Record<AllocationState, MantineColor>> = {
   reserved: 'blue',
-  picked: 'green',
+  picked: 'teal',
+  shipped: 'green',
   freed: 'gray',
 };
 

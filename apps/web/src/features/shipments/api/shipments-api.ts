@@ -3,6 +3,7 @@ import {
   auditEntrySchema,
   listResponseSchema,
   type Shipment,
+  type ShipmentPicks,
   type shipmentCreateSchema,
   shipmentListItemSchema,
   shipmentSchema,
@@ -119,6 +120,16 @@ export function useTransitionShipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ShipmentTransitionBody }) => transitionShipment(id, body),
+    onSuccess: (shipment) => storeShipment(queryClient, shipment),
+  });
+}
+
+/** Confirms allocations picked (or puts them back) while the shipment is being picked. */
+export function usePickShipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ShipmentPicks }) =>
+      api.post(`${path(id)}/picks`, body, { schema: shipmentSchema }),
     onSuccess: (shipment) => storeShipment(queryClient, shipment),
   });
 }

@@ -270,3 +270,104 @@ describe('the lines, allocations and declaration', () => {
     expect(JSON.parse(String(call[1].body))).toEqual({ version: 3, outboundProcedure: '4071' });
   });
 });
+
+describe('pick states (issue 27 item 6)', () => {
+  const second = 'a0000000-0000-4000-8000-000000000002';
+  const picking = (states: ['reserved' | 'picked', 'reserved' | 'picked'], version = 5) =>
+    aShipment({
+      status: 'picking',
+      version,
+      allowedActions: ['pack', 'cancel', 'confirmPicks'],
+      lines: [
+        aLine({
+          allocations: [
+            anAllocation({ state: states[0] }),
+            anAllocation({ id: second, location: 'RTM1-B-02-01', quantity: 60, state: states[1] }),
+          ],
+        }),
+      ],
+    });
+
+  it('staff confirm an allocation picked, then the rest of the line, each with the version they saw', async () => {
+    const sent: Record<string, unknown>[] = [];
+    // The server's side: the allocations' states, changed by what each request names.
+    const states: ['reserved' | 'picked', 'reserved' | 'picked'] = ['reserved', 'reserved'];
+    const ids = ['a0000000-0000-4000-8000-000000000001', second];
+    const fetchMock = stubApi(picking(['reserved', 'reserved']), {
+      'POST /picks': (body) => {
+        sent.push(body);
+        for (const named of body.allocationIds as string[])
+          states[ids.indexOf(named) as 0 | 1] = body.picked ? 'picked' : 'reserved';
+        return jsonResponse(picking([...states], (body.version as number) + 1));
+      },
+    });
+    await start();
+    const line = await screen.findByTestId('line-1');
+    expect(within(line).getByTestId('line-picked-1').textContent).toBe('0 of 2 picked');
+    expect(
+      within(line)
+        .getAllByTestId('allocation-state')
+        .map((b) => b.textContent),
+    ).toEqual(['Reserved', 'Reserved']);
+    fireEvent.click(within(line).getByRole('checkbox', { name: 'Picked: 40 pieces from RTM1-A-01-01' }));
+    await waitFor(() => expect(within(line).getByTestId('line-picked-1').textContent).toBe('1 of 2 picked'));
+    expect(sent[0]).toEqual({
+      allocationIds: ['a0000000-0000-4000-8000-000000000001'],
+      picked: true,
+      version: 5,
+    });
+    expect((within(line).getByTestId('pick-0') as HTMLInputElement).checked).toBe(true);
+    expect(
+      within(line)
+        .getAllByTestId('allocation-state')
+        .map((b) => b.textContent),
+    ).toEqual(['Picked', 'Reserved']);
+    fireEvent.click(within(line).getByTestId('pick-line-1'));
+    await waitFor(() => expect(within(line).getByTestId('line-picked-1').textContent).toBe('2 of 2 picked'));
+    expect(sent[1]).toEqual({ allocationIds: [second], picked: true, version: 6 });
+    // Everything picked: no "All picked" left to press.
+    expect(within(line).queryByTestId('pick-line-1')).toBeNull();
+    expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it('shows the states read-only when the server allows no confirmation (a customer, or not picking)', async () => {
+    stubApi({ ...picking(['picked', 'reserved']), allowedActions: [] });
+    await start(false);
+    const line = await screen.findByTestId('line-1');
+    expect(
+      within(line)
+        .getAllByTestId('allocation-state')
+        .map((b) => b.textContent),
+    ).toEqual(['Picked', 'Reserved']);
+    expect(within(line).queryByRole('checkbox')).toBeNull();
+    expect(within(line).queryByTestId('pick-line-1')).toBeNull();
+  });
+
+  it('says why a confirmation was refused, and the box stays as the server has it', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    stubApi(picking(['reserved', 'reserved']), {
+      'POST /picks': () =>
+        jsonResponse(
+          {
+            type: 'about:blank',
+            title: 'S-2026-000012 is packed: picks are confirmed while it is being picked.',
+            status: 409,
+          },
+          409,
+        ),
+    });
+    await start();
+    const line = await screen.findByTestId('line-1');
+    fireEvent.click(within(line).getByTestId('pick-0'));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          color: 'red',
+          title: 'Pick not confirmed',
+          message: expect.stringContaining('picks are confirmed while it is being picked'),
+        }),
+      ),
+    );
+    expect((within(line).getByTestId('pick-0') as HTMLInputElement).checked).toBe(false);
+  });
+});

@@ -46,6 +46,7 @@ import {
   shipmentOptions,
   useCreateShipmentDeclaration,
   useDeleteShipment,
+  usePickShipment,
   useTransitionShipment,
   useUpdateShipment,
 } from '../api/shipments-api.ts';
@@ -366,6 +367,25 @@ export function ShipmentDetail({ id, staff }: { id: string; staff: boolean }) {
   });
   const navigate = useNavigate();
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const pick = usePickShipment();
+  const picking =
+    s?.allowedActions.includes('confirmPicks') === true
+      ? {
+          pending: pick.isPending,
+          onPick: (allocationIds: string[], picked: boolean) =>
+            pick.mutate(
+              { id: s.id, body: { allocationIds, picked, version: s.version } },
+              {
+                onError: (error) =>
+                  notifications.show({
+                    color: 'red',
+                    title: picked ? 'Pick not confirmed' : 'Not put back',
+                    message: problemMessage(error),
+                  }),
+              },
+            ),
+        }
+      : undefined;
 
   const tabs: DetailTab[] = s
     ? [
@@ -373,7 +393,7 @@ export function ShipmentDetail({ id, staff }: { id: string; staff: boolean }) {
           value: 'lines',
           label: 'Lines',
           badge: s.lines.length,
-          content: <ShipmentLines lines={s.lines} lineErrors={lineErrors} />,
+          content: <ShipmentLines lines={s.lines} lineErrors={lineErrors} picking={picking} />,
         },
         {
           value: 'documents',

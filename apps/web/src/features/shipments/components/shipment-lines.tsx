@@ -1,5 +1,17 @@
 import { CUSTOMS_STATUS_LABELS, formatSscc, quantityWithUnit, type ShipmentLine } from '@fvg/contracts';
-import { Alert, Anchor, Badge, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { StatusBadge } from '../../../components/records/status-badge.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -13,8 +25,21 @@ const qty = (quantity: number, unit: ShipmentLine['unit']) =>
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
+/** Confirms picks while the shipment is being picked (staff); absent, the states are read only. */
+export interface PickControl {
+  onPick: (allocationIds: string[], picked: boolean) => void;
+  /** A confirmation is on its way: the boxes wait for it. */
+  pending: boolean;
+}
+
 /** Which stock records and handling units one line takes, oldest receipt first (the server's FIFO order). */
-export function AllocationsTable({ line }: { line: ShipmentLine }) {
+export function AllocationsTable({
+  line,
+  picking,
+}: {
+  line: ShipmentLine;
+  picking?: PickControl | undefined;
+}) {
   if (line.allocations.length === 0)
     return (
       <Text size="sm" c="dimmed" data-testid="allocations-empty">
@@ -31,6 +56,7 @@ export function AllocationsTable({ line }: { line: ShipmentLine }) {
           <Table.Th>Location</Table.Th>
           <Table.Th ta="right">Quantity</Table.Th>
           <Table.Th>State</Table.Th>
+          {picking && <Table.Th>Picked</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -77,6 +103,17 @@ export function AllocationsTable({ line }: { line: ShipmentLine }) {
                 testId="allocation-state"
               />
             </Table.Td>
+            {picking && (
+              <Table.Td>
+                <Checkbox
+                  checked={a.state === 'picked'}
+                  disabled={picking.pending}
+                  onChange={(event) => picking.onPick([a.id], event.currentTarget.checked)}
+                  aria-label={`Picked: ${qty(a.quantity, line.unit)} from ${a.location}`}
+                  data-testid={`pick-${i}`}
+                />
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -88,10 +125,18 @@ export interface ShipmentLinesProps {
   lines: readonly ShipmentLine[];
   /** Why a line was refused (a release short of stock), by line index. */
   lineErrors?: Readonly<Record<number, string>>;
+  /** While picking, staff confirm each allocation picked (issue 27 item 6). */
+  picking?: PickControl | undefined;
+}
+
+/** "3 of 5 picked" while a line is being picked. */
+function pickedCount(line: ShipmentLine): string {
+  const open = line.allocations.filter((a) => a.state === 'reserved' || a.state === 'picked');
+  return `${open.filter((a) => a.state === 'picked').length} of ${open.length} picked`;
 }
 
 /** The lines as they ship: article, quantity, and under each the stock it takes. */
-export function ShipmentLines({ lines, lineErrors = {} }: ShipmentLinesProps) {
+export function ShipmentLines({ lines, lineErrors = {}, picking }: ShipmentLinesProps) {
   return (
     <Stack gap="md" data-testid="shipment-lines">
       {lines.map((line, index) => (
@@ -119,6 +164,29 @@ export function ShipmentLines({ lines, lineErrors = {} }: ShipmentLinesProps) {
                 <Text fw={600} data-testid="line-quantity">
                   {qty(line.quantity, line.unit)}
                 </Text>
+                {picking && (
+                  <>
+                    <Text size="sm" c="dimmed" data-testid={`line-picked-${index + 1}`}>
+                      {pickedCount(line)}
+                    </Text>
+                    {line.allocations.some((a) => a.state === 'reserved') && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={picking.pending}
+                        onClick={() =>
+                          picking.onPick(
+                            line.allocations.filter((a) => a.state === 'reserved').map((a) => a.id),
+                            true,
+                          )
+                        }
+                        data-testid={`pick-line-${index + 1}`}
+                      >
+                        All picked
+                      </Button>
+                    )}
+                  </>
+                )}
               </Group>
             </Group>
             {lineErrors[index] && (
@@ -126,7 +194,7 @@ export function ShipmentLines({ lines, lineErrors = {} }: ShipmentLinesProps) {
                 {lineErrors[index]}
               </Alert>
             )}
-            <AllocationsTable line={line} />
+            <AllocationsTable line={line} picking={picking} />
           </Stack>
         </Paper>
       ))}
