@@ -36,7 +36,9 @@ test('staff type charges as they write amounts, save, reload and read the totals
   // "Add cost" puts the cursor in the new line.
   await page.getByTestId('add-cost').click();
   await expect(page.getByTestId('field-charges.0.kind')).toBeFocused();
-  await page.getByTestId('field-charges.0.chargeCode').fill('ofr');
+  // The charge by its name, from the vocabulary offers and invoices use too (issue 27 item 4).
+  await page.getByTestId('field-charges.0.chargeCode').click();
+  await page.getByRole('option', { name: 'Freight', exact: true }).click();
   await page
     .getByTestId('field-charges.0.description')
     .fill('Ocean freight Shanghai – Rotterdam, 1 × 40′ HC, carrier all-in rate incl. BAF');
@@ -49,7 +51,8 @@ test('staff type charges as they write amounts, save, reload and read the totals
 
   await page.getByTestId('add-revenue').click();
   await expect(page.getByTestId('field-charges.1.kind')).toBeFocused();
-  await page.getByTestId('field-charges.1.chargeCode').fill('OFR');
+  await page.getByTestId('field-charges.1.chargeCode').click();
+  await page.getByRole('option', { name: 'Freight', exact: true }).click();
   await page.getByTestId('field-charges.1.description').fill('Ocean freight billed to the customer');
   await page.getByTestId('field-charges.1.amount').fill('3,100.5');
   await page.getByTestId('field-charges.1.currency').fill('usd');
@@ -74,6 +77,8 @@ test('staff type charges as they write amounts, save, reload and read the totals
   await expect(page.getByTestId('field-charges.1.amount')).toHaveValue('3,100.50');
   await expect(page.getByTestId('field-charges.1.currency')).toHaveValue('USD');
   await expect(page.getByTestId('field-charges.0.partyId')).toHaveValue(/Acme Trading/);
+  await expect(page.getByTestId('field-charges.0.chargeCode')).toHaveValue('Freight');
+  await expect(page.getByTestId('charge-0')).toContainText('Lump sum');
   await expect(page.getByTestId('charges-lines-total-cost')).toHaveText('Cost €2,450.00');
   await expect(page.getByTestId('charges-lines-total-revenue')).toHaveText('Revenue $3,100.50');
   await expect(page.getByTestId('charges-total-cost')).toHaveText('€2,450.00');

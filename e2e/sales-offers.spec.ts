@@ -69,7 +69,7 @@ test('staff create and send an offer with two lines, the customer accepts it, an
   await page.getByTestId('field-lines.0.unitPrice').blur();
 
   await page.getByTestId('add-line').click();
-  await choose(page, 'field-lines.1.chargeCode', 'Terminal handling (THC)');
+  await choose(page, 'field-lines.1.chargeCode', 'Terminal handling');
   await page.getByTestId('field-lines.1.description').fill('Terminal handling Rotterdam');
   await page.getByTestId('field-lines.1.unitPrice').fill('185.50');
   await page.getByTestId('field-lines.1.unitPrice').blur();
@@ -154,6 +154,10 @@ test('staff create and send an offer with two lines, the customer accepts it, an
   await page.getByTestId('tab-charges').click();
   await expect(page.getByTestId('field-charges.0.description')).toHaveValue(/Ocean freight Shanghai/);
   await expect(page.getByTestId('field-charges.1.description')).toHaveValue('Terminal handling Rotterdam');
+  // The same charge, by the same name, and priced as the offer priced it (issue 27 item 4).
+  await expect(page.getByTestId('field-charges.1.chargeCode')).toHaveValue('Terminal handling');
+  await expect(page.getByTestId('charge-0')).toContainText('1 × container at €2,450.00');
+  await screens(page, 'dossier-charges-from-offer');
   await expect(page.getByTestId('charges-total-revenue')).toHaveText('€2,635.50');
   await page.getByTestId('tab-offers').click();
   await expect(page.getByTestId(`row-${number}`)).toBeVisible();

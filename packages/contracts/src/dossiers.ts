@@ -15,6 +15,7 @@ import {
 } from './primitives.ts';
 import { issueParams } from './problem.ts';
 import { type FieldVisibility, listQueryBaseSchema, uuidSchema } from './records.ts';
+import { SALES_CHARGE_CODES, SALES_UNITS, type SalesUnit } from './sales-values.ts';
 import { INCOTERMS_2020, incotermProblem } from './validators/incoterms.ts';
 import { containerNumberProblem, iso6346CheckDigit, normalizeContainerNumber } from './validators/iso6346.ts';
 import { isUnLocode } from './validators/places.ts';
@@ -405,7 +406,15 @@ export function checkChargeTotals(
 export const chargeInputSchema = z
   .strictObject({
     kind: z.enum(['cost', 'revenue']),
-    chargeCode: z.string().trim().toUpperCase().min(1, 'Enter a charge code').max(20),
+    chargeCode: z.enum(SALES_CHARGE_CODES, { message: 'Choose a charge from the list' }),
+    /**
+     * What the amount is made of, when it was priced per unit (a line of an accepted offer: 2 ×
+     * container at 1 450.00): kept while quantity × unit price is still the amount, so the invoice
+     * bills the same units; otherwise the charge is a lump sum (`chargeUnits`).
+     */
+    quantity: decimal({ precision: 14, scale: 3, positive: true }).nullish(),
+    unit: z.enum(SALES_UNITS, { message: 'Choose a unit from the list' }).nullish(),
+    unitPrice: decimal({ precision: 16, scale: 4, min: 0 }).nullish(),
     description: z.string().trim().min(1, 'Enter a description').max(200),
     partyId: uuidSchema.nullish(),
     amount: decimal(MONEY_COLUMN),
@@ -432,10 +441,30 @@ export const chargesUpdateSchema = z
   .strictObject({ version: versionSchema, charges: chargeLines })
   .superRefine((input, ctx) => checkChargeTotals(input.charges, ctx));
 
+/**
+ * The units a charge keeps (issue 27 item 4): its quantity, unit and unit price when all three are given
+ * and quantity × unit price (rounded to the cent, as an invoice line's net) is its amount; null when it
+ * is a lump sum. The one rule: the API applies it on every write and the invoice takes its lines from it.
+ */
+export function chargeUnits(charge: {
+  amount: string;
+  quantity?: string | null | undefined;
+  unit?: SalesUnit | null | undefined;
+  unitPrice?: string | null | undefined;
+}): { quantity: string; unit: SalesUnit; unitPrice: string } | null {
+  const { quantity, unit, unitPrice, amount } = charge;
+  if (!quantity || !unit || unitPrice === null || unitPrice === undefined) return null;
+  if (multiplyDecimal(quantity, unitPrice, 2) !== multiplyDecimal(amount, '1', 2)) return null;
+  return { quantity, unit, unitPrice };
+}
+
 export const chargeSchema = z.object({
   id: z.string(),
   kind: z.enum(['cost', 'revenue']),
-  chargeCode: z.string(),
+  chargeCode: z.enum(SALES_CHARGE_CODES),
+  quantity: z.string().nullable(),
+  unit: z.enum(SALES_UNITS).nullable(),
+  unitPrice: z.string().nullable(),
   description: z.string(),
   party: partyRefSchema.nullable(),
   amount: z.string(),

@@ -6,26 +6,41 @@
  */
 
 /** The small code list of what a line charges for (offers, invoices, and the revenue charges they make). */
+/**
+ * The one charge vocabulary of the product (issue 27 item 4): offer lines, a dossier's costs and revenue
+ * and invoice lines all take these codes, so a line keeps its code and name from the offer to the
+ * invoice. A database check holds the dossier charges to it (migration 0045).
+ */
 export const SALES_CHARGE_CODES = [
   'FREIGHT',
+  'FUEL',
   'THC',
+  'ORIGIN',
+  'DESTINATION',
   'CUSTOMS',
+  'SECURITY',
   'HANDLING',
   'STORAGE',
   'INSURANCE',
   'DOCUMENTATION',
+  'CANCELLATION',
   'OTHER',
 ] as const;
 export type SalesChargeCode = (typeof SALES_CHARGE_CODES)[number];
 
 export const SALES_CHARGE_CODE_LABELS: Readonly<Record<SalesChargeCode, string>> = {
   FREIGHT: 'Freight',
+  FUEL: 'Fuel surcharge',
   THC: 'Terminal handling (THC)',
+  ORIGIN: 'Origin charges',
+  DESTINATION: 'Destination charges',
   CUSTOMS: 'Customs clearance',
+  SECURITY: 'Security screening',
   HANDLING: 'Handling',
   STORAGE: 'Storage',
   INSURANCE: 'Insurance',
   DOCUMENTATION: 'Documentation',
+  CANCELLATION: 'Cancellation fee',
   OTHER: 'Other',
 };
 

@@ -41,6 +41,7 @@ import * as m0041 from './migrations/0041-valuation-adjustments.ts';
 import * as m0042 from './migrations/0042-customs-exchange-rates.ts';
 import * as m0043 from './migrations/0043-generated-document-types.ts';
 import * as m0044 from './migrations/0044-allocation-pick-states.ts';
+import * as m0045 from './migrations/0045-one-charge-vocabulary.ts';
 import type { Database } from './schema.ts';
 
 // int8 (bigint, count(*)) as JS numbers: our counts stay far below 2^53.
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0042-customs-exchange-rates': m0042,
   '0043-generated-document-types': m0043,
   '0044-allocation-pick-states': m0044,
+  '0045-one-charge-vocabulary': m0045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -235,10 +235,15 @@ export interface DossierChargesTable {
   dossier_id: string;
   position: number;
   kind: 'cost' | 'revenue';
+  /** One of SALES_CHARGE_CODES (migration 0045's check). */
   charge_code: string;
   description: string;
   party_id: string | null;
   amount: Numeric;
+  /** Quantity, unit and unit price of a charge priced per unit; all null for a lump sum (migration 0045). */
+  quantity: ColumnType<string | null, string | null | undefined, string | null>;
+  unit: ColumnType<string | null, string | null | undefined, string | null>;
+  unit_price: ColumnType<string | null, string | null | undefined, string | null>;
   currency: string;
   exchange_rate: Numeric;
   base_amount: Numeric;

@@ -155,7 +155,7 @@ describe('integers and money beyond their columns (22003)', () => {
   it('refuses charges of 999 999 999 999.99 × rate 999 999, and totals beyond the column', async () => {
     const charge = (over: Json) => ({
       kind: 'revenue',
-      chargeCode: 'FRT',
+      chargeCode: 'FREIGHT',
       description: 'Freight',
       amount: '999999999999.99',
       currency: 'USD',

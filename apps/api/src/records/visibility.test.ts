@@ -40,8 +40,8 @@ beforeAll(async () => {
     call('PUT', `/dossiers/${costed.id}/charges`, tokens.staff, {
       version,
       charges: [
-        { kind: 'cost', chargeCode: 'OFR', description: 'Carrier', amount: cost, currency: 'EUR' },
-        { kind: 'revenue', chargeCode: 'OFR', description: 'Freight', amount: revenue, currency: 'EUR' },
+        { kind: 'cost', chargeCode: 'FREIGHT', description: 'Carrier', amount: cost, currency: 'EUR' },
+        { kind: 'revenue', chargeCode: 'FREIGHT', description: 'Freight', amount: revenue, currency: 'EUR' },
       ],
     });
   expect((await charges('1800.00', '2300.00', 1)).status).toBe(200);

@@ -317,14 +317,14 @@ export async function createWorld(): Promise<World> {
         charges: [
           {
             kind: 'cost',
-            chargeCode: 'OCF',
+            chargeCode: 'FREIGHT',
             description: 'Ocean freight (carrier)',
             amount: cost,
             currency: 'EUR',
           },
           {
             kind: 'revenue',
-            chargeCode: 'OCF',
+            chargeCode: 'FREIGHT',
             description: 'Ocean freight',
             amount: revenue,
             currency: 'EUR',

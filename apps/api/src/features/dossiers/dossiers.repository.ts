@@ -1,12 +1,14 @@
 import {
   type Charge,
   type chargeInputSchema,
+  chargeUnits,
   type Dossier,
   type DossierListItem,
   type DossierListQuery,
   dossierFieldVisibility,
   multiplyDecimal,
   type PartyRef,
+  trimDecimal,
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
@@ -196,6 +198,9 @@ export function dossiersRepository(db: Db) {
           'ch.id',
           'ch.kind',
           'ch.charge_code',
+          'ch.quantity',
+          'ch.unit',
+          'ch.unit_price',
           'ch.description',
           'ch.amount',
           'ch.currency',
@@ -211,7 +216,10 @@ export function dossiersRepository(db: Db) {
       return rows.map((r) => ({
         id: r.id,
         kind: r.kind,
-        chargeCode: r.charge_code,
+        chargeCode: r.charge_code as Charge['chargeCode'],
+        quantity: r.quantity === null ? null : trimDecimal(String(r.quantity)),
+        unit: r.unit as Charge['unit'],
+        unitPrice: r.unit_price === null ? null : trimDecimal(String(r.unit_price)),
         description: r.description,
         party:
           r.party_id && r.party_code && r.party_name
@@ -303,6 +311,10 @@ export function dossiersRepository(db: Db) {
               position,
               kind: c.kind,
               charge_code: c.chargeCode,
+              // Kept only while they still make the amount (chargeUnits): else a lump sum.
+              quantity: chargeUnits(c)?.quantity ?? null,
+              unit: chargeUnits(c)?.unit ?? null,
+              unit_price: chargeUnits(c)?.unitPrice ?? null,
               description: c.description,
               party_id: c.partyId ?? null,
               amount: c.amount,

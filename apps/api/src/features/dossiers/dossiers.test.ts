@@ -471,13 +471,19 @@ describe('job costing', () => {
       charges: [
         {
           kind: 'revenue',
-          chargeCode: 'OFR',
+          chargeCode: 'FREIGHT',
           description: 'Ocean freight',
           amount: '2500.00',
           currency: 'USD',
           exchangeRate: '0.921234',
         },
-        { kind: 'cost', chargeCode: 'OFR', description: 'Carrier freight', amount: '1800', currency: 'EUR' },
+        {
+          kind: 'cost',
+          chargeCode: 'FREIGHT',
+          description: 'Carrier freight',
+          amount: '1800',
+          currency: 'EUR',
+        },
         {
           kind: 'cost',
           chargeCode: 'THC',
@@ -514,7 +520,12 @@ describe('job costing', () => {
       charges: [{ kind: 'cost', chargeCode: 'X', description: 'x', amount: '1.234', currency: 'EURO' }],
     });
     expect(bad.status).toBe(400);
-    expect(fields(bad.body).sort()).toEqual(['charges.0.amount', 'charges.0.currency']);
+    // A free code is no charge of the shared vocabulary (issue 27 item 4).
+    expect(fields(bad.body).sort()).toEqual([
+      'charges.0.amount',
+      'charges.0.chargeCode',
+      'charges.0.currency',
+    ]);
     // The currency's own decimals (ISO 4217): no cents on yen, trailing zeros aside.
     const yen = (amount: string) =>
       call('PUT', `/dossiers/${d.id}/charges`, staff, {

@@ -3,6 +3,7 @@ import {
   allowanceChargeErrors,
   allowanceChargeLabel,
   type Company,
+  chargeUnits,
   type creditNoteCreateSchema,
   type DocumentAllowanceCharge,
   type Dossier,
@@ -20,11 +21,11 @@ import {
   multiplyDecimal,
   type PaymentCreate,
   type paymentCreateSchema,
-  SALES_CHARGE_CODES,
   type SalesChargeCode,
   type SalesInvoice,
   type SalesInvoiceCreateParsed,
   type SalesInvoiceListQuery,
+  type SalesUnit,
   salesInvoiceFieldVisibility,
   type salesInvoiceFromDossierSchema,
   type salesInvoiceFromLinesSchema,
@@ -91,28 +92,6 @@ function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/**
- * The sales charge code of a dossier charge: job costing takes any code (OFR, AFR, DOC…), invoices
- * the small list; what does not map is `OTHER`, its description says what it is.
- */
-const CHARGE_CODE_OF: Readonly<Record<string, SalesChargeCode>> = {
-  OFR: 'FREIGHT',
-  AFR: 'FREIGHT',
-  RFR: 'FREIGHT',
-  TRK: 'FREIGHT',
-  OCF: 'FREIGHT',
-  CUS: 'CUSTOMS',
-  DOC: 'DOCUMENTATION',
-  INS: 'INSURANCE',
-  STO: 'STORAGE',
-  HDL: 'HANDLING',
-};
-export function salesChargeCodeOf(code: string): SalesChargeCode {
-  const upper = code.toUpperCase();
-  if ((SALES_CHARGE_CODES as readonly string[]).includes(upper)) return upper as SalesChargeCode;
-  return CHARGE_CODE_OF[upper] ?? 'OTHER';
 }
 
 /** A user id that no user has: the scheduled jobs act as nobody (notifications skip their actor). */
@@ -861,14 +840,17 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
   async function openCharges(trx: Db, dossierId: string) {
     const r = await sql<{
       id: string;
-      charge_code: string;
+      charge_code: SalesChargeCode;
       description: string;
       amount: string;
       currency: string;
       exchange_rate: string;
+      quantity: string | null;
+      unit: string | null;
+      unit_price: string | null;
     }>`
       select ch.id, ch.charge_code, ch.description, ch.amount::text, trim(ch.currency) as currency,
-        ch.exchange_rate::text
+        ch.exchange_rate::text, ch.quantity::text, ch.unit, ch.unit_price::text
       from dossier_charges ch
       where ch.dossier_id = ${dossierId} and ch.kind = 'revenue' and ch.invoiced_line_id is null
         and not exists (select 1 from sales_invoice_lines l join sales_invoices i on i.id = l.invoice_id
@@ -969,21 +951,28 @@ export function salesInvoicesService(db: Db, events: RecordEvents, notices: Noti
         buyerCountry: customer.country_code,
         buyerVatNumber: customer.vat_number,
       });
-      const lines: StoredLine[] = charges.map((c) => ({
-        chargeId: c.id,
-        chargeCode: (SALES_CHARGE_CODES as readonly string[]).includes(c.charge_code)
-          ? c.charge_code
-          : 'OTHER',
-        description: c.description,
-        quantity: '1',
-        unit: 'LS',
-        unitPrice: c.amount,
-        vatCode: vat.vatCode,
-        vatRate: vat.vatRate,
-        exemptionReason: vat.exemptionReason,
-        allowanceCharges: [],
-        lineNet: lineNet('1', c.amount),
-      }));
+      const lines: StoredLine[] = charges.map((c) => {
+        // The charge's own units when it was priced per unit (chargeUnits), else one lump sum.
+        const units = chargeUnits({
+          amount: c.amount,
+          quantity: c.quantity,
+          unit: c.unit as SalesUnit | null,
+          unitPrice: c.unit_price,
+        }) ?? { quantity: '1', unit: 'LS' as const, unitPrice: c.amount };
+        return {
+          chargeId: c.id,
+          chargeCode: c.charge_code,
+          description: c.description,
+          quantity: units.quantity,
+          unit: units.unit,
+          unitPrice: units.unitPrice,
+          vatCode: vat.vatCode,
+          vatRate: vat.vatRate,
+          exemptionReason: vat.exemptionReason,
+          allowanceCharges: [],
+          lineNet: lineNet(units.quantity, units.unitPrice),
+        };
+      });
       const exchangeRate = rateFor(
         currency,
         company.baseCurrency,

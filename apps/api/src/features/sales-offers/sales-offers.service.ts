@@ -238,6 +238,10 @@ export async function acceptOfferIn(
     charges: lines.map((l) => ({
       kind: 'revenue' as const,
       chargeCode: l.chargeCode,
+      // Its units too: the invoice bills "2 × container", not one lump sum (issue 27 item 4).
+      quantity: l.quantity,
+      unit: l.unit,
+      unitPrice: l.unitPrice,
       description: l.description,
       partyId: null,
       amount: l.lineNet,

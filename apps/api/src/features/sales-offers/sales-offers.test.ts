@@ -347,6 +347,51 @@ describe('accepting', () => {
     expect((filtered.body.items as Json[]).map((i) => i.id)).toEqual([o.id]);
   });
 
+  it("keeps each line's code, name and units to the invoice: 2 × container stays 2 × container (issue 27 item 4)", async () => {
+    const o = await sent();
+    const r = await call('POST', `/sales-offers/${o.id}/transitions`, acme, {
+      to: 'accepted',
+      version: o.version,
+    });
+    const link = r.body.dossier as { id: string };
+    const dossier = (await call('GET', `/dossiers/${link.id}`, staff)).body;
+    const charges = dossier.charges as Json[];
+    expect(charges.map((c) => [c.chargeCode, c.quantity, c.unit, c.unitPrice])).toEqual([
+      ['FREIGHT', '2', 'XCN', '1250.505'],
+      ['THC', '2', 'XCN', '185'],
+    ]);
+    // Staff change the THC's amount: it no longer is 2 × 185, so it becomes a lump sum; the freight,
+    // sent back as it came, keeps its units.
+    const changed = charges.map((c) => ({
+      kind: c.kind,
+      chargeCode: c.chargeCode,
+      description: c.description,
+      amount: c.chargeCode === 'THC' ? '400.00' : c.amount,
+      currency: c.currency,
+      exchangeRate: c.exchangeRate,
+      quantity: c.quantity,
+      unit: c.unit,
+      unitPrice: c.unitPrice,
+    }));
+    const saved = await call('PUT', `/dossiers/${link.id}/charges`, staff, {
+      version: dossier.version,
+      charges: changed,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(
+      (saved.body.charges as Json[]).map((c) => [c.chargeCode, c.quantity, c.unit, c.unitPrice]),
+    ).toEqual([
+      ['FREIGHT', '2', 'XCN', '1250.505'],
+      ['THC', null, null, null],
+    ]);
+    // The invoice of the EUR charges bills the freight by its units, under its own code.
+    const invoice = await call('POST', '/sales-invoices', staff, { dossierId: link.id, currency: 'EUR' });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    expect(
+      (invoice.body.lines as Json[]).map((l) => [l.chargeCode, l.quantity, l.unit, l.unitPrice, l.lineNet]),
+    ).toEqual([['FREIGHT', '2', 'XCN', '1250.505', '2501.01']]);
+  });
+
   it('twice at once creates one dossier', async () => {
     const o = await sent();
     const body = { to: 'accepted', version: o.version };

@@ -15,6 +15,7 @@ import {
   isValidSscc,
   lodgingProblems,
   OFFER_STATUSES,
+  SALES_CHARGE_CODES,
   SANDBOX_LABEL,
   SHIPMENT_STATUSES,
 } from '@fvg/contracts';
@@ -113,6 +114,12 @@ describe('the demo company on a first start', () => {
     expect(charges?.costs).toBeGreaterThan(20);
     expect(charges?.revenues).toBeGreaterThan(40);
     expect(charges?.bad).toBe(0);
+    // One vocabulary: every charge by a code of the shared list; terminal handling priced per container.
+    const codes = await sql<{ code: string; per_container: number }>`
+      select charge_code as code, count(*) filter (where unit = 'XCN')::int per_container
+      from dossier_charges group by charge_code`.execute(db.db);
+    expect(codes.rows.every((r) => (SALES_CHARGE_CODES as readonly string[]).includes(r.code))).toBe(true);
+    expect(codes.rows.find((r) => r.code === 'THC')?.per_container).toBeGreaterThan(5);
 
     // The detail carries the sea facts: Incoterm, cargo, valid container numbers.
     const sea = dossiers.find((d) => d.mode === 'sea' && d.status === 'in_transit') as Row;
@@ -282,6 +289,8 @@ describe('the demo company on a first start', () => {
       expect(dossier).toMatchObject({ status: 'booked', offer: { id: o.id, number: o.number } });
       expect((dossier.charges as Row[]).every((c) => c.kind === 'revenue')).toBe(true);
       expect((dossier.charges as Row[]).length).toBeGreaterThanOrEqual(3);
+      // Each line kept its code and its units from the offer (issue 27 item 4).
+      expect((dossier.charges as Row[]).every((c) => c.quantity !== null && c.unit !== null)).toBe(true);
     }
     // Valid-until lies around today: the sent ones are still open, the expired ones past.
     const today = new Date().toISOString().slice(0, 10);

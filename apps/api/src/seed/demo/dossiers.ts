@@ -5,6 +5,7 @@ import {
   type DossierStatus,
   dossierCreateSchema,
   iso6346CheckDigit,
+  type SalesChargeCode,
 } from '@fvg/contracts';
 import { dossiersRepository } from '../../features/dossiers/dossiers.repository.ts';
 import { DOSSIER_FIELDS, toColumns } from '../../features/dossiers/dossiers.service.ts';
@@ -279,7 +280,7 @@ function chargesFor(
   const lines: ChargeInput[] = [];
   const line = (
     kind: 'revenue' | 'cost',
-    chargeCode: string,
+    chargeCode: SalesChargeCode,
     description: string,
     amount: number,
     currency = 'EUR',
@@ -298,35 +299,41 @@ function chargesFor(
   const boxes = Math.max(1, d.containers);
   if (lane.mode === 'sea' || lane.mode === 'multimodal' || lane.mode === 'rail') {
     const freight = rand.int(1650, 2750) * boxes;
-    const code = lane.mode === 'rail' ? 'RFR' : 'OFR';
+    const code = 'FREIGHT';
     const what = lane.mode === 'rail' ? 'Rail freight' : 'Ocean freight';
     line('revenue', code, `${what} ${lane.origin}–${lane.destination}`, freight, 'USD', usd);
     line('revenue', 'THC', 'Terminal handling', 215 * boxes);
-    line('revenue', 'DOC', 'Documentation fee', 45);
+    // Priced per container: the units carry through to the invoice (issue 27 item 4).
+    Object.assign(lines[lines.length - 1] as ChargeInput, {
+      quantity: String(boxes),
+      unit: 'XCN',
+      unitPrice: '215',
+    });
+    line('revenue', 'DOCUMENTATION', 'Documentation fee', 45);
     line('cost', code, `${what} (carrier)`, Math.round(freight * 0.82), 'USD', usd, 'BLUESEA');
     line('cost', 'THC', 'Terminal handling (terminal invoice)', 195 * boxes);
     if (lane.mode === 'rail')
-      line('cost', 'ORC', 'Origin charges Chongqing', rand.int(900, 1500), 'CNY', '0.129400');
+      line('cost', 'ORIGIN', 'Origin charges Chongqing', rand.int(900, 1500), 'CNY', '0.129400');
   } else if (lane.mode === 'air') {
     const freight = Math.round(d.chargeableKg * 3.15);
-    line('revenue', 'AFR', 'Air freight', freight, 'USD', usd);
-    line('revenue', 'FSC', 'Fuel surcharge', Math.round(d.chargeableKg * 0.85), 'USD', usd);
-    line('revenue', 'SEC', 'Security screening', 35);
-    line('cost', 'AFR', 'Air freight (airline)', Math.round(freight * 0.78), 'USD', usd, 'BLUESEA');
+    line('revenue', 'FREIGHT', 'Air freight', freight, 'USD', usd);
+    line('revenue', 'FUEL', 'Fuel surcharge', Math.round(d.chargeableKg * 0.85), 'USD', usd);
+    line('revenue', 'SECURITY', 'Security screening', 35);
+    line('cost', 'FREIGHT', 'Air freight (airline)', Math.round(freight * 0.78), 'USD', usd, 'BLUESEA');
   } else {
     const freight = rand.int(640, 1450);
-    line('revenue', 'TRK', `Road freight ${lane.origin}–${lane.destination}`, freight);
-    line('cost', 'TRK', 'Road freight (haulier)', Math.round(freight * 0.8), 'EUR', '1', 'VANDIJK');
+    line('revenue', 'FREIGHT', `Road freight ${lane.origin}–${lane.destination}`, freight);
+    line('cost', 'FREIGHT', 'Road freight (haulier)', Math.round(freight * 0.8), 'EUR', '1', 'VANDIJK');
     if (lane.destination.startsWith('GB')) {
-      line('revenue', 'FER', 'Ferry crossing Rotterdam–Hull', 310, 'GBP', '1.153000');
-      line('cost', 'FER', 'Ferry crossing (ferry line)', 265, 'GBP', '1.153000');
+      line('revenue', 'FREIGHT', 'Ferry crossing Rotterdam–Hull', 310, 'GBP', '1.153000');
+      line('cost', 'FREIGHT', 'Ferry crossing (ferry line)', 265, 'GBP', '1.153000');
     }
   }
   if (lane.type === 'import' || lane.type === 'warehouse')
-    line('revenue', 'CUS', 'Customs clearance import', 95);
-  if (lane.type === 'transit') line('revenue', 'CUS', 'T1 transit declaration', 65);
+    line('revenue', 'CUSTOMS', 'Customs clearance import', 95);
+  if (lane.type === 'transit') line('revenue', 'CUSTOMS', 'T1 transit declaration', 65);
   if (lane.type === 'import' && lane.mode !== 'road')
-    line('revenue', 'TRK', 'Delivery to consignee', rand.int(320, 480));
+    line('revenue', 'FREIGHT', 'Delivery to consignee', rand.int(320, 480));
   return lines;
 }
 
@@ -484,7 +491,7 @@ export async function seedDossiers(ctx: DemoContext): Promise<void> {
             ? [
                 {
                   kind: 'revenue' as const,
-                  chargeCode: 'CXL',
+                  chargeCode: 'CANCELLATION' as const,
                   description: 'Cancellation fee',
                   amount: '75.00',
                   currency: 'EUR',

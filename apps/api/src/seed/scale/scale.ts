@@ -4,7 +4,6 @@ import {
   type DeclarationStatus,
   type DeclarationType,
   EU_STANDARD_VAT_RATES,
-  SALES_CHARGE_CODES,
 } from '@fvg/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -159,7 +158,7 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleReport
     await sql`
       insert into dossier_charges (dossier_id, position, kind, charge_code, description, amount, currency, exchange_rate, base_amount)
       select d.id, k, case when k % 2 = 0 then 'revenue' else 'cost' end,
-             (array['OFR','THC','DOC','CUS','TRK'])[1 + k % 5], 'Generated charge ' || k,
+             (array['FREIGHT','THC','DOCUMENTATION','CUSTOMS','FREIGHT'])[1 + k % 5], 'Generated charge ' || k,
              a.amount, a.currency, a.rate, round(a.amount * a.rate, 2)
       from dossiers d
       cross join generate_series(0, ${perDossier - 1}::int) k
@@ -413,7 +412,7 @@ export async function seedInvoices(db: Db, where: RawBuilder<unknown>): Promise<
     await sql`
       create temporary table seed_invoice_lines on commit drop as
       select d.id as invoice_id, c.id as charge_id, row_number() over (partition by d.id order by c.position)::int as position,
-             ${salesChargeCode(sql`c.charge_code`)} as charge_code, c.description, c.base_amount as price,
+             c.charge_code, c.description, c.base_amount as price,
              v.code, v.rate, v.reason
       from seed_invoices d
       join parties p on p.id = d.customer_id
@@ -518,12 +517,6 @@ function vatOfDossier(sellerCountry: string): RawBuilder<unknown> {
                   when vc.code = 'AE' then 'VATEX-EU-AE' when vc.code = 'O' then 'VATEX-EU-O' end as reason) v`;
 }
 
-/** A dossier charge's code as a sales charge code (the generated charges use short codes of their own). */
-const salesChargeCode = (col: RawBuilder<unknown>) => sql`case
-    when ${col} = any(${[...SALES_CHARGE_CODES]}::text[]) then ${col}
-    when ${col} in ('OFR', 'TRK') then 'FREIGHT' when ${col} = 'DOC' then 'DOCUMENTATION' when ${col} = 'CUS' then 'CUSTOMS'
-    else 'OTHER' end`;
-
 /** `prefix || year || '-' || 000042`, as formatSeriesNumber writes it (more digits past 999 999). */
 const seriesNumber = (prefix: string, year: RawBuilder<unknown>, n: RawBuilder<unknown>) =>
   sql`${prefix} || ${year} || '-' || case when ${n} < 1000000 then lpad(${n}::text, 6, '0') else ${n}::text end`;
@@ -583,7 +576,7 @@ export async function seedOffers(db: Db, where: RawBuilder<unknown>): Promise<Sa
     const lines = await sql`
       insert into sales_offer_lines (offer_id, position, charge_code, description, quantity, unit, unit_price, currency,
                                      exchange_rate, vat_code, vat_rate, line_net)
-      select d.id, c.position, ${salesChargeCode(sql`c.charge_code`)}, c.description, 1, 'LS', c.amount, c.currency,
+      select d.id, c.position, c.charge_code, c.description, 1, 'LS', c.amount, c.currency,
              c.exchange_rate, v.code, v.rate, c.amount
       from seed_offers d
       join parties p on p.id = d.customer_id

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupSource } from '../../../components/records/record-select.tsx';
 import { aDossier } from '../../../test/dossier.ts';
@@ -49,13 +49,16 @@ const dossier = aDossier({
     {
       id: 'c1',
       kind: 'cost',
-      chargeCode: 'OFR',
+      chargeCode: 'FREIGHT',
       description: 'Ocean freight Shanghai–Rotterdam, 1×40HC, carrier all-in rate',
       party: { id: CARRIER, code: 'MAEU', name: 'Maersk' },
       amount: '2450.00',
       currency: 'EUR',
       exchangeRate: '1',
       baseAmount: '2450.00',
+      quantity: '1',
+      unit: 'XCN',
+      unitPrice: '2450',
     },
   ],
   costTotal: '2450.00',
@@ -94,7 +97,11 @@ describe('ChargesEditor', () => {
 
     fireEvent.click(screen.getByTestId('add-revenue'));
     await waitFor(() => expect(document.activeElement).toBe(field('charges.1.kind')));
-    fireEvent.change(field('charges.1.chargeCode'), { target: { value: 'ofr' } });
+    // The charge is picked by its name from the shared vocabulary.
+    const code = field('charges.1.chargeCode');
+    fireEvent.click(code);
+    const list = document.getElementById(code.getAttribute('aria-controls') ?? '') as HTMLElement;
+    fireEvent.click(await within(list).findByRole('option', { name: 'Freight', hidden: true }));
     fireEvent.change(field('charges.1.description'), { target: { value: 'Ocean freight' } });
     fireEvent.focus(field('charges.1.amount'));
     fireEvent.change(field('charges.1.amount'), { target: { value: '2,450.00' } });
@@ -108,9 +115,17 @@ describe('ChargesEditor', () => {
     expect(field('charges.0.amount').getAttribute('aria-invalid')).not.toBe('true');
 
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    const body = JSON.parse(String(init.body)) as { charges: { amount: unknown; chargeCode: string }[] };
+    const body = JSON.parse(String(init.body)) as { charges: Record<string, unknown>[] };
     expect(body.charges.map((c) => c.amount)).toEqual(['2450.00', '2450.00']);
-    expect(body.charges[1]?.chargeCode).toBe('OFR');
+    expect(body.charges[1]?.chargeCode).toBe('FREIGHT');
+    // The saved line's units go back as they came; the new line is a lump sum.
+    expect(body.charges.map((c) => [c.quantity, c.unit, c.unitPrice])).toEqual([
+      ['1', 'XCN', '2450'],
+      [null, null, null],
+    ]);
+    // Shown by name and by how it was priced.
+    expect(screen.getByTestId('charge-0').textContent).toContain('1 × container at €2,450.00');
+    expect(screen.getByTestId('charge-1').textContent).toContain('Lump sum');
   });
 
   it('refuses cents on a yen charge before anything is sent', async () => {

@@ -1,15 +1,20 @@
 import {
   BASE_CURRENCY,
   chargeLinesSchema,
+  chargeUnits,
   type Dossier,
   multiplyDecimal,
+  SALES_UNIT_LABELS,
+  type SalesUnit,
   subtractDecimal,
   sumDecimal,
+  trimDecimal,
 } from '@fvg/contracts';
 import { Group, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { CHARGE_CODE_OPTIONS } from '../../../components/records/charge-vocabulary.ts';
 import {
   type LineAddAction,
   type LineColumn,
@@ -30,6 +35,13 @@ export interface ChargeFormValue extends Record<string, unknown> {
   amount: string;
   currency: string;
   exchangeRate: string;
+  /**
+   * The units of a charge priced per unit (a line of an accepted offer), sent back as they came: the
+   * server keeps them while quantity × unit price is still the amount, else the charge is a lump sum.
+   */
+  quantity: string | null;
+  unit: SalesUnit | null;
+  unitPrice: string | null;
 }
 
 interface ChargesFormValues {
@@ -68,6 +80,9 @@ const newLine = (kind: ChargeFormValue['kind']): ChargeFormValue => ({
   amount: '',
   currency: BASE_CURRENCY,
   exchangeRate: '1',
+  quantity: null,
+  unit: null,
+  unitPrice: null,
 });
 
 function valuesOf(dossier: Dossier): ChargesFormValues {
@@ -80,8 +95,18 @@ function valuesOf(dossier: Dossier): ChargesFormValues {
       amount: c.amount,
       currency: c.currency,
       exchangeRate: c.exchangeRate,
+      quantity: c.quantity,
+      unit: c.unit,
+      unitPrice: c.unitPrice,
     })),
   };
+}
+
+/** "2 × container at 215.00" for a charge priced per unit, while its amount is still what they make. */
+export function unitsOf(line: ChargeFormValue): string | null {
+  const units = chargeUnits(line);
+  if (!units) return null;
+  return `${trimDecimal(units.quantity)} × ${SALES_UNIT_LABELS[units.unit]} at ${formatMoney(units.unitPrice as `${number}`, { currency: line.currency })}`;
 }
 
 const chargesInput = (values: ChargesFormValues) => ({
@@ -134,11 +159,10 @@ export function chargeColumns(
     { field: 'kind', label: 'Kind', kind: 'select', options: KIND_OPTIONS, width: 112, required: true },
     {
       field: 'chargeCode',
-      label: 'Code',
-      kind: 'code',
-      width: 88,
-      placeholder: 'FRT',
-      maxLength: 20,
+      label: 'Charge',
+      kind: 'select',
+      options: CHARGE_CODE_OPTIONS,
+      width: 190,
       required: true,
     },
     {
@@ -191,6 +215,15 @@ export function chargeColumns(
       },
       width: 112,
       internal: true,
+    },
+    {
+      field: 'units',
+      label: 'Priced',
+      kind: 'computed',
+      // Per unit while the amount is what the units make (from an offer); a changed amount is a lump sum.
+      value: (line) => unitsOf(line) ?? 'Lump sum',
+      flex: 1,
+      minWidth: 150,
     },
   ];
 }

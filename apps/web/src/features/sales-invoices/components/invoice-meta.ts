@@ -4,10 +4,6 @@ import {
   INVOICE_STATUS_LABELS,
   INVOICE_STATUSES,
   type InvoiceStatus,
-  SALES_CHARGE_CODE_LABELS,
-  SALES_CHARGE_CODES,
-  SALES_UNIT_LABELS,
-  SALES_UNITS,
   VAT_CODE_LABELS,
   VAT_CODES,
   VAT_EXEMPTION_REASONS,
@@ -28,12 +24,7 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, MantineColor> = {
 
 export const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }));
 export const KIND_OPTIONS = INVOICE_KINDS.map((k) => ({ value: k, label: INVOICE_KIND_LABELS[k] }));
-/** In a line's narrow cell "Terminal handling (THC)" would be cut: the code's long name stays for the PDF. */
-export const CHARGE_CODE_OPTIONS = SALES_CHARGE_CODES.map((c) => ({
-  value: c,
-  label: c === 'THC' ? 'Terminal handling' : SALES_CHARGE_CODE_LABELS[c],
-}));
-export const UNIT_OPTIONS = SALES_UNITS.map((u) => ({ value: u, label: SALES_UNIT_LABELS[u] }));
+export { CHARGE_CODE_OPTIONS, UNIT_OPTIONS } from '../../../components/records/charge-vocabulary.ts';
 /** Short: the cell is narrow; the full name is in the VAT summary. */
 export const VAT_CODE_OPTIONS = VAT_CODES.map((c) => ({ value: c, label: `${c} · ${VAT_CODE_LABELS[c]}` }));
 /** Short enough for the line's cell; the VAT summary and the PDF print the full wording. */

@@ -79,7 +79,7 @@ describe('OfferForm, a new offer', () => {
 
     fireEvent.click(screen.getByTestId('add-line'));
     await waitFor(() => expect(field('lines.1.description')).toBeTruthy());
-    await pick('lines.1.chargeCode', 'Terminal handling (THC)');
+    await pick('lines.1.chargeCode', 'Terminal handling');
     type('lines.1.description', 'THC Rotterdam');
     typeAmount('lines.1.unitPrice', '185.50');
     expect(screen.getByTestId('offer-total-EUR').textContent).toContain('€2,636.50');

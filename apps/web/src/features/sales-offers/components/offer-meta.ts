@@ -9,9 +9,7 @@ import {
   OFFER_TRANSITION_LABELS,
   type OfferStatus,
   SALES_CHARGE_CODE_LABELS,
-  SALES_CHARGE_CODES,
   SALES_UNIT_LABELS,
-  SALES_UNITS,
   VAT_CODE_LABELS,
   VAT_CODES,
 } from '@fvg/contracts';
@@ -36,12 +34,8 @@ export const TYPE_OPTIONS = DOSSIER_TYPES.map((t) => ({ value: t, label: TYPE_LA
 export const INCOTERM_OPTIONS = INCOTERMS_2020.map((t) => ({ value: t, label: t }));
 
 export const CHARGE_CODE_LABELS = SALES_CHARGE_CODE_LABELS;
-export const CHARGE_CODE_OPTIONS = SALES_CHARGE_CODES.map((c) => ({
-  value: c,
-  label: CHARGE_CODE_LABELS[c],
-}));
 export const UNIT_LABELS = SALES_UNIT_LABELS;
-export const UNIT_OPTIONS = SALES_UNITS.map((u) => ({ value: u, label: UNIT_LABELS[u] }));
+export { CHARGE_CODE_OPTIONS, UNIT_OPTIONS } from '../../../components/records/charge-vocabulary.ts';
 /** 'S · Standard rate': the code is what the invoice and Peppol print, the words say what it means. */
 export const VAT_CODE_OPTIONS = VAT_CODES.map((c) => ({ value: c, label: `${c} · ${VAT_CODE_LABELS[c]}` }));
 
