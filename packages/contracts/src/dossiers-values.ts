@@ -36,6 +36,17 @@ export const DOSSIER_STATUSES = [
   'cancelled',
 ] as const;
 
+export const DOSSIER_STATUS_LABELS: Readonly<Record<(typeof DOSSIER_STATUSES)[number], string>> = {
+  requested: 'Requested',
+  booked: 'Booked',
+  in_transit: 'In transit',
+  arrived: 'Arrived',
+  cleared: 'Cleared',
+  delivered: 'Delivered',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+};
+
 export const DOSSIER_SORT_FIELDS = [
   'number',
   'status',

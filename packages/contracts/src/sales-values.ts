@@ -149,3 +149,12 @@ export const INVOICE_SORT_FIELDS = [
   'createdAt',
   'updatedAt',
 ] as const;
+
+/**
+ * An invoice amount as lists and exports show it: a credit note's is negative (issue 27 item 3), so a
+ * column reads as what the customer owes and is owed.
+ */
+export function signedAmount(kind: string, amount: string): string {
+  if (kind !== 'credit_note' || /^-?0*(\.0*)?$/.test(amount)) return amount;
+  return amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
+}

@@ -11,6 +11,7 @@ import {
   csvImportQuerySchema,
   csvImportResponseSchema,
   dossierEventsSchema,
+  EQUIPMENT_EVENT_TYPE_LABELS,
   INTEGRATION_KEY_PREFIX,
   ingestResponseSchema,
   integrationKeyCreatedSchema,
@@ -20,6 +21,8 @@ import {
   MAX_EVENTS_PER_REQUEST,
   MAX_TIMELINE_EVENTS,
   problemSchema,
+  SHIPMENT_EVENT_TYPE_LABELS,
+  TRANSPORT_EVENT_TYPE_LABELS,
   timelineQuerySchema,
   type UnlinkedEvent,
   unlinkedEventSchema,
@@ -44,7 +47,15 @@ const CSV_BODY_LIMIT = 32 * 1024 * 1024;
 const containerColumns: ExportColumn<ContainerSummary>[] = [
   { header: 'Container', value: (c) => c.containerNumber },
   { header: 'Size/type', value: (c) => c.ISOEquipmentCode },
-  { header: 'Status', value: (c) => c.status },
+  // In words, as the screen says it; the DCSA code has its own column for a machine.
+  {
+    header: 'Status',
+    value: (c) =>
+      ({ ...EQUIPMENT_EVENT_TYPE_LABELS, ...TRANSPORT_EVENT_TYPE_LABELS, ...SHIPMENT_EVENT_TYPE_LABELS })[
+        c.status
+      ] ?? c.status,
+  },
+  { header: 'Status code', value: (c) => c.status },
   { header: 'Classifier', value: (c) => c.latestEvent.eventClassifierCode },
   { header: 'Empty/laden', value: (c) => c.emptyIndicatorCode },
   { header: 'Location', value: (c) => c.location?.UNLocationCode },

@@ -1,6 +1,9 @@
 import {
   bookingRequestSchema,
   chargesUpdateSchema,
+  DOSSIER_MODE_LABELS,
+  DOSSIER_STATUS_LABELS,
+  DOSSIER_TYPE_LABELS,
   type DossierListItem,
   dossierCreateSchema,
   dossierFieldVisibility,
@@ -22,9 +25,9 @@ const params = z.object({ id: z.string().min(1).max(64) });
 
 const columns: ExportColumn<DossierListItem>[] = [
   { header: 'Number', value: (d) => d.number },
-  { header: 'Status', value: (d) => d.status },
-  { header: 'Type', value: (d) => d.type },
-  { header: 'Mode', value: (d) => d.mode },
+  { header: 'Status', value: (d) => DOSSIER_STATUS_LABELS[d.status] },
+  { header: 'Type', value: (d) => DOSSIER_TYPE_LABELS[d.type] },
+  { header: 'Mode', value: (d) => DOSSIER_MODE_LABELS[d.mode] },
   { header: 'Customer', value: (d) => d.customer.name },
   { header: 'Customer code', value: (d) => d.customer.code },
   { header: 'Origin', value: (d) => d.originLocode },

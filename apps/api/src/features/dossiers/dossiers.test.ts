@@ -1,3 +1,4 @@
+import { DOSSIER_MODE_LABELS, DOSSIER_STATUS_LABELS, DOSSIER_TYPE_LABELS } from '@fvg/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chatPartyBackfill } from '../../db/migrations/0031-party-of-what-was-said.ts';
@@ -611,8 +612,13 @@ describe('lists', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toMatch(/^Number,Status,Type/);
+    expect(lines[0]).toMatch(/^Number,Status,Type,Mode,/);
     expect(lines.length).toBeGreaterThan(1);
+    // Values in the screen's words, not the API's codes (issue 27 item 7).
+    const [, status, type, mode] = (lines[1] ?? '').split(',');
+    expect(Object.values(DOSSIER_STATUS_LABELS)).toContain(status);
+    expect(Object.values(DOSSIER_TYPE_LABELS)).toContain(type);
+    expect(Object.values(DOSSIER_MODE_LABELS)).toContain(mode);
     expect(lines.slice(1).every((l) => l.includes('PO-4711'))).toBe(true);
 
     const xlsx = await setup.app.inject({ method: 'GET', url: '/api/dossiers?format=xlsx', headers: staff });

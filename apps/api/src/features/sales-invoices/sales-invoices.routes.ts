@@ -12,6 +12,7 @@ import {
   salesInvoiceListQuerySchema,
   salesInvoiceSchema,
   salesInvoiceUpdateSchema,
+  signedAmount,
   uuidSchema,
 } from '@fvg/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,9 +37,10 @@ const columns: ExportColumn<SalesInvoiceListItem>[] = [
   { header: 'Issue date', value: (i) => i.issueDate },
   { header: 'Due date', value: (i) => i.dueDate },
   { header: 'Currency', value: (i) => i.currency },
-  { header: 'Total', value: (i) => Number(i.taxInclusiveAmount) },
+  // Signed as the lists show them: a credit note's total and open amount are negative (issue 27 item 3).
+  { header: 'Total', value: (i) => Number(signedAmount(i.kind, i.taxInclusiveAmount)) },
   { header: 'Paid', value: (i) => Number(i.paidAmount) },
-  { header: 'Open', value: (i) => Number(i.openAmount) },
+  { header: 'Open', value: (i) => Number(signedAmount(i.kind, i.openAmount)) },
   { header: 'Overdue', value: (i) => (i.overdue ? 'yes' : 'no') },
   { header: 'Updated', value: (i) => i.updatedAt },
 ];

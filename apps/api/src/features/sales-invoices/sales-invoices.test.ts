@@ -387,6 +387,15 @@ describe('credit notes', () => {
     expect(restIssued.status).toBe(200);
     const full = await call('GET', `/sales-invoices/${inv.id}`, staff);
     expect(full.body).toMatchObject({ status: 'credited', openAmount: '0.00', allowedActions: [] });
+    // The export signs them as the lists do: a credit note's total is negative (issue 27 item 3).
+    const csv = await call('GET', `/sales-invoices/export?format=csv&dossierId=${d.id}`, staff);
+    const rowOf = (number: unknown) => csv.raw.split('\r\n').find((l) => l.startsWith(`${number},`)) ?? '';
+    const total = (row: string) => Number(row.split(',')[10]);
+    expect(csv.raw.split('\r\n')[0]?.split(',')[10]).toBe('Total');
+    expect(rowOf(cn.body.number)).toContain('Credit note');
+    expect(total(rowOf(cn.body.number))).toBe(-Number((cn.body.totals as Json).taxInclusiveAmount));
+    expect(total(rowOf(inv.number))).toBe(Number((inv.totals as Json).taxInclusiveAmount));
+    expect(total(rowOf(inv.number))).toBeGreaterThan(0);
     // The credit notes give back exactly what was invoiced, to the cent.
     const credited = (cn.body.totals as Json).taxInclusiveAmount as string;
     const restTotal = (restIssued.body.totals as Json).taxInclusiveAmount as string;

@@ -1,4 +1,5 @@
 import {
+  DOSSIER_MODE_LABELS,
   OFFER_STATUS_LABELS,
   type SalesOfferListItem,
   salesOfferCreateSchema,
@@ -26,7 +27,7 @@ const columns: ExportColumn<SalesOfferListItem>[] = [
   { header: 'Customer code', value: (o) => o.customer.code },
   { header: 'Contact', value: (o) => o.contactName },
   { header: 'Valid until', value: (o) => o.validUntil },
-  { header: 'Mode', value: (o) => o.mode },
+  { header: 'Mode', value: (o) => DOSSIER_MODE_LABELS[o.mode] },
   { header: 'Origin', value: (o) => o.originLocode },
   { header: 'Destination', value: (o) => o.destinationLocode },
   { header: 'Net', value: (o) => o.totals.map((t) => `${t.net} ${t.currency}`).join('; ') },

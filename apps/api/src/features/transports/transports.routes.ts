@@ -1,6 +1,8 @@
 import {
   planningQuerySchema,
   planningSchema,
+  TRANSPORT_MODE_LABELS,
+  TRANSPORT_STATUS_LABELS,
   type Transport,
   transportCreateSchema,
   transportFieldVisibility,
@@ -17,8 +19,8 @@ import type { TransportsService } from './transports.service.ts';
 const columns: ExportColumn<Transport>[] = [
   { header: 'Dossier', value: (t) => t.dossier.number },
   { header: 'Leg', value: (t) => t.sequence },
-  { header: 'Status', value: (t) => t.status },
-  { header: 'Mode', value: (t) => t.mode },
+  { header: 'Status', value: (t) => TRANSPORT_STATUS_LABELS[t.status] },
+  { header: 'Mode', value: (t) => TRANSPORT_MODE_LABELS[t.mode] },
   { header: 'Carrier', value: (t) => t.carrier?.name },
   { header: 'Vehicle', value: (t) => t.truckPlate ?? t.vesselName ?? t.flightNumber },
   { header: 'Pickup', value: (t) => t.pickupLocode },

@@ -1,6 +1,7 @@
 import {
   DOSSIER_MODE_LABELS,
   DOSSIER_MODES,
+  DOSSIER_STATUS_LABELS,
   DOSSIER_STATUSES,
   DOSSIER_TRANSITION_LABELS,
   DOSSIER_TYPE_LABELS,
@@ -13,16 +14,7 @@ import type { MantineColor } from '@mantine/core';
 export type DossierType = (typeof DOSSIER_TYPES)[number];
 export type DossierMode = (typeof DOSSIER_MODES)[number];
 
-export const STATUS_LABELS: Record<DossierStatus, string> = {
-  requested: 'Requested',
-  booked: 'Booked',
-  in_transit: 'In transit',
-  arrived: 'Arrived',
-  cleared: 'Cleared',
-  delivered: 'Delivered',
-  closed: 'Closed',
-  cancelled: 'Cancelled',
-};
+export const STATUS_LABELS: Readonly<Record<DossierStatus, string>> = DOSSIER_STATUS_LABELS;
 
 export const STATUS_COLORS: Record<DossierStatus, MantineColor> = {
   requested: 'yellow',

@@ -1,4 +1,4 @@
-import type { SalesInvoiceListItem } from '@fvg/contracts';
+import { type SalesInvoiceListItem, signedAmount } from '@fvg/contracts';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
@@ -33,14 +33,7 @@ export const invoicePath = (invoice: { id: string; number: string | null }) =>
 
 const money = (amount: string, currency: string) => formatMoney(amount as `${number}`, { currency });
 
-/**
- * An amount as the list shows it: a credit note's is negative (issue 27 item 3), so a column reads as
- * what the customer owes and is owed.
- */
-export function signedAmount(kind: string, amount: string): string {
-  if (kind !== 'credit_note' || /^-?0*(\.0*)?$/.test(amount)) return amount;
-  return amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
-}
+export { signedAmount } from '@fvg/contracts';
 
 /** The red "Overdue" badge of the list, the invoice header and the dossier's tab. */
 export function OverdueBadge({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' | 'lg' }) {

@@ -1,14 +1,13 @@
-import { TRANSPORT_MODES, TRANSPORT_STATUSES, type TransportStatus } from '@fvg/contracts';
+import {
+  TRANSPORT_MODE_LABELS,
+  TRANSPORT_MODES,
+  TRANSPORT_STATUS_LABELS,
+  TRANSPORT_STATUSES,
+  type TransportStatus,
+} from '@fvg/contracts';
 import type { MantineColor } from '@mantine/core';
 
-export const STATUS_LABELS: Record<TransportStatus, string> = {
-  planned: 'Planned',
-  dispatched: 'Dispatched',
-  picked_up: 'Picked up',
-  in_transit: 'In transit',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+export const STATUS_LABELS: Readonly<Record<TransportStatus, string>> = TRANSPORT_STATUS_LABELS;
 export const STATUS_COLORS: Record<TransportStatus, MantineColor> = {
   planned: 'gray',
   dispatched: 'blue',
@@ -19,13 +18,7 @@ export const STATUS_COLORS: Record<TransportStatus, MantineColor> = {
 };
 export const STATUS_OPTIONS = TRANSPORT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
-export const MODE_LABELS: Record<(typeof TRANSPORT_MODES)[number], string> = {
-  road: 'Road',
-  sea: 'Sea',
-  air: 'Air',
-  rail: 'Rail',
-  barge: 'Barge',
-};
+export const MODE_LABELS = TRANSPORT_MODE_LABELS;
 export const MODE_OPTIONS = TRANSPORT_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] }));
 
 /** Button labels of the status actions. */
