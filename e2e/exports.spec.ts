@@ -31,5 +31,15 @@ test('each list exports CSV from its Export menu', async ({ page }) => {
     expect(first, `${path} exports CSV`).not.toMatch(/^[{[]/);
     expect(first, `${path} exports its header`).toMatch(header);
     expect(text.split(/\r?\n/).filter(Boolean).length, `${path} exports rows`).toBeGreaterThan(1);
+    // Times as the screen writes them ("30 Nov 2026, 10:05", quoted for its comma), ISO 8601 beside
+    // them for a machine; statuses in words (issue 27 item 7).
+    if (path === '/dossiers') {
+      expect(first).toContain('Updated,Updated (ISO 8601)');
+      const row = text.split(/\r?\n/)[1] ?? '';
+      expect(row).toMatch(/"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}",\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+      expect(row).toMatch(
+        /^D-\d{4}-\d{6},(Requested|Booked|In transit|Arrived|Cleared|Delivered|Closed|Cancelled),/,
+      );
+    }
   }
 });

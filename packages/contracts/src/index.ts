@@ -34,5 +34,6 @@ export * from './transports.ts';
 export * from './users.ts';
 export * from './validators/index.ts';
 export * from './vat-rules.ts';
+export * from './wall-time.ts';
 export * from './warehouse-fifo.ts';
 export * from './warehouse-values.ts';

@@ -1,16 +1,19 @@
 import {
   auditEntrySchema,
+  DATE_FORMATS,
   exportFormatSchema,
   type FieldVisibility,
   listResponseSchema,
   problemSchema,
+  TIME_FORMATS,
+  timeZoneSchema,
   uuidSchema,
 } from '@fvg/contracts';
 import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionUser } from '../features/users/users.repository.ts';
-import { type ExportColumn, sendExport } from './export.ts';
+import { DEFAULT_EXPORT_DISPLAY, type ExportColumn, type ExportDisplay, sendExport } from './export.ts';
 import { scopeOf } from './scope.ts';
 
 /** Schemas every record area's routes share. */
@@ -41,7 +44,40 @@ export function resolveRecordKeys(app: FastifyInstance, idOf: (key: string) => P
     if (params?.id && !UUID.test(params.id)) params.id = (await idOf(params.id)) ?? NIL_UUID;
   });
 }
-export const exportQuery = z.object({ format: exportFormatSchema.optional() });
+/**
+ * An export's own parameters: its format, and how its reader sees dates and times (the web sends the
+ * user's display preferences; without them, UTC and the default formats). `tz` is also the zone the
+ * lists that filter by day read their days in.
+ */
+export const exportQuery = z.object({
+  format: exportFormatSchema.optional(),
+  tz: timeZoneSchema.optional(),
+  dateFormat: z.enum(DATE_FORMATS, 'Choose a date format from the list').optional(),
+  timeFormat: z.enum(TIME_FORMATS, 'Choose a time format from the list').optional(),
+});
+/**
+ * An export request as the list's query and the reader's display: the list's own `tz` (days read in a
+ * zone) stays in its query when it has one; the formats are the export's only.
+ */
+export function splitExportQuery(
+  all: Record<string, unknown>,
+  listHasTz: boolean,
+): { query: Record<string, unknown>; display: ExportDisplay } {
+  const { tz, dateFormat, timeFormat, ...rest } = all as Record<string, unknown> & {
+    tz?: string;
+    dateFormat?: string;
+    timeFormat?: string;
+  };
+  return {
+    query: listHasTz && tz !== undefined ? { ...rest, tz } : rest,
+    display: {
+      timeZone: tz ?? DEFAULT_EXPORT_DISPLAY.timeZone,
+      dateFormat: dateFormat ?? DEFAULT_EXPORT_DISPLAY.dateFormat,
+      timeFormat: timeFormat ?? DEFAULT_EXPORT_DISPLAY.timeFormat,
+    },
+  };
+}
+
 export const historyResponse = z.array(auditEntrySchema);
 export const problemResponses = {
   400: problemSchema,
@@ -87,20 +123,27 @@ export function listRoutes<Q extends z.ZodObject, Item>(
   def: ListRoutesDef<Q, Item>,
 ): void {
   const zod = app.withTypeProvider<ZodTypeProvider>();
+  const listHasTz = 'tz' in def.query.shape;
+  // A list that reads days in a zone keeps its own `tz` (and its default); the export adds the rest.
+  const { tz: _tz, ...exportWithoutTz } = exportQuery.shape;
+  const exportShape = listHasTz ? exportWithoutTz : exportQuery.shape;
   const send = (
     user: SessionUser,
     reply: FastifyReply,
     format: 'csv' | 'xlsx',
-    query: Record<string, unknown>,
-  ) =>
-    sendExport(
+    all: Record<string, unknown>,
+  ) => {
+    const { query, display } = splitExportQuery(all, listHasTz);
+    return sendExport(
       reply,
       format,
       def.basename ?? def.path.slice(1),
       def.columns,
       def.read.all(user, query as Omit<z.output<Q>, 'page' | 'pageSize' | 'cursor'>),
       { scope: scopeOf(user), visibility: def.visibility },
+      display,
     );
+  };
   const onRequest = def.onRequest ? { onRequest: def.onRequest } : {};
   const formatOnList = def.exportAt === 'format';
   zod.get(
@@ -110,7 +153,7 @@ export function listRoutes<Q extends z.ZodObject, Item>(
       schema: {
         tags: def.tags,
         summary: def.summary,
-        querystring: formatOnList ? def.query.extend(exportQuery.shape) : def.query,
+        querystring: formatOnList ? def.query.extend(exportShape) : def.query,
         response: { 200: listResponseSchema(def.item), ...problemResponses },
       },
     },
@@ -123,9 +166,7 @@ export function listRoutes<Q extends z.ZodObject, Item>(
     },
   );
   if (formatOnList) return;
-  const exportQuerySchema = def.query
-    .omit({ page: true, pageSize: true, cursor: true })
-    .extend(exportQuery.shape);
+  const exportQuerySchema = def.query.omit({ page: true, pageSize: true, cursor: true }).extend(exportShape);
   zod.get(
     `${def.path}/export`,
     {

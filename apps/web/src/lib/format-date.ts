@@ -10,102 +10,11 @@ import { dateTimeFormat, displayPreferences } from './display-preferences.ts';
 
 export { browserTimeZone } from './display-preferences.ts';
 
+import { formatWall, MONTH_NAMES, type WallTime, wallTimeIn } from '@fvg/contracts';
+
+export { formatWall, type WallTime, wallTimeIn } from '@fvg/contracts';
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** A wall-clock reading: what a clock in some zone shows. */
-export interface WallTime {
-  year: number;
-  /** 1–12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const TOKENS = /\[([^\]]*)]|YYYY|MMMM|MMM|MM|M|DD|D|HH|H|hh|h|mm|ss|A/g;
-
-/** Lays out a wall time with dayjs-style tokens (the subset the preferences use). */
-export function formatWall(wall: WallTime, format: string): string {
-  return format.replace(TOKENS, (token, literal: string | undefined) => {
-    if (literal !== undefined) return literal;
-    switch (token) {
-      case 'YYYY':
-        return pad(wall.year, 4);
-      case 'MMMM':
-        return MONTHS[wall.month - 1] ?? '';
-      case 'MMM':
-        return (MONTHS[wall.month - 1] ?? '').slice(0, 3);
-      case 'MM':
-        return pad(wall.month);
-      case 'M':
-        return String(wall.month);
-      case 'DD':
-        return pad(wall.day);
-      case 'D':
-        return String(wall.day);
-      case 'HH':
-        return pad(wall.hour);
-      case 'H':
-        return String(wall.hour);
-      case 'hh':
-        return pad(((wall.hour + 11) % 12) + 1);
-      case 'h':
-        return String(((wall.hour + 11) % 12) + 1);
-      case 'A':
-        return wall.hour < 12 ? 'AM' : 'PM';
-      case 'mm':
-        return pad(wall.minute);
-      default:
-        return pad(wall.second);
-    }
-  });
-}
-
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** What a clock in `timeZone` shows at `date`. */
-export function wallTimeIn(date: Date, timeZone: string): WallTime {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(f.formatToParts(date).find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour') % 24,
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
 
 const utcOf = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 
@@ -272,7 +181,7 @@ function dayParts(text: string): [number, number, number] | null {
   const named = /^(\d{1,2})[ .-]?([a-z]{3,9})\.?[ ,.-]*(\d{4})$/i.exec(text);
   if (!named) return null;
   const name = (named[2] as string).toLowerCase();
-  const index = MONTHS.findIndex((month) => {
+  const index = MONTH_NAMES.findIndex((month) => {
     const m = month.toLowerCase();
     return name.length === 3 ? m.startsWith(name) : m === name;
   });

@@ -60,11 +60,11 @@ const containerColumns: ExportColumn<ContainerSummary>[] = [
   { header: 'Empty/laden', value: (c) => c.emptyIndicatorCode },
   { header: 'Location', value: (c) => c.location?.UNLocationCode },
   { header: 'Facility', value: (c) => c.location?.facilityCode },
-  { header: 'Last event', value: (c) => c.latestEvent.eventDateTime },
+  { header: 'Last event', value: (c) => c.latestEvent.eventDateTime, time: 'instant' },
   { header: 'Events', value: (c) => c.eventCount },
   { header: 'Dossier', value: (c) => c.dossier?.number },
   { header: 'Customer', value: (c) => c.dossier?.customer.name },
-  { header: 'Updated', value: (c) => c.updatedAt },
+  { header: 'Updated', value: (c) => c.updatedAt, time: 'instant' },
 ];
 
 const unlinkedColumns: ExportColumn<UnlinkedEvent>[] = [
@@ -75,14 +75,14 @@ const unlinkedColumns: ExportColumn<UnlinkedEvent>[] = [
     value: (e) => e.equipmentEventTypeCode ?? e.transportEventTypeCode ?? e.shipmentEventTypeCode,
   },
   { header: 'Classifier', value: (e) => e.eventClassifierCode },
-  { header: 'Event time', value: (e) => e.eventDateTime },
+  { header: 'Event time', value: (e) => e.eventDateTime, time: 'instant' },
   { header: 'Container', value: (e) => e.equipmentReference },
   { header: 'Location', value: (e) => e.UNLocationCode },
   { header: 'References', value: (e) => e.documentReferences.map((r) => r.documentReferenceValue).join(' ') },
   { header: 'Suggested dossier', value: (e) => e.suggestedDossier?.number },
   { header: 'Why unlinked', value: (e) => e.reason },
   { header: 'Claiming dossiers', value: (e) => e.candidates.map((c) => c.number).join(' ') },
-  { header: 'Received', value: (e) => e.receivedAt },
+  { header: 'Received', value: (e) => e.receivedAt, time: 'instant' },
 ];
 
 /** The integration key of a request: `X-API-Key: <key>` or `Authorization: ApiKey <key>`. */

@@ -40,11 +40,11 @@ const columns: ExportColumn<DeclarationListItem>[] = [
     header: 'Last message',
     value: (i) => (i.lastMessage ? DECLARATION_MESSAGE_KIND_LABELS[i.lastMessage.kind] : null),
   },
-  { header: 'Last message at', value: (i) => i.lastMessage?.at },
+  { header: 'Last message at', value: (i) => i.lastMessage?.at, time: 'instant' },
   { header: 'Pending request', value: (i) => i.pendingRequest },
-  { header: 'Exit confirmed', value: (i) => i.exitedAt },
-  { header: 'Created', value: (i) => i.createdAt },
-  { header: 'Updated', value: (i) => i.updatedAt },
+  { header: 'Exit confirmed', value: (i) => i.exitedAt, time: 'instant' },
+  { header: 'Created', value: (i) => i.createdAt, time: 'instant' },
+  { header: 'Updated', value: (i) => i.updatedAt, time: 'instant' },
 ];
 
 export const declarationsRoutes: FastifyPluginAsyncZod<{ declarations: DeclarationsService }> = async (

@@ -57,7 +57,7 @@ const columns: ExportColumn<Document>[] = [
   { header: 'Visible to customer', value: (d) => (d.visibleToCustomer ? 'yes' : 'no') },
   { header: 'Duplicate of', value: (d) => d.duplicateOf },
   { header: 'Uploaded by', value: (d) => d.uploadedBy?.name },
-  { header: 'Uploaded', value: (d) => d.uploadedAt },
+  { header: 'Uploaded', value: (d) => d.uploadedAt, time: 'instant' },
 ];
 
 /** Multipart parser errors as problems with a clear message. */

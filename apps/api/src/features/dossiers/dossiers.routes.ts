@@ -32,14 +32,14 @@ const columns: ExportColumn<DossierListItem>[] = [
   { header: 'Customer code', value: (d) => d.customer.code },
   { header: 'Origin', value: (d) => d.originLocode },
   { header: 'Destination', value: (d) => d.destinationLocode },
-  { header: 'ETD', value: (d) => d.etd },
-  { header: 'ETA', value: (d) => d.eta },
+  { header: 'ETD', value: (d) => d.etd, time: 'day' },
+  { header: 'ETA', value: (d) => d.eta, time: 'day' },
   { header: 'Customer reference', value: (d) => d.customerReference },
   { header: 'Master BL/AWB', value: (d) => d.masterBl },
   { header: 'Containers', value: (d) => d.containerCount },
   { header: 'Profit (EUR)', field: 'profit', value: (d) => (d.profit === null ? null : Number(d.profit)) },
   { header: 'Handler', value: (d) => d.handler?.name },
-  { header: 'Updated', value: (d) => d.updatedAt },
+  { header: 'Updated', value: (d) => d.updatedAt, time: 'instant' },
 ];
 
 export const dossiersRoutes: FastifyPluginAsyncZod<{ dossiers: DossiersService }> = async (

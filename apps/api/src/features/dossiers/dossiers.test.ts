@@ -29,6 +29,14 @@ function newDossier(over: Json = {}): Json {
   };
 }
 
+/** One CSV line's cells, quoted ones ("30/11/2026, 10:05 AM") included. */
+function csvCells(line: string): string[] {
+  return [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)]
+    .map((m) => m[1] ?? '')
+    .slice(0, -1)
+    .map((c) => (c.startsWith('"') ? c.slice(1, -1).replaceAll('""', '"') : c));
+}
+
 describe('creating dossiers', () => {
   it('assigns D-YYYY-NNNNNN numbers and answers the full record', async () => {
     const r = await call('POST', '/dossiers', staff, newDossier());
@@ -620,6 +628,35 @@ describe('lists', () => {
     expect(Object.values(DOSSIER_TYPE_LABELS)).toContain(type);
     expect(Object.values(DOSSIER_MODE_LABELS)).toContain(mode);
     expect(lines.slice(1).every((l) => l.includes('PO-4711'))).toBe(true);
+
+    // Dates and times as the reader sees them, then ISO 8601 for a machine (issue 27 item 7).
+    const local = await call(
+      'GET',
+      '/dossiers?format=csv&q=PO-4711&tz=Asia/Tokyo&dateFormat=DD/MM/YYYY&timeFormat=h:mm%20A',
+      staff,
+    );
+    const rows = local.raw
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map(csvCells);
+    const head = rows[0] ?? [];
+    const updated = head.indexOf('Updated');
+    expect(head[updated + 1]).toBe('Updated (ISO 8601)');
+    expect(head.slice(head.indexOf('ETD'), head.indexOf('ETD') + 2)).toEqual(['ETD', 'ETD (ISO 8601)']);
+    const cells = rows[1] ?? [];
+    const iso = cells[updated + 1] as string;
+    expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+    // The same instant on a Tokyo clock (UTC+9, no summer time), laid out in the formats asked for.
+    const tokyo = new Date(Date.parse(iso) + 9 * 3_600_000);
+    const hour = tokyo.getUTCHours();
+    const p2 = (n: number) => String(n).padStart(2, '0');
+    const date = `${p2(tokyo.getUTCDate())}/${p2(tokyo.getUTCMonth() + 1)}/${tokyo.getUTCFullYear()}`;
+    const time = `${((hour + 11) % 12) + 1}:${p2(tokyo.getUTCMinutes())} ${hour < 12 ? 'AM' : 'PM'}`;
+    expect(cells[updated]).toBe(`${date}, ${time}`);
+    const badFormat = await call('GET', '/dossiers?format=csv&dateFormat=YYYYMMDD', staff);
+    expect(badFormat.status).toBe(400);
+    expect(fields(badFormat.body)).toEqual(['dateFormat']);
 
     const xlsx = await setup.app.inject({ method: 'GET', url: '/api/dossiers?format=xlsx', headers: staff });
     expect(xlsx.statusCode).toBe(200);

@@ -34,15 +34,15 @@ const columns: ExportColumn<SalesInvoiceListItem>[] = [
   { header: 'Customer code', value: (i) => i.customer.code },
   { header: 'Dossier', value: (i) => i.dossier?.number },
   { header: 'Credits invoice', value: (i) => i.creditedInvoice?.number },
-  { header: 'Issue date', value: (i) => i.issueDate },
-  { header: 'Due date', value: (i) => i.dueDate },
+  { header: 'Issue date', value: (i) => i.issueDate, time: 'day' },
+  { header: 'Due date', value: (i) => i.dueDate, time: 'day' },
   { header: 'Currency', value: (i) => i.currency },
   // Signed as the lists show them: a credit note's total and open amount are negative (issue 27 item 3).
   { header: 'Total', value: (i) => Number(signedAmount(i.kind, i.taxInclusiveAmount)) },
   { header: 'Paid', value: (i) => Number(i.paidAmount) },
   { header: 'Open', value: (i) => Number(signedAmount(i.kind, i.openAmount)) },
   { header: 'Overdue', value: (i) => (i.overdue ? 'yes' : 'no') },
-  { header: 'Updated', value: (i) => i.updatedAt },
+  { header: 'Updated', value: (i) => i.updatedAt, time: 'instant' },
 ];
 
 export const salesInvoicesRoutes: FastifyPluginAsyncZod<{

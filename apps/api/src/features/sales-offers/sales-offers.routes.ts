@@ -13,7 +13,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendExport } from '../../records/export.ts';
-import { exportQuery, historyResponse, listRoutes, problemResponses } from '../../records/routes.ts';
+import {
+  exportQuery,
+  historyResponse,
+  listRoutes,
+  problemResponses,
+  splitExportQuery,
+} from '../../records/routes.ts';
 import { scopeOf } from '../../records/scope.ts';
 import type { SalesOffersService } from './sales-offers.service.ts';
 
@@ -26,15 +32,15 @@ const columns: ExportColumn<SalesOfferListItem>[] = [
   { header: 'Customer', value: (o) => o.customer.name },
   { header: 'Customer code', value: (o) => o.customer.code },
   { header: 'Contact', value: (o) => o.contactName },
-  { header: 'Valid until', value: (o) => o.validUntil },
+  { header: 'Valid until', value: (o) => o.validUntil, time: 'day' },
   { header: 'Mode', value: (o) => DOSSIER_MODE_LABELS[o.mode] },
   { header: 'Origin', value: (o) => o.originLocode },
   { header: 'Destination', value: (o) => o.destinationLocode },
   { header: 'Net', value: (o) => o.totals.map((t) => `${t.net} ${t.currency}`).join('; ') },
   { header: 'Gross', value: (o) => o.totals.map((t) => `${t.gross} ${t.currency}`).join('; ') },
   { header: 'Dossier', value: (o) => o.dossier?.number },
-  { header: 'Created', value: (o) => o.createdAt },
-  { header: 'Updated', value: (o) => o.updatedAt },
+  { header: 'Created', value: (o) => o.createdAt, time: 'instant' },
+  { header: 'Updated', value: (o) => o.updatedAt, time: 'instant' },
 ];
 
 export const salesOffersRoutes: FastifyPluginAsyncZod<{ offers: SalesOffersService }> = async (
@@ -65,17 +71,23 @@ export const salesOffersRoutes: FastifyPluginAsyncZod<{ offers: SalesOffersServi
         // The whole list: no paging parameters (a cursor here would be accepted and mean nothing).
         querystring: salesOfferListQuerySchema
           .omit({ page: true, pageSize: true, cursor: true })
-          .extend({ format: exportQuery.shape.format.default('csv') }),
+          .extend({ ...exportQuery.shape, format: exportQuery.shape.format.default('csv') }),
         response: problemResponses,
       },
     },
     async (request, reply) => {
-      const { format, ...query } = request.query;
-      const all = offers.all(request.user, { ...query, page: 1, pageSize: 50 });
-      return sendExport(reply, format, 'sales-offers', columns, all, {
-        scope: scopeOf(request.user),
-        visibility: salesOfferFieldVisibility,
-      });
+      const { format, ...rest } = request.query;
+      const { query, display } = splitExportQuery(rest, false);
+      const all = offers.all(request.user, { ...(query as typeof rest), page: 1, pageSize: 50 });
+      return sendExport(
+        reply,
+        format,
+        'sales-offers',
+        columns,
+        all,
+        { scope: scopeOf(request.user), visibility: salesOfferFieldVisibility },
+        display,
+      );
     },
   );
   app.get(

@@ -2,6 +2,7 @@ import type { EXPORT_FORMATS } from '@fvg/contracts';
 import { Button } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
+import { displayPreferences } from '../../lib/display-preferences.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { useT } from '../../lib/i18n.ts';
 import { lazyNamed, useLoadOnIntent } from '../../lib/lazy-component.ts';
@@ -10,10 +11,15 @@ import { showProblemToast } from '../problem-reference.tsx';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The export request of a list: the list's own filters and order, every page, in the format. */
+/**
+ * The export request of a list: the list's own filters and order, every page, in the format, with the
+ * user's zone and date and time formats, so the file writes dates and times as the screen shows them
+ * (issue 27 item 7; a list that reads days in a zone already sends the same `tz`).
+ */
 export function exportParams(query: QueryParams, format: ExportFormat): QueryParams {
   const { page: _page, pageSize: _pageSize, cursor: _cursor, ...filters } = query;
-  return { ...filters, format };
+  const { timeZone, dateFormat, timeFormat } = displayPreferences();
+  return { ...filters, format, tz: timeZone, dateFormat, timeFormat };
 }
 
 export interface ExportMenuProps {

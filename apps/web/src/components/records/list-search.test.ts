@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { displayPreferences } from '../../lib/display-preferences.ts';
 import { exportParams } from './export-menu.tsx';
 import { listParamsOf } from './list-page.tsx';
 import {
@@ -68,11 +69,15 @@ describe('list search parameters', () => {
       { kind: 'dateRange', from: 'etdFrom', to: 'etdTo', label: 'ETD', testId: 'etd' },
     ]);
     expect(params).toEqual({ page: 1, pageSize: 50, sort: '-etd', q: 'acme', status: 'booked' });
+    // With how the user reads dates and times (the default preferences in a test: the runner's zone).
     expect(exportParams(params, 'xlsx')).toEqual({
       sort: '-etd',
       q: 'acme',
       status: 'booked',
       format: 'xlsx',
+      tz: displayPreferences().timeZone,
+      dateFormat: 'D MMM YYYY',
+      timeFormat: 'HH:mm',
     });
   });
 });

@@ -30,13 +30,13 @@ const columns: ExportColumn<ShipmentListItem>[] = [
   { header: 'Owner', value: (i) => i.owner.name },
   { header: 'Owner code', value: (i) => i.owner.code },
   { header: 'Consignee', value: (i) => i.consigneeName },
-  { header: 'Planned', value: (i) => i.plannedDate },
+  { header: 'Planned', value: (i) => i.plannedDate, time: 'day' },
   { header: 'Lines', value: (i) => i.lines },
   { header: 'Quantity', value: (i) => i.quantity },
   { header: 'Declaration', value: (i) => i.declaration?.lrn },
   { header: 'Customer reference', value: (i) => i.customerReference },
-  { header: 'Created', value: (i) => i.createdAt },
-  { header: 'Updated', value: (i) => i.updatedAt },
+  { header: 'Created', value: (i) => i.createdAt, time: 'instant' },
+  { header: 'Updated', value: (i) => i.updatedAt, time: 'instant' },
 ];
 
 const idParams = keyParams('shipment');

@@ -31,7 +31,7 @@ const stockColumns: ExportColumn<StockRecordListItem>[] = [
   { header: 'Owner', value: (i) => i.owner.name },
   { header: 'Owner code', value: (i) => i.owner.code },
   { header: 'Receipt', value: (i) => i.receipt.number },
-  { header: 'Received', value: (i) => i.receivedOn },
+  { header: 'Received', value: (i) => i.receivedOn, time: 'day' },
   { header: 'Customs status', value: (i) => CUSTOMS_STATUS_LABELS[i.customsStatus] },
   { header: 'Inbound MRN', value: (i) => i.inboundMrn },
   { header: 'Commodity code', value: (i) => i.commodityCode },
@@ -45,19 +45,19 @@ const stockColumns: ExportColumn<StockRecordListItem>[] = [
   { header: 'Pallets', value: (i) => i.pallets },
   { header: 'Value', value: (i) => (i.value === null ? null : Number(i.value)) },
   { header: 'Currency', value: (i) => i.currency },
-  { header: 'Updated', value: (i) => i.updatedAt },
+  { header: 'Updated', value: (i) => i.updatedAt, time: 'instant' },
 ];
 
 const receiptColumns: ExportColumn<StockReceiptListItem>[] = [
   { header: 'Receipt', value: (i) => i.number },
   { header: 'Owner', value: (i) => i.owner.name },
   { header: 'Owner code', value: (i) => i.owner.code },
-  { header: 'Received', value: (i) => i.receivedOn },
+  { header: 'Received', value: (i) => i.receivedOn, time: 'day' },
   { header: 'Customs status', value: (i) => CUSTOMS_STATUS_LABELS[i.customsStatus] },
   { header: 'Inbound MRN', value: (i) => i.inboundMrn },
   { header: 'Lines', value: (i) => i.lines },
   { header: 'Quantity', value: (i) => i.quantity },
-  { header: 'Created', value: (i) => i.createdAt },
+  { header: 'Created', value: (i) => i.createdAt, time: 'instant' },
 ];
 
 /** Receipts, stock records, their handling-unit trees and movements (ADR 0034); cw_access only. */

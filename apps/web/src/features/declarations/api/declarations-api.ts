@@ -66,11 +66,6 @@ export function declarationHistoryOptions(id: string) {
   });
 }
 
-/** Saves the filtered list (every page) as CSV or XLSX through the browser. */
-export function exportDeclarations(params: Omit<ListParams, 'page' | 'pageSize'>, format: 'csv' | 'xlsx') {
-  return downloadFile(DECLARATIONS_PATH, { ...params, format }, `declarations.${format}`);
-}
-
 /** After a change: the detail, fresh lists, messages and history; the dossier's tabs read them again. */
 /** A message's NCTS XML as it was sent (a transit's IE015), saved as `<LRN>-IE015.xml`. */
 export function downloadMessageXml(declaration: { id: string; lrn: string }, messageId: string) {

@@ -14,7 +14,6 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { shipmentKeys } from './keys.ts';
 
@@ -60,11 +59,6 @@ export function shipmentHistoryOptions(id: string) {
     queryFn: ({ signal }): Promise<AuditEntry[]> =>
       api.get(`${path(id)}/history`, { signal, schema: historySchema }),
   });
-}
-
-/** Saves the filtered list (every page) as CSV or XLSX through the browser. */
-export function exportShipments(params: Omit<ListParams, 'page' | 'pageSize'>, format: 'csv' | 'xlsx') {
-  return downloadFile(SHIPMENTS_PATH, { ...params, format }, `shipments.${format}`);
 }
 
 /**

@@ -18,7 +18,6 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import { z } from 'zod';
 import type { ListParams } from '../../../components/records/list-page.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { downloadFile } from '../../../lib/download.ts';
 import { withQuery } from '../../../lib/query-string.ts';
 import { stockKeys } from './keys.ts';
 
@@ -46,11 +45,6 @@ export function stockListOptions(params: ListParams) {
     queryKey: stockKeys.list(params),
     queryFn: ({ signal }) => fetchStockList(params, signal),
   });
-}
-
-/** Saves the filtered stock list (every page) as CSV or XLSX through the browser. */
-export function exportStock(params: Omit<ListParams, 'page' | 'pageSize'>, format: 'csv' | 'xlsx') {
-  return downloadFile(`${STOCK_PATH}/export`, { ...params, format }, `stock.${format}`);
 }
 
 export function stockOptions(id: string) {
@@ -141,10 +135,6 @@ export function receiptListOptions(params: ListParams) {
     queryKey: stockKeys.receiptList(params),
     queryFn: ({ signal }) => fetchReceiptList(params, signal),
   });
-}
-
-export function exportReceipts(params: Omit<ListParams, 'page' | 'pageSize'>, format: 'csv' | 'xlsx') {
-  return downloadFile(`${STOCK_RECEIPTS_PATH}/export`, { ...params, format }, `stock-receipts.${format}`);
 }
 
 export function receiptOptions(id: string) {
