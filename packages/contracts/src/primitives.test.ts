@@ -102,7 +102,7 @@ describe('decimals', () => {
   it('refuses charges whose base amount, totals or profit would overflow their columns', () => {
     const charge = (over: object) => ({
       kind: 'revenue',
-      chargeCode: 'FRT',
+      chargeCode: 'FREIGHT',
       description: 'Freight',
       amount: '100.00',
       currency: 'USD',

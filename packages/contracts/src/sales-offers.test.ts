@@ -38,7 +38,7 @@ describe('sales offer input', () => {
   it('names the failing line field by path', () => {
     const lines = [line, line, { ...line, unitPrice: '-1', quantity: '0', unit: 'BOX', chargeCode: 'X' }];
     expect(fields({ ...offer, lines })).toEqual([
-      'lines.2.chargeCode: Choose one of FREIGHT, THC, CUSTOMS, HANDLING, STORAGE, INSURANCE, DOCUMENTATION, OTHER',
+      'lines.2.chargeCode: Choose one of FREIGHT, FUEL, THC, ORIGIN, DESTINATION, CUSTOMS, SECURITY, HANDLING, STORAGE, INSURANCE, DOCUMENTATION, CANCELLATION, OTHER',
       'lines.2.quantity: Must be more than 0',
       'lines.2.unit: Choose one of C62, LS, XCN, KGM, TNE, MTQ, DAY, HUR, KMT',
       'lines.2.unitPrice: Must be at least 0',

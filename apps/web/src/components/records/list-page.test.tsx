@@ -293,7 +293,10 @@ describe('ListPage', () => {
 
     await waitFor(() => expect(downloads).toEqual(['things-2026.csv blob:things']));
     const [input, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
-    expect(input).toBe('/api/things?sort=number&q=abc&status=booked&format=csv');
+    // The list's filters and order, no paging, and how the user reads dates (the test's zone is UTC).
+    expect(input).toBe(
+      '/api/things?sort=number&q=abc&status=booked&format=csv&tz=UTC&dateFormat=D+MMM+YYYY&timeFormat=HH%3Amm',
+    );
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
     const blob = createObjectURL.mock.calls[0]?.[0] as Blob;
     expect(await blob.text()).toBe('Number\r\nT-1\r\n');
