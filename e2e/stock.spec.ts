@@ -69,6 +69,8 @@ test('an admin receives goods on two pallets, sees them on the stock record, and
   await row.getByRole('link', { name: sku }).click();
   await expect(page).toHaveURL(/\/stock\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('record-id')).toHaveText(sku);
+  // No number of its own: the tab names it by SKU and receipt, never by the id in the address.
+  await expect(page).toHaveTitle(new RegExp(`^Stock record · ${sku} · R-\\d{4}-\\d{6} · FVG$`));
   await expect(page.getByTestId('stock-quantities')).toContainText('100 pieces on hand');
   await expect(page.getByTestId('stock-mrn')).toHaveText('26NL000396000042R1');
   await closeToasts(page);

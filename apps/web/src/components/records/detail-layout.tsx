@@ -31,6 +31,11 @@ export interface DetailLayoutProps {
    * route): heads the screen and the tab title in its place (issue 27 item 3).
    */
   title?: string | undefined;
+  /**
+   * What the tab title names a record by when it has no number and its address is its id (a stock
+   * record: "Stock · ACM-CBL-USBC-1M · R-2026-000006 · FVG"), never the uuid (issue 27 item 1).
+   */
+  tabTitleName?: string | undefined;
   /** A second line: the customer, the party's name… */
   subtitle?: ReactNode;
   /** The status badge. */
@@ -195,6 +200,7 @@ export function DetailLayout({
   children,
   banner,
   query,
+  tabTitleName,
   ...state
 }: DetailLayoutProps) {
   const loading = query ? query.isPending : (state.loading ?? false);
@@ -206,7 +212,13 @@ export function DetailLayout({
   // The route's access rules, as ScreenFrame applies them: a warehouse record without cw_access says
   // "No access", not "could not be loaded" after the API's 403.
   const blocked = useRouteAccessBlock(route);
-  useTabTitle(title ? pageTitle(title, { id: recordId }) : null);
+  useTabTitle(
+    title
+      ? pageTitle(title, { id: recordId })
+      : tabTitleName
+        ? pageTitle(tr(`title.${def.name}`), { id: tabTitleName })
+        : null,
+  );
   if (blocked) return blocked;
   const loaded = !error && !loading;
   const list = listRouteOf(route);

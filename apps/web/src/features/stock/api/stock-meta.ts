@@ -108,3 +108,11 @@ export const STOCK_FIELD_LABELS: Record<string, string> = {
   reason: 'Reason',
   version: 'Version',
 };
+
+/**
+ * A stock record by what names it, as it has no number of its own: its SKU and the receipt it came
+ * with ("ACM-CBL-USBC-1M · R-2026-000006"): the tab titles of its screens, never its id.
+ */
+export function stockRecordName(record: { sku: string; receipt: { number: string } }): string {
+  return `${record.sku} · ${record.receipt.number}`;
+}

@@ -28,6 +28,7 @@ import {
   MOVEMENT_KIND_COLORS,
   MOVEMENT_KIND_LABELS,
   STOCK_FIELD_LABELS,
+  stockRecordName,
 } from '../api/stock-meta.ts';
 import { AdjustDialog, TransferDialog } from './movement-dialogs.tsx';
 import { CustomsStatusBadge, locationText } from './stock-list-config.tsx';
@@ -321,6 +322,7 @@ export function StockDetail({ id, role }: StockDetailProps): ReactNode {
       <DetailLayout
         route="stock-item"
         recordId={r.sku}
+        tabTitleName={stockRecordName(r)}
         subtitle={
           <>
             {r.description} · {r.owner.name}

@@ -8,9 +8,12 @@ import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { useTabTitle } from '../../../components/records/use-tab-title.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { pathFor } from '../../../lib/route-table.ts';
-import { CUSTOMS_STATUS_COLORS, formatQuantity } from '../api/stock-meta.ts';
+import { routeTitle } from '../../../lib/route-text.ts';
+import { pageTitle } from '../../../lib/title.ts';
+import { CUSTOMS_STATUS_COLORS, formatQuantity, stockRecordName } from '../api/stock-meta.ts';
 import { HandlingUnitTree, unitName } from './handling-unit-tree.tsx';
 import { PalletLabelSheet } from './pallet-labels.tsx';
 import classes from './stock-tree.module.css';
@@ -22,6 +25,8 @@ type LabelChoice = { kind: 'all' } | { kind: 'one'; id: string };
 
 export function StockTreeScreenBody({ tree }: { tree: StockTree }) {
   const { stock, units } = tree;
+  // Named by its SKU and receipt, never by the id its address carries (issue 27 item 1).
+  useTabTitle(pageTitle(routeTitle('stock-tree'), { id: stockRecordName(stock) }));
   // Pallets open at first: their cartons are what people look for; deeper levels on demand.
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(palletsOf(units).map((u) => u.id)));
   const [selectedId, setSelectedId] = useState<string | null>(null);

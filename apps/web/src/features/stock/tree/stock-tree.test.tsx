@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { StockTreeScreenBody } from './stock-tree-screen.tsx';
@@ -30,6 +30,8 @@ describe('StockTreeScreenBody', () => {
     expect(screen.getByTestId('fact-available').textContent).toBe('55 pieces');
     expect(facts.textContent).toContain('WH1-A-01 (+1 more)');
     expect(screen.getByTestId('stock-tree-back').getAttribute('href')).toBe('/stock/st-1');
+    // The tab names the record by its SKU and receipt, not by the id in its address (issue 27 item 1).
+    await waitFor(() => expect(document.title).toBe('Stock tree · LAP-14 · SR-2026-000004 · FVG'));
   });
 
   it('opens the pallets first and expands or collapses everything', async () => {
