@@ -10,10 +10,8 @@ import { apiAs, app, DEMO, expect, painted, signIn, test } from './support.ts';
  * critical or serious violations of the WCAG 2.0–2.2 A and AA rules. There is no exception today; one
  * would be named here with its reason, never skipped silently. Staff and Acme's customer also open every
  * tab of each record and each create or edit form the address opens. What was scanned and found is written
- * to test-results/a11y.json.
+ * to test-results/a11y-staff.json and a11y-customers.json (the two spec files that call `a11yTests`).
  */
-
-test.describe.configure({ timeout: 600_000 });
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -88,29 +86,6 @@ interface Hit {
   nodes: string[];
 }
 
-/** Every screen scanned, by sign-in: what the report's "none found" covers. */
-const scanned: string[] = [];
-
-async function scan(page: Page, who: string, route: string): Promise<Hit[]> {
-  scanned.push(`${who}: ${route}`);
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({
-      who,
-      route,
-      rule: v.id,
-      impact: v.impact ?? '',
-      help: v.help,
-      nodes: v.nodes
-        .slice(0, 4)
-        .map(
-          (n) =>
-            `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1] ?? ''} :: ${n.html.slice(0, 300)}`,
-        ),
-    }));
-}
-
 /** Waits until the screen has loaded what it shows: no request in flight, no loader, painted. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -118,46 +93,6 @@ async function settled(page: Page) {
     timeout: 20_000,
   });
   await painted(page);
-}
-
-const hits: Hit[] = [];
-
-test.afterAll(async () => {
-  await mkdir('test-results', { recursive: true });
-  await writeFile('test-results/a11y.json', JSON.stringify({ scanned, hits }, null, 2));
-});
-
-/** The violations found since `from` (this test's), one line each, for a failure message that reads. */
-function found(from: number): string[] {
-  return hits
-    .slice(from)
-    .map((h) => `${h.who} ${h.route}: ${h.rule} (${h.impact}) ${h.help}\n    ${h.nodes.join('\n    ')}`);
-}
-
-test('guest screens', async ({ page }) => {
-  const from = hits.length;
-  const before = scanned.length;
-  for (const def of ROUTES.filter((r) => r.group === 'guest')) {
-    await page.goto(def.path);
-    await settled(page);
-    hits.push(...(await scan(page, 'guest', def.name)));
-  }
-  expect(scanned.length - before).toBe(ROUTES.filter((r) => r.group === 'guest').length);
-  expect(found(from)).toEqual([]);
-});
-
-/** Each tab of the screen's first tab list, opened in turn and scanned. */
-async function scanTabs(page: Page, who: string, route: string) {
-  const tabs = page.locator('main [role="tablist"]').first().getByRole('tab');
-  const count = await tabs.count();
-  for (let i = 1; i < count; i++) {
-    const tab = tabs.nth(i);
-    if (await tab.isDisabled()) continue;
-    const name = (await tab.textContent())?.trim() ?? String(i);
-    await tab.click();
-    await settled(page);
-    hits.push(...(await scan(page, who, `${route} › ${name}`)));
-  }
 }
 
 /** The form a screen opens from its address: `new=1` on a list, `edit=1` on a record. */
@@ -187,44 +122,115 @@ const NOT_IN_DEMO: Record<string, RouteName[]> = {
   globex: ['declaration-import-alt'],
 };
 
-for (const who of WHO) {
-  test(`every screen as ${who.label}`, async ({ page }) => {
-    const from = hits.length;
-    const before = scanned.length;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    const params = await samplesOf(who.sign);
-    await signIn(page, who.sign);
-    for (const def of ROUTES.filter((r) => r.group === 'auth')) {
-      if (def.roles && !def.roles.includes(who.role)) continue;
-      if (def.requiresCwAccess && !who.cwAccess) continue;
-      const path = pathOf(def, params);
-      if (!path) continue;
-      await page.goto(path);
-      await settled(page);
-      hits.push(...(await scan(page, who.label, def.name)));
-      if (!who.deep) continue;
-      if (def.params.length > 0) await scanTabs(page, who.label, def.name);
-      const form = formPathOf(def, path);
-      if (form) {
-        await page.goto(form);
-        await settled(page);
-        hits.push(...(await scan(page, who.label, `${def.name} › form`)));
-      }
-    }
-    // Every screen this sign-in may open was reached: the demo has a record of each kind it sees, but
-    // for the ones named in NOT_IN_DEMO.
-    const screens = ROUTES.filter(
-      (r) =>
-        r.group === 'auth' &&
-        (!r.roles || r.roles.includes(who.role)) &&
-        (!r.requiresCwAccess || who.cwAccess),
-    );
-    expect(screens.filter((r) => !pathOf(r, params)).map((r) => r.name)).toEqual(
-      NOT_IN_DEMO[who.label] ?? [],
-    );
-    expect(scanned.length - before).toBeGreaterThanOrEqual(
-      screens.length - (NOT_IN_DEMO[who.label]?.length ?? 0),
-    );
-    expect(found(from)).toEqual([]);
+/**
+ * Declares the scans of the sign-ins named (and the guest screens when asked), their report written to
+ * test-results/<report>.json. Two spec files share the work so the e2e run's two workers split it.
+ */
+export function a11yTests(labels: string[], guest: boolean, report: string) {
+  test.describe.configure({ timeout: 600_000 });
+  /** Every screen scanned, by sign-in: what the report's "none found" covers. */
+  const scanned: string[] = [];
+
+  async function scan(page: Page, who: string, route: string): Promise<Hit[]> {
+    scanned.push(`${who}: ${route}`);
+    const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    return result.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => ({
+        who,
+        route,
+        rule: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        nodes: v.nodes
+          .slice(0, 4)
+          .map(
+            (n) =>
+              `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1] ?? ''} :: ${n.html.slice(0, 300)}`,
+          ),
+      }));
+  }
+
+  const hits: Hit[] = [];
+
+  test.afterAll(async () => {
+    await mkdir('test-results', { recursive: true });
+    await writeFile(`test-results/${report}.json`, JSON.stringify({ scanned, hits }, null, 2));
   });
+
+  /** The violations found since `from` (this test's), one line each, for a failure message that reads. */
+  function found(from: number): string[] {
+    return hits
+      .slice(from)
+      .map((h) => `${h.who} ${h.route}: ${h.rule} (${h.impact}) ${h.help}\n    ${h.nodes.join('\n    ')}`);
+  }
+
+  /** Each tab of the screen's first tab list, opened in turn and scanned. */
+  async function scanTabs(page: Page, who: string, route: string) {
+    const tabs = page.locator('main [role="tablist"]').first().getByRole('tab');
+    const count = await tabs.count();
+    for (let i = 1; i < count; i++) {
+      const tab = tabs.nth(i);
+      if (await tab.isDisabled()) continue;
+      const name = (await tab.textContent())?.trim() ?? String(i);
+      await tab.click();
+      await settled(page);
+      hits.push(...(await scan(page, who, `${route} › ${name}`)));
+    }
+  }
+
+  if (guest)
+    test('guest screens', async ({ page }) => {
+      const from = hits.length;
+      const before = scanned.length;
+      for (const def of ROUTES.filter((r) => r.group === 'guest')) {
+        await page.goto(def.path);
+        await settled(page);
+        hits.push(...(await scan(page, 'guest', def.name)));
+      }
+      expect(scanned.length - before).toBe(ROUTES.filter((r) => r.group === 'guest').length);
+      expect(found(from)).toEqual([]);
+    });
+
+  for (const who of WHO.filter((w) => labels.includes(w.label))) {
+    test(`every screen as ${who.label}`, async ({ page }) => {
+      const from = hits.length;
+      const before = scanned.length;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const params = await samplesOf(who.sign);
+      await signIn(page, who.sign);
+      for (const def of ROUTES.filter((r) => r.group === 'auth')) {
+        if (def.roles && !def.roles.includes(who.role)) continue;
+        if (def.requiresCwAccess && !who.cwAccess) continue;
+        const path = pathOf(def, params);
+        if (!path) continue;
+        await page.goto(path);
+        await settled(page);
+        hits.push(...(await scan(page, who.label, def.name)));
+        if (!who.deep) continue;
+        if (def.params.length > 0) await scanTabs(page, who.label, def.name);
+        const form = formPathOf(def, path);
+        if (form) {
+          await page.goto(form);
+          await settled(page);
+          hits.push(...(await scan(page, who.label, `${def.name} › form`)));
+        }
+      }
+      // Every screen this sign-in may open was reached: the demo has a record of each kind it sees, but
+      // for the ones named in NOT_IN_DEMO.
+      const screens = ROUTES.filter(
+        (r) =>
+          r.group === 'auth' &&
+          (!r.roles || r.roles.includes(who.role)) &&
+          (!r.requiresCwAccess || who.cwAccess),
+      );
+      expect(screens.filter((r) => !pathOf(r, params)).map((r) => r.name)).toEqual(
+        NOT_IN_DEMO[who.label] ?? [],
+      );
+      expect(scanned.length - before).toBeGreaterThanOrEqual(
+        screens.length - (NOT_IN_DEMO[who.label]?.length ?? 0),
+      );
+      expect(found(from)).toEqual([]);
+    });
+  }
 }
