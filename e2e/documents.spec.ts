@@ -113,6 +113,11 @@ test('a document uploaded by someone else appears in the open list; an image pre
   await expect(page.getByTestId('list-empty')).toBeVisible();
   // Upload is offered here because the filters name one dossier.
   await expect(page.getByTestId('upload-documents')).toBeEnabled();
+  // The live update needs the hub: an upload before it connected is never told (it flaked once in CI
+  // with two workers).
+  await expect(page.getByTestId('hub-status')).toHaveAttribute('data-status', 'connected', {
+    timeout: 20_000,
+  });
 
   // Another staff member uploads through the API while the list is on screen.
   const other = await apiAs(origin, DEMO.admin);
