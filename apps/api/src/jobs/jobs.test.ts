@@ -67,7 +67,13 @@ describe('mail through the job queue', () => {
           .select('error')
           .where('to_address', '=', 'down@jobs.test')
           .executeTakeFirst();
-        return Boolean(row?.error);
+        if (!row?.error) return false;
+        // The worker records the failure on its job just after the outbox row: wait for both (an
+        // external server under load showed the job's last_error still null in between).
+        const failed = await sql<{ n: number }>`
+          select count(*)::int as n from graphile_worker.jobs
+          where task_identifier = 'mail.send' and last_error is not null`.execute(db.db);
+        return (failed.rows[0]?.n ?? 0) > 0;
       });
       const job = await sql<{ attempts: number; run_at: Date; last_error: string | null }>`
         select attempts, run_at, last_error from graphile_worker.jobs where task_identifier = 'mail.send'`.execute(
