@@ -306,35 +306,37 @@ export function dossiersRepository(db: Db) {
         await db
           .insertInto('dossier_charges')
           .values(
-            lines.map((c, position) => ({
-              dossier_id: dossierId,
-              position,
-              kind: c.kind,
-              charge_code: c.chargeCode,
-              // Kept only while they still make the amount (chargeUnits): else a lump sum.
-              quantity: chargeUnits(c)?.quantity ?? null,
-              unit: chargeUnits(c)?.unit ?? null,
-              unit_price: chargeUnits(c)?.unitPrice ?? null,
-              description: c.description,
-              party_id: c.partyId ?? null,
-              amount: c.amount,
-              currency: c.currency,
-              exchange_rate: c.exchangeRate,
-              base_amount: multiplyDecimal(c.amount, c.exchangeRate, 2),
-              invoiced_line_id:
-                billed
-                  .get(
-                    key({
-                      kind: c.kind,
-                      code: c.chargeCode,
-                      description: c.description,
-                      amount: c.amount,
-                      currency: c.currency,
-                      rate: c.exchangeRate,
-                    }),
-                  )
-                  ?.shift() ?? null,
-            })),
+            lines
+              .map((c, position) => ({ c, position, units: chargeUnits(c) }))
+              .map(({ c, position, units }) => ({
+                dossier_id: dossierId,
+                position,
+                kind: c.kind,
+                charge_code: c.chargeCode,
+                // Kept only while they still make the amount (chargeUnits): else a lump sum.
+                quantity: units?.quantity ?? null,
+                unit: units?.unit ?? null,
+                unit_price: units?.unitPrice ?? null,
+                description: c.description,
+                party_id: c.partyId ?? null,
+                amount: c.amount,
+                currency: c.currency,
+                exchange_rate: c.exchangeRate,
+                base_amount: multiplyDecimal(c.amount, c.exchangeRate, 2),
+                invoiced_line_id:
+                  billed
+                    .get(
+                      key({
+                        kind: c.kind,
+                        code: c.chargeCode,
+                        description: c.description,
+                        amount: c.amount,
+                        currency: c.currency,
+                        rate: c.exchangeRate,
+                      }),
+                    )
+                    ?.shift() ?? null,
+              })),
           )
           .execute();
       const r = await sql<{ cost: string; revenue: string }>`
